@@ -1,0 +1,319 @@
+//! Game records: a few `key: value` header lines, then the moves.
+//!
+//! ```text
+//! # Brique game record
+//! size: 15
+//! rules: original
+//! pie: on
+//! player1: Alice
+//! player2: Bob
+//! black: player1
+//! result: White wins
+//!
+//! h8 swap g9 i7 ...
+//! ```
+//!
+//! Every header line is optional (defaults: size 15, original rules, pie on,
+//! names "Player 1" and "Player 2", Player 1 holding Black). `black` names the
+//! player who held Black at the start; a `swap` in the moves exchanges colours.
+//! `result` (`Black wins`, `White wins` or `unfinished`) is checked against the
+//! moves. Keys starting with `x-` are kept as they are for programs' own use.
+//! Lines starting with `#` are comments; the first line that is not
+//! `key: value` starts the moves, separated by spaces or line breaks.
+
+use std::fmt;
+
+use super::game::Game;
+use super::geometry::{BoardSize, Color, Player};
+use super::moves::{Move, tokens};
+use super::rules::{Rules, Variant};
+
+/// How a game stands: over with a winning colour, or unfinished.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    Won(Color),
+    Unfinished,
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Outcome::Won(c) => write!(f, "{c} wins"),
+            Outcome::Unfinished => f.write_str("unfinished"),
+        }
+    }
+}
+
+/// A game with its players' names and any `x-` header lines.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Record {
+    /// Names of Player 1 and Player 2.
+    pub names: [String; 2],
+    pub game: Game,
+    /// `x-` header lines, keys with their prefix, in file order.
+    pub extra: Vec<(String, String)>,
+}
+
+/// Why a record was refused: where (one-based line and column) and what.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RecordError {
+    pub line: usize,
+    pub column: usize,
+    pub message: String,
+}
+
+impl fmt::Display for RecordError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "line {}, column {}: {}",
+            self.line, self.column, self.message
+        )
+    }
+}
+
+impl std::error::Error for RecordError {}
+
+impl Record {
+    pub fn new(names: [String; 2], game: Game) -> Record {
+        Record {
+            names,
+            game,
+            extra: Vec::new(),
+        }
+    }
+
+    pub fn outcome(&self) -> Outcome {
+        self.game
+            .position()
+            .winner()
+            .map_or(Outcome::Unfinished, Outcome::Won)
+    }
+
+    /// The name of the player holding `color` at the end of the record.
+    pub fn name_of(&self, color: Color) -> &str {
+        &self.names[self.game.holder(color).index()]
+    }
+
+    /// Reads a record, replaying its moves.
+    ///
+    /// ```
+    /// use brique::core::{Outcome, Record};
+    /// let rec = Record::parse("size: 9\nplayer1: Ann\n\ne5 swap d4\n").unwrap();
+    /// assert_eq!(rec.game.size().get(), 9);
+    /// assert_eq!(rec.game.moves().len(), 3);
+    /// assert_eq!(rec.outcome(), Outcome::Unfinished);
+    /// let err = Record::parse("e5 e5").unwrap_err();
+    /// assert_eq!((err.line, err.column), (1, 4));
+    /// assert!(err.message.contains("move 2"));
+    /// ```
+    pub fn parse(text: &str) -> Result<Record, RecordError> {
+        let mut header = Header::default();
+        let mut lines = text.lines().enumerate().peekable();
+        while let Some(&(i, line)) = lines.peek() {
+            let trimmed = line.trim();
+            if trimmed.is_empty() || trimmed.starts_with('#') {
+                lines.next();
+                continue;
+            }
+            let Some((key, value)) = line.split_once(':') else {
+                break;
+            };
+            let key_column = line.len() - line.trim_start().len() + 1;
+            let value_column = key.chars().count() + 2 + (value.len() - value.trim_start().len());
+            header.set(key.trim(), value.trim(), i + 1, key_column, value_column)?;
+            lines.next();
+        }
+
+        let mut moves = Vec::new();
+        let mut places = Vec::new();
+        for (i, line) in lines {
+            let content = line.split('#').next().unwrap_or("");
+            for (column, token) in tokens(content) {
+                let at = |message: String| RecordError {
+                    line: i + 1,
+                    column,
+                    message,
+                };
+                let mv: Move = token.parse().map_err(|e| {
+                    at(format!(
+                        "move {}: {token:?} is not a move ({e}, or swap)",
+                        moves.len() + 1
+                    ))
+                })?;
+                moves.push(mv);
+                places.push((i + 1, column));
+            }
+        }
+
+        let game = Game::from_moves(header.size, header.rules, header.black, &moves).map_err(
+            |(number, why)| {
+                let (line, column) = places[number - 1];
+                RecordError {
+                    line,
+                    column,
+                    message: format!("move {number} ({}) is illegal: {why}", moves[number - 1]),
+                }
+            },
+        )?;
+        let record = Record {
+            names: header.names,
+            game,
+            extra: header.extra,
+        };
+        if let Some((claimed, line, column)) = header.result
+            && claimed != record.outcome()
+        {
+            return Err(RecordError {
+                line,
+                column,
+                message: format!(
+                    "the result says {claimed}, but the moves give {}",
+                    record.outcome()
+                ),
+            });
+        }
+        Ok(record)
+    }
+}
+
+/// Header values read so far, with defaults.
+struct Header {
+    size: BoardSize,
+    rules: Rules,
+    names: [String; 2],
+    black: Player,
+    result: Option<(Outcome, usize, usize)>,
+    extra: Vec<(String, String)>,
+    seen: Vec<String>,
+}
+
+impl Default for Header {
+    fn default() -> Self {
+        Header {
+            size: BoardSize::DEFAULT,
+            rules: Rules::default(),
+            names: [Player::One.to_string(), Player::Two.to_string()],
+            black: Player::One,
+            result: None,
+            extra: Vec::new(),
+            seen: Vec::new(),
+        }
+    }
+}
+
+const KEYS: &str = "size, rules, pie, player1, player2, black, result, or x-…";
+
+impl Header {
+    fn set(
+        &mut self,
+        key: &str,
+        value: &str,
+        line: usize,
+        key_column: usize,
+        column: usize,
+    ) -> Result<(), RecordError> {
+        let fail = |column: usize, message: String| RecordError {
+            line,
+            column,
+            message,
+        };
+        let lower = key.to_ascii_lowercase();
+        if lower.starts_with("x-") {
+            self.extra.push((key.to_string(), value.to_string()));
+            return Ok(());
+        }
+        if self.seen.contains(&lower) {
+            return Err(fail(key_column, format!("{key:?} is given twice")));
+        }
+        self.seen.push(lower.clone());
+        match lower.as_str() {
+            "size" => {
+                self.size = value.parse().map_err(|e| fail(column, format!("{e}")))?;
+            }
+            "rules" => {
+                self.rules.variant = value
+                    .parse::<Variant>()
+                    .map_err(|e| fail(column, e.to_string()))?;
+            }
+            "pie" => {
+                self.rules.pie = match value.to_ascii_lowercase().as_str() {
+                    "on" | "yes" | "true" => true,
+                    "off" | "no" | "false" => false,
+                    _ => return Err(fail(column, format!("expected on or off, found {value:?}"))),
+                };
+            }
+            "player1" | "player2" => {
+                if value.is_empty() {
+                    return Err(fail(column, format!("expected a name after {key}:")));
+                }
+                let index = usize::from(lower == "player2");
+                self.names[index] = value.to_string();
+            }
+            "black" => {
+                self.black = match value.to_ascii_lowercase().replace(' ', "").as_str() {
+                    "player1" => Player::One,
+                    "player2" => Player::Two,
+                    _ => {
+                        return Err(fail(
+                            column,
+                            format!("expected player1 or player2, found {value:?}"),
+                        ));
+                    }
+                };
+            }
+            "result" => {
+                let outcome = match value.to_ascii_lowercase().as_str() {
+                    "black wins" => Outcome::Won(Color::Black),
+                    "white wins" => Outcome::Won(Color::White),
+                    "unfinished" => Outcome::Unfinished,
+                    _ => {
+                        return Err(fail(
+                            column,
+                            format!(
+                                "expected Black wins, White wins or unfinished, found {value:?}"
+                            ),
+                        ));
+                    }
+                };
+                self.result = Some((outcome, line, column));
+            }
+            _ => {
+                return Err(fail(
+                    key_column,
+                    format!("unknown header {key:?}: expected {KEYS}"),
+                ));
+            }
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Display for Record {
+    /// Writes the record in the format [`Record::parse`] reads.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let game = &self.game;
+        let rules = game.rules();
+        writeln!(f, "# Brique game record")?;
+        writeln!(f, "size: {}", game.size())?;
+        writeln!(f, "rules: {}", rules.variant)?;
+        writeln!(f, "pie: {}", if rules.pie { "on" } else { "off" })?;
+        writeln!(f, "player1: {}", self.names[0].trim())?;
+        writeln!(f, "player2: {}", self.names[1].trim())?;
+        let black = match game.first_black() {
+            Player::One => "player1",
+            Player::Two => "player2",
+        };
+        writeln!(f, "black: {black}")?;
+        writeln!(f, "result: {}", self.outcome())?;
+        for (key, value) in &self.extra {
+            writeln!(f, "{key}: {value}")?;
+        }
+        writeln!(f)?;
+        let moves: Vec<String> = game.moves().map(|m| m.to_string()).collect();
+        for line in moves.chunks(10) {
+            writeln!(f, "{}", line.join(" "))?;
+        }
+        Ok(())
+    }
+}
