@@ -14,17 +14,26 @@ use crate::core::{
 #[command(
     name = "brique",
     version,
-    about = "Brique, the connection game, in the terminal"
+    about = "Brique, the connection game, in the terminal",
+    args_conflicts_with_subcommands = true
 )]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Option<Command>,
+    #[command(flatten)]
+    pub play: crate::app::PlayArgs,
 }
 
 #[derive(Subcommand, Debug)]
 pub enum Command {
     /// Print the final position of a game record or a move list as a diagram.
     Show(ShowArgs),
+    /// Measure the engine: random playouts and search iterations per second.
+    Bench(crate::bench::BenchArgs),
+    /// Speak the Go Text Protocol on standard input and output.
+    Gtp(crate::gtp::GtpArgs),
+    /// Play engine settings against each other and print the win rate.
+    Arena(crate::arena::ArenaArgs),
 }
 
 #[derive(Args, Debug)]
@@ -67,10 +76,10 @@ pub fn run(cli: Cli) -> ExitCode {
                 ExitCode::from(2)
             }
         },
-        None => {
-            eprintln!("The game screen is coming soon; meanwhile try `brique show --help`.");
-            ExitCode::SUCCESS
-        }
+        Some(Command::Bench(args)) => crate::bench::run(&args),
+        Some(Command::Gtp(args)) => crate::gtp::run(&args),
+        Some(Command::Arena(args)) => crate::arena::run(&args),
+        None => crate::app::run(&cli.play),
     }
 }
 

@@ -1,6 +1,16 @@
 //! Brique, the connection game by Luis Bolaños Mures (2012).
 //!
-//! [`core`] holds the pure rules; the rest of the crate is the program.
+//! Layers, each using only those above it: [`core`] (the pure rules), [`ai`]
+//! (the pure, seeded engine), then the program: [`storage`], [`app`] (the game
+//! screen), the headless commands and [`cli`].
 
-pub mod cli;
 pub mod core;
+
+pub mod ai;
+
+pub mod app;
+pub mod arena;
+pub mod bench;
+pub mod cli;
+pub mod gtp;
+pub mod storage;

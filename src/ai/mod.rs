@@ -1,0 +1,1 @@
+//! The computer opponent: a pure, seeded search engine over the core rules.
