@@ -1,0 +1,143 @@
+//! `brique show` through the real binary.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn brique(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_brique"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run brique");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(stdin.as_bytes())
+        .expect("write stdin");
+    child.wait_with_output().expect("brique output")
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8(out.stdout.clone()).expect("utf-8")
+}
+
+#[test]
+fn seed_000_example_diagram() {
+    let out = brique(&["show", "--moves", "a1 f4 o15 h6 a15 g5"], "");
+    assert!(out.status.success());
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 18);
+    assert_eq!(lines[0], "    a b c d e f g h i j k l m n o");
+    assert_eq!(lines[1], "15 |B|#| |#| |#| |#| |#| |#| |#|B| 15");
+    assert_eq!(lines[10], " 6 |#| |#| |#| |W|W|#| |#| |#| |#| 6");
+    assert_eq!(lines[11], " 5 | |#| |#| |W|W|#| |#| |#| |#| | 5");
+    assert_eq!(lines[12], " 4 |#| |#| |#|W|#| |#| |#| |#| |#| 4");
+    assert_eq!(lines[15], " 1 |B|#| |#| |#| |#| |#| |#| |#| | 1");
+    assert_eq!(lines[16], lines[0]);
+    assert_eq!(lines[17], "Black to move");
+}
+
+#[test]
+fn empty_board_matches_seed_000() {
+    let out = brique(&["show", "--moves", ""], "");
+    let text = stdout(&out);
+    assert!(text.contains(
+        "15 | |#| |#| |#| |#| |#| |#| |#| | 15\n14 |#| |#| |#| |#| |#| |#| |#| |#| 14\n"
+    ));
+    assert!(text.contains(" 9 | |#| |#| |#| |#| |#| |#| |#| | 9\n"));
+    assert!(text.ends_with("Black to move\n"));
+}
+
+#[test]
+fn a_win_and_the_side_to_move_after_a_swap() {
+    let out = brique(
+        &[
+            "show",
+            "--size",
+            "5",
+            "--moves",
+            "c1 swap a2 c2 a4 c3 e2 c4 e4 c5",
+        ],
+        "",
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(stdout(&out).ends_with("Black wins\n"));
+    let out = brique(&["show", "--size", "5", "--moves", "c3 swap"], "");
+    assert!(stdout(&out).ends_with("White to move\n"));
+}
+
+#[test]
+fn illegal_moves_exit_2_with_the_move_number_and_nothing_on_stdout() {
+    for (args, expected) in [
+        (
+            vec!["show", "--moves", "d8 d8"],
+            "move 2 (d8) is illegal: d8 is occupied",
+        ),
+        (
+            vec!["show", "--no-pie", "--moves", "d8 swap"],
+            "move 2 (swap) is illegal: swap is not allowed: the pie rule is off",
+        ),
+        (
+            vec!["show", "--size", "5", "--moves", "e5 f6"],
+            "move 2 (f6) is illegal: f6 is off the board",
+        ),
+        (vec!["show", "--moves", "d8 hello"], "move 2 (column 4)"),
+    ] {
+        let out = brique(&args, "");
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(expected), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn bad_arguments_are_refused_with_status_2() {
+    for args in [
+        vec!["show", "--size", "4", "--moves", "a1"],
+        vec!["show", "--rules", "modern", "--moves", "a1"],
+        vec!["show"],
+    ] {
+        let out = brique(&args, "");
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(out.stdout.is_empty());
+        assert!(!out.stderr.is_empty());
+    }
+}
+
+#[test]
+fn records_from_stdin_and_files() {
+    let record =
+        "size: 5\nrules: revised\npie: off\nblack: player2\n\nc1 a2 c2 a4\nc3 e2 c4 e4 c5\n";
+    let out = brique(&["show", "-"], record);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(stdout(&out).ends_with("Black wins\n"));
+
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("game.brique");
+    std::fs::write(&path, "size: 5\n\nc3 c3\n").unwrap();
+    let out = brique(&["show", path.to_str().unwrap()], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("game.brique: line 3, column 4: move 2 (c3) is illegal: c3 is occupied"),
+        "{err}"
+    );
+
+    let out = brique(&["show", dir.path().join("missing").to_str().unwrap()], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("missing"));
+}
