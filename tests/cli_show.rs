@@ -141,3 +141,27 @@ fn records_from_stdin_and_files() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("missing"));
 }
+
+#[test]
+fn the_documented_example_record_is_a_black_win() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/example.brique");
+    let out = brique(&["show", path], "");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(stdout(&out).ends_with("Black wins\n"));
+
+    // The README shows the same record: it must parse to the same game.
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"))
+        .expect("README.md");
+    let start = readme
+        .find("```text\n# Brique game record")
+        .expect("README example")
+        + 8;
+    let end = start + readme[start..].find("```").expect("end of example");
+    let from_readme = brique::core::Record::parse(&readme[start..end]).expect("README record");
+    let from_assets = brique::core::Record::parse(&std::fs::read_to_string(path).unwrap()).unwrap();
+    assert_eq!(from_readme, from_assets);
+}
