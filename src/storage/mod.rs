@@ -1,7 +1,42 @@
 //! Where the program keeps its files, and how it writes them safely.
+//!
+//! - [`Paths`]: every location, injected (tests use [`Paths::under`]).
+//! - [`atomic_write`]: temporary file, fsync, rename; a crash leaves the old
+//!   file or the new one, never half of one.
+//! - The autosave ([`save_autosave`], [`load_autosave`], [`clear_autosave`]):
+//!   the game in progress, after every move.
+//! - Records ([`save_record`], [`load_record`], [`default_record_path`],
+//!   [`list_records`]): games saved on purpose.
+//! - Results ([`append_result`], [`load_results`], [`summarize`]): one line
+//!   per finished game.
+//!
+//! Every failure is a [`StorageError`] naming the file (and line and column
+//! for bad text); nothing here panics on a file's content or deletes a file
+//! it could not read.
 
 mod atomic;
+mod autosave;
+mod error;
+mod files;
 mod paths;
+mod record_list;
+mod records;
+mod results;
+mod timestamp;
 
 pub use atomic::atomic_write;
+pub use autosave::{
+    AUTOSAVE_END, AutosaveLoad, Cleared, Kept, clear_autosave, load_autosave, save_autosave,
+};
+pub use error::StorageError;
+pub use files::MAX_RECORD_BYTES;
 pub use paths::Paths;
+pub use record_list::{RecordInfo, RecordSummary, list_records};
+pub use records::{
+    RECORD_EXTENSION, default_record_path, load_record, record_path_from_input, save_record,
+};
+pub use results::{
+    PlayerTally, RESULTS_HEADER, ResultRow, Results, Summary, append_result, load_results,
+    summarize,
+};
+pub use timestamp::{Timestamp, TimestampError};

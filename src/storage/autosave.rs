@@ -1,0 +1,202 @@
+//! The autosave: the game in progress, rewritten atomically after every move,
+//! swap, undo and redo, so that a closed terminal, a lost connection or a
+//! crash costs at most the move being made.
+//!
+//! The file is an ordinary game record (its `x-` headers carry what the screen
+//! needs: cursor, mode, level …) followed by one last line,
+//! [`AUTOSAVE_END`]. A file without that line was cut short, and is refused
+//! rather than resumed as a shorter game.
+//!
+//! Lifecycle, for the screen:
+//! - at start, [`load_autosave`]: resume an unfinished game, or start fresh;
+//!   a bad file has already been moved aside and is named in the message;
+//! - after every change to the game, [`save_autosave`]; a failure (read-only
+//!   or full disk) is shown and play goes on in memory;
+//! - when the game is won: [`save_autosave`] as after any move, then
+//!   [`append_result`](super::append_result). The finished game stays in the
+//!   autosave (so it can still be browsed or saved after a restart) until
+//! - a new game starts (menu, `--new`, or a record opened for play):
+//!   [`clear_autosave`] first. It never loses a game: an unfinished game with
+//!   moves is kept as a record in the records directory.
+
+use std::fs;
+use std::io;
+use std::path::{Path, PathBuf};
+
+use super::Paths;
+use super::error::StorageError;
+use super::files::{MAX_RECORD_BYTES, end_place, move_aside, read_text, write_bytes};
+use super::records::{default_record_path, parse_record, record_text, save_record};
+use super::timestamp::Timestamp;
+use crate::core::{Outcome, Record};
+
+/// The last line of every complete autosave (a comment to record readers, so
+/// an autosave can also be opened as a record).
+pub const AUTOSAVE_END: &str = "# end of autosave";
+
+/// Writes the game in progress to `paths.autosave()` atomically (temporary
+/// file, fsync, rename). Put the screen's own data in `record.extra` under
+/// `x-` keys first (`x-cursor`, `x-mode`, `x-level` …).
+pub fn save_autosave(paths: &Paths, record: &Record) -> Result<(), StorageError> {
+    let path = paths.autosave();
+    let mut text = record_text(&path, record)?;
+    text.push_str(AUTOSAVE_END);
+    text.push('\n');
+    write_bytes(&path, text.as_bytes())
+}
+
+/// What was found in the autosave at start-up.
+#[derive(Clone, Debug)]
+pub enum AutosaveLoad {
+    /// No autosave: start a new game.
+    None,
+    /// An unfinished game: resume it ("Resumed your unfinished game").
+    Resumed(Record),
+    /// A game that was over: not resumed; start a new game. It may be shown
+    /// ("Your last game is over: …") or browsed. The file stays until
+    /// [`clear_autosave`].
+    Finished(Record),
+    /// The autosave could not be read or is damaged: start a new game and show
+    /// [`AutosaveLoad::message`]. The file was moved aside, never deleted.
+    Unusable {
+        /// Why, naming the file, with the line and column for bad text.
+        problem: StorageError,
+        /// Where the bad file is now.
+        kept: Kept,
+    },
+}
+
+/// Where a bad autosave went.
+#[derive(Clone, Debug)]
+pub enum Kept {
+    /// Renamed to `autosave.brique.corrupt-N` beside the autosave.
+    MovedAside(PathBuf),
+    /// Moving it failed, so it is still at the autosave's path (and the next
+    /// autosave will most likely fail the same way rather than replace it).
+    LeftInPlace(StorageError),
+}
+
+impl AutosaveLoad {
+    /// A sentence for the side panel, if there is anything to say.
+    pub fn message(&self) -> Option<String> {
+        match self {
+            AutosaveLoad::None => None,
+            AutosaveLoad::Resumed(_) => Some("Resumed your unfinished game.".to_string()),
+            AutosaveLoad::Finished(record) => Some(format!(
+                "Your last game is over ({}); a new game starts.",
+                winner_line(record)
+            )),
+            AutosaveLoad::Unusable { problem, kept } => Some(match kept {
+                Kept::MovedAside(to) => format!(
+                    "The autosave could not be used: {problem}. It was kept as {}; a new game starts.",
+                    to.display()
+                ),
+                Kept::LeftInPlace(why) => format!(
+                    "The autosave could not be used: {problem}. It was left in place ({why}); \
+                     a new game starts."
+                ),
+            }),
+        }
+    }
+}
+
+fn winner_line(record: &Record) -> String {
+    match record.outcome() {
+        Outcome::Won(color) => format!("{} won with {color}", record.name_of(color)),
+        Outcome::Unfinished => "unfinished".to_string(),
+    }
+}
+
+/// Reads the autosave: an unfinished game to resume, a finished one, none, or
+/// a bad file, which is moved aside to `autosave.brique.corrupt-N` (never
+/// deleted, never overwritten) and reported with its line and column.
+pub fn load_autosave(paths: &Paths) -> AutosaveLoad {
+    let path = paths.autosave();
+    match read_autosave(&path) {
+        Ok(None) => AutosaveLoad::None,
+        Ok(Some(record)) if record.outcome() == Outcome::Unfinished => {
+            AutosaveLoad::Resumed(record)
+        }
+        Ok(Some(record)) => AutosaveLoad::Finished(record),
+        Err(problem) => {
+            let kept = match move_aside(&path) {
+                Ok(to) => Kept::MovedAside(to),
+                Err(why) => Kept::LeftInPlace(why),
+            };
+            AutosaveLoad::Unusable { problem, kept }
+        }
+    }
+}
+
+fn read_autosave(path: &Path) -> Result<Option<Record>, StorageError> {
+    let text = match read_text(path, MAX_RECORD_BYTES) {
+        Err(e) if e.io_kind() == Some(io::ErrorKind::NotFound) => return Ok(None),
+        other => other?,
+    };
+    let complete = text
+        .strip_suffix('\n')
+        .and_then(|t| t.strip_suffix(AUTOSAVE_END))
+        .is_some_and(|t| t.ends_with('\n'));
+    if !complete {
+        let (line, column) = end_place(&text);
+        return Err(StorageError::parse(
+            path,
+            line,
+            column,
+            format!(
+                "the file ends early, without its last line {AUTOSAVE_END:?} \
+                 (cut short by a crash or a full disk?)"
+            ),
+        ));
+    }
+    parse_record(path, &text).map(Some)
+}
+
+/// What [`clear_autosave`] did.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Cleared {
+    /// There was no autosave.
+    Nothing,
+    /// A finished game (its result already in the results file) or a game
+    /// without moves: the autosave was removed.
+    Removed,
+    /// An unfinished game with moves: kept as this record (records directory),
+    /// then the autosave was removed.
+    KeptAsRecord(PathBuf),
+    /// A bad autosave: moved aside to this path.
+    MovedAside(PathBuf),
+}
+
+/// Ends the autosave before a new game starts, losing nothing: see [`Cleared`].
+/// On error the autosave is left as it was (or the unfinished game is in
+/// both places). `now` names a kept record.
+pub fn clear_autosave(paths: &Paths, now: Timestamp) -> Result<Cleared, StorageError> {
+    let path = paths.autosave();
+    let remove = || {
+        fs::remove_file(&path).map_err(|e| StorageError::Remove {
+            path: path.clone(),
+            source: e.into(),
+        })
+    };
+    match load_autosave(paths) {
+        AutosaveLoad::None => Ok(Cleared::Nothing),
+        AutosaveLoad::Finished(_) => remove().map(|()| Cleared::Removed),
+        AutosaveLoad::Resumed(record) if record.game.moves().len() == 0 => {
+            remove().map(|()| Cleared::Removed)
+        }
+        AutosaveLoad::Resumed(record) => {
+            let kept = default_record_path(paths, &record, now);
+            save_record(&kept, &record)?;
+            remove()?;
+            Ok(Cleared::KeptAsRecord(kept))
+        }
+        AutosaveLoad::Unusable {
+            kept: Kept::MovedAside(to),
+            ..
+        } => Ok(Cleared::MovedAside(to)),
+        AutosaveLoad::Unusable {
+            kept: Kept::LeftInPlace(why),
+            ..
+        } => Err(why),
+    }
+}
