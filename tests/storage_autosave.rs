@@ -103,13 +103,19 @@ fn every_truncation_is_refused_and_kept_byte_for_byte() {
 
         let loaded = load_autosave(&paths);
         let AutosaveLoad::Unusable { problem, kept } = &loaded else {
-            panic!("{len} bytes of {}: expected a refusal, got {loaded:?}", full.len());
+            panic!(
+                "{len} bytes of {}: expected a refusal, got {loaded:?}",
+                full.len()
+            );
         };
         let StorageError::Parse { path, error } = problem else {
             panic!("{len} bytes: expected a parse error, got {problem}");
         };
         assert_eq!(path, &paths.autosave());
-        assert!(error.line >= 1 && error.column >= 1, "{len} bytes: {problem}");
+        assert!(
+            error.line >= 1 && error.column >= 1,
+            "{len} bytes: {problem}"
+        );
         let Kept::MovedAside(to) = kept else {
             panic!("{len} bytes: not moved aside: {kept:?}");
         };
@@ -121,9 +127,15 @@ fn every_truncation_is_refused_and_kept_byte_for_byte() {
             "{len} bytes"
         );
         let message = loaded.message().unwrap();
-        assert!(message.contains(&paths.autosave().display().to_string()), "{message}");
+        assert!(
+            message.contains(&paths.autosave().display().to_string()),
+            "{message}"
+        );
         assert!(message.contains(&to.display().to_string()), "{message}");
-        assert!(message.contains(&format!("line {}", error.line)), "{message}");
+        assert!(
+            message.contains(&format!("line {}", error.line)),
+            "{message}"
+        );
     }
 }
 
@@ -148,7 +160,10 @@ fn damaged_text_names_the_line_and_column_and_never_clobbers() {
         let Kept::MovedAside(to) = kept else {
             panic!("not moved aside");
         };
-        assert_eq!(to, paths.state_dir.join(format!("autosave.brique.corrupt-{n}")));
+        assert_eq!(
+            to,
+            paths.state_dir.join(format!("autosave.brique.corrupt-{n}"))
+        );
         assert_eq!(fs::read_to_string(&to).unwrap(), bad);
     }
     assert!(!paths.autosave().exists());
@@ -176,7 +191,11 @@ fn a_bad_file_that_cannot_be_moved_stays_and_says_so() {
     fs::create_dir_all(&paths.state_dir).unwrap();
     // Every name it could be moved to is taken.
     for n in 1..=10_000 {
-        fs::write(paths.state_dir.join(format!("autosave.brique.corrupt-{n}")), "").unwrap();
+        fs::write(
+            paths.state_dir.join(format!("autosave.brique.corrupt-{n}")),
+            "",
+        )
+        .unwrap();
     }
     fs::write(paths.autosave(), "garbage").unwrap();
     let loaded = load_autosave(&paths);

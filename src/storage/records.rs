@@ -47,7 +47,7 @@ pub(crate) fn record_text(path: &Path, record: &Record) -> Result<String, Storag
                 .to_string(),
         )),
         Err(e) => Err(unsavable(format!(
-            "the record would not read back ({e}); a name or x- header holds a line break?"
+            "its text would not read back as a record ({e})"
         ))),
     }
 }

@@ -6,9 +6,9 @@ use brique::core::{BoardSize, Game, Move, Player, Record, Rules, Variant};
 /// Squares in a scattered but fixed order (a full-period step through the board).
 fn scattered(size: BoardSize) -> impl Iterator<Item = Move> {
     let area = size.area();
-    // 7 is coprime with every area 25..=625 except multiples of 7: step on
-    // with 11 then (49, 196, 441 are not coprime with 7).
-    let step = if area % 7 == 0 { 11 } else { 7 };
+    // A step coprime with the area visits every square once: 7, or 11 on
+    // the boards whose area 7 divides (7, 14, 21).
+    let step = if area.is_multiple_of(7) { 11 } else { 7 };
     (0..area).map(move |i| Move::Place(size.square(i * step % area)))
 }
 
@@ -53,6 +53,9 @@ pub fn finished(names: [&str; 2]) -> Record {
             break;
         }
     }
-    assert!(game.position().is_over(), "the recipe did not finish the game");
+    assert!(
+        game.position().is_over(),
+        "the recipe did not finish the game"
+    );
     Record::new(names.map(str::to_string), game)
 }
