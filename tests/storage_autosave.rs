@@ -185,30 +185,32 @@ fn an_autosave_that_is_a_directory_is_moved_aside() {
 }
 
 #[test]
-fn a_bad_file_that_cannot_be_moved_stays_and_says_so() {
+fn past_a_thousand_bad_files_the_next_still_gets_a_free_name() {
     let tmp = tempfile::tempdir().unwrap();
     let paths = Paths::under(tmp.path());
     fs::create_dir_all(&paths.state_dir).unwrap();
-    // Every name it could be moved to is taken.
-    for n in 1..=10_000 {
-        fs::write(
-            paths.state_dir.join(format!("autosave.brique.corrupt-{n}")),
-            "",
-        )
-        .unwrap();
+    for n in 1..=1000 {
+        let taken = paths.state_dir.join(format!("autosave.brique.corrupt-{n}"));
+        fs::write(taken, n.to_string()).unwrap();
     }
     fs::write(paths.autosave(), "garbage").unwrap();
-    let loaded = load_autosave(&paths);
     let AutosaveLoad::Unusable {
-        kept: Kept::LeftInPlace(why),
+        kept: Kept::MovedAside(to),
         ..
-    } = &loaded
+    } = load_autosave(&paths)
     else {
-        panic!("expected the file left in place, got {loaded:?}");
+        panic!("expected the file moved aside");
     };
-    assert!(matches!(why, StorageError::Move { .. }), "{why}");
-    assert!(loaded.message().unwrap().contains("left in place"));
-    assert_eq!(fs::read_to_string(paths.autosave()).unwrap(), "garbage");
+    let name = to.file_name().unwrap().to_string_lossy().into_owned();
+    let n: u128 = name
+        .strip_prefix("autosave.brique.corrupt-")
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!(n > 1000, "{name}");
+    assert_eq!(fs::read_to_string(&to).unwrap(), "garbage");
+    let first = paths.state_dir.join("autosave.brique.corrupt-1");
+    assert_eq!(fs::read_to_string(first).unwrap(), "1");
 }
 
 #[test]

@@ -71,8 +71,9 @@ pub enum AutosaveLoad {
 pub enum Kept {
     /// Renamed to `autosave.brique.corrupt-N` beside the autosave.
     MovedAside(PathBuf),
-    /// Moving it failed, so it is still at the autosave's path (and the next
-    /// autosave will most likely fail the same way rather than replace it).
+    /// Moving it failed (the directory refuses renames: read-only, say), so
+    /// it is still at the autosave's path; [`save_autosave`] fails the same
+    /// way rather than replace it.
     LeftInPlace(StorageError),
 }
 
@@ -198,5 +199,41 @@ pub fn clear_autosave(paths: &Paths, now: Timestamp) -> Result<Cleared, StorageE
             kept: Kept::LeftInPlace(why),
             ..
         } => Err(why),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::RecordError;
+
+    #[test]
+    fn a_bad_file_left_in_place_says_so() {
+        let error = RecordError {
+            line: 2,
+            column: 1,
+            message: "bad".to_string(),
+        };
+        let path = PathBuf::from("/s/autosave.brique");
+        let loaded = AutosaveLoad::Unusable {
+            problem: StorageError::Parse {
+                path: path.clone(),
+                error,
+            },
+            kept: Kept::LeftInPlace(StorageError::Move {
+                from: path,
+                to: PathBuf::from("/s/autosave.brique.corrupt-1"),
+                source: io::Error::from(io::ErrorKind::ReadOnlyFilesystem).into(),
+            }),
+        };
+        let message = loaded.message().unwrap();
+        assert!(
+            message.starts_with(
+                "The autosave could not be used: /s/autosave.brique: line 2, column 1: bad. \
+                 It was left in place (cannot move /s/autosave.brique to \
+                 /s/autosave.brique.corrupt-1: "
+            ),
+            "{message}"
+        );
     }
 }

@@ -4,6 +4,7 @@
 use std::fs::{self, File};
 use std::io::{self, Read};
 use std::path::{Path, PathBuf};
+use std::time::{SystemTime, UNIX_EPOCH};
 
 use super::error::StorageError;
 
@@ -73,28 +74,32 @@ pub(crate) fn occupied(path: &Path) -> bool {
     fs::symlink_metadata(path).is_ok()
 }
 
-/// The first of `candidates` where nothing is yet, if any within 10 000.
-pub(crate) fn first_free(candidates: impl Iterator<Item = PathBuf>) -> Option<PathBuf> {
-    candidates.take(10_000).find(|p| !occupied(p))
+/// The first of `candidates` where nothing is yet.
+pub(crate) fn first_free(mut candidates: impl Iterator<Item = PathBuf>) -> Option<PathBuf> {
+    candidates.find(|p| !occupied(p))
 }
 
-/// Renames `path` to `<path>.corrupt-N` with the first free N from 1, so a
-/// bad file is kept for the user to look at, never deleted or overwritten.
+/// Renames `path` to `<path>.corrupt-N` with the first free N from 1 (or,
+/// past 1000 of them, N the time in nanoseconds), so a bad file is kept for
+/// the user to look at, never deleted or overwritten. When this fails, the
+/// directory refuses renames, so an atomic write over the file fails too.
 ///
 /// Two programs moving files into the same name at the same instant could
 /// race between the check and the rename; one player's game does not.
 pub(crate) fn move_aside(path: &Path) -> Result<PathBuf, StorageError> {
-    let mut name = path.as_os_str().to_owned();
-    name.push(".corrupt-");
-    let target = first_free((1..).map(|n| {
-        let mut candidate = name.clone();
-        candidate.push(n.to_string());
-        PathBuf::from(candidate)
-    }));
-    let Some(target) = target else {
+    let named = |n: u128| {
+        let mut name = path.as_os_str().to_owned();
+        name.push(format!(".corrupt-{n}"));
+        PathBuf::from(name)
+    };
+    let nanos = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos());
+    let candidates = (1..=1000).chain(std::iter::once(nanos)).map(named);
+    let Some(target) = first_free(candidates) else {
         return Err(StorageError::Move {
             from: path.to_path_buf(),
-            to: PathBuf::from(name),
+            to: named(nanos),
             source: io::Error::new(io::ErrorKind::AlreadyExists, "every name is taken").into(),
         });
     };

@@ -54,7 +54,8 @@ pub(crate) fn record_text(path: &Path, record: &Record) -> Result<String, Storag
 
 /// A free path in the records directory for `record` saved at `now`:
 /// `2024-02-29-1305-ann-vs-bob.brique`, then `…-2.brique`, `…-3.brique`
-/// when taken. Names are reduced to lower-case letters and digits.
+/// when taken (after 1000 of them, the first name: ask before overwriting).
+/// Names are reduced to lower-case letters and digits.
 pub fn default_record_path(paths: &Paths, record: &Record, now: Timestamp) -> PathBuf {
     let dir = paths.records_dir();
     let base = format!(
@@ -71,7 +72,7 @@ pub fn default_record_path(paths: &Paths, record: &Record, now: Timestamp) -> Pa
         };
         dir.join(format!("{base}{suffix}.{RECORD_EXTENSION}"))
     };
-    first_free((1..).map(candidate)).unwrap_or_else(|| candidate(1))
+    first_free((1..=1000).map(candidate)).unwrap_or_else(|| candidate(1))
 }
 
 /// Where a file name typed at the save prompt points: a bare name goes into
