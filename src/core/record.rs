@@ -90,6 +90,42 @@ impl Record {
             .map_or(Outcome::Unfinished, Outcome::Won)
     }
 
+    /// The value of an `x-` header line, if the record has it.
+    ///
+    /// ```
+    /// use brique::core::Record;
+    /// let mut rec = Record::parse("x-cursor: d8\n").unwrap();
+    /// assert_eq!(rec.extra("x-cursor"), Some("d8"));
+    /// rec.set_extra("x-cursor", "e5");
+    /// assert_eq!(rec.extra("X-Cursor"), Some("e5"));
+    /// ```
+    pub fn extra(&self, key: &str) -> Option<&str> {
+        self.extra
+            .iter()
+            .find(|(k, _)| k.eq_ignore_ascii_case(key))
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// Sets an `x-` header line, replacing one with the same key. Keys
+    /// without the `x-` prefix, and line breaks, would not read back: the
+    /// prefix is added and line breaks become spaces.
+    pub fn set_extra(&mut self, key: &str, value: impl Into<String>) {
+        let key = if key.to_ascii_lowercase().starts_with("x-") {
+            key.to_string()
+        } else {
+            format!("x-{key}")
+        };
+        let value = value.into().replace(['\n', '\r'], " ").trim().to_string();
+        match self
+            .extra
+            .iter_mut()
+            .find(|(k, _)| k.eq_ignore_ascii_case(&key))
+        {
+            Some(entry) => entry.1 = value,
+            None => self.extra.push((key, value)),
+        }
+    }
+
     /// The name of the player holding `color` at the end of the record.
     pub fn name_of(&self, color: Color) -> &str {
         &self.names[self.game.holder(color).index()]
