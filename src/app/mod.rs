@@ -1,7 +1,41 @@
 //! The game screen: config, the ratatui application and its event loop.
+//!
+//! The app is Elm-like: one [`App`] state, [`Action`]s resolved from keys
+//! through the one [`keymap::KEYMAP`] table, one [`App::update`], and a pure
+//! render (`impl Widget for &App`, in `view`).
+
+mod action;
+mod apply;
+pub mod config;
+mod config_file;
+mod input;
+pub mod keymap;
+pub mod layout;
+mod play;
+mod settings;
+mod state;
+mod terminal;
+mod text_input;
+mod theme;
+mod view;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::time::Duration;
+
+use ratatui::crossterm::event;
+
+pub use action::{Action, Direction, Edit};
+pub use config::{Config, ThemeName};
+pub use config_file::{ConfigFile, Loaded, Notice, Saved};
+pub use input::action_for;
+pub use settings::{Field, SettingsForm};
+pub use state::{App, Level, Message, Question, Screen};
+pub use text_input::TextInput;
+pub use theme::{Highlight, Marker, Theme};
+pub use view::{BoardOverlay, BoardWidget, SquareMarks, help_lines};
+
+use crate::storage::Paths;
 
 /// Command-line options of the game screen (`brique [OPTIONS] [FILE]`).
 #[derive(clap::Args, Debug, Default, Clone)]
@@ -21,8 +55,61 @@ pub struct PlayArgs {
     pub file: Option<PathBuf>,
 }
 
+/// The config file: `--config`, else `BRIQUE_CONFIG`, else the platform's
+/// config directory; `None` when none of them is known.
+pub fn config_location(flag: Option<PathBuf>, env: Option<PathBuf>) -> Option<PathBuf> {
+    let env = env.filter(|p| !p.as_os_str().is_empty());
+    match Paths::from_platform(flag.clone(), env.clone()) {
+        Some(paths) => Some(paths.config),
+        None => flag.or(env),
+    }
+}
+
 /// Runs the game screen until the player quits.
-pub fn run(_args: &PlayArgs) -> ExitCode {
-    eprintln!("The game screen is coming soon; meanwhile try `brique show --help`.");
-    ExitCode::SUCCESS
+pub fn run(args: &PlayArgs) -> ExitCode {
+    // --new, --load and FILE belong to saved games (resume, records), which
+    // the game screen does not read yet.
+    let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
+    let env_config = std::env::var_os("BRIQUE_CONFIG").map(PathBuf::from);
+    let mut app = match config_location(args.config.clone(), env_config) {
+        Some(path) => App::new(ConfigFile::load(path), no_color),
+        None => App::new(
+            Loaded {
+                config: Config::default(),
+                file: ConfigFile::nowhere(),
+                notice: Some(Notice {
+                    title: "Settings".to_string(),
+                    body: "No home directory is known, so settings cannot be saved. \
+                           Use --config PATH to choose a file."
+                        .to_string(),
+                }),
+            },
+            no_color,
+        ),
+    };
+    match terminal::with_terminal(|screen| event_loop(screen, &mut app)) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("brique: the terminal failed: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn event_loop(screen: &mut terminal::Screen, app: &mut App) -> std::io::Result<()> {
+    let size = screen.size()?;
+    app.update(Action::Resize {
+        width: size.width,
+        height: size.height,
+    });
+    while !app.should_quit() {
+        screen.draw(|frame| frame.render_widget(&*app, frame.area()))?;
+        app.handle_event(&event::read()?);
+        // Take every event already waiting (mouse motion comes in floods)
+        // before drawing again.
+        while !app.should_quit() && event::poll(Duration::ZERO)? {
+            app.handle_event(&event::read()?);
+        }
+    }
+    Ok(())
 }

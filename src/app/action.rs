@@ -1,0 +1,78 @@
+//! Everything that can happen to the app: what keys, the mouse and the terminal
+//! ask for. [`super::App::update`] is the one place that acts on them.
+
+/// A cursor step on the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Direction {
+    Up,
+    Down,
+    Left,
+    Right,
+}
+
+/// An edit of a one-line text field (names, the square prompt).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Edit {
+    Insert(char),
+    Backspace,
+    Delete,
+    Left,
+    Right,
+    Home,
+    End,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Action {
+    // Playing.
+    MoveCursor(Direction),
+    /// Place a stone at the cursor.
+    Place,
+    /// The pie rule: White takes over Black's stone.
+    Swap,
+    Undo,
+    Redo,
+    /// Start a new game (asks first while one is in progress).
+    NewGame,
+    /// Leave the program (asks first while a game is in progress).
+    Quit,
+
+    // Screens and dialogs.
+    OpenSettings,
+    ToggleHelp,
+    /// Open the prompt that jumps the cursor to a named square.
+    OpenGoTo,
+    /// Esc: close what is open.
+    Close,
+    /// Answer a question with yes.
+    Yes,
+    /// Answer a question with no.
+    No,
+
+    // Forms and prompts.
+    Edit(Edit),
+    NextField,
+    PrevField,
+    NextValue,
+    PrevValue,
+    /// Enter in a prompt or form.
+    Submit,
+    /// Undo every change made in the settings screen.
+    Revert,
+    ScrollUp,
+    ScrollDown,
+
+    // The mouse and the terminal (cells counted from the top-left, from 0).
+    Click {
+        column: u16,
+        row: u16,
+    },
+    Hover {
+        column: u16,
+        row: u16,
+    },
+    Resize {
+        width: u16,
+        height: u16,
+    },
+}

@@ -1,0 +1,118 @@
+//! Leaving the settings screen: apply what can apply now, keep the rest for
+//! the next game and say so, and write the file.
+
+use super::config::Config;
+use super::state::{App, Level, Screen};
+use super::theme::Theme;
+
+impl App {
+    /// Closes the settings screen, applying and saving its changes. Returns
+    /// false (the screen stays open) if a field must be fixed first.
+    pub(super) fn leave_settings(&mut self) -> bool {
+        let Screen::Settings(form) = &mut self.screen else {
+            return true;
+        };
+        match form.result() {
+            Err((field, why)) => {
+                form.focus = field;
+                form.error = Some((field, why.clone()));
+                self.say(
+                    Level::Error,
+                    format!("{}: {why}. (Ctrl+R undoes the changes.)", field.label()),
+                );
+                false
+            }
+            Ok(new) => {
+                self.screen = Screen::Board;
+                if new != self.config {
+                    let old = std::mem::replace(&mut self.config, new);
+                    self.apply_settings(&old);
+                }
+                true
+            }
+        }
+    }
+
+    fn apply_settings(&mut self, old: &Config) {
+        self.theme = Theme::new(self.config.display.theme, self.no_color);
+        let mut text = String::new();
+        let waiting = self.settings_waiting();
+        if !waiting.is_empty() {
+            if self.game.can_undo() {
+                let verb = if waiting.len() == 1 {
+                    "applies"
+                } else {
+                    "apply"
+                };
+                text = format!(
+                    "{} {verb} from the next game (n). ",
+                    capitalised(&join(&waiting))
+                );
+            } else {
+                // Nothing played yet: the game can simply start again.
+                self.start_new_game();
+            }
+        }
+        match self.config_file.save(old, &self.config) {
+            Ok(saved) => {
+                text.push_str(&format!("Settings saved to {}", saved.path.display()));
+                if let Some(backup) = saved.backup {
+                    text.push_str(&format!(
+                        " (the old, unusable file is kept as {})",
+                        backup.display()
+                    ));
+                }
+                text.push('.');
+                self.say(Level::Success, text);
+            }
+            Err(why) => {
+                text.push_str(&format!(
+                    "Settings not saved: {why}; they last until you quit."
+                ));
+                self.say(Level::Warning, text);
+            }
+        }
+    }
+
+    /// The settings that differ from the game on the board and so wait for the
+    /// next game, e.g. `["board size 9", "revised rules"]`.
+    pub fn settings_waiting(&self) -> Vec<String> {
+        let want = &self.config;
+        let game = &self.game;
+        let mut out = Vec::new();
+        if want.game.size != game.size() {
+            let n = want.game.size;
+            out.push(format!("board size {n}×{n}"));
+        }
+        if want.game.variant != game.rules().variant {
+            out.push(format!("{} rules", want.game.variant));
+        }
+        if want.game.pie != game.rules().pie {
+            out.push(format!(
+                "pie rule {}",
+                if want.game.pie { "on" } else { "off" }
+            ));
+        }
+        if want.players.black != game.first_black() {
+            out.push(format!("{} as Black", self.name(want.players.black)));
+        }
+        out
+    }
+}
+
+/// "a", "a and b", "a, b and c".
+fn join(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
+fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    chars
+        .next()
+        .map(|c| c.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
+}

@@ -1,0 +1,205 @@
+//! The settings screen's form: the values being edited and which field has focus.
+
+use super::action::Edit;
+use super::config::{Config, NAME_MAX_CHARS, ThemeName, check_names};
+use super::text_input::TextInput;
+use crate::core::{BoardSize, Player, Variant};
+
+/// The fields of the settings screen, top to bottom.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Field {
+    Player1,
+    Player2,
+    Black,
+    Pie,
+    Rules,
+    Size,
+    Theme,
+}
+
+impl Field {
+    pub const ALL: [Field; 7] = [
+        Field::Player1,
+        Field::Player2,
+        Field::Black,
+        Field::Pie,
+        Field::Rules,
+        Field::Size,
+        Field::Theme,
+    ];
+
+    pub const fn label(self) -> &'static str {
+        match self {
+            Field::Player1 => "Player 1",
+            Field::Player2 => "Player 2",
+            Field::Black => "Black",
+            Field::Pie => "Pie rule",
+            Field::Rules => "Rules",
+            Field::Size => "Board size",
+            Field::Theme => "Theme",
+        }
+    }
+
+    pub const fn is_text(self) -> bool {
+        matches!(self, Field::Player1 | Field::Player2)
+    }
+
+    fn index(self) -> usize {
+        self as usize
+    }
+}
+
+/// The settings being edited; nothing applies until the screen is left.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SettingsForm {
+    pub names: [TextInput; 2],
+    pub black: Player,
+    pub pie: bool,
+    pub variant: Variant,
+    pub size: BoardSize,
+    pub theme: ThemeName,
+    pub focus: Field,
+    /// Why the form cannot be saved yet, shown by the field to blame.
+    pub error: Option<(Field, String)>,
+    original: Config,
+}
+
+impl SettingsForm {
+    pub fn new(config: &Config) -> SettingsForm {
+        let [one, two] = &config.players.names;
+        SettingsForm {
+            names: [
+                TextInput::new(one, NAME_MAX_CHARS),
+                TextInput::new(two, NAME_MAX_CHARS),
+            ],
+            black: config.players.black,
+            pie: config.game.pie,
+            variant: config.game.variant,
+            size: config.game.size,
+            theme: config.display.theme,
+            focus: Field::Player1,
+            error: None,
+            original: config.clone(),
+        }
+    }
+
+    /// The settings the screen was opened with.
+    pub fn original(&self) -> &Config {
+        &self.original
+    }
+
+    pub fn focus_step(&mut self, forward: bool) {
+        let n = Field::ALL.len();
+        let i = self.focus.index();
+        self.focus = Field::ALL[if forward {
+            (i + 1) % n
+        } else {
+            (i + n - 1) % n
+        }];
+    }
+
+    /// Steps the focused choice to its next (or previous) value.
+    pub fn change(&mut self, forward: bool) {
+        match self.focus {
+            Field::Player1 | Field::Player2 => {}
+            Field::Black => self.black = self.black.other(),
+            Field::Pie => self.pie = !self.pie,
+            Field::Rules => self.variant = cycle(&Variant::ALL, self.variant, forward),
+            Field::Size => {
+                let n = self.size.get();
+                let next = if forward {
+                    n.saturating_add(1)
+                } else {
+                    n.saturating_sub(1)
+                };
+                // Stops at 5 and 25 rather than wrapping from one end to the other.
+                if let Ok(size) = BoardSize::new(next) {
+                    self.size = size;
+                }
+            }
+            Field::Theme => self.theme = cycle(&ThemeName::ALL, self.theme, forward),
+        }
+    }
+
+    /// Edits the focused name field; returns false if the edit did nothing.
+    pub fn edit(&mut self, edit: Edit) -> bool {
+        let i = match self.focus {
+            Field::Player1 => 0,
+            Field::Player2 => 1,
+            _ => return false,
+        };
+        let done = self.names[i].edit(edit);
+        if matches!(self.error, Some((field, _)) if field == self.focus) {
+            self.error = None;
+        }
+        done
+    }
+
+    pub fn revert(&mut self) {
+        let focus = self.focus;
+        *self = SettingsForm::new(&self.original);
+        self.focus = focus;
+    }
+
+    /// The settings as edited, or the field to fix and why.
+    pub fn result(&self) -> Result<Config, (Field, String)> {
+        let names =
+            check_names([self.names[0].text(), self.names[1].text()]).map_err(|(i, why)| {
+                let field = if i == 0 {
+                    Field::Player1
+                } else {
+                    Field::Player2
+                };
+                (field, why)
+            })?;
+        let mut config = self.original.clone();
+        config.players.names = names;
+        config.players.black = self.black;
+        config.game.pie = self.pie;
+        config.game.variant = self.variant;
+        config.game.size = self.size;
+        config.display.theme = self.theme;
+        Ok(config)
+    }
+}
+
+fn cycle<T: Copy + PartialEq>(all: &[T], current: T, forward: bool) -> T {
+    let i = all.iter().position(|&x| x == current).unwrap_or(0);
+    let n = all.len();
+    all[if forward {
+        (i + 1) % n
+    } else {
+        (i + n - 1) % n
+    }]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn size_stops_at_the_limits() {
+        let mut form = SettingsForm::new(&Config::default());
+        form.focus = Field::Size;
+        for _ in 0..30 {
+            form.change(true);
+        }
+        assert_eq!(form.size, BoardSize::MAX);
+        for _ in 0..30 {
+            form.change(false);
+        }
+        assert_eq!(form.size, BoardSize::MIN);
+    }
+
+    #[test]
+    fn bad_names_blame_their_field_and_revert_restores() {
+        let mut form = SettingsForm::new(&Config::default());
+        form.focus = Field::Player2;
+        form.edit(Edit::Home);
+        while form.edit(Edit::Delete) {}
+        assert_eq!(form.result().unwrap_err().0, Field::Player2);
+        form.revert();
+        assert_eq!(form.result(), Ok(Config::default()));
+        assert_eq!(form.focus, Field::Player2);
+    }
+}

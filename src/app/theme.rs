@@ -1,0 +1,266 @@
+//! Colours and glyphs. Every distinction the board makes is carried by a glyph
+//! as well as by colour, so the monochrome theme (and `NO_COLOR`) loses nothing.
+
+use ratatui::style::{Color as Tint, Modifier, Style};
+
+use super::config::ThemeName;
+use crate::core::{Color, Shade};
+
+/// How the screen is drawn: with or without colour, Unicode or ASCII glyphs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Theme {
+    pub colour: bool,
+    pub ascii: bool,
+}
+
+/// What a square's marker cell (right of the stone) can show.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Marker {
+    /// The stone placed by the last move.
+    LastPlaced,
+    /// Filled by the last move's escort rule.
+    LastFilled,
+    /// Filled by the last move, capturing the stone that stood there.
+    LastCaptured,
+    /// Would be filled if a stone were placed at the cursor.
+    PreviewFill,
+    /// Would be captured if a stone were placed at the cursor.
+    PreviewCapture,
+}
+
+/// A square's background emphasis.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Highlight {
+    Cursor,
+    /// Part of the winning chain.
+    Chain,
+}
+
+/// Parts of the screen outside the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ui {
+    Text,
+    Dim,
+    Title,
+    Accent,
+    Good,
+    Warning,
+    Error,
+    Selected,
+    Key,
+}
+
+// 256-colour palette indices: understood by nearly every terminal, unlike RGB.
+const LIGHT_SQUARE: Tint = Tint::Indexed(180);
+const DARK_SQUARE: Tint = Tint::Indexed(137);
+const FRAME: Tint = Tint::Indexed(94);
+const BLACK_STONE: Tint = Tint::Indexed(16);
+const WHITE_STONE: Tint = Tint::Indexed(231);
+const CURSOR: Tint = Tint::Indexed(75);
+const CHAIN: Tint = Tint::Indexed(149);
+const LAST_MARK: Tint = Tint::Indexed(88);
+const PREVIEW_MARK: Tint = Tint::Indexed(19);
+
+impl Theme {
+    /// The theme for a setting; `no_color` (the `NO_COLOR` variable) wins.
+    pub fn new(name: ThemeName, no_color: bool) -> Theme {
+        Theme {
+            colour: name != ThemeName::Mono && !no_color,
+            ascii: name == ThemeName::Ascii,
+        }
+    }
+
+    fn pick(self, unicode: char, ascii: char) -> char {
+        if self.ascii { ascii } else { unicode }
+    }
+
+    pub fn stone(self, color: Color) -> char {
+        match color {
+            Color::Black => self.pick('●', 'B'),
+            Color::White => self.pick('○', 'W'),
+        }
+    }
+
+    /// A stone that is not there yet (the preview).
+    pub fn ghost(self, color: Color) -> char {
+        match color {
+            Color::Black => self.pick('◌', 'b'),
+            Color::White => self.pick('◌', 'w'),
+        }
+    }
+
+    pub fn marker(self, marker: Marker) -> char {
+        match marker {
+            Marker::LastPlaced => self.pick('◂', '<'),
+            Marker::LastFilled | Marker::PreviewFill => '+',
+            Marker::LastCaptured | Marker::PreviewCapture => self.pick('×', 'x'),
+        }
+    }
+
+    /// What fills an empty square; without colour, dark squares need a pattern.
+    pub fn empty(self, shade: Shade) -> char {
+        match (shade, self.colour) {
+            (Shade::Light, _) | (Shade::Dark, true) => ' ',
+            (Shade::Dark, false) => self.pick('░', '.'),
+        }
+    }
+
+    /// Black's edges (top and bottom): `(top, bottom)` glyphs.
+    pub fn black_edges(self) -> (char, char) {
+        (self.pick('▄', '='), self.pick('▀', '='))
+    }
+
+    /// White's edges (left and right).
+    pub fn white_edge(self) -> char {
+        self.pick('║', '|')
+    }
+
+    pub fn square(self, shade: Shade) -> Style {
+        if !self.colour {
+            return Style::new();
+        }
+        Style::new().bg(match shade {
+            Shade::Light => LIGHT_SQUARE,
+            Shade::Dark => DARK_SQUARE,
+        })
+    }
+
+    /// A square's style with a highlight on top of it.
+    pub fn highlighted(self, base: Style, highlight: Highlight) -> Style {
+        match (highlight, self.colour) {
+            (Highlight::Cursor, true) => base.bg(CURSOR),
+            (Highlight::Chain, true) => base.bg(CHAIN).add_modifier(Modifier::BOLD),
+            (Highlight::Cursor, false) => base.add_modifier(Modifier::REVERSED),
+            (Highlight::Chain, false) => base.add_modifier(Modifier::BOLD | Modifier::UNDERLINED),
+        }
+    }
+
+    pub fn stone_style(self, base: Style, color: Color) -> Style {
+        let style = base.add_modifier(Modifier::BOLD);
+        if self.colour {
+            style.fg(stone_tint(color))
+        } else {
+            style
+        }
+    }
+
+    pub fn ghost_style(self, base: Style, color: Color) -> Style {
+        if self.colour {
+            base.fg(stone_tint(color)).add_modifier(Modifier::BOLD)
+        } else {
+            base
+        }
+    }
+
+    pub fn marker_style(self, base: Style, marker: Marker) -> Style {
+        let style = base.add_modifier(Modifier::BOLD);
+        if !self.colour {
+            return style;
+        }
+        match marker {
+            Marker::LastPlaced | Marker::LastFilled | Marker::LastCaptured => style.fg(LAST_MARK),
+            Marker::PreviewFill | Marker::PreviewCapture => style.fg(PREVIEW_MARK),
+        }
+    }
+
+    /// The frame around the board, on which the edge marks are drawn.
+    pub fn frame(self, edge_of: Option<Color>) -> Style {
+        if !self.colour {
+            return Style::new().add_modifier(Modifier::BOLD);
+        }
+        let style = Style::new().bg(FRAME);
+        match edge_of {
+            Some(color) => style.fg(stone_tint(color)),
+            None => style,
+        }
+    }
+
+    /// The small stone shown beside a player's name.
+    pub fn badge(self, color: Color) -> Style {
+        if self.colour {
+            Style::new()
+                .fg(stone_tint(color))
+                .bg(FRAME)
+                .add_modifier(Modifier::BOLD)
+        } else {
+            Style::new().add_modifier(Modifier::BOLD)
+        }
+    }
+
+    pub fn ui(self, part: Ui) -> Style {
+        let style = Style::new();
+        match part {
+            Ui::Text => style,
+            Ui::Dim if self.colour => style.fg(Tint::DarkGray),
+            Ui::Dim => style,
+            Ui::Title => style.add_modifier(Modifier::BOLD),
+            Ui::Selected => style.add_modifier(Modifier::REVERSED),
+            Ui::Key if self.colour => style.fg(Tint::Cyan).add_modifier(Modifier::BOLD),
+            Ui::Key => style.add_modifier(Modifier::BOLD),
+            Ui::Accent if self.colour => style.fg(Tint::Yellow).add_modifier(Modifier::BOLD),
+            Ui::Good if self.colour => style.fg(Tint::Green).add_modifier(Modifier::BOLD),
+            Ui::Warning if self.colour => style.fg(Tint::Yellow),
+            Ui::Error if self.colour => style.fg(Tint::Red).add_modifier(Modifier::BOLD),
+            Ui::Accent | Ui::Good | Ui::Error => style.add_modifier(Modifier::BOLD),
+            Ui::Warning => style,
+        }
+    }
+
+    /// A short text in Unicode, or its ASCII spelling in the ASCII theme.
+    pub fn sym(self, unicode: &'static str, ascii: &'static str) -> &'static str {
+        if self.ascii { ascii } else { unicode }
+    }
+
+    /// A separator dot between short items.
+    pub fn dot(self) -> &'static str {
+        self.sym(" · ", " - ")
+    }
+}
+
+fn stone_tint(color: Color) -> Tint {
+    match color {
+        Color::Black => BLACK_STONE,
+        Color::White => WHITE_STONE,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn no_color_wins_and_monochrome_has_no_colours() {
+        assert!(!Theme::new(ThemeName::Color, true).colour);
+        assert!(Theme::new(ThemeName::Ascii, false).colour);
+        let mono = Theme::new(ThemeName::Mono, false);
+        for shade in [Shade::Light, Shade::Dark] {
+            let style = mono.stone_style(mono.square(shade), Color::Black);
+            assert_eq!((style.fg, style.bg), (None, None));
+        }
+    }
+
+    #[test]
+    fn stones_differ_by_glyph_in_every_theme() {
+        for name in ThemeName::ALL {
+            let theme = Theme::new(name, false);
+            assert_ne!(theme.stone(Color::Black), theme.stone(Color::White));
+            assert_ne!(theme.stone(Color::Black), theme.ghost(Color::Black));
+        }
+    }
+
+    #[test]
+    fn ascii_theme_is_ascii() {
+        let t = Theme::new(ThemeName::Ascii, true);
+        let glyphs = [
+            t.stone(Color::Black),
+            t.stone(Color::White),
+            t.ghost(Color::Black),
+            t.marker(Marker::LastPlaced),
+            t.marker(Marker::LastCaptured),
+            t.empty(Shade::Dark),
+            t.white_edge(),
+            t.black_edges().0,
+        ];
+        assert!(glyphs.iter().all(char::is_ascii), "{glyphs:?}");
+    }
+}

@@ -1,0 +1,183 @@
+//! The board widget: any position, with marks per square laid over it (cursor,
+//! last move, preview, winning chain; later hints and heat maps).
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::widgets::Widget;
+
+use super::cells::{put, text};
+use crate::app::layout::BoardGeometry;
+use crate::app::theme::{Highlight, Marker, Theme, Ui};
+use crate::core::{BoardSize, Color, Position, Square};
+
+/// What is drawn over one square besides its stone.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SquareMarks {
+    /// A stone that would be there (shown on an empty or captured square).
+    pub ghost: Option<Color>,
+    /// The sign right of the stone.
+    pub marker: Option<Marker>,
+    pub highlight: Option<Highlight>,
+}
+
+/// Marks for every square of a board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BoardOverlay {
+    size: BoardSize,
+    marks: Vec<SquareMarks>,
+}
+
+impl BoardOverlay {
+    pub fn new(size: BoardSize) -> BoardOverlay {
+        BoardOverlay {
+            size,
+            marks: vec![SquareMarks::default(); size.area()],
+        }
+    }
+
+    pub fn get(&self, sq: Square) -> SquareMarks {
+        if self.size.contains(sq) {
+            self.marks[self.size.index(sq)]
+        } else {
+            SquareMarks::default()
+        }
+    }
+
+    /// The marks of a square to change; `None` off the board.
+    pub fn at(&mut self, sq: Square) -> Option<&mut SquareMarks> {
+        if self.size.contains(sq) {
+            self.marks.get_mut(self.size.index(sq))
+        } else {
+            None
+        }
+    }
+
+    pub fn set_marker(&mut self, sq: Square, marker: Marker) {
+        if let Some(m) = self.at(sq) {
+            m.marker = Some(marker);
+        }
+    }
+
+    pub fn set_ghost(&mut self, sq: Square, color: Color) {
+        if let Some(m) = self.at(sq) {
+            m.ghost = Some(color);
+        }
+    }
+
+    pub fn set_highlight(&mut self, sq: Square, highlight: Highlight) {
+        if let Some(m) = self.at(sq) {
+            m.highlight = Some(highlight);
+        }
+    }
+}
+
+/// Draws a position at the largest scale that fits the area, centred, with
+/// coordinates on all four sides and each colour's edges marked.
+pub struct BoardWidget<'a> {
+    pub position: &'a Position,
+    pub overlay: &'a BoardOverlay,
+    pub theme: Theme,
+}
+
+impl Widget for BoardWidget<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let area = area.intersection(buf.area);
+        let Some(geo) = BoardGeometry::fit(area, self.position.size()) else {
+            return;
+        };
+        self.coordinates(&geo, buf);
+        self.frame(&geo, buf);
+        for sq in self.position.size().squares() {
+            self.square(&geo, sq, buf);
+        }
+    }
+}
+
+impl BoardWidget<'_> {
+    fn coordinates(&self, geo: &BoardGeometry, buf: &mut Buffer) {
+        let style = self.theme.ui(Ui::Dim);
+        let size = self.position.size();
+        let n = size.get();
+        for col in 0..n {
+            let (x, _) = geo.glyph_cell(Square::new(col, 0));
+            let letter = Square::new(col, 0).file_char().to_string();
+            for y in [geo.area.y, geo.area.bottom() - 1] {
+                text(buf, x, y, &letter, style);
+            }
+        }
+        let label = geo.label_width() - 1;
+        for row in 0..n {
+            let (_, y) = geo.glyph_cell(Square::new(0, row));
+            let number = (row + 1).to_string();
+            let width = usize::from(label);
+            text(buf, geo.area.x, y, &format!("{number:>width$}"), style);
+            text(buf, geo.frame().right() + 1, y, &number, style);
+        }
+    }
+
+    fn frame(&self, geo: &BoardGeometry, buf: &mut Buffer) {
+        let frame = geo.frame();
+        let grid = geo.grid();
+        let (top, bottom) = self.theme.black_edges();
+        let black = self.theme.frame(Some(Color::Black));
+        let white = self.theme.frame(Some(Color::White));
+        let corner = self.theme.frame(None);
+        for x in frame.x..frame.right() {
+            let inner = x >= grid.x && x < grid.right();
+            let (top, bottom, style) = if inner {
+                (top, bottom, black)
+            } else {
+                (' ', ' ', corner)
+            };
+            put(buf, x, frame.y, top, style);
+            put(buf, x, frame.bottom() - 1, bottom, style);
+        }
+        for y in grid.y..grid.bottom() {
+            put(buf, frame.x, y, self.theme.white_edge(), white);
+            put(buf, frame.right() - 1, y, self.theme.white_edge(), white);
+        }
+    }
+
+    fn square(&self, geo: &BoardGeometry, sq: Square, buf: &mut Buffer) {
+        let theme = self.theme;
+        let marks = self.overlay.get(sq);
+        let mut base = theme.square(sq.shade());
+        if let Some(h) = marks.highlight {
+            base = theme.highlighted(base, h);
+        }
+        let rect = geo.square_rect(sq);
+        let empty = theme.empty(sq.shade());
+        for y in rect.y..rect.bottom() {
+            for x in rect.x..rect.right() {
+                put(buf, x, y, empty, base);
+            }
+        }
+        let (x, y) = geo.glyph_cell(sq);
+        match (marks.ghost, self.position.get(sq)) {
+            (Some(ghost), _) => put(
+                buf,
+                x,
+                y,
+                theme.ghost(ghost),
+                theme.ghost_style(base, ghost),
+            ),
+            (None, Some(stone)) => put(
+                buf,
+                x,
+                y,
+                theme.stone(stone),
+                theme.stone_style(base, stone),
+            ),
+            (None, None) => {}
+        }
+        if let Some(marker) = marks.marker {
+            put(
+                buf,
+                x + 1,
+                y,
+                theme.marker(marker),
+                theme.marker_style(base, marker),
+            );
+        }
+    }
+}

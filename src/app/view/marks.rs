@@ -1,0 +1,49 @@
+//! What the board shows over the stones: the cursor, the last move, the
+//! preview of a move at the cursor, the winning chain.
+
+use crate::app::state::App;
+use crate::app::theme::{Highlight, Marker};
+use crate::core::Move;
+
+use super::board::BoardOverlay;
+
+pub fn board_overlay(app: &App) -> BoardOverlay {
+    let game = app.game();
+    let pos = game.position();
+    let mut overlay = BoardOverlay::new(pos.size());
+    if let Some(last) = game.last() {
+        if let Move::Place(sq) = last.mv {
+            overlay.set_marker(sq, Marker::LastPlaced);
+        }
+        for fill in last.fills.iter() {
+            let marker = if fill.captured {
+                Marker::LastCaptured
+            } else {
+                Marker::LastFilled
+            };
+            overlay.set_marker(fill.square, marker);
+        }
+    }
+    if let Some(chain) = pos.winning_chain() {
+        for sq in chain {
+            overlay.set_highlight(sq, Highlight::Chain);
+        }
+        return overlay;
+    }
+    overlay.set_highlight(app.cursor(), Highlight::Cursor);
+    if let Some(preview) = app.preview() {
+        if let Move::Place(sq) = preview.mv {
+            overlay.set_ghost(sq, preview.color);
+        }
+        for fill in preview.fills.iter() {
+            overlay.set_ghost(fill.square, preview.color);
+            let marker = if fill.captured {
+                Marker::PreviewCapture
+            } else {
+                Marker::PreviewFill
+            };
+            overlay.set_marker(fill.square, marker);
+        }
+    }
+    overlay
+}

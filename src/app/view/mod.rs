@@ -1,0 +1,50 @@
+//! Drawing: a pure function of the app state (`impl Widget for &App`), split
+//! into the board, the side panel, the status line and the overlays.
+
+mod board;
+mod cells;
+mod dialog;
+mod help;
+mod marks;
+mod panel;
+mod settings_view;
+mod status;
+mod too_small;
+
+pub use board::{BoardOverlay, BoardWidget, SquareMarks};
+pub use help::help_lines;
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::widgets::Widget;
+
+use super::layout;
+use super::state::{App, Screen};
+
+impl Widget for &App {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let area = area.intersection(buf.area);
+        let theme = self.theme();
+        match layout::screen(area, self.game().size()) {
+            Ok(screen) => {
+                let overlay = marks::board_overlay(self);
+                BoardWidget {
+                    position: self.game().position(),
+                    overlay: &overlay,
+                    theme,
+                }
+                .render(screen.board.area, buf);
+                panel::render(self, screen.panel, buf);
+                status::render(self, screen.status, buf);
+            }
+            Err(need) => too_small::render(self, area, need, buf),
+        }
+        match self.screen() {
+            Screen::Board | Screen::GoTo(_) => {}
+            Screen::Help { scroll } => help::render(theme, *scroll, area, buf),
+            Screen::Settings(form) => settings_view::render(self, form, area, buf),
+            Screen::Confirm(question) => dialog::confirm(theme, *question, area, buf),
+            Screen::Notice(notice) => dialog::notice(theme, notice, area, buf),
+        }
+    }
+}

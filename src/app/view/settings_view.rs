@@ -1,0 +1,152 @@
+//! The settings screen: one row per setting, notes, where the file is.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
+
+use super::cells::{lines, popup, wrap};
+use super::status::{hint_spans, text_field};
+use crate::app::config::NAME_MAX_CHARS;
+use crate::app::settings::{Field, SettingsForm};
+use crate::app::state::App;
+use crate::app::theme::Ui;
+
+const WIDTH: u16 = 66;
+const LABEL: usize = 12;
+
+pub fn render(app: &App, form: &SettingsForm, area: Rect, buf: &mut Buffer) {
+    let theme = app.theme();
+    let inner = popup(area, buf, theme, "Settings", WIDTH, 20);
+    if inner.width < 3 {
+        return;
+    }
+    let body = Rect::new(inner.x + 1, inner.y, inner.width - 2, inner.height);
+    let mut out = vec![Line::default()];
+    for field in Field::ALL {
+        out.push(row(app, form, field));
+    }
+    out.push(Line::default());
+    for (text, style) in notes(app, form) {
+        out.extend(wrap(&text, body.width, style));
+    }
+    let hints = Line::from(hint_spans(theme, app.context()));
+    let room = usize::from(body.height.saturating_sub(1));
+    out.truncate(room);
+    lines(buf, body, &out);
+    if body.height > 0 {
+        lines(
+            buf,
+            Rect::new(body.x, body.bottom() - 1, body.width, 1),
+            &[hints],
+        );
+    }
+}
+
+fn row(app: &App, form: &SettingsForm, field: Field) -> Line<'static> {
+    let theme = app.theme();
+    let focused = form.focus == field;
+    let pointer = if focused {
+        theme.sym("▸ ", "> ")
+    } else {
+        "  "
+    };
+    let label_style = if focused {
+        theme.ui(Ui::Title)
+    } else {
+        theme.ui(Ui::Text)
+    };
+    let mut spans = vec![
+        Span::styled(pointer, theme.ui(Ui::Accent)),
+        Span::styled(format!("{:<LABEL$}", field.label()), label_style),
+    ];
+    match field {
+        Field::Player1 | Field::Player2 => {
+            let input = &form.names[usize::from(field == Field::Player2)];
+            spans.extend(text_field(theme, input, focused));
+        }
+        _ => {
+            let value = value_text(app, form, field);
+            if focused {
+                spans.push(Span::styled(theme.sym("◂ ", "< "), theme.ui(Ui::Key)));
+                spans.push(Span::styled(value, theme.ui(Ui::Selected)));
+                spans.push(Span::styled(theme.sym(" ▸", " >"), theme.ui(Ui::Key)));
+            } else {
+                spans.push(Span::styled(format!("  {value}  "), theme.ui(Ui::Text)));
+            }
+        }
+    }
+    if waits_for_next_game(app, form, field) {
+        spans.push(Span::styled("  next game", theme.ui(Ui::Warning)));
+    }
+    Line::from(spans)
+}
+
+fn value_text(app: &App, form: &SettingsForm, field: Field) -> String {
+    let theme = app.theme();
+    match field {
+        Field::Player1 | Field::Player2 => String::new(),
+        Field::Black => {
+            let i = form.black.index();
+            format!("{} ({})", form.black, form.names[i].text().trim())
+        }
+        Field::Pie => (if form.pie { "on" } else { "off" }).to_string(),
+        Field::Rules => form.variant.to_string(),
+        Field::Size => {
+            let n = form.size;
+            format!("{n}{}{n}", theme.sym("×", "x"))
+        }
+        Field::Theme => form.theme.label().to_string(),
+    }
+}
+
+/// Whether a value differs from the game on the board, which has begun, so
+/// the change waits for the next game.
+fn waits_for_next_game(app: &App, form: &SettingsForm, field: Field) -> bool {
+    let game = app.game();
+    if !game.can_undo() {
+        return false;
+    }
+    match field {
+        Field::Black => form.black != game.first_black(),
+        Field::Pie => form.pie != game.rules().pie,
+        Field::Rules => form.variant != game.rules().variant,
+        Field::Size => form.size != game.size(),
+        Field::Player1 | Field::Player2 | Field::Theme => false,
+    }
+}
+
+fn notes(app: &App, form: &SettingsForm) -> Vec<(String, Style)> {
+    let theme = app.theme();
+    let mut out = Vec::new();
+    if let Some((field, why)) = &form.error {
+        out.push((format!("{}: {why}.", field.label()), theme.ui(Ui::Error)));
+    } else if form.focus.is_text() {
+        out.push((
+            format!("Type a name: at most {NAME_MAX_CHARS} characters, the two names different."),
+            theme.ui(Ui::Dim),
+        ));
+    }
+    if Field::ALL
+        .iter()
+        .any(|&f| waits_for_next_game(app, form, f))
+    {
+        out.push((
+            "Changes marked \"next game\" cannot apply to the game in progress; they apply \
+             when you start a new one (n)."
+                .to_string(),
+            theme.ui(Ui::Warning),
+        ));
+    }
+    let file = app.config_file();
+    let place = match file.path() {
+        Some(path) if file.unusable() => format!(
+            "Saving replaces {}, which could not be used; a copy of it is kept.",
+            path.display()
+        ),
+        Some(path) => format!("Saved in {}", path.display()),
+        None => "No config location is known: settings last until you quit.".to_string(),
+    };
+    out.push((place, theme.ui(Ui::Dim)));
+    out
+}

@@ -1,0 +1,71 @@
+//! The bottom line: the square prompt, else the last message, else key hints.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::Widget;
+
+use crate::app::keymap::{Context, hints};
+use crate::app::state::{App, Level, Screen};
+use crate::app::text_input::TextInput;
+use crate::app::theme::{Theme, Ui};
+
+pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
+    let theme = app.theme();
+    let line = match (app.screen(), app.message()) {
+        (Screen::GoTo(input), message) => {
+            let mut spans = vec![Span::styled("Go to square: ", theme.ui(Ui::Title))];
+            spans.extend(text_field(theme, input, true));
+            spans.push(Span::raw("  "));
+            match message {
+                Some(m) => spans.push(Span::styled(m.text.clone(), level_style(theme, m.level))),
+                None => spans.extend(hint_spans(theme, Context::GoTo)),
+            }
+            Line::from(spans)
+        }
+        (_, Some(m)) => Line::styled(m.text.clone(), level_style(theme, m.level)),
+        (_, None) => Line::from(hint_spans(theme, Context::Board)),
+    };
+    line.render(area, buf);
+}
+
+pub fn level_style(theme: Theme, level: Level) -> Style {
+    theme.ui(match level {
+        Level::Info => Ui::Text,
+        Level::Success => Ui::Good,
+        Level::Warning => Ui::Warning,
+        Level::Error => Ui::Error,
+    })
+}
+
+/// `key label · key label …` for a context, from the keymap.
+pub fn hint_spans(theme: Theme, context: Context) -> Vec<Span<'static>> {
+    let mut spans = Vec::new();
+    for (i, (keys, label)) in hints(context, theme).into_iter().enumerate() {
+        if i > 0 {
+            spans.push(Span::styled(theme.dot(), theme.ui(Ui::Dim)));
+        }
+        spans.push(Span::styled(keys, theme.ui(Ui::Key)));
+        spans.push(Span::styled(format!(" {label}"), theme.ui(Ui::Dim)));
+    }
+    spans
+}
+
+/// A text field's content with its cursor shown as a reversed cell.
+pub fn text_field(theme: Theme, input: &TextInput, focused: bool) -> Vec<Span<'static>> {
+    let chars: Vec<char> = input.text().chars().collect();
+    let at = input.cursor().min(chars.len());
+    let before: String = chars[..at].iter().collect();
+    let mut spans = vec![Span::styled(before, theme.ui(Ui::Text))];
+    if focused {
+        let under = chars.get(at).map_or(" ".to_string(), char::to_string);
+        let after: String = chars.get(at + 1..).unwrap_or_default().iter().collect();
+        spans.push(Span::styled(under, theme.ui(Ui::Selected)));
+        spans.push(Span::styled(after, theme.ui(Ui::Text)));
+    } else {
+        let after: String = chars[at..].iter().collect();
+        spans.push(Span::styled(after, theme.ui(Ui::Text)));
+    }
+    spans
+}
