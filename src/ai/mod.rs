@@ -1,1 +1,20 @@
 //! The computer opponent: a pure, seeded search engine over the core rules.
+//!
+//! - [`Board`]: the playout board, exact like [`crate::core::Position`] and
+//!   built for speed (fixed tables, union-find with edge-contact counts).
+//! - [`Search`]: Monte Carlo tree search with RAVE, subtree reuse, and a
+//!   solver for immediate wins, must-blocks and proven results.
+//! - [`Level`]: playing strengths as search budgets.
+//!
+//! No clock, threads or I/O here: callers run the search in batches and
+//! decide when to stop (see `crate::thinker`).
+
+mod board;
+mod layout;
+mod level;
+mod search;
+mod tree;
+
+pub use board::{Board, EngineRng};
+pub use level::{Budget, Level};
+pub use search::{Report, Search, SearchConfig};

@@ -1,0 +1,456 @@
+//! The playout board: the core's rules on fixed tables, fast enough for
+//! hundreds of thousands of random games a second.
+//!
+//! Exact like [`crate::core::Position`]: placements with escort fills and
+//! captures, the winner decided at the first connection. Connection is a
+//! union-find over stones with per-group counts of edge contacts; a capture
+//! never splits a group (RULES.md), so a captured stone only leaves its group's
+//! counts and its square gets a fresh node. Nothing allocates once a board is
+//! built: [`Board::copy_from`] reuses the buffers.
+
+use rand_xoshiro::Xoshiro256PlusPlus;
+use rand_xoshiro::rand_core::Rng;
+
+use super::layout::{BLACK, CELLS, EMPTY, FillRule, Layout, OFF, Sq, WHITE, at, cell_of, color_of};
+use crate::core::{BoardSize, Color, MAX_SQUARES, Position, Square, Variant};
+
+/// The seeded generator the engine uses everywhere.
+pub type EngineRng = Xoshiro256PlusPlus;
+
+/// A uniformly random number below `n` (`n > 0`), without bias (Lemire).
+#[inline]
+pub(crate) fn below(rng: &mut EngineRng, n: u32) -> u32 {
+    let mut m = u64::from(rng.next_u32()) * u64::from(n);
+    if (m as u32) < n {
+        let threshold = n.wrapping_neg() % n;
+        while (m as u32) < threshold {
+            m = u64::from(rng.next_u32()) * u64::from(n);
+        }
+    }
+    (m >> 32) as u32
+}
+
+/// Room for every stone a game can make: each placement makes at most three
+/// (itself and two fills), so at most `3 * MAX_SQUARES`.
+const LINKS: usize = 2048;
+const _: () = assert!(3 * MAX_SQUARES <= LINKS);
+
+#[inline(always)]
+fn node(n: Sq) -> usize {
+    n as usize & (LINKS - 1)
+}
+
+/// A union-find node: one stone, or at its root one group.
+#[derive(Clone, Copy, Debug, Default)]
+struct Link {
+    parent: Sq,
+    /// Live stones of the group on its colour's low and high edge (at roots).
+    low: u8,
+    high: u8,
+}
+
+/// A position for the engine: the board, side to move and ply.
+#[derive(Clone)]
+pub struct Board {
+    layout: &'static Layout,
+    pie: bool,
+    to_move: u8,
+    winner: u8,
+    ply: u16,
+    links_used: u16,
+    empty_count: u16,
+    /// One cell per square plus the off-board sentinel at index `area`.
+    cells: [u8; CELLS],
+    node_at: [Sq; CELLS],
+    /// The empty squares in any order, and where each sits in that list.
+    empties: [Sq; CELLS],
+    slot: [Sq; CELLS],
+    links: [Link; LINKS],
+}
+
+impl std::fmt::Debug for Board {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let size = self.size();
+        let position: String = (0..size.area())
+            .map(|i| match self.cells[i] {
+                BLACK => 'B',
+                WHITE => 'W',
+                _ => '.',
+            })
+            .collect();
+        write!(f, "Board({size}, {position}, ply {})", self.ply)
+    }
+}
+
+impl Board {
+    fn empty(layout: &'static Layout, pie: bool) -> Board {
+        let area = layout.area;
+        let mut board = Board {
+            layout,
+            pie,
+            to_move: BLACK,
+            winner: EMPTY,
+            ply: 0,
+            links_used: 0,
+            empty_count: area as u16,
+            cells: [OFF; CELLS],
+            node_at: [0; CELLS],
+            empties: [0; CELLS],
+            slot: [0; CELLS],
+            links: [Link::default(); LINKS],
+        };
+        for i in 0..area {
+            board.cells[i] = EMPTY;
+            board.empties[i] = i as Sq;
+            board.slot[i] = i as Sq;
+        }
+        board
+    }
+
+    /// The engine's copy of a core position.
+    pub fn from_position(position: &Position) -> Board {
+        let rules = position.rules();
+        let size = position.size();
+        let mut board = Board::empty(Layout::get(size, rules.variant), rules.pie);
+        for sq in size.squares() {
+            if let Some(color) = position.get(sq) {
+                let i = size.index(sq) as Sq;
+                board.remove_empty(i);
+                board.put(i, cell_of(color));
+            }
+        }
+        board.to_move = cell_of(position.to_move());
+        board.ply = position.ply();
+        board.winner = position.winner().map_or(EMPTY, cell_of);
+        board
+    }
+
+    /// The empty board of a size and rules.
+    pub fn new(size: BoardSize, variant: Variant, pie: bool) -> Board {
+        Board::empty(Layout::get(size, variant), pie)
+    }
+
+    /// Makes this board equal to `other`, copying only the parts in use.
+    pub fn copy_from(&mut self, other: &Board) {
+        let area = other.layout.area;
+        let used = other.links_used as usize;
+        let empties = other.empty_count as usize;
+        self.layout = other.layout;
+        self.pie = other.pie;
+        self.to_move = other.to_move;
+        self.winner = other.winner;
+        self.ply = other.ply;
+        self.links_used = other.links_used;
+        self.empty_count = other.empty_count;
+        self.cells[..=area].copy_from_slice(&other.cells[..=area]);
+        self.cells[area + 1..].fill(OFF);
+        self.node_at[..area].copy_from_slice(&other.node_at[..area]);
+        self.empties[..empties].copy_from_slice(&other.empties[..empties]);
+        self.slot[..area].copy_from_slice(&other.slot[..area]);
+        self.links[..used].copy_from_slice(&other.links[..used]);
+    }
+
+    pub fn size(&self) -> BoardSize {
+        self.layout.size
+    }
+
+    pub(crate) fn area(&self) -> usize {
+        self.layout.area
+    }
+
+    pub fn to_move(&self) -> Color {
+        color_of(self.to_move)
+    }
+
+    pub(crate) fn to_move_cell(&self) -> u8 {
+        self.to_move
+    }
+
+    pub fn ply(&self) -> u16 {
+        self.ply
+    }
+
+    pub fn pie(&self) -> bool {
+        self.pie
+    }
+
+    /// Whether the side to move may swap now (pie rule, White's first action).
+    pub fn can_swap(&self) -> bool {
+        self.pie && self.ply == 1 && self.to_move == WHITE && self.winner == EMPTY
+    }
+
+    pub fn winner(&self) -> Option<Color> {
+        (self.winner != EMPTY).then(|| color_of(self.winner))
+    }
+
+    pub fn get(&self, sq: Square) -> Option<Color> {
+        if !self.size().contains(sq) {
+            return None;
+        }
+        match self.cells[self.size().index(sq)] {
+            BLACK => Some(Color::Black),
+            WHITE => Some(Color::White),
+            _ => None,
+        }
+    }
+
+    pub(crate) fn cell(&self, sq: Sq) -> u8 {
+        self.cells[at(sq)]
+    }
+
+    /// The empty squares, in no particular order.
+    pub(crate) fn empties(&self) -> &[Sq] {
+        &self.empties[..self.empty_count as usize]
+    }
+
+    pub(crate) fn square_of(&self, sq: Sq) -> Square {
+        self.size().square(sq as usize)
+    }
+
+    pub(crate) fn index_of(&self, sq: Square) -> Sq {
+        self.size().index(sq) as Sq
+    }
+
+    /// Places a stone on `sq` for the side to move, if the square is empty and
+    /// the game goes on; returns whether the move won.
+    pub fn place_square(&mut self, sq: Square) -> Option<bool> {
+        if self.winner != EMPTY || !self.size().contains(sq) || self.get(sq).is_some() {
+            return None;
+        }
+        Some(self.place(self.index_of(sq)))
+    }
+
+    /// Swaps sides (pie rule): the board stays, White is still to move.
+    pub fn swap(&mut self) -> bool {
+        if self.can_swap() {
+            self.ply += 1;
+            true
+        } else {
+            false
+        }
+    }
+
+    /// Plays the empty square `sq` for the side to move: the stone, its fills
+    /// and captures. Returns whether the mover connected (and so won).
+    #[inline(always)]
+    pub(crate) fn place(&mut self, sq: Sq) -> bool {
+        let layout = self.layout;
+        let color = self.to_move;
+        let other = color ^ 3;
+        self.remove_empty(sq);
+        // Every fill is a neighbour of `sq`, so the last stone put is in the
+        // mover's new group and its root is that group's.
+        let mut root = self.put(sq, color);
+        let rules = &layout.fills[at(sq)];
+        for &FillRule { target, guard } in &rules[..layout.fill_count[at(sq)] as usize] {
+            let current = self.cells[at(target)];
+            if current != color && self.cells[at(guard)] == color {
+                if current == EMPTY {
+                    self.remove_empty(target);
+                } else {
+                    // Capture: the stone leaves its group's edge counts.
+                    let [low, high] = layout.contact[at(target)][other as usize & 3];
+                    let root = node(self.find(self.node_at[at(target)]));
+                    self.links[root].low -= low;
+                    self.links[root].high -= high;
+                }
+                root = self.put(target, color);
+            }
+        }
+        let root = self.links[node(root)];
+        let won = root.low > 0 && root.high > 0;
+        self.ply += 1;
+        self.to_move = other;
+        if won {
+            self.winner = color;
+        }
+        won
+    }
+
+    /// Whether a stone of `color` (a cell value) on the empty square `sq`
+    /// would connect its edges, computed without changing the board.
+    pub(crate) fn would_win(&self, sq: Sq, color: u8) -> bool {
+        let layout = self.layout;
+        let [mut low, mut high] = layout.contact[at(sq)][color as usize & 3];
+        self.gather(sq, color, &mut low, &mut high);
+        let fills = &layout.fills[at(sq)][..layout.fill_count[at(sq)] as usize];
+        for &FillRule { target, guard } in fills {
+            if self.cells[at(target)] != color && (guard == sq || self.cells[at(guard)] == color) {
+                let [l, h] = layout.contact[at(target)][color as usize & 3];
+                low |= l;
+                high |= h;
+                self.gather(target, color, &mut low, &mut high);
+            }
+        }
+        low > 0 && high > 0
+    }
+
+    /// Ors into `low`/`high` the edge contacts of `color`'s groups next to `sq`.
+    fn gather(&self, sq: Sq, color: u8, low: &mut u8, high: &mut u8) {
+        for &n in &self.layout.neighbours[at(sq)] {
+            if self.cells[at(n)] == color {
+                let link = self.links[node(self.root(self.node_at[at(n)]))];
+                *low |= link.low;
+                *high |= link.high;
+            }
+        }
+    }
+
+    /// The squares `sq` would fill for the side to move, and whether any of
+    /// them is a capture.
+    pub(crate) fn fills_of(&self, sq: Sq) -> ([Sq; 2], usize, bool) {
+        let color = self.to_move;
+        let layout = self.layout;
+        let mut out = [0; 2];
+        let mut count = 0;
+        let mut captures = false;
+        let fills = &layout.fills[at(sq)][..layout.fill_count[at(sq)] as usize];
+        for &FillRule { target, guard } in fills {
+            let current = self.cells[at(target)];
+            if current != color && (guard == sq || self.cells[at(guard)] == color) {
+                out[count] = target;
+                count += 1;
+                captures |= current != EMPTY;
+            }
+        }
+        (out, count, captures)
+    }
+
+    /// Plays uniformly random placements until someone connects; appends each
+    /// placed square to `record` and returns the winner's cell value.
+    pub(crate) fn playout(&mut self, rng: &mut EngineRng, record: &mut Vec<Sq>) -> u8 {
+        if self.winner != EMPTY {
+            return self.winner;
+        }
+        loop {
+            let count = u32::from(self.empty_count);
+            // Unreachable: a full board always has a connection (RULES.md).
+            if count == 0 {
+                return EMPTY;
+            }
+            let sq = self.empties[at(below(rng, count) as Sq)];
+            record.push(sq);
+            if self.place(sq) {
+                return self.winner;
+            }
+        }
+    }
+
+    /// A random playout from here to the end, for benchmarks and tests:
+    /// the winner and the squares placed, in order.
+    pub fn random_playout(&mut self, rng: &mut EngineRng) -> (Option<Color>, Vec<Square>) {
+        let mut record = Vec::with_capacity(self.area());
+        let winner = self.playout(rng, &mut record);
+        let squares = record.iter().map(|&sq| self.square_of(sq)).collect();
+        ((winner != EMPTY).then(|| color_of(winner)), squares)
+    }
+
+    #[inline(always)]
+    fn remove_empty(&mut self, sq: Sq) {
+        let slot = self.slot[at(sq)];
+        self.empty_count -= 1;
+        let last = self.empties[at(self.empty_count)];
+        self.empties[at(slot)] = last;
+        self.slot[at(last)] = slot;
+    }
+
+    /// Puts a stone of `color` on `sq` as a fresh node joined to its like
+    /// neighbours: the new stone hangs under the first neighbour's group, and
+    /// the other neighbours' groups are merged into it.
+    #[inline(always)]
+    fn put(&mut self, sq: Sq, color: u8) -> Sq {
+        let layout = self.layout;
+        let new = self.links_used;
+        self.links_used += 1;
+        let [mut low, mut high] = layout.contact[at(sq)][color as usize & 3];
+        self.cells[at(sq)] = color;
+        self.node_at[at(sq)] = new;
+        let mut root = new;
+        for &n in &layout.neighbours[at(sq)] {
+            if self.cells[at(n)] == color {
+                let r = self.find(self.node_at[at(n)]);
+                if root == new {
+                    root = r;
+                } else if r != root {
+                    let merged = self.links[node(r)];
+                    self.links[node(r)].parent = root;
+                    low += merged.low;
+                    high += merged.high;
+                }
+            }
+        }
+        self.links[node(new)] = Link {
+            parent: root,
+            low: 0,
+            high: 0,
+        };
+        let top = &mut self.links[node(root)];
+        top.low += low;
+        top.high += high;
+        root
+    }
+
+    #[inline(always)]
+    fn find(&mut self, mut n: Sq) -> Sq {
+        loop {
+            let parent = self.links[node(n)].parent;
+            if parent == n {
+                return n;
+            }
+            let grand = self.links[node(parent)].parent;
+            self.links[node(n)].parent = grand;
+            n = grand;
+        }
+    }
+
+    /// The root of `n` without path compression (for read-only queries).
+    fn root(&self, mut n: Sq) -> Sq {
+        loop {
+            let parent = self.links[node(n)].parent;
+            if parent == n {
+                return n;
+            }
+            n = parent;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand_xoshiro::rand_core::SeedableRng;
+
+    #[test]
+    fn below_stays_in_range_and_covers_it() {
+        let mut rng = EngineRng::seed_from_u64(1);
+        let mut seen = [false; 7];
+        for _ in 0..1000 {
+            let k = below(&mut rng, 7) as usize;
+            seen[k] = true;
+        }
+        assert!(seen.iter().all(|&s| s));
+    }
+
+    #[test]
+    fn would_win_matches_playing() {
+        let mut rng = EngineRng::seed_from_u64(9);
+        for variant in Variant::ALL {
+            for n in [5u8, 6, 9] {
+                let size = BoardSize::new(n).unwrap();
+                for _ in 0..40 {
+                    let mut board = Board::new(size, variant, false);
+                    while board.winner().is_none() {
+                        let color = board.to_move_cell();
+                        for &sq in board.empties() {
+                            let mut copy = board.clone();
+                            assert_eq!(board.would_win(sq, color), copy.place(sq));
+                        }
+                        let sq =
+                            board.empties()[below(&mut rng, board.empties().len() as u32) as usize];
+                        board.place(sq);
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,129 @@
+//! Per board size and variant tables the playout board reads instead of
+//! computing geometry: neighbours, the fills a placement can make, and edge
+//! contacts, all as dense square indices.
+
+use std::sync::OnceLock;
+
+use crate::core::{BoardSize, Color, MAX_SQUARES, Variant, escorts};
+
+/// A dense square index, `0..area`; `area` itself is the off-board sentinel,
+/// whose cell always reads [`OFF`] so neighbour loops need no bounds checks.
+pub(crate) type Sq = u16;
+
+/// Cell contents of the playout board.
+pub(crate) const EMPTY: u8 = 0;
+pub(crate) const BLACK: u8 = 1;
+pub(crate) const WHITE: u8 = 2;
+pub(crate) const OFF: u8 = 3;
+
+/// The cell value of a stone of `color`.
+pub(crate) const fn cell_of(color: Color) -> u8 {
+    match color {
+        Color::Black => BLACK,
+        Color::White => WHITE,
+    }
+}
+
+/// The colour of a stone cell (`BLACK` or `WHITE`).
+pub(crate) const fn color_of(cell: u8) -> Color {
+    if cell == BLACK {
+        Color::Black
+    } else {
+        Color::White
+    }
+}
+
+/// A square a placement may fill: `target` is filled when `guard` (the
+/// target's other escort, or the placed square itself when the target has only
+/// one) holds the mover's stone too.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct FillRule {
+    pub target: Sq,
+    pub guard: Sq,
+}
+
+/// Table length: every square and the sentinel, a power of two so that a
+/// masked square index needs no bounds check.
+pub(crate) const CELLS: usize = 1024;
+const _: () = assert!(MAX_SQUARES < CELLS);
+
+/// A square index as a table index (the mask only proves it is in range).
+#[inline(always)]
+pub(crate) fn at(sq: Sq) -> usize {
+    sq as usize & (CELLS - 1)
+}
+
+#[derive(Debug)]
+pub(crate) struct Layout {
+    pub size: BoardSize,
+    pub area: usize,
+    /// Four neighbours per square; missing ones are the sentinel `area`.
+    pub neighbours: [[Sq; 4]; CELLS],
+    /// Up to two fill rules per square, `fill_count[sq]` of them used.
+    pub fills: [[FillRule; 2]; CELLS],
+    pub fill_count: [u8; CELLS],
+    /// Edge contacts per square and cell colour: `contact[sq][cell]` is
+    /// `[low, high]` (1 when the square touches that edge of that colour).
+    pub contact: [[[u8; 2]; 4]; CELLS],
+}
+
+impl Layout {
+    fn build(size: BoardSize, variant: Variant) -> Box<Layout> {
+        let area = size.area();
+        let sentinel = area as Sq;
+        let mut layout = Box::new(Layout {
+            size,
+            area,
+            neighbours: [[sentinel; 4]; CELLS],
+            fills: [[FillRule {
+                target: sentinel,
+                guard: sentinel,
+            }; 2]; CELLS],
+            fill_count: [0; CELLS],
+            contact: [[[0; 2]; 4]; CELLS],
+        });
+        let Layout {
+            neighbours,
+            fills,
+            fill_count,
+            contact,
+            ..
+        } = &mut *layout;
+        for sq in size.squares() {
+            let i = size.index(sq);
+            for (k, n) in size.neighbours(sq).enumerate() {
+                neighbours[i][k] = size.index(n) as Sq;
+            }
+            for target in escorts(size, sq).iter() {
+                let guards = escorts(size, target);
+                if !variant.can_fill(guards.len()) {
+                    continue;
+                }
+                let guard = guards.iter().find(|&g| g != sq).unwrap_or(sq);
+                fills[i][fill_count[i] as usize] = FillRule {
+                    target: size.index(target) as Sq,
+                    guard: size.index(guard) as Sq,
+                };
+                fill_count[i] += 1;
+            }
+            for color in Color::ALL {
+                let (low, high) = size.edge_contact(sq, color);
+                contact[i][cell_of(color) as usize] = [low as u8, high as u8];
+            }
+        }
+        layout
+    }
+
+    /// The shared table for a size and variant, built on first use.
+    pub(crate) fn get(size: BoardSize, variant: Variant) -> &'static Layout {
+        const SIZES: usize = (BoardSize::MAX.get() - BoardSize::MIN.get() + 1) as usize;
+        static TABLES: [[OnceLock<Box<Layout>>; 2]; SIZES] =
+            [const { [const { OnceLock::new() }, const { OnceLock::new() }] }; SIZES];
+        let s = (size.get() - BoardSize::MIN.get()) as usize;
+        let v = match variant {
+            Variant::Original => 0,
+            Variant::Revised => 1,
+        };
+        TABLES[s][v].get_or_init(|| Layout::build(size, variant))
+    }
+}

@@ -1,0 +1,166 @@
+//! Playing strength: five levels from easy to strongest, each a search
+//! budget. The game screen stores the level in its config by name.
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Serialize};
+
+use super::search::SearchConfig;
+
+/// How long one search may run: whichever limit comes first ends it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Budget {
+    pub iterations: Option<u64>,
+    /// Thinking time in milliseconds (the caller owns the clock).
+    pub millis: Option<u64>,
+}
+
+impl Budget {
+    pub const fn iterations(n: u64) -> Budget {
+        Budget {
+            iterations: Some(n),
+            millis: None,
+        }
+    }
+
+    pub const fn millis(ms: u64) -> Budget {
+        Budget {
+            iterations: None,
+            millis: Some(ms),
+        }
+    }
+}
+
+/// A playing strength of the computer opponent.
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize,
+)]
+#[serde(rename_all = "lowercase")]
+pub enum Level {
+    Easy,
+    Casual,
+    #[default]
+    Medium,
+    Hard,
+    Strongest,
+}
+
+impl Level {
+    pub const ALL: [Level; 5] = [
+        Level::Easy,
+        Level::Casual,
+        Level::Medium,
+        Level::Hard,
+        Level::Strongest,
+    ];
+
+    pub const fn name(self) -> &'static str {
+        match self {
+            Level::Easy => "easy",
+            Level::Casual => "casual",
+            Level::Medium => "medium",
+            Level::Hard => "hard",
+            Level::Strongest => "strongest",
+        }
+    }
+
+    /// 1 (easy) to 5 (strongest).
+    pub const fn number(self) -> u8 {
+        self as u8 + 1
+    }
+
+    pub fn from_number(n: u8) -> Option<Level> {
+        Level::ALL.get(usize::from(n).checked_sub(1)?).copied()
+    }
+
+    /// The search budget of one move. The lower levels count iterations, so
+    /// they play the same on any machine; the upper ones also cap the time.
+    pub const fn budget(self) -> Budget {
+        match self {
+            Level::Easy => Budget::iterations(300),
+            Level::Casual => Budget::iterations(3_000),
+            Level::Medium => Budget::iterations(30_000),
+            Level::Hard => Budget {
+                iterations: Some(200_000),
+                millis: Some(5_000),
+            },
+            Level::Strongest => Budget {
+                iterations: None,
+                millis: Some(10_000),
+            },
+        }
+    }
+
+    /// The search settings of this level, with a seed.
+    pub fn config(self, seed: u64) -> SearchConfig {
+        SearchConfig {
+            seed,
+            ..SearchConfig::default()
+        }
+    }
+
+    /// The next level up or down, if any (for a settings screen).
+    pub fn step(self, up: bool) -> Option<Level> {
+        if up {
+            Level::from_number(self.number() + 1)
+        } else {
+            Level::from_number(self.number().checked_sub(1)?)
+        }
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Reads a level by name (`easy` … `strongest`) or number (`1` … `5`).
+impl FromStr for Level {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Level, String> {
+        let s = s.trim();
+        Level::ALL
+            .into_iter()
+            .find(|l| l.name().eq_ignore_ascii_case(s))
+            .or_else(|| s.parse().ok().and_then(Level::from_number))
+            .ok_or_else(|| {
+                format!(
+                    "expected a level 1 to 5 or easy, casual, medium, hard, strongest; found {s:?}"
+                )
+            })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn levels_read_by_name_and_number() {
+        for level in Level::ALL {
+            assert_eq!(level.name().parse(), Ok(level));
+            assert_eq!(level.number().to_string().parse(), Ok(level));
+        }
+        assert!("6".parse::<Level>().is_err());
+        assert!("0".parse::<Level>().is_err());
+        assert!("expert".parse::<Level>().is_err());
+        assert_eq!(Level::Easy.step(false), None);
+        assert_eq!(Level::Easy.step(true), Some(Level::Casual));
+        assert_eq!(Level::Strongest.step(true), None);
+    }
+
+    #[test]
+    fn levels_serialize_by_name() {
+        #[derive(Serialize, Deserialize, PartialEq, Debug)]
+        struct Config {
+            level: Level,
+        }
+        let text = toml::to_string(&Config { level: Level::Hard }).unwrap();
+        assert_eq!(text.trim(), "level = \"hard\"");
+        let back: Config = toml::from_str(&text).unwrap();
+        assert_eq!(back.level, Level::Hard);
+        assert!(toml::from_str::<Config>("level = \"expert\"").is_err());
+    }
+}

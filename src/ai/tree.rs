@@ -1,0 +1,119 @@
+//! The search tree: an arena of nodes stored field by field, so that scanning
+//! a node's children (which sit side by side) reads a few dense arrays that
+//! the compiler can vectorise.
+
+use std::ops::Range;
+
+use super::layout::Sq;
+
+/// A node's proven result, for the player whose move led to it.
+pub(crate) const UNKNOWN: u8 = 0;
+pub(crate) const WON: u8 = 1;
+pub(crate) const LOST: u8 = 2;
+
+/// `first_child` of a node without children yet.
+const LEAF: u32 = u32::MAX;
+
+/// Statistics are `f32`: exact counts up to 2^24, far beyond a search's size.
+#[derive(Default)]
+pub(crate) struct Tree {
+    pub mv: Vec<Sq>,
+    pub proof: Vec<u8>,
+    first_child: Vec<u32>,
+    child_count: Vec<u16>,
+    /// Visits, and wins for the player who made the node's move.
+    pub visits: Vec<f32>,
+    pub wins: Vec<f32>,
+    /// All-moves-as-first statistics of the node's move, from its parent.
+    pub rave_visits: Vec<f32>,
+    pub rave_wins: Vec<f32>,
+}
+
+impl Tree {
+    pub fn len(&self) -> usize {
+        self.mv.len()
+    }
+
+    pub fn clear(&mut self) {
+        self.mv.clear();
+        self.proof.clear();
+        self.first_child.clear();
+        self.child_count.clear();
+        self.visits.clear();
+        self.wins.clear();
+        self.rave_visits.clear();
+        self.rave_wins.clear();
+    }
+
+    /// Adds a node without children; returns its index.
+    pub fn push(&mut self, mv: Sq, proof: u8) -> usize {
+        self.mv.push(mv);
+        self.proof.push(proof);
+        self.first_child.push(LEAF);
+        self.child_count.push(0);
+        self.visits.push(0.0);
+        self.wins.push(0.0);
+        self.rave_visits.push(0.0);
+        self.rave_wins.push(0.0);
+        self.mv.len() - 1
+    }
+
+    pub fn is_expanded(&self, node: usize) -> bool {
+        self.first_child[node] != LEAF
+    }
+
+    /// Marks the nodes from `first` to the end as the children of `node`.
+    pub fn adopt(&mut self, node: usize, first: usize) {
+        self.first_child[node] = first as u32;
+        self.child_count[node] = (self.len() - first) as u16;
+    }
+
+    pub fn children(&self, node: usize) -> Range<usize> {
+        if self.is_expanded(node) {
+            let first = self.first_child[node] as usize;
+            first..first + self.child_count[node] as usize
+        } else {
+            0..0
+        }
+    }
+
+    /// The mean result for the player who made this node's move.
+    pub fn mean(&self, node: usize) -> f32 {
+        match self.proof[node] {
+            WON => 1.0,
+            LOST => 0.0,
+            _ if self.visits[node] > 0.0 => self.wins[node] / self.visits[node],
+            _ if self.rave_visits[node] > 0.0 => self.rave_wins[node] / self.rave_visits[node],
+            _ => 0.5,
+        }
+    }
+
+    /// The subtree of `keep` as a tree of its own, `keep` at index 0.
+    pub fn subtree(&self, keep: usize) -> Tree {
+        let mut tree = Tree::default();
+        let mut order = vec![keep];
+        tree.copy_node(self, keep);
+        let mut at = 0;
+        while at < order.len() {
+            let old = order[at];
+            if self.is_expanded(old) {
+                let first = tree.len();
+                for child in self.children(old) {
+                    tree.copy_node(self, child);
+                    order.push(child);
+                }
+                tree.adopt(at, first);
+            }
+            at += 1;
+        }
+        tree
+    }
+
+    fn copy_node(&mut self, from: &Tree, node: usize) {
+        let new = self.push(from.mv[node], from.proof[node]);
+        self.visits[new] = from.visits[node];
+        self.wins[new] = from.wins[node];
+        self.rave_visits[new] = from.rave_visits[node];
+        self.rave_wins[new] = from.rave_wins[node];
+    }
+}
