@@ -153,7 +153,10 @@ fn read_document(path: &Path) -> Result<Option<Document<String>>, String> {
         Ok(bytes) => {
             String::from_utf8(bytes).map_err(|_| "the file is not UTF-8 text".to_string())?
         }
-        Err(e) if e.kind() == ErrorKind::NotFound => return Ok(None),
+        // No file there, nor can there be one (a parent is a file): nothing to read.
+        Err(e) if matches!(e.kind(), ErrorKind::NotFound | ErrorKind::NotADirectory) => {
+            return Ok(None);
+        }
         Err(e) => return Err(format!("cannot read it: {e}")),
     };
     Document::parse(text).map(Some).map_err(|e| e.to_string())

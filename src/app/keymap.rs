@@ -78,6 +78,13 @@ pub struct Binding {
 const BOARD: &[Context] = &[Context::Board];
 const SETTINGS: &[Context] = &[Context::SettingsText, Context::SettingsChoice];
 const TEXT: &[Context] = &[Context::SettingsText, Context::GoTo];
+const QUIT: &[Context] = &[
+    Context::Board,
+    Context::Help,
+    Context::Notice,
+    Context::Confirm,
+    Context::GoTo,
+];
 
 const fn bind(
     contexts: &'static [Context],
@@ -111,193 +118,46 @@ const fn hinted(
 }
 
 /// Every key binding of the program.
+#[rustfmt::skip]
 pub const KEYMAP: &[Binding] = &[
     // The board.
-    hinted(
-        BOARD,
-        &[LEFT, ch('h')],
-        Action::MoveCursor(Direction::Left),
-        "cursor left",
-        "move",
-    ),
-    hinted(
-        BOARD,
-        &[DOWN, ch('j')],
-        Action::MoveCursor(Direction::Down),
-        "cursor down",
-        "move",
-    ),
-    hinted(
-        BOARD,
-        &[UP, ch('k')],
-        Action::MoveCursor(Direction::Up),
-        "cursor up",
-        "move",
-    ),
-    hinted(
-        BOARD,
-        &[RIGHT, ch('l')],
-        Action::MoveCursor(Direction::Right),
-        "cursor right",
-        "move",
-    ),
-    hinted(
-        BOARD,
-        &[ENTER, ch(' ')],
-        Action::Place,
-        "place a stone at the cursor (or click a square)",
-        "place",
-    ),
-    bind(
-        BOARD,
-        &[ch(':')],
-        Action::OpenGoTo,
-        "jump to a square by name, e.g. :d8",
-    ),
-    hinted(
-        BOARD,
-        &[ch('s')],
-        Action::Swap,
-        "swap sides (pie rule, White's first turn)",
-        "swap",
-    ),
+    hinted(BOARD, &[LEFT, ch('h')], Action::MoveCursor(Direction::Left), "cursor left", "move"),
+    hinted(BOARD, &[DOWN, ch('j')], Action::MoveCursor(Direction::Down), "cursor down", "move"),
+    hinted(BOARD, &[UP, ch('k')], Action::MoveCursor(Direction::Up), "cursor up", "move"),
+    hinted(BOARD, &[RIGHT, ch('l')], Action::MoveCursor(Direction::Right), "cursor right", "move"),
+    hinted(BOARD, &[ENTER, ch(' ')], Action::Place, "place a stone at the cursor (or click a square)", "place"),
+    bind(BOARD, &[ch(':')], Action::OpenGoTo, "jump to a square by name, e.g. :d8"),
+    hinted(BOARD, &[ch('s')], Action::Swap, "swap sides (pie rule, White's first turn)", "swap"),
     hinted(BOARD, &[ch('u')], Action::Undo, "undo a move", "undo"),
-    hinted(BOARD, &[ch('r')], Action::Redo, "redo a move", "redo"),
+    bind(BOARD, &[ch('r')], Action::Redo, "redo a move"),
     hinted(BOARD, &[ch('n')], Action::NewGame, "new game", "new"),
-    hinted(
-        BOARD,
-        &[ch('o'), ch(',')],
-        Action::OpenSettings,
-        "settings: names, colours, rules, board, theme",
-        "settings",
-    ),
+    hinted(BOARD, &[ch('o'), ch(',')], Action::OpenSettings, "settings: names, colours, rules, board, theme", "settings"),
     hinted(BOARD, &[ch('?')], Action::ToggleHelp, "this help", "help"),
     bind(BOARD, &[ESC], Action::Close, "clear the message line"),
-    hinted(
-        &[
-            Context::Board,
-            Context::Help,
-            Context::Notice,
-            Context::Confirm,
-            Context::GoTo,
-        ],
-        &[ch('q'), ctrl('c')],
-        Action::Quit,
-        "quit",
-        "quit",
-    ),
+    hinted(QUIT, &[ch('q'), ctrl('c')], Action::Quit, "quit (asks first if a game is in progress)", "quit"),
     // Help, messages and questions.
-    bind(
-        &[Context::Help],
-        &[UP, ch('k')],
-        Action::ScrollUp,
-        "scroll up",
-    ),
-    bind(
-        &[Context::Help],
-        &[DOWN, ch('j')],
-        Action::ScrollDown,
-        "scroll down",
-    ),
-    hinted(
-        &[Context::Help, Context::Notice],
-        &[ESC, ENTER, ch('?')],
-        Action::Close,
-        "close",
-        "close",
-    ),
-    hinted(
-        &[Context::Confirm],
-        &[ch('y'), ENTER],
-        Action::Yes,
-        "yes",
-        "yes",
-    ),
+    hinted(&[Context::Help], &[UP, ch('k'), key(KeyCode::PageUp)], Action::ScrollUp, "scroll up", "scroll"),
+    hinted(&[Context::Help], &[DOWN, ch('j'), key(KeyCode::PageDown)], Action::ScrollDown, "scroll down", "scroll"),
+    hinted(&[Context::Help, Context::Notice], &[ESC, ENTER, ch('?')], Action::Close, "close", "close"),
+    hinted(&[Context::Confirm], &[ch('y'), ENTER], Action::Yes, "yes", "yes"),
     hinted(&[Context::Confirm], &[ch('n'), ESC], Action::No, "no", "no"),
     // The square prompt.
-    hinted(
-        &[Context::GoTo],
-        &[ENTER],
-        Action::Submit,
-        "jump to the square typed",
-        "jump",
-    ),
+    hinted(&[Context::GoTo], &[ENTER], Action::Submit, "jump to the square typed", "jump"),
     hinted(&[Context::GoTo], &[ESC], Action::Close, "cancel", "cancel"),
     // The settings screen.
-    hinted(
-        SETTINGS,
-        &[UP, BACKTAB],
-        Action::PrevField,
-        "previous setting",
-        "choose",
-    ),
-    hinted(
-        SETTINGS,
-        &[DOWN, TAB],
-        Action::NextField,
-        "next setting",
-        "choose",
-    ),
-    hinted(
-        &[Context::SettingsChoice],
-        &[LEFT, ch('h')],
-        Action::PrevValue,
-        "previous value",
-        "change",
-    ),
-    hinted(
-        &[Context::SettingsChoice],
-        &[RIGHT, ch('l'), ch(' ')],
-        Action::NextValue,
-        "next value (Space on Black swaps the players)",
-        "change",
-    ),
-    hinted(
-        SETTINGS,
-        &[ENTER, ESC],
-        Action::Close,
-        "save and close (changes that cannot apply now wait for the next game)",
-        "save and close",
-    ),
-    hinted(
-        SETTINGS,
-        &[ctrl('r')],
-        Action::Revert,
-        "undo all changes made here",
-        "revert",
-    ),
-    // Text fields.
+    hinted(SETTINGS, &[UP, BACKTAB], Action::PrevField, "previous setting", "choose"),
+    hinted(SETTINGS, &[DOWN, TAB], Action::NextField, "next setting", "choose"),
+    hinted(&[Context::SettingsChoice], &[LEFT, ch('h')], Action::PrevValue, "previous value", "change"),
+    hinted(&[Context::SettingsChoice], &[RIGHT, ch('l'), ch(' ')], Action::NextValue, "next value (Space on Black swaps the players)", "change"),
+    hinted(SETTINGS, &[ENTER, ESC], Action::Close, "save and close (what cannot change now waits for the next game)", "save and close"),
+    hinted(SETTINGS, &[ctrl('r')], Action::Revert, "undo all changes made here", "revert"),
+    // Text fields: names in the settings, the square prompt.
     bind(TEXT, &[LEFT], Action::Edit(Edit::Left), "move in the text"),
-    bind(
-        TEXT,
-        &[RIGHT],
-        Action::Edit(Edit::Right),
-        "move in the text",
-    ),
-    bind(
-        TEXT,
-        &[key(KeyCode::Home), ctrl('a')],
-        Action::Edit(Edit::Home),
-        "start of the text",
-    ),
-    bind(
-        TEXT,
-        &[key(KeyCode::End), ctrl('e')],
-        Action::Edit(Edit::End),
-        "end of the text",
-    ),
-    bind(
-        TEXT,
-        &[key(KeyCode::Backspace)],
-        Action::Edit(Edit::Backspace),
-        "delete before the cursor",
-    ),
-    bind(
-        TEXT,
-        &[key(KeyCode::Delete)],
-        Action::Edit(Edit::Delete),
-        "delete at the cursor",
-    ),
+    bind(TEXT, &[RIGHT], Action::Edit(Edit::Right), "move in the text"),
+    bind(TEXT, &[key(KeyCode::Home), ctrl('a')], Action::Edit(Edit::Home), "start of the text"),
+    bind(TEXT, &[key(KeyCode::End), ctrl('e')], Action::Edit(Edit::End), "end of the text"),
+    bind(TEXT, &[key(KeyCode::Backspace)], Action::Edit(Edit::Backspace), "delete before the cursor"),
+    bind(TEXT, &[key(KeyCode::Delete)], Action::Edit(Edit::Delete), "delete at the cursor"),
 ];
 
 /// What a key press means in a context. Releases are ignored (some terminals
@@ -361,7 +221,7 @@ pub fn key_label(key: Key, theme: Theme) -> String {
         other => format!("{other:?}"),
     };
     if key.ctrl {
-        format!("Ctrl+{name}")
+        format!("Ctrl+{}", name.to_uppercase())
     } else {
         name
     }
@@ -382,25 +242,40 @@ pub fn key_for(context: Context, action: Action, theme: Theme) -> String {
 }
 
 /// The short hints of a context, e.g. `[("←↓↑→", "move"), ("Enter", "place")]`:
-/// the first key of each hinted binding, adjacent bindings with one label merged.
+/// the first key of each hinted binding (in ASCII, a letter rather than an
+/// arrow's long name), adjacent bindings with one label merged.
 pub fn hints(context: Context, theme: Theme) -> Vec<(String, &'static str)> {
-    let mut out: Vec<(String, &'static str)> = Vec::new();
+    let mut groups: Vec<(Vec<String>, &'static str)> = Vec::new();
     for b in bindings(context) {
         let (Some(hint), Some(&first)) = (b.hint, b.keys.first()) else {
             continue;
         };
-        let label = key_label(first, theme);
-        match out.last_mut() {
-            Some((keys, last)) if *last == hint => {
-                if theme.ascii {
-                    keys.push('/');
-                }
-                keys.push_str(&label);
-            }
-            _ => out.push((label, hint)),
+        let is_arrow = matches!(
+            first.code,
+            KeyCode::Up | KeyCode::Down | KeyCode::Left | KeyCode::Right
+        );
+        let letter = b
+            .keys
+            .iter()
+            .find(|k| matches!(k.code, KeyCode::Char(c) if c.is_ascii_alphabetic()) && !k.ctrl);
+        let key = match letter {
+            Some(&letter) if theme.ascii && is_arrow => letter,
+            _ => first,
+        };
+        let label = key_label(key, theme);
+        match groups.last_mut() {
+            Some((labels, last)) if *last == hint => labels.push(label),
+            _ => groups.push((vec![label], hint)),
         }
     }
-    out
+    groups
+        .into_iter()
+        .map(|(labels, hint)| {
+            // Single symbols read well run together (←↓↑→, hjkl); words need a slash.
+            let single = labels.iter().all(|l| l.chars().count() == 1);
+            (labels.join(if single { "" } else { "/" }), hint)
+        })
+        .collect()
 }
 
 #[cfg(test)]

@@ -33,7 +33,7 @@ pub use settings::{Field, SettingsForm};
 pub use state::{App, Level, Message, Question, Screen};
 pub use text_input::TextInput;
 pub use theme::{Highlight, Marker, Theme};
-pub use view::{BoardOverlay, BoardWidget, SquareMarks, help_lines};
+pub use view::{BoardOverlay, BoardWidget, SquareMarks, help_lines, help_max_scroll};
 
 use crate::storage::Paths;
 

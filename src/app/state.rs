@@ -10,7 +10,9 @@ use super::keymap::Context;
 use super::settings::SettingsForm;
 use super::text_input::TextInput;
 use super::theme::Theme;
+use super::view::help_max_scroll;
 use crate::core::{BoardSize, Game, Square};
+use ratatui::layout::Rect;
 
 /// What is open on top of the board.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -191,7 +193,11 @@ impl App {
             Screen::Help { scroll } => match action {
                 Action::Close | Action::ToggleHelp => self.screen = Screen::Board,
                 Action::ScrollUp => *scroll = scroll.saturating_sub(1),
-                Action::ScrollDown => *scroll = scroll.saturating_add(1),
+                Action::ScrollDown => {
+                    let (width, height) = self.terminal;
+                    let max = help_max_scroll(self.theme, Rect::new(0, 0, width, height));
+                    *scroll = scroll.saturating_add(1).min(max);
+                }
                 _ => {}
             },
             Screen::Notice(_) => {

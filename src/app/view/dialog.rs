@@ -53,7 +53,7 @@ fn message_box(
         body.extend(wrap(line, inner_width, theme.ui(Ui::Text)));
     }
     body.push(Line::default());
-    body.push(Line::from(hint_spans(theme, context)));
+    body.push(Line::from(hint_spans(theme, context, inner_width)));
     let height = u16::try_from(body.len())
         .unwrap_or(u16::MAX)
         .saturating_add(3);

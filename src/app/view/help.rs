@@ -7,7 +7,8 @@ use ratatui::text::{Line, Span};
 
 use super::cells::{lines, popup, wrap};
 use super::status::hint_spans;
-use crate::app::keymap::{Context, bindings, key_label};
+use crate::app::keymap::{Binding, Context, bindings, key_label};
+use crate::app::layout::centred;
 use crate::app::theme::{Marker, Theme, Ui};
 use crate::core::Color;
 
@@ -30,13 +31,19 @@ const RULES: &[&str] = &[
      {capture} what it filled and captured. Click a square to place a stone there.",
 ];
 
-const SECTIONS: &[(&str, Context)] = &[
-    ("Playing", Context::Board),
-    ("Settings screen", Context::SettingsChoice),
-    ("Name fields", Context::SettingsText),
-    ("Square prompt", Context::GoTo),
-    ("Questions", Context::Confirm),
-    ("This help", Context::Help),
+/// Columns for the keys before their description.
+const KEYS_WIDTH: usize = 14;
+
+/// The key sections of the help; a binding is listed in the first that has it.
+const SECTIONS: &[(&str, &[Context])] = &[
+    ("Playing", &[Context::Board]),
+    (
+        "Settings screen",
+        &[Context::SettingsChoice, Context::SettingsText],
+    ),
+    ("Square prompt (:)", &[Context::GoTo]),
+    ("Questions", &[Context::Confirm]),
+    ("This help", &[Context::Help]),
 ];
 
 /// Every line of the help at a given width.
@@ -56,11 +63,17 @@ pub fn help_lines(theme: Theme, width: u16) -> Vec<Line<'static>> {
         out.extend(wrap(&text, width, theme.ui(Ui::Text)));
         out.push(Line::default());
     }
-    for &(title, context) in SECTIONS {
+    let mut listed: Vec<*const Binding> = Vec::new();
+    for &(title, contexts) in SECTIONS {
         out.push(Line::styled(format!("Keys: {title}"), theme.ui(Ui::Title)));
         // Bindings that say the same thing share a line (← and → in text).
         let mut rows: Vec<(Vec<String>, &str)> = Vec::new();
-        for binding in bindings(context) {
+        let section = contexts.iter().flat_map(|&c| bindings(c));
+        for binding in section {
+            if listed.contains(&std::ptr::from_ref(binding)) {
+                continue;
+            }
+            listed.push(binding);
             let keys = binding.keys.iter().map(|&k| key_label(k, theme));
             match rows.iter_mut().find(|(_, help)| *help == binding.help) {
                 Some((labels, _)) => labels.extend(keys),
@@ -68,42 +81,67 @@ pub fn help_lines(theme: Theme, width: u16) -> Vec<Line<'static>> {
             }
         }
         for (keys, help) in rows {
-            out.push(Line::from(vec![
-                Span::raw("  "),
-                Span::styled(format!("{:<14}", keys.join(" ")), theme.ui(Ui::Key)),
-                Span::styled(format!(" {help}"), theme.ui(Ui::Text)),
-            ]));
+            let keys = format!("  {:<KEYS_WIDTH$} ", keys.join(" "));
+            let indent = keys.chars().count();
+            let text_width = usize::from(width).saturating_sub(indent).max(10);
+            let wrapped = wrap(
+                help,
+                u16::try_from(text_width).unwrap_or(u16::MAX),
+                theme.ui(Ui::Text),
+            );
+            for (i, line) in wrapped.into_iter().enumerate() {
+                let lead = if i == 0 {
+                    Span::styled(keys.clone(), theme.ui(Ui::Key))
+                } else {
+                    Span::raw(" ".repeat(indent))
+                };
+                let mut spans = vec![lead];
+                spans.extend(line.spans);
+                out.push(Line::from(spans));
+            }
         }
         out.push(Line::default());
     }
     out
 }
 
+/// The help box's text area and the line at the bottom for keys.
+fn boxes(area: Rect) -> (Rect, Rect) {
+    let outer = centred(area, 80, area.height.saturating_sub(2));
+    let inner = Rect::new(
+        outer.x + 2,
+        outer.y + 1,
+        outer.width.saturating_sub(4),
+        outer.height.saturating_sub(3),
+    );
+    let footer = Rect::new(inner.x, inner.bottom(), inner.width, 1);
+    (inner, footer)
+}
+
+/// How far the help can scroll on a terminal of this size.
+pub fn max_scroll(theme: Theme, area: Rect) -> u16 {
+    let (body, _) = boxes(area);
+    let total = help_lines(theme, body.width).len();
+    let scroll = total.saturating_sub(usize::from(body.height));
+    u16::try_from(scroll).unwrap_or(u16::MAX)
+}
+
 pub fn render(theme: Theme, scroll: u16, area: Rect, buf: &mut Buffer) {
-    let inner = popup(area, buf, theme, "Help", 80, area.height.saturating_sub(2));
-    if inner.height < 2 {
+    popup(area, buf, theme, "Help", 80, area.height.saturating_sub(2));
+    let (body, footer_area) = boxes(area);
+    if body.height == 0 || footer_area.bottom() > area.bottom() {
         return;
     }
-    let body = Rect::new(
-        inner.x + 1,
-        inner.y,
-        inner.width.saturating_sub(2),
-        inner.height - 1,
-    );
     let all = help_lines(theme, body.width);
-    let max_scroll = all.len().saturating_sub(usize::from(body.height));
-    let start = usize::from(scroll).min(max_scroll);
-    lines(buf, body, &all[start..]);
-    let mut footer = hint_spans(theme, Context::Help);
-    if max_scroll > 0 {
+    let max = max_scroll(theme, area);
+    let start = scroll.min(max);
+    lines(buf, body, &all[usize::from(start)..]);
+    let mut footer = hint_spans(theme, Context::Help, body.width);
+    if start < max {
         footer.insert(
             0,
-            Span::styled(format!("{}/{} ", start, max_scroll), theme.ui(Ui::Dim)),
+            Span::styled(theme.sym("▼ more  ", "v more  "), theme.ui(Ui::Accent)),
         );
     }
-    lines(
-        buf,
-        Rect::new(body.x, inner.bottom() - 1, body.width, 1),
-        &[Line::from(footer)],
-    );
+    lines(buf, footer_area, &[Line::from(footer)]);
 }

@@ -12,7 +12,7 @@ mod status;
 mod too_small;
 
 pub use board::{BoardOverlay, BoardWidget, SquareMarks};
-pub use help::help_lines;
+pub use help::{help_lines, max_scroll as help_max_scroll};
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;

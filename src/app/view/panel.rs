@@ -83,7 +83,7 @@ fn header(app: &App) -> Vec<Line<'static>> {
             theme.ui(Ui::Text)
         };
         let flag = if won {
-            Span::styled(" wins", theme.ui(Ui::Good))
+            Span::styled(format!(" {}", theme.sym("★", "*")), theme.ui(Ui::Good))
         } else if to_move {
             Span::styled(format!(" {}", theme.sym("◂", "<")), theme.ui(Ui::Accent))
         } else {

@@ -17,30 +17,29 @@ const LABEL: usize = 12;
 
 pub fn render(app: &App, form: &SettingsForm, area: Rect, buf: &mut Buffer) {
     let theme = app.theme();
-    let inner = popup(area, buf, theme, "Settings", WIDTH, 20);
-    if inner.width < 3 {
-        return;
-    }
-    let body = Rect::new(inner.x + 1, inner.y, inner.width - 2, inner.height);
+    let width = WIDTH.min(area.width);
+    let text_width = width.saturating_sub(4);
     let mut out = vec![Line::default()];
     for field in Field::ALL {
         out.push(row(app, form, field));
     }
     out.push(Line::default());
     for (text, style) in notes(app, form) {
-        out.extend(wrap(&text, body.width, style));
+        out.extend(wrap(&text, text_width, style));
     }
-    let hints = Line::from(hint_spans(theme, app.context()));
-    let room = usize::from(body.height.saturating_sub(1));
-    out.truncate(room);
+    out.push(Line::default());
+    out.push(Line::from(hint_spans(theme, app.context(), text_width)));
+    let height = u16::try_from(out.len())
+        .unwrap_or(u16::MAX)
+        .saturating_add(2);
+    let inner = popup(area, buf, theme, "Settings", width, height);
+    let body = Rect::new(
+        inner.x + 1,
+        inner.y,
+        inner.width.saturating_sub(2),
+        inner.height,
+    );
     lines(buf, body, &out);
-    if body.height > 0 {
-        lines(
-            buf,
-            Rect::new(body.x, body.bottom() - 1, body.width, 1),
-            &[hints],
-        );
-    }
 }
 
 fn row(app: &App, form: &SettingsForm, field: Field) -> Line<'static> {
@@ -63,6 +62,7 @@ fn row(app: &App, form: &SettingsForm, field: Field) -> Line<'static> {
     match field {
         Field::Player1 | Field::Player2 => {
             let input = &form.names[usize::from(field == Field::Player2)];
+            spans.push(Span::raw("  "));
             spans.extend(text_field(theme, input, focused));
         }
         _ => {
@@ -87,8 +87,13 @@ fn value_text(app: &App, form: &SettingsForm, field: Field) -> String {
     match field {
         Field::Player1 | Field::Player2 => String::new(),
         Field::Black => {
-            let i = form.black.index();
-            format!("{} ({})", form.black, form.names[i].text().trim())
+            let name = form.names[form.black.index()].text().trim();
+            let player = form.black.to_string();
+            if name == player {
+                player
+            } else {
+                format!("{name} ({player})")
+            }
         }
         Field::Pie => (if form.pie { "on" } else { "off" }).to_string(),
         Field::Rules => form.variant.to_string(),

@@ -20,12 +20,12 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
             spans.push(Span::raw("  "));
             match message {
                 Some(m) => spans.push(Span::styled(m.text.clone(), level_style(theme, m.level))),
-                None => spans.extend(hint_spans(theme, Context::GoTo)),
+                None => spans.extend(hint_spans(theme, Context::GoTo, area.width)),
             }
             Line::from(spans)
         }
         (_, Some(m)) => Line::styled(m.text.clone(), level_style(theme, m.level)),
-        (_, None) => Line::from(hint_spans(theme, Context::Board)),
+        (_, None) => Line::from(hint_spans(theme, Context::Board, area.width)),
     };
     line.render(area, buf);
 }
@@ -39,10 +39,22 @@ pub fn level_style(theme: Theme, level: Level) -> Style {
     })
 }
 
-/// `key label · key label …` for a context, from the keymap.
-pub fn hint_spans(theme: Theme, context: Context) -> Vec<Span<'static>> {
+/// `key label · key label …` for a context, from the keymap, at most `width`
+/// columns: whole items are left out (before the last two, help and quit)
+/// rather than cut.
+pub fn hint_spans(theme: Theme, context: Context, width: u16) -> Vec<Span<'static>> {
+    let mut items = hints(context, theme);
+    let item_width =
+        |(keys, label): &(String, &str)| keys.chars().count() + 1 + label.chars().count();
+    let dot = theme.dot().chars().count();
+    let total = |items: &[(String, &str)]| {
+        items.iter().map(item_width).sum::<usize>() + dot * items.len().saturating_sub(1)
+    };
+    while total(&items) > usize::from(width) && items.len() > 2 {
+        items.remove(items.len() - 3);
+    }
     let mut spans = Vec::new();
-    for (i, (keys, label)) in hints(context, theme).into_iter().enumerate() {
+    for (i, (keys, label)) in items.into_iter().enumerate() {
         if i > 0 {
             spans.push(Span::styled(theme.dot(), theme.ui(Ui::Dim)));
         }

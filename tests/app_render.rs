@@ -1,0 +1,248 @@
+//! What the game screen draws: insta snapshots of the text, and the styles
+//! (which snapshots do not record) checked cell by cell.
+
+mod app_support;
+
+use app_support::*;
+use brique::app::{App, Config, ConfigFile, ThemeName, layout};
+use brique::core::Square;
+use ratatui::buffer::Buffer;
+use ratatui::crossterm::event::KeyCode;
+use ratatui::layout::Rect;
+use ratatui::style::{Color as Tint, Modifier};
+
+fn app() -> App {
+    App::with_config(Config::default())
+}
+
+fn with_theme(theme: ThemeName) -> App {
+    let mut config = Config::default();
+    config.display.theme = theme;
+    App::with_config(config)
+}
+
+/// A game where the cursor, on e5, previews a fill (d5, escorted by d4) and
+/// a capture (e6, escorted by f6).
+fn game_with_preview(app: &mut App) {
+    for square in ["f6", "e6", "d4", "a1"] {
+        play_at(app, square);
+    }
+    type_keys(app, ":e5");
+    press(app, KeyCode::Enter);
+}
+
+#[test]
+fn empty_board() {
+    insta::assert_snapshot!(draw(&app(), 80, 24).backend());
+}
+
+#[test]
+fn game_in_progress_with_a_preview() {
+    let mut app = app();
+    game_with_preview(&mut app);
+    let preview = app.preview().expect("e5 is empty");
+    let fills: Vec<(String, bool)> = preview
+        .fills
+        .iter()
+        .map(|f| (f.square.to_string(), f.captured))
+        .collect();
+    assert_eq!(fills.len(), 2);
+    assert!(fills.contains(&("d5".to_string(), false)), "{fills:?}");
+    assert!(fills.contains(&("e6".to_string(), true)), "{fills:?}");
+    insta::assert_snapshot!(draw(&app, 100, 34).backend());
+}
+
+#[test]
+fn pie_prompt() {
+    let mut app = app();
+    play_at(&mut app, "d8");
+    insta::assert_snapshot!(draw(&app, 80, 24).backend());
+}
+
+#[test]
+fn win_screen() {
+    let mut app = App::with_config(config_with_size(7));
+    for row in 1..=6 {
+        play_at(&mut app, &format!("c{row}"));
+        play_at(&mut app, &format!("a{row}"));
+    }
+    play_at(&mut app, "c7");
+    assert!(app.game().winner().is_some());
+    insta::assert_snapshot!(draw(&app, 80, 24).backend());
+}
+
+#[test]
+fn settings_screen() {
+    let mut app = app();
+    play_at(&mut app, "d8");
+    type_keys(&mut app, "o");
+    press(&mut app, KeyCode::BackTab);
+    press(&mut app, KeyCode::Up);
+    press(&mut app, KeyCode::Left);
+    insta::assert_snapshot!(draw(&app, 80, 24).backend());
+}
+
+#[test]
+fn help_overlay() {
+    let mut app = app();
+    type_keys(&mut app, "?");
+    insta::assert_snapshot!(draw(&app, 90, 60).backend());
+}
+
+#[test]
+fn too_small_screen() {
+    insta::assert_snapshot!(draw(&app(), 40, 15).backend());
+}
+
+#[test]
+fn ascii_theme() {
+    let mut app = with_theme(ThemeName::Ascii);
+    game_with_preview(&mut app);
+    insta::assert_snapshot!(draw(&app, 80, 24).backend());
+}
+
+#[test]
+fn broken_config_notice() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("config.toml");
+    std::fs::write(&path, "[game]\nsize = = 9\n").unwrap();
+    let app = App::new(ConfigFile::load(path), false);
+    let screen = text(&app, 100, 30);
+    assert!(
+        screen.contains("TOML parse error at line 2, column 8"),
+        "{screen}"
+    );
+    assert!(screen.contains("size = = 9"), "{screen}");
+}
+
+#[test]
+fn the_help_lists_every_key_of_the_keymap() {
+    let mut app = app();
+    type_keys(&mut app, "?");
+    // Descriptions may wrap: compare with borders and line breaks as spaces.
+    let screen = text(&app, 100, 200).replace('│', " ");
+    let screen = screen.split_whitespace().collect::<Vec<_>>().join(" ");
+    let theme = app.theme();
+    for binding in brique::app::keymap::KEYMAP {
+        assert!(
+            screen.contains(binding.help),
+            "help lacks {:?}",
+            binding.help
+        );
+        for &key in binding.keys {
+            let label = brique::app::keymap::key_label(key, theme);
+            assert!(screen.contains(&label), "help lacks the key {label}");
+        }
+    }
+}
+
+fn board_cell(app: &App, name: &str, width: u16, height: u16) -> (u16, u16) {
+    let l = layout::screen(Rect::new(0, 0, width, height), app.game().size()).unwrap();
+    l.board.glyph_cell(sq(name))
+}
+
+#[test]
+fn colours_mark_squares_stones_cursor_and_chain() {
+    let mut app = app();
+    play_at(&mut app, "d8");
+    let buf = buffer(&app, 80, 24);
+    let cell = |name: &str| &buf[board_cell(&app, name, 80, 24)];
+    // a1 is light, b1 dark; the cursor (d8 after the move) has its own colour.
+    assert_eq!(cell("a1").bg, Tint::Indexed(180));
+    assert_eq!(cell("b1").bg, Tint::Indexed(137));
+    assert_eq!(cell("d8").bg, Tint::Indexed(75));
+    assert_eq!(cell("d8").fg, Tint::Indexed(16), "a black stone");
+    assert_eq!(cell("d8").symbol(), "●");
+    // Black's edges are drawn in black, White's in white.
+    let frame = layout::screen(Rect::new(0, 0, 80, 24), app.game().size())
+        .unwrap()
+        .board
+        .frame();
+    assert_eq!(buf[(frame.x + 3, frame.y)].fg, Tint::Indexed(16));
+    assert_eq!(buf[(frame.x, frame.y + 3)].fg, Tint::Indexed(231));
+}
+
+#[test]
+fn the_winning_chain_is_highlighted() {
+    let mut app = App::with_config(config_with_size(5));
+    for (black, white) in [("c1", "a1"), ("c2", "a2"), ("c3", "a3"), ("c4", "a4")] {
+        play_at(&mut app, black);
+        play_at(&mut app, white);
+    }
+    play_at(&mut app, "c5");
+    let chain = app.game().position().winning_chain().unwrap();
+    let buf = buffer(&app, 80, 24);
+    for sq in chain {
+        let (x, y) = board_cell(&app, &sq.to_string(), 80, 24);
+        assert_eq!(buf[(x, y)].bg, Tint::Indexed(149), "{sq}");
+    }
+    let (x, y) = board_cell(&app, "a1", 80, 24);
+    assert_ne!(buf[(x, y)].bg, Tint::Indexed(149));
+}
+
+/// The buffer with every colour reset: equal to the original only if the
+/// original had no colour at all.
+fn without_colours(buf: &Buffer) -> Buffer {
+    let mut plain = buf.clone();
+    for cell in &mut plain.content {
+        cell.fg = Tint::Reset;
+        cell.bg = Tint::Reset;
+    }
+    plain
+}
+
+#[test]
+fn monochrome_and_no_color_use_no_colour_at_all() {
+    let mut mono = with_theme(ThemeName::Mono);
+    let loaded = ConfigFile::load(tempfile::tempdir().unwrap().path().join("none.toml"));
+    let mut no_color = App::new(loaded, true);
+    for app in [&mut mono, &mut no_color] {
+        game_with_preview(app);
+        for screen in ["", "?", "\u{1b}o"] {
+            for c in screen.chars() {
+                match c {
+                    '\u{1b}' => press(app, KeyCode::Esc),
+                    c => type_keys(app, &c.to_string()),
+                }
+            }
+            let buf = buffer(app, 100, 34);
+            assert_eq!(buf, without_colours(&buf), "screen after {screen:?}");
+        }
+    }
+    // Emphasis survives as attributes: the cursor is reversed.
+    let mut app = with_theme(ThemeName::Mono);
+    play_at(&mut app, "d8");
+    let buf = buffer(&app, 80, 24);
+    let cell = &buf[board_cell(&app, "d8", 80, 24)];
+    assert!(cell.modifier.contains(Modifier::REVERSED));
+    // Dark squares carry a pattern instead of a colour.
+    assert_eq!(buf[board_cell(&app, "b1", 80, 24)].symbol(), "░");
+}
+
+#[test]
+fn every_square_of_every_board_size_is_drawn_where_a_click_finds_it() {
+    for n in [5u8, 12, 25] {
+        let app = App::with_config(config_with_size(n));
+        let buf = buffer(&app, 120, 40);
+        let l = layout::screen(Rect::new(0, 0, 120, 40), app.game().size()).unwrap();
+        for square in app.game().size().squares() {
+            let (x, y) = l.board.glyph_cell(square);
+            assert_eq!(l.board.square_at(x, y), Some(square));
+            let expected = if square.shade() == brique::core::Shade::Light {
+                Tint::Indexed(180)
+            } else {
+                Tint::Indexed(137)
+            };
+            if square != app.cursor() {
+                assert_eq!(buf[(x, y)].bg, expected, "{square} on {n}");
+            }
+        }
+        let last = Square::new(n - 1, n - 1);
+        let top = l.board.square_rect(last);
+        assert_eq!(
+            buf[(top.x, top.y - 1)].symbol(),
+            "▄",
+            "Black's edge above {last}"
+        );
+    }
+}
