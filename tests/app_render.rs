@@ -7,7 +7,7 @@ use app_support::*;
 use brique::app::{App, Config, ConfigFile, ThemeName, layout};
 use brique::core::Square;
 use ratatui::buffer::Buffer;
-use ratatui::crossterm::event::KeyCode;
+use ratatui::crossterm::event::{KeyCode, MouseEventKind};
 use ratatui::layout::Rect;
 use ratatui::style::{Color as Tint, Modifier};
 
@@ -113,6 +113,14 @@ fn broken_config_notice() {
         "{screen}"
     );
     assert!(screen.contains("size = = 9"), "{screen}");
+    // The caret stays under the column it points at.
+    let lines: Vec<&str> = screen.lines().collect();
+    let code = lines
+        .iter()
+        .position(|l| l.contains("2 | size = = 9"))
+        .unwrap();
+    let at = |line: &str, pat: &str| line.find(pat).unwrap();
+    assert_eq!(at(lines[code + 1], "^"), at(lines[code], "= 9"), "{screen}");
 }
 
 #[test]
@@ -245,4 +253,36 @@ fn every_square_of_every_board_size_is_drawn_where_a_click_finds_it() {
             "Black's edge above {last}"
         );
     }
+}
+
+#[test]
+fn the_move_list_follows_the_game_and_the_wheel_scrolls_it_back() {
+    let mut app = app();
+    // Squares two apart, off the edges: no move fills or connects anything.
+    for row in [3, 5, 7] {
+        for col in ["c", "e", "g", "i", "k", "m"] {
+            play_at(&mut app, &format!("{col}{row}"));
+        }
+    }
+    let moves = app.game().history().len();
+    assert_eq!(moves, 18);
+    let screen = text(&app, 80, 24);
+    assert!(screen.contains(&format!("{moves:>3}. ")), "{screen}");
+    assert!(
+        !screen.contains("  1. "),
+        "the first moves scrolled away:\n{screen}"
+    );
+    for _ in 0..100 {
+        mouse(&mut app, MouseEventKind::ScrollUp, 70, 12);
+    }
+    let screen = text(&app, 80, 24);
+    assert!(screen.contains("  1. "), "{screen}");
+    assert!(!screen.contains(&format!("{moves:>3}. ")), "{screen}");
+    mouse(&mut app, MouseEventKind::ScrollDown, 70, 12);
+    play_at(&mut app, "h10");
+    let screen = text(&app, 80, 24);
+    assert!(
+        screen.contains(&format!("{:>3}. ", moves + 1)),
+        "a move brings the end back"
+    );
 }

@@ -50,7 +50,9 @@ impl App {
             Action::OpenSettings => self.screen = Screen::Settings(SettingsForm::new(&self.config)),
             Action::ToggleHelp => self.screen = Screen::Help { scroll: 0 },
             Action::OpenGoTo => self.screen = Screen::GoTo(TextInput::new("", 4)),
-            Action::ScrollUp => self.moves_scroll = self.moves_scroll.saturating_add(1),
+            Action::ScrollUp => {
+                self.moves_scroll = (self.moves_scroll + 1).min(self.game.history().len());
+            }
             Action::ScrollDown => self.moves_scroll = self.moves_scroll.saturating_sub(1),
             _ => {}
         }

@@ -54,20 +54,24 @@ pub fn wrap(text: &str, width: u16, style: Style) -> Vec<Line<'static>> {
     let width = usize::from(width.max(1));
     let mut lines = Vec::new();
     let mut line = String::new();
+    // Words on the current line: a space goes before every one but the first,
+    // so runs of spaces (and leading ones) are kept.
+    let mut words = 0;
     for word in text.split(' ') {
         let mut word = word.to_string();
         loop {
             let used = Span::raw(line.as_str()).width();
             let need = Span::raw(word.as_str()).width();
-            let sep = usize::from(!line.is_empty());
+            let sep = usize::from(words > 0);
             if used + sep + need <= width {
                 if sep == 1 {
                     line.push(' ');
                 }
                 line.push_str(&word);
+                words += 1;
                 break;
             }
-            if line.is_empty() {
+            if words == 0 {
                 // A word wider than the line: cut it.
                 let cut: String = word.chars().take(width).collect();
                 word = word.chars().skip(width).collect();
@@ -77,6 +81,7 @@ pub fn wrap(text: &str, width: u16, style: Style) -> Vec<Line<'static>> {
                 }
             } else {
                 lines.push(Line::styled(std::mem::take(&mut line), style));
+                words = 0;
             }
         }
     }
@@ -104,6 +109,11 @@ pub fn popup(
     inner
 }
 
+/// How many rows some lines take.
+pub fn height(lines: &[Line<'_>]) -> u16 {
+    u16::try_from(lines.len()).unwrap_or(u16::MAX)
+}
+
 /// Draws lines from the top of `area`, one per row, cut to its width.
 pub fn lines(buf: &mut Buffer, area: Rect, lines: &[Line<'_>]) {
     for (line, y) in lines.iter().zip(area.y..area.bottom()) {
@@ -126,5 +136,6 @@ mod tests {
         assert_eq!(texts(&wrap("abcdefghij", 4, s)), ["abcd", "efgh", "ij"]);
         assert_eq!(texts(&wrap("", 4, s)), [""]);
         assert_eq!(texts(&wrap("a b", 0, s)), ["a", "b"]);
+        assert_eq!(texts(&wrap("  |   ^", 20, s)), ["  |   ^"]);
     }
 }

@@ -4,7 +4,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::Line;
 
-use super::cells::{lines, popup, wrap};
+use super::cells::{height, lines, popup, wrap};
 use super::status::hint_spans;
 use crate::app::config_file::Notice;
 use crate::app::keymap::Context;
@@ -54,10 +54,14 @@ fn message_box(
     }
     body.push(Line::default());
     body.push(Line::from(hint_spans(theme, context, inner_width)));
-    let height = u16::try_from(body.len())
-        .unwrap_or(u16::MAX)
-        .saturating_add(3);
-    let inner = popup(area, buf, theme, title, width, height);
+    let inner = popup(
+        area,
+        buf,
+        theme,
+        title,
+        width,
+        height(&body).saturating_add(3),
+    );
     let inside = Rect::new(
         inner.x + 1,
         inner.y + 1,

@@ -6,7 +6,7 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Widget;
 
-use super::cells::{block, lines, wrap};
+use super::cells::{block, height, lines, wrap};
 use crate::app::action::Action;
 use crate::app::config::NAME_MAX_CHARS;
 use crate::app::keymap::{Context, key_for};
@@ -36,7 +36,7 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
         top.push(Line::default());
     }
     lines(buf, inner, &top);
-    let used = len(&top).min(inner.height);
+    let used = height(&top).min(inner.height);
     let moves_height = inner.height - used;
     if moves_height > 1 {
         let mut list = vec![Line::styled("Moves", theme.ui(Ui::Title))];
@@ -47,10 +47,6 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
             &list,
         );
     }
-}
-
-fn len(lines: &[Line<'_>]) -> u16 {
-    u16::try_from(lines.len()).unwrap_or(u16::MAX)
 }
 
 /// Rules, players (Black's holder first) and the state of the game.

@@ -5,7 +5,7 @@ use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 
-use super::cells::{lines, popup, wrap};
+use super::cells::{height, lines, popup, wrap};
 use super::status::{hint_spans, text_field};
 use crate::app::config::NAME_MAX_CHARS;
 use crate::app::settings::{Field, SettingsForm};
@@ -19,27 +19,40 @@ pub fn render(app: &App, form: &SettingsForm, area: Rect, buf: &mut Buffer) {
     let theme = app.theme();
     let width = WIDTH.min(area.width);
     let text_width = width.saturating_sub(4);
-    let mut out = vec![Line::default()];
+    let mut top = vec![Line::default()];
     for field in Field::ALL {
-        out.push(row(app, form, field));
+        top.push(row(app, form, field));
     }
-    out.push(Line::default());
+    top.push(Line::default());
+    let mut notes_lines = Vec::new();
     for (text, style) in notes(app, form) {
-        out.extend(wrap(&text, text_width, style));
+        notes_lines.extend(wrap(&text, text_width, style));
     }
-    out.push(Line::default());
-    out.push(Line::from(hint_spans(theme, app.context(), text_width)));
-    let height = u16::try_from(out.len())
-        .unwrap_or(u16::MAX)
-        .saturating_add(2);
-    let inner = popup(area, buf, theme, "Settings", width, height);
+    let hints = Line::from(hint_spans(theme, app.context(), text_width));
+    let box_height = height(&top) + height(&notes_lines) + 4;
+    let inner = popup(area, buf, theme, "Settings", width, box_height);
     let body = Rect::new(
         inner.x + 1,
         inner.y,
         inner.width.saturating_sub(2),
         inner.height,
     );
-    lines(buf, body, &out);
+    if body.height == 0 {
+        return;
+    }
+    // The fields first, the keys on the last line, the notes in what is left.
+    let keys_row = body.bottom() - 1;
+    lines(
+        buf,
+        body,
+        &top[..top.len().min(usize::from(body.height - 1))],
+    );
+    let notes_top = body.y + height(&top);
+    if notes_top < keys_row {
+        let room = Rect::new(body.x, notes_top, body.width, keys_row - notes_top);
+        lines(buf, room, &notes_lines);
+    }
+    lines(buf, Rect::new(body.x, keys_row, body.width, 1), &[hints]);
 }
 
 fn row(app: &App, form: &SettingsForm, field: Field) -> Line<'static> {

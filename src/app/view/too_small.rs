@@ -4,7 +4,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::Line;
 
-use super::cells::{lines, wrap};
+use super::cells::{height, lines, wrap};
 use crate::app::action::Action;
 use crate::app::keymap::{Context, key_for};
 use crate::app::state::App;
@@ -36,8 +36,8 @@ pub fn render(app: &App, area: Rect, need: (u16, u16), buf: &mut Buffer) {
         out.extend(wrap(&text, area.width, style));
         out.push(Line::default());
     }
-    let height = u16::try_from(out.len()).unwrap_or(u16::MAX);
-    let top = area.y + area.height.saturating_sub(height) / 2;
+    let rows = height(&out);
+    let top = area.y + area.height.saturating_sub(rows) / 2;
     let rect = Rect::new(area.x, top, area.width, area.bottom().saturating_sub(top));
     let centred: Vec<Line<'static>> = out.into_iter().map(Line::centered).collect();
     lines(buf, rect, &centred);
