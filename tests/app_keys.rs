@@ -3,7 +3,6 @@
 mod app_support;
 
 use app_support::*;
-use brique::app::layout;
 use brique::app::{Action, App, Config, Level, Question, Screen};
 use brique::core::{BoardSize, Color, Move, Player};
 use ratatui::crossterm::event::{KeyCode, MouseEventKind};
@@ -158,20 +157,14 @@ fn a_square_name_moves_the_cursor_and_a_bad_one_is_kept_for_correction() {
     assert_eq!(app.cursor(), sq("d8"));
 }
 
-/// The screen cell of a square's stone on a `width` × `height` terminal.
-fn cell_of(app: &App, name: &str, width: u16, height: u16) -> (u16, u16) {
-    let l = layout::screen(Rect::new(0, 0, width, height), app.game().size()).unwrap();
-    l.board.glyph_cell(sq(name))
-}
-
 #[test]
 fn a_click_places_a_stone_and_the_pointer_moves_the_cursor() {
     let mut app = app();
     app.handle_event(&ratatui::crossterm::event::Event::Resize(120, 40));
-    let (x, y) = cell_of(&app, "c3", 120, 40);
+    let (x, y) = glyph_cell(&app, "c3", 120, 40);
     mouse(&mut app, MouseEventKind::Moved, x, y);
     assert_eq!(app.cursor(), sq("c3"));
-    let (x, y) = cell_of(&app, "m12", 120, 40);
+    let (x, y) = glyph_cell(&app, "m12", 120, 40);
     click(&mut app, x + 1, y);
     assert_eq!(app.game().position().get(sq("m12")), Some(Color::Black));
     assert_eq!(app.cursor(), sq("m12"));

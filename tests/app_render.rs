@@ -21,16 +21,6 @@ fn with_theme(theme: ThemeName) -> App {
     App::with_config(config)
 }
 
-/// A game where the cursor, on e5, previews a fill (d5, escorted by d4) and
-/// a capture (e6, escorted by f6).
-fn game_with_preview(app: &mut App) {
-    for square in ["f6", "e6", "d4", "a1"] {
-        play_at(app, square);
-    }
-    type_keys(app, ":e5");
-    press(app, KeyCode::Enter);
-}
-
 #[test]
 fn empty_board() {
     insta::assert_snapshot!(draw(&app(), 80, 24).backend());
@@ -62,11 +52,7 @@ fn pie_prompt() {
 #[test]
 fn win_screen() {
     let mut app = App::with_config(config_with_size(7));
-    for row in 1..=6 {
-        play_at(&mut app, &format!("c{row}"));
-        play_at(&mut app, &format!("a{row}"));
-    }
-    play_at(&mut app, "c7");
+    black_wins_on_column_c(&mut app);
     assert!(app.game().winner().is_some());
     insta::assert_snapshot!(draw(&app, 80, 24).backend());
 }
@@ -144,17 +130,12 @@ fn the_help_lists_every_key_of_the_keymap() {
     }
 }
 
-fn board_cell(app: &App, name: &str, width: u16, height: u16) -> (u16, u16) {
-    let l = layout::screen(Rect::new(0, 0, width, height), app.game().size()).unwrap();
-    l.board.glyph_cell(sq(name))
-}
-
 #[test]
 fn colours_mark_squares_stones_cursor_and_chain() {
     let mut app = app();
     play_at(&mut app, "d8");
     let buf = buffer(&app, 80, 24);
-    let cell = |name: &str| &buf[board_cell(&app, name, 80, 24)];
+    let cell = |name: &str| &buf[glyph_cell(&app, name, 80, 24)];
     // a1 is light, b1 dark; the cursor (d8 after the move) has its own colour.
     assert_eq!(cell("a1").bg, Tint::Indexed(180));
     assert_eq!(cell("b1").bg, Tint::Indexed(137));
@@ -173,18 +154,14 @@ fn colours_mark_squares_stones_cursor_and_chain() {
 #[test]
 fn the_winning_chain_is_highlighted() {
     let mut app = App::with_config(config_with_size(5));
-    for (black, white) in [("c1", "a1"), ("c2", "a2"), ("c3", "a3"), ("c4", "a4")] {
-        play_at(&mut app, black);
-        play_at(&mut app, white);
-    }
-    play_at(&mut app, "c5");
+    black_wins_on_column_c(&mut app);
     let chain = app.game().position().winning_chain().unwrap();
     let buf = buffer(&app, 80, 24);
     for sq in chain {
-        let (x, y) = board_cell(&app, &sq.to_string(), 80, 24);
+        let (x, y) = glyph_cell(&app, &sq.to_string(), 80, 24);
         assert_eq!(buf[(x, y)].bg, Tint::Indexed(149), "{sq}");
     }
-    let (x, y) = board_cell(&app, "a1", 80, 24);
+    let (x, y) = glyph_cell(&app, "a1", 80, 24);
     assert_ne!(buf[(x, y)].bg, Tint::Indexed(149));
 }
 
@@ -221,10 +198,10 @@ fn monochrome_and_no_color_use_no_colour_at_all() {
     let mut app = with_theme(ThemeName::Mono);
     play_at(&mut app, "d8");
     let buf = buffer(&app, 80, 24);
-    let cell = &buf[board_cell(&app, "d8", 80, 24)];
+    let cell = &buf[glyph_cell(&app, "d8", 80, 24)];
     assert!(cell.modifier.contains(Modifier::REVERSED));
     // Dark squares carry a pattern instead of a colour.
-    assert_eq!(buf[board_cell(&app, "b1", 80, 24)].symbol(), "░");
+    assert_eq!(buf[glyph_cell(&app, "b1", 80, 24)].symbol(), "░");
 }
 
 #[test]

@@ -7,7 +7,6 @@ use app_support::*;
 use brique::app::{App, Config, ConfigFile, ThemeName, layout};
 use brique::core::BoardSize;
 use ratatui::buffer::Buffer;
-use ratatui::crossterm::event::KeyCode;
 use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
 
@@ -17,35 +16,22 @@ fn states() -> Vec<(&'static str, App)> {
     out.push(("empty", App::with_config(Config::default())));
 
     let mut game = App::with_config(Config::default());
-    for square in ["f6", "e6", "d4", "a1"] {
-        play_at(&mut game, square);
-    }
-    type_keys(&mut game, ":e5");
-    press(&mut game, KeyCode::Enter);
+    game_with_preview(&mut game);
     out.push(("preview", game.clone()));
-
-    let mut goto = game.clone();
-    type_keys(&mut goto, ":d");
-    out.push(("square prompt", goto));
-
-    let mut confirm = game.clone();
-    type_keys(&mut confirm, "q");
-    out.push(("question", confirm));
-
-    let mut help = game.clone();
-    type_keys(&mut help, "?");
-    out.push(("help", help));
-
-    let mut settings = game.clone();
-    type_keys(&mut settings, "o");
-    out.push(("settings", settings));
+    // Each of these keys opens something over the game.
+    for (keys, name) in [
+        (":d", "square prompt"),
+        ("q", "question"),
+        ("?", "help"),
+        ("o", "settings"),
+    ] {
+        let mut app = game.clone();
+        type_keys(&mut app, keys);
+        out.push((name, app));
+    }
 
     let mut won = App::with_config(config_with_size(5));
-    for (black, white) in [("c1", "a1"), ("c2", "a2"), ("c3", "a3"), ("c4", "a4")] {
-        play_at(&mut won, black);
-        play_at(&mut won, white);
-    }
-    play_at(&mut won, "c5");
+    black_wins_on_column_c(&mut won);
     out.push(("won", won));
 
     let mut big = config_with_size(25);

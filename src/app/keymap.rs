@@ -109,11 +109,8 @@ const fn hinted(
     hint: &'static str,
 ) -> Binding {
     Binding {
-        contexts,
-        keys,
-        action,
-        help,
         hint: Some(hint),
+        ..bind(contexts, keys, action, help)
     }
 }
 

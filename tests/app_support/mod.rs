@@ -2,7 +2,7 @@
 //! without a terminal.
 #![allow(dead_code)] // each test file uses some of these
 
-use brique::app::{App, Config};
+use brique::app::{App, Config, layout};
 use brique::core::{BoardSize, Square};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
@@ -10,6 +10,7 @@ use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{
     Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
 };
+use ratatui::layout::Rect;
 
 pub fn press(app: &mut App, code: KeyCode) {
     app.handle_event(&Event::Key(KeyEvent::new(code, KeyModifiers::NONE)));
@@ -91,4 +92,31 @@ pub fn text(app: &App, width: u16, height: u16) -> String {
         })
         .collect::<Vec<_>>()
         .join("\n")
+}
+
+/// Plays a game in which Black (Player 1) builds column c from the bottom up
+/// while White plays along column a: Black wins with its last stone.
+pub fn black_wins_on_column_c(app: &mut App) {
+    let n = app.game().size().get();
+    for row in 1..n {
+        play_at(app, &format!("c{row}"));
+        play_at(app, &format!("a{row}"));
+    }
+    play_at(app, &format!("c{n}"));
+}
+
+/// A game (Black to move) where the cursor, on e5, previews a fill (d5,
+/// escorted by d4) and a capture (e6, escorted by f6).
+pub fn game_with_preview(app: &mut App) {
+    for square in ["f6", "e6", "d4", "a1"] {
+        play_at(app, square);
+    }
+    type_keys(app, ":e5");
+    press(app, KeyCode::Enter);
+}
+
+/// The screen cell of a square's stone on a `width` × `height` terminal.
+pub fn glyph_cell(app: &App, name: &str, width: u16, height: u16) -> (u16, u16) {
+    let l = layout::screen(Rect::new(0, 0, width, height), app.game().size()).unwrap();
+    l.board.glyph_cell(sq(name))
 }
