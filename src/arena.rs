@@ -1,11 +1,270 @@
-//! `brique arena`.
+//! `brique arena`: engine settings played against each other, colours
+//! alternated, pie rule off; prints the win rate with a 95% confidence
+//! interval.
 
+use std::fmt;
+use std::io::Write;
 use std::process::ExitCode;
+use std::str::FromStr;
+
+use crate::ai::{Budget, Level, Search, SearchConfig};
+use crate::core::{BoardSize, Color, Game, Player, Rules, Variant};
+use crate::thinker::choose_move;
 
 #[derive(clap::Args, Debug)]
-pub struct ArenaArgs {}
+pub struct ArenaArgs {
+    /// The first engine: comma-separated settings such as `level=3`, or
+    /// `rave,ms=50`, `uct,iterations=5000`, `c=0.4`, `bias=0.02`, `expand=4`,
+    /// `nodes=1000000`.
+    #[arg(long, default_value = "rave,ms=100")]
+    pub first: EngineSpec,
+    /// The second engine, in the same form.
+    #[arg(long, default_value = "uct,ms=100")]
+    pub second: EngineSpec,
+    /// Number of games; the first engine has Black in the even-numbered ones.
+    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..))]
+    pub games: u32,
+    /// Board size, 5 to 25.
+    #[arg(long, default_value_t = BoardSize::DEFAULT)]
+    pub size: BoardSize,
+    /// Rule variant.
+    #[arg(long, default_value = "original")]
+    pub rules: Variant,
+    /// Seed of the first game; each game and engine gets its own from it.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Print each game's moves.
+    #[arg(long)]
+    pub verbose: bool,
+}
 
-pub fn run(_args: &ArenaArgs) -> ExitCode {
-    eprintln!("brique arena is not built yet");
-    ExitCode::from(2)
+/// One engine's settings: search parameters and a budget per move.
+#[derive(Clone, Debug, PartialEq)]
+pub struct EngineSpec {
+    pub text: String,
+    pub config: SearchConfig,
+    pub budget: Budget,
+}
+
+impl fmt::Display for EngineSpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.text)
+    }
+}
+
+impl FromStr for EngineSpec {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<EngineSpec, String> {
+        let mut config = SearchConfig::default();
+        let mut budget = Level::default().budget();
+        for item in text.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+            let (key, value) = item.split_once('=').unwrap_or((item, ""));
+            let number = || -> Result<f64, String> {
+                value
+                    .trim()
+                    .parse::<f64>()
+                    .ok()
+                    .filter(|x| x.is_finite() && *x >= 0.0)
+                    .ok_or_else(|| format!("{key} needs a number, as in {key}=10; found {item:?}"))
+            };
+            match key.trim() {
+                "rave" => config.rave = true,
+                "uct" => {
+                    config = SearchConfig {
+                        seed: config.seed,
+                        ..SearchConfig::uct()
+                    }
+                }
+                "level" => {
+                    let level: Level = value.parse()?;
+                    config = level.config(config.seed);
+                    budget = level.budget();
+                }
+                "ms" => budget = Budget::millis(number()?.max(1.0) as u64),
+                "iterations" => budget = Budget::iterations(number()?.max(1.0) as u64),
+                "c" => config.exploration = number()? as f32,
+                "bias" => config.rave_bias = number()? as f32,
+                "expand" => config.expand_after = number()?.max(1.0) as u32,
+                "nodes" => config.max_nodes = number()?.max(1000.0) as usize,
+                _ => {
+                    return Err(format!(
+                        "unknown setting {item:?}: use rave, uct, level=, ms=, iterations=, c=, bias=, expand=, nodes="
+                    ));
+                }
+            }
+        }
+        Ok(EngineSpec {
+            text: text.trim().to_string(),
+            config,
+            budget,
+        })
+    }
+}
+
+/// A share of wins with its 95% Wilson score interval.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct WinRate {
+    pub wins: u32,
+    pub games: u32,
+    pub low: f64,
+    pub high: f64,
+}
+
+impl WinRate {
+    pub fn new(wins: u32, games: u32) -> WinRate {
+        if games == 0 {
+            return WinRate {
+                wins,
+                games,
+                low: 0.0,
+                high: 1.0,
+            };
+        }
+        let n = f64::from(games);
+        let p = f64::from(wins) / n;
+        let z = 1.96f64;
+        let denominator = 1.0 + z * z / n;
+        let centre = (p + z * z / (2.0 * n)) / denominator;
+        let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / denominator;
+        WinRate {
+            wins,
+            games,
+            low: (centre - half).max(0.0),
+            high: (centre + half).min(1.0),
+        }
+    }
+
+    pub fn rate(&self) -> f64 {
+        if self.games == 0 {
+            0.0
+        } else {
+            f64::from(self.wins) / f64::from(self.games)
+        }
+    }
+}
+
+impl fmt::Display for WinRate {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} of {} games, {:.1}% (95% CI {:.1}% to {:.1}%)",
+            self.wins,
+            self.games,
+            100.0 * self.rate(),
+            100.0 * self.low,
+            100.0 * self.high
+        )
+    }
+}
+
+/// Plays one game between two engines; returns the winner's colour and the
+/// game.
+pub fn play_game(
+    size: BoardSize,
+    variant: Variant,
+    black: &EngineSpec,
+    white: &EngineSpec,
+    seed: u64,
+) -> (Color, Game) {
+    let rules = Rules {
+        variant,
+        pie: false,
+    };
+    let mut game = Game::new(size, rules, Player::One);
+    let mut engines = [black, white].map(|spec| {
+        let config = SearchConfig {
+            seed: spec.config.seed ^ seed,
+            ..spec.config
+        };
+        (Search::new(game.position(), config), spec.budget)
+    });
+    loop {
+        if let Some(winner) = game.position().winner() {
+            return (winner, game);
+        }
+        let side = game.position().to_move();
+        let (search, budget) = &mut engines[side.index()];
+        search.sync(&game);
+        let played = choose_move(search, *budget).map(|mv| game.play(mv));
+        if !matches!(played, Some(Ok(_))) {
+            // Unreachable: an engine always has a legal move before the end.
+            return (side.other(), game);
+        }
+    }
+}
+
+pub fn run(args: &ArenaArgs) -> ExitCode {
+    let (a, b) = (&args.first, &args.second);
+    println!(
+        "arena: A = {a}, B = {b}; {} games on {size}x{size}, rules {}, pie rule off",
+        args.games,
+        args.rules,
+        size = args.size
+    );
+    let mut a_wins = [0u32; 2];
+    let mut a_games = [0u32; 2];
+    for g in 0..args.games {
+        let a_black = g % 2 == 0;
+        let (black, white) = if a_black { (a, b) } else { (b, a) };
+        let seed = args
+            .seed
+            .wrapping_add(u64::from(g).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+        let (winner, game) = play_game(args.size, args.rules, black, white, seed);
+        let a_color = if a_black { Color::Black } else { Color::White };
+        a_games[a_color.index()] += 1;
+        let a_won = winner == a_color;
+        if a_won {
+            a_wins[a_color.index()] += 1;
+        }
+        let moves: Vec<String> = game.moves().map(|m| m.to_string()).collect();
+        let total = WinRate::new(a_wins[0] + a_wins[1], g + 1);
+        println!(
+            "game {}: {} ({a_color}) {} in {} moves; A so far {total}",
+            g + 1,
+            if a_won { "A" } else { "B" },
+            if a_won { "wins" } else { "loses" },
+            moves.len(),
+        );
+        if args.verbose {
+            println!("  {}", moves.join(" "));
+        }
+        let _ = std::io::stdout().flush();
+    }
+    let total = WinRate::new(a_wins[0] + a_wins[1], args.games);
+    println!("A ({a}) wins {total}");
+    println!(
+        "A as Black: {} of {}; A as White: {} of {}",
+        a_wins[0], a_games[0], a_wins[1], a_games[1]
+    );
+    ExitCode::SUCCESS
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn specs_parse_and_reject() {
+        let spec: EngineSpec = "uct,ms=50,c=0.3".parse().unwrap();
+        assert!(!spec.config.rave);
+        assert_eq!(spec.budget, Budget::millis(50));
+        assert!((spec.config.exploration - 0.3).abs() < 1e-6);
+        let spec: EngineSpec = "level=easy".parse().unwrap();
+        assert_eq!(spec.budget, Level::Easy.budget());
+        assert!("warp=9".parse::<EngineSpec>().is_err());
+        assert!("ms=fast".parse::<EngineSpec>().is_err());
+        assert!("ms=-3".parse::<EngineSpec>().is_err());
+        assert!("level=9".parse::<EngineSpec>().is_err());
+    }
+
+    #[test]
+    fn wilson_interval_brackets_the_rate() {
+        let r = WinRate::new(180, 200);
+        assert!((r.rate() - 0.9).abs() < 1e-9);
+        assert!(r.low > 0.85 && r.low < 0.9, "{r}");
+        assert!(r.high > 0.9 && r.high < 0.94, "{r}");
+        let all = WinRate::new(10, 10);
+        assert!((all.high - 1.0).abs() < 1e-9 && all.low > 0.65);
+    }
 }

@@ -1,11 +1,392 @@
-//! `brique gtp`.
+//! `brique gtp`: the engine over the Go Text Protocol, version 2, on standard
+//! input and output, as Hex programs (MoHex, HexGui) use it.
+//!
+//! Squares are written as everywhere in Brique (`d8`: column letter, row
+//! number from the bottom); `swap` is the pie rule's move. Colours are
+//! `black`/`white` or `b`/`w`. Besides the standard commands there are
+//! `brique-rules original|revised`, `brique-pie on|off`, `brique-time SECONDS`
+//! and `brique-iterations N`.
 
+use std::io::{BufRead, Write};
 use std::process::ExitCode;
 
-#[derive(clap::Args, Debug)]
-pub struct GtpArgs {}
+use crate::ai::{Budget, Level, Search};
+use crate::core::{BoardSize, Color, Game, Move, Player, Rules, Variant, diagram};
+use crate::thinker::choose_move;
 
-pub fn run(_args: &GtpArgs) -> ExitCode {
-    eprintln!("brique gtp is not built yet");
-    ExitCode::from(2)
+#[derive(clap::Args, Debug, Clone)]
+pub struct GtpArgs {
+    /// Board size, 5 to 25 (GTP `boardsize` changes it).
+    #[arg(long, default_value_t = BoardSize::DEFAULT)]
+    pub size: BoardSize,
+    /// Rule variant (GTP `brique-rules` changes it).
+    #[arg(long, default_value = "original")]
+    pub rules: Variant,
+    /// Play without the pie rule (GTP `brique-pie` changes it).
+    #[arg(long)]
+    pub no_pie: bool,
+    /// Thinking budget per `genmove`: a level, 1 to 5 or easy ... strongest.
+    #[arg(long, default_value = "medium")]
+    pub level: Level,
+    /// Thinking time per `genmove` in seconds, instead of the level's budget.
+    #[arg(long, conflicts_with = "iterations")]
+    pub time: Option<f64>,
+    /// Search iterations per `genmove`, instead of the level's budget.
+    #[arg(long)]
+    pub iterations: Option<u64>,
+    /// Seed of the engine's random generator.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+}
+
+impl Default for GtpArgs {
+    fn default() -> GtpArgs {
+        GtpArgs {
+            size: BoardSize::DEFAULT,
+            rules: Variant::Original,
+            no_pie: false,
+            level: Level::default(),
+            time: None,
+            iterations: None,
+            seed: 1,
+        }
+    }
+}
+
+pub fn run(args: &GtpArgs) -> ExitCode {
+    let mut session = match Session::new(args) {
+        Ok(session) => session,
+        Err(message) => {
+            eprintln!("brique gtp: {message}");
+            return ExitCode::from(2);
+        }
+    };
+    let stdin = std::io::stdin();
+    let stdout = std::io::stdout();
+    match session.serve(stdin.lock(), stdout.lock()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("brique gtp: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// The commands this engine knows, as `list_commands` prints them.
+pub const COMMANDS: [&str; 18] = [
+    "protocol_version",
+    "name",
+    "version",
+    "known_command",
+    "list_commands",
+    "boardsize",
+    "clear_board",
+    "play",
+    "genmove",
+    "undo",
+    "showboard",
+    "final_score",
+    "quit",
+    "brique-rules",
+    "brique-pie",
+    "brique-time",
+    "brique-iterations",
+    "brique-budget",
+];
+
+/// A GTP engine's state: the game, the search following it, the budget.
+pub struct Session {
+    game: Game,
+    search: Search,
+    budget: Budget,
+    quit: bool,
+}
+
+fn time_budget(seconds: f64) -> Result<Budget, String> {
+    if seconds.is_finite() && seconds > 0.0 && seconds <= 86_400.0 {
+        Ok(Budget::millis((seconds * 1000.0).ceil() as u64))
+    } else {
+        Err(format!(
+            "thinking time must be more than 0 and at most 86400 seconds, not {seconds}"
+        ))
+    }
+}
+
+fn iteration_budget(n: u64) -> Result<Budget, String> {
+    if n >= 1 {
+        Ok(Budget::iterations(n))
+    } else {
+        Err("the iteration budget must be at least 1".to_string())
+    }
+}
+
+impl Session {
+    pub fn new(args: &GtpArgs) -> Result<Session, String> {
+        let budget = match (args.time, args.iterations) {
+            (Some(seconds), _) => time_budget(seconds)?,
+            (None, Some(n)) => iteration_budget(n)?,
+            (None, None) => args.level.budget(),
+        };
+        let rules = Rules {
+            variant: args.rules,
+            pie: !args.no_pie,
+        };
+        let game = Game::new(args.size, rules, Player::One);
+        let search = Search::new(game.position(), args.level.config(args.seed));
+        Ok(Session {
+            game,
+            search,
+            budget,
+            quit: false,
+        })
+    }
+
+    /// Whether `quit` was received.
+    pub fn quit(&self) -> bool {
+        self.quit
+    }
+
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// Answers commands from `input` until `quit` or the end of input.
+    /// Bytes that are not UTF-8 are read as replacement characters.
+    pub fn serve(
+        &mut self,
+        mut input: impl BufRead,
+        mut output: impl Write,
+    ) -> std::io::Result<()> {
+        let mut line = Vec::new();
+        while !self.quit {
+            line.clear();
+            if input.read_until(b'\n', &mut line)? == 0 {
+                break;
+            }
+            if let Some(response) = self.respond(&String::from_utf8_lossy(&line)) {
+                output.write_all(response.as_bytes())?;
+                output.flush()?;
+            }
+        }
+        Ok(())
+    }
+
+    /// The full response to one line of input (`= ...\n\n` or `? ...\n\n`),
+    /// or `None` for a blank or comment line.
+    pub fn respond(&mut self, line: &str) -> Option<String> {
+        // GTP: drop control characters but tabs, which become spaces;
+        // everything after # is a comment.
+        let cleaned: String = line
+            .chars()
+            .filter(|c| !c.is_control() || *c == '\t')
+            .map(|c| if c == '\t' { ' ' } else { c })
+            .collect();
+        let text = cleaned.split('#').next().unwrap_or("").trim();
+        if text.is_empty() {
+            return None;
+        }
+        let mut words = text.split_whitespace();
+        let first = words.next().unwrap_or("");
+        let (id, command) = match first.parse::<u64>() {
+            Ok(id) => (id.to_string(), words.next().unwrap_or("")),
+            Err(_) => (String::new(), first),
+        };
+        let args: Vec<&str> = words.collect();
+        let result = if command.is_empty() {
+            Err("missing command".to_string())
+        } else {
+            self.execute(&command.to_ascii_lowercase(), &args)
+        };
+        Some(match result {
+            Ok(text) if text.is_empty() => format!("={id}\n\n"),
+            Ok(text) => format!("={id} {text}\n\n"),
+            Err(message) => format!("?{id} {message}\n\n"),
+        })
+    }
+
+    fn execute(&mut self, command: &str, args: &[&str]) -> Result<String, String> {
+        let arity = |n: usize| {
+            if args.len() == n {
+                Ok(())
+            } else {
+                Err(format!(
+                    "{command} takes {n} argument{}, not {}",
+                    if n == 1 { "" } else { "s" },
+                    args.len()
+                ))
+            }
+        };
+        match command {
+            "protocol_version" => arity(0).map(|()| "2".to_string()),
+            "name" => arity(0).map(|()| "Brique".to_string()),
+            "version" => arity(0).map(|()| env!("CARGO_PKG_VERSION").to_string()),
+            "known_command" => {
+                arity(1)?;
+                let known = COMMANDS.contains(&args[0].to_ascii_lowercase().as_str());
+                Ok(known.to_string())
+            }
+            "list_commands" => arity(0).map(|()| COMMANDS.join("\n")),
+            "boardsize" => {
+                arity(1)?;
+                let size: BoardSize = args[0]
+                    .parse()
+                    .map_err(|e| format!("unacceptable size: {e}"))?;
+                self.new_game(size, self.game.rules());
+                Ok(String::new())
+            }
+            "clear_board" => {
+                arity(0)?;
+                self.new_game(self.game.size(), self.game.rules());
+                Ok(String::new())
+            }
+            "play" => {
+                arity(2)?;
+                let color = parse_color(args[0])?;
+                if args[1].eq_ignore_ascii_case("pass") {
+                    return Err("illegal move: there is no passing in Brique".to_string());
+                }
+                let mv: Move = args[1]
+                    .parse()
+                    .map_err(|e| format!("illegal move: {} ({e})", args[1]))?;
+                self.check_turn(color)?;
+                self.game
+                    .play(mv)
+                    .map_err(|e| format!("illegal move: {e}"))?;
+                Ok(String::new())
+            }
+            "genmove" => {
+                arity(1)?;
+                let color = parse_color(args[0])?;
+                self.check_turn(color)?;
+                let mv = self.genmove()?;
+                Ok(mv.to_string())
+            }
+            "undo" => {
+                arity(0)?;
+                self.game
+                    .undo()
+                    .map(|_| String::new())
+                    .ok_or_else(|| "cannot undo: no moves played".to_string())
+            }
+            "showboard" => {
+                arity(0)?;
+                let position = self.game.position();
+                Ok(format!(
+                    "\n{}{}",
+                    diagram(position),
+                    crate::cli::status_line(position)
+                ))
+            }
+            "final_score" => {
+                arity(0)?;
+                match self.game.position().winner() {
+                    Some(Color::Black) => Ok("B+".to_string()),
+                    Some(Color::White) => Ok("W+".to_string()),
+                    None => Err("the game is not over".to_string()),
+                }
+            }
+            "quit" => {
+                arity(0)?;
+                self.quit = true;
+                Ok(String::new())
+            }
+            "brique-rules" => {
+                arity(1)?;
+                let variant: Variant = args[0].parse().map_err(|e| format!("{e}"))?;
+                let rules = Rules {
+                    variant,
+                    ..self.game.rules()
+                };
+                self.change_rules(rules)
+            }
+            "brique-pie" => {
+                arity(1)?;
+                let pie = match args[0].to_ascii_lowercase().as_str() {
+                    "on" => true,
+                    "off" => false,
+                    other => return Err(format!("expected on or off, found {other:?}")),
+                };
+                let rules = Rules {
+                    pie,
+                    ..self.game.rules()
+                };
+                self.change_rules(rules)
+            }
+            "brique-time" => {
+                arity(1)?;
+                let seconds: f64 = args[0]
+                    .parse()
+                    .map_err(|_| format!("expected seconds, found {:?}", args[0]))?;
+                self.budget = time_budget(seconds)?;
+                Ok(String::new())
+            }
+            "brique-iterations" => {
+                arity(1)?;
+                let n: u64 = args[0]
+                    .parse()
+                    .map_err(|_| format!("expected a number of iterations, found {:?}", args[0]))?;
+                self.budget = iteration_budget(n)?;
+                Ok(String::new())
+            }
+            "brique-budget" => {
+                arity(0)?;
+                Ok(describe(self.budget))
+            }
+            _ => Err("unknown command".to_string()),
+        }
+    }
+
+    fn check_turn(&self, color: Color) -> Result<(), String> {
+        let position = self.game.position();
+        if let Some(winner) = position.winner() {
+            return Err(format!("the game is over: {winner} has won"));
+        }
+        if position.to_move() != color {
+            return Err(format!("it is {}'s turn", position.to_move()));
+        }
+        Ok(())
+    }
+
+    fn new_game(&mut self, size: BoardSize, rules: Rules) {
+        self.game = Game::new(size, rules, Player::One);
+        self.search.reset(self.game.position());
+    }
+
+    /// New rules for the game so far: its moves are replayed under them.
+    fn change_rules(&mut self, rules: Rules) -> Result<String, String> {
+        let moves: Vec<Move> = self.game.moves().collect();
+        let game = Game::from_moves(self.game.size(), rules, Player::One, &moves).map_err(
+            |(n, why)| format!("the moves played do not fit these rules: move {n}: {why}"),
+        )?;
+        self.game = game;
+        self.search.reset(self.game.position());
+        Ok(String::new())
+    }
+
+    fn genmove(&mut self) -> Result<Move, String> {
+        self.search.sync(&self.game);
+        let mv = choose_move(&mut self.search, self.budget)
+            .ok_or_else(|| "no move to play".to_string())?;
+        self.game
+            .play(mv)
+            .map_err(|e| format!("the engine chose an illegal move: {e}"))?;
+        Ok(mv)
+    }
+}
+
+fn parse_color(text: &str) -> Result<Color, String> {
+    match text.to_ascii_lowercase().as_str() {
+        "b" | "black" => Ok(Color::Black),
+        "w" | "white" => Ok(Color::White),
+        _ => Err(format!("invalid color: {text:?} (black, white, b or w)")),
+    }
+}
+
+fn describe(budget: Budget) -> String {
+    match (budget.iterations, budget.millis) {
+        (Some(n), Some(ms)) => format!("{n} iterations or {} seconds", ms as f64 / 1000.0),
+        (Some(n), None) => format!("{n} iterations"),
+        (None, Some(ms)) => format!("{} seconds", ms as f64 / 1000.0),
+        (None, None) => "unlimited".to_string(),
+    }
 }

@@ -14,3 +14,4 @@ pub mod bench;
 pub mod cli;
 pub mod gtp;
 pub mod storage;
+pub mod thinker;

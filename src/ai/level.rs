@@ -17,6 +17,12 @@ pub struct Budget {
 }
 
 impl Budget {
+    /// No limit: the search runs until told to stop (analysis).
+    pub const UNLIMITED: Budget = Budget {
+        iterations: None,
+        millis: None,
+    };
+
     pub const fn iterations(n: u64) -> Budget {
         Budget {
             iterations: Some(n),

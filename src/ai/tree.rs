@@ -89,19 +89,19 @@ impl Tree {
     }
 
     /// The subtree of `keep` as a tree of its own, `keep` at index 0.
+    /// Children sit side by side, so each family is copied as a block.
     pub fn subtree(&self, keep: usize) -> Tree {
         let mut tree = Tree::default();
-        let mut order = vec![keep];
-        tree.copy_node(self, keep);
+        // `origin[i]`: the node of `self` that node `i` of `tree` copies.
+        let mut origin = vec![keep];
+        tree.copy_nodes(self, keep..keep + 1);
         let mut at = 0;
-        while at < order.len() {
-            let old = order[at];
-            if self.is_expanded(old) {
+        while at < origin.len() {
+            let family = self.children(origin[at]);
+            if !family.is_empty() {
                 let first = tree.len();
-                for child in self.children(old) {
-                    tree.copy_node(self, child);
-                    order.push(child);
-                }
+                tree.copy_nodes(self, family.clone());
+                origin.extend(family);
                 tree.adopt(at, first);
             }
             at += 1;
@@ -109,11 +109,17 @@ impl Tree {
         tree
     }
 
-    fn copy_node(&mut self, from: &Tree, node: usize) {
-        let new = self.push(from.mv[node], from.proof[node]);
-        self.visits[new] = from.visits[node];
-        self.wins[new] = from.wins[node];
-        self.rave_visits[new] = from.rave_visits[node];
-        self.rave_wins[new] = from.rave_wins[node];
+    /// Appends copies of `from`'s nodes `range`, without their children.
+    fn copy_nodes(&mut self, from: &Tree, range: Range<usize>) {
+        let count = range.len();
+        self.mv.extend_from_slice(&from.mv[range.clone()]);
+        self.proof.extend_from_slice(&from.proof[range.clone()]);
+        self.first_child.extend(std::iter::repeat_n(LEAF, count));
+        self.child_count.extend(std::iter::repeat_n(0, count));
+        self.visits.extend_from_slice(&from.visits[range.clone()]);
+        self.wins.extend_from_slice(&from.wins[range.clone()]);
+        self.rave_visits
+            .extend_from_slice(&from.rave_visits[range.clone()]);
+        self.rave_wins.extend_from_slice(&from.rave_wins[range]);
     }
 }

@@ -1,0 +1,244 @@
+//! The engine at work for the program: runs a [`Search`] against a clock and
+//! a stop flag, on the caller's thread ([`think`]) or on a background thread
+//! ([`Thinker`]) that reports progress while the screen keeps drawing.
+//!
+//! A game screen keeps one `Search` per game and lends it to a `Thinker` for
+//! each move, hint or analysis:
+//!
+//! ```no_run
+//! use std::time::Duration;
+//! use brique::ai::{Level, Search};
+//! use brique::core::{BoardSize, Game, Player, Rules};
+//! use brique::thinker::Thinker;
+//!
+//! let game = Game::new(BoardSize::DEFAULT, Rules::default(), Player::One);
+//! let level = Level::Medium;
+//! let search = Search::new(game.position(), level.config(1));
+//! let mut thinker = Thinker::start(search, game.clone(), level.budget());
+//! loop {
+//!     // Once per frame: the latest snapshot, for the progress line.
+//!     if let Some(progress) = thinker.poll() {
+//!         let _line = progress.summary();
+//!     }
+//!     if thinker.is_done() {
+//!         break;
+//!     }
+//!     std::thread::sleep(Duration::from_millis(30));
+//! }
+//! let (search, progress) = thinker.finish();
+//! let _move_to_play = progress.report.best;
+//! // Keep `search` for the next move: its tree is reused.
+//! # drop(search);
+//! ```
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, Receiver, Sender};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+use crate::ai::{Budget, Report, Search};
+use crate::core::{Game, Move};
+
+/// Iterations between two looks at the clock and the stop flag: well under a
+/// millisecond on small boards, a few on the largest.
+const BATCH: u64 = 64;
+
+/// How often a background search sends a snapshot.
+pub const PROGRESS_INTERVAL: Duration = Duration::from_millis(100);
+
+/// A snapshot of a search at work.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Progress {
+    pub elapsed: Duration,
+    /// The search's best move, win estimate, heat map and so on.
+    pub report: Report,
+    /// Whether the search has ended (budget spent, result proven, stopped).
+    pub done: bool,
+}
+
+impl Progress {
+    /// A progress line: `thinking 1.2 s, 84,000 iterations, best d8 (Black 57%)`.
+    pub fn summary(&self) -> String {
+        let best = match self.report.best {
+            Some(mv) => format!("best {mv}"),
+            None => "no move".to_string(),
+        };
+        let estimate = match self.report.proven {
+            Some(true) => "a proven win".to_string(),
+            Some(false) => "a proven loss".to_string(),
+            None => format!("{:.0}%", 100.0 * self.report.win),
+        };
+        format!(
+            "{:.1} s, {} iterations, {best}, {estimate} for the side to move",
+            self.elapsed.as_secs_f64(),
+            group_thousands(self.report.iterations)
+        )
+    }
+}
+
+/// `84000` as `84,000`.
+fn group_thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// Runs `search` on this thread until the budget is spent, the result is
+/// settled or `stop` is set; `tick` sees the search every `interval`.
+/// Returns the time spent.
+pub fn think(
+    search: &mut Search,
+    budget: Budget,
+    stop: &AtomicBool,
+    interval: Duration,
+    mut tick: impl FnMut(&Search, Duration),
+) -> Duration {
+    let start = Instant::now();
+    let limit = budget.millis.map(Duration::from_millis);
+    let mut done = 0;
+    let mut last_tick = start;
+    loop {
+        let elapsed = start.elapsed();
+        if stop.load(Ordering::Relaxed)
+            || search.is_settled()
+            || limit.is_some_and(|l| elapsed >= l)
+            || budget.iterations.is_some_and(|n| done >= n)
+        {
+            return elapsed;
+        }
+        let batch = budget.iterations.map_or(BATCH, |n| (n - done).min(BATCH));
+        done += search.run(batch);
+        if last_tick.elapsed() >= interval {
+            last_tick = Instant::now();
+            tick(search, start.elapsed());
+        }
+    }
+}
+
+/// A search running on a background thread. Dropping it stops the search.
+pub struct Thinker {
+    stop: Arc<AtomicBool>,
+    updates: Receiver<Progress>,
+    handle: Option<JoinHandle<Search>>,
+    latest: Option<Progress>,
+}
+
+impl Thinker {
+    /// Starts thinking about `game`'s position (the search first follows the
+    /// game, keeping what it knows of it) within `budget`.
+    pub fn start(search: Search, game: Game, budget: Budget) -> Thinker {
+        let stop = Arc::new(AtomicBool::new(false));
+        let (sender, updates) = mpsc::channel();
+        let flag = Arc::clone(&stop);
+        let handle = std::thread::spawn(move || background(search, game, budget, &flag, &sender));
+        Thinker {
+            stop,
+            updates,
+            handle: Some(handle),
+            latest: None,
+        }
+    }
+
+    /// The latest snapshot, taking in any sent since the last call.
+    pub fn poll(&mut self) -> Option<&Progress> {
+        while let Ok(progress) = self.updates.try_recv() {
+            self.latest = Some(progress);
+        }
+        self.latest.as_ref()
+    }
+
+    /// Whether the search has ended (check after [`Thinker::poll`]).
+    pub fn is_done(&self) -> bool {
+        self.latest.as_ref().is_some_and(|p| p.done)
+            || self.handle.as_ref().is_none_or(|h| h.is_finished())
+    }
+
+    /// Tells the search to stop (it does within a batch of iterations, a few
+    /// milliseconds) and takes it back with its final snapshot. `None` only
+    /// if the search thread died.
+    pub fn stop(mut self) -> Option<(Search, Progress)> {
+        self.stop.store(true, Ordering::Relaxed);
+        self.join()
+    }
+
+    /// Waits for the search to end by itself and takes it back.
+    ///
+    /// # Panics
+    /// If the search thread panicked (a bug in the engine).
+    pub fn finish(mut self) -> (Search, Progress) {
+        match self.join() {
+            Some(result) => result,
+            None => panic!("the engine's search thread panicked"),
+        }
+    }
+
+    fn join(&mut self) -> Option<(Search, Progress)> {
+        let search = self.handle.take()?.join().ok()?;
+        self.poll();
+        let progress = self.latest.clone().unwrap_or_else(|| Progress {
+            elapsed: Duration::ZERO,
+            report: search.report(),
+            done: true,
+        });
+        Some((search, progress))
+    }
+}
+
+impl Drop for Thinker {
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+        if let Some(handle) = self.handle.take() {
+            let _ = handle.join();
+        }
+    }
+}
+
+fn background(
+    mut search: Search,
+    game: Game,
+    budget: Budget,
+    stop: &AtomicBool,
+    updates: &Sender<Progress>,
+) -> Search {
+    search.sync(&game);
+    let send = |search: &Search, elapsed: Duration, done: bool| {
+        // The receiver may be gone (a stopped thinker): nothing to tell.
+        let _ = updates.send(Progress {
+            elapsed,
+            report: search.report(),
+            done,
+        });
+    };
+    let elapsed = think(&mut search, budget, stop, PROGRESS_INTERVAL, |s, e| {
+        send(s, e, false)
+    });
+    send(&search, elapsed, true);
+    search
+}
+
+/// The move a search settles on within `budget`, on this thread.
+pub fn choose_move(search: &mut Search, budget: Budget) -> Option<Move> {
+    let never = AtomicBool::new(false);
+    think(search, budget, &never, Duration::MAX, |_, _| {});
+    search.best_move()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn thousands_are_grouped() {
+        assert_eq!(group_thousands(0), "0");
+        assert_eq!(group_thousands(999), "999");
+        assert_eq!(group_thousands(84000), "84,000");
+        assert_eq!(group_thousands(1234567), "1,234,567");
+    }
+}

@@ -1,0 +1,110 @@
+//! The background search: progress, budgets and stopping on demand.
+
+use std::time::{Duration, Instant};
+
+use brique::ai::{Budget, Level, Search, SearchConfig};
+use brique::core::{BoardSize, Game, Move, Player, Rules, parse_moves};
+use brique::thinker::Thinker;
+
+fn game(size: u8, moves: &str) -> Game {
+    let moves: Vec<Move> = parse_moves(moves).unwrap();
+    Game::from_moves(
+        BoardSize::new(size).unwrap(),
+        Rules::default(),
+        Player::One,
+        &moves,
+    )
+    .unwrap()
+}
+
+/// Waits until the thinker has sent a snapshot with some iterations.
+fn wait_for_progress(thinker: &mut Thinker) {
+    let start = Instant::now();
+    while start.elapsed() < Duration::from_secs(10) {
+        if thinker.poll().is_some_and(|p| p.report.iterations > 0) {
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    panic!("no progress within 10 s");
+}
+
+#[test]
+fn a_search_stops_within_50_ms_of_being_told() {
+    for size in [15, 25] {
+        let game = game(size, "");
+        let search = Search::new(game.position(), SearchConfig::default());
+        let mut thinker = Thinker::start(search, game.clone(), Budget::UNLIMITED);
+        wait_for_progress(&mut thinker);
+        assert!(!thinker.is_done());
+        let asked = Instant::now();
+        let (search, progress) = thinker.stop().expect("the search thread lives");
+        let took = asked.elapsed();
+        assert!(
+            took < Duration::from_millis(50),
+            "{size}x{size}: took {took:?}"
+        );
+        assert!(progress.done);
+        assert!(progress.report.best.is_some());
+        assert!(search.iterations() >= progress.report.iterations);
+    }
+}
+
+#[test]
+fn dropping_a_thinker_stops_it_too() {
+    let game = game(15, "h8");
+    let search = Search::new(game.position(), SearchConfig::default());
+    let mut thinker = Thinker::start(search, game, Budget::UNLIMITED);
+    wait_for_progress(&mut thinker);
+    let asked = Instant::now();
+    drop(thinker);
+    let took = asked.elapsed();
+    assert!(took < Duration::from_millis(50), "took {took:?}");
+}
+
+#[test]
+fn an_iteration_budget_ends_by_itself_like_a_direct_search() {
+    let game = game(7, "d4");
+    let config = Level::Easy.config(7);
+    let thinker = Thinker::start(
+        Search::new(game.position(), config),
+        game.clone(),
+        Budget::iterations(1500),
+    );
+    let (search, progress) = thinker.finish();
+    assert!(progress.done);
+    assert_eq!(progress.report.iterations, 1500);
+    let mut direct = Search::new(game.position(), config);
+    direct.run(1500);
+    assert_eq!(search.report(), direct.report());
+    assert_eq!(progress.report, direct.report());
+    assert!(
+        progress.summary().contains("1,500 iterations"),
+        "{}",
+        progress.summary()
+    );
+}
+
+#[test]
+fn a_thinker_follows_the_game_first() {
+    let mut game = game(9, "e5");
+    let config = SearchConfig::default();
+    let thinker = Thinker::start(
+        Search::new(game.position(), config),
+        game.clone(),
+        Budget::iterations(400),
+    );
+    let (search, progress) = thinker.finish();
+    let best = progress.report.best.unwrap();
+    game.play(best).unwrap();
+    game.play("c3".parse().unwrap()).unwrap();
+    let thinker = Thinker::start(search, game.clone(), Budget::iterations(10));
+    let (search, _) = thinker.finish();
+    assert_eq!(search.position(), game.position());
+    // After an undo the search starts over on the earlier position.
+    game.undo();
+    let thinker = Thinker::start(search, game.clone(), Budget::millis(20));
+    let (search, progress) = thinker.finish();
+    assert_eq!(search.position(), game.position());
+    assert!(progress.elapsed >= Duration::from_millis(20) || search.is_settled());
+}
