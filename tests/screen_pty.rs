@@ -1,5 +1,6 @@
 //! The real `brique` binary in a pseudo-terminal: arrow keys move the cursor,
-//! Enter places a stone that appears on the screen, `q` then `y` quits, and
+//! Enter places a stone that appears on the screen, so does a mouse click,
+//! `q` then `y` quits, and
 //! the terminal is left as it was found (screen, mouse, cursor, raw mode).
 //! Every wait has a deadline, so a hung program fails the test instead of
 //! hanging CI.
@@ -130,6 +131,21 @@ fn a_stone_placed_with_the_keyboard_shows_and_quitting_restores_the_terminal() {
         .find(|line| line.trim_start().starts_with("9 "))
         .unwrap_or_default();
     assert!(row_9.contains('●'), "row 9 is {row_9:?}");
+
+    // A left click (SGR mouse report, 1-based) places White's stone on c3.
+    let layout = brique::app::layout::screen(
+        ratatui::layout::Rect::new(0, 0, COLS, ROWS),
+        brique::core::BoardSize::DEFAULT,
+    )
+    .unwrap();
+    let (x, y) = layout.board.glyph_cell("c3".parse().unwrap());
+    let (x, y) = (x + 1, y + 1);
+    keys.write_all(format!("\x1b[<0;{x};{y}M\x1b[<0;{x};{y}m").as_bytes())
+        .unwrap();
+    keys.flush().unwrap();
+    wait_for(&output, &mut parser, "the clicked stone on c3", |s| {
+        s.contents().contains("2. ○ c3")
+    });
 
     // A game is in progress, so quitting asks first.
     keys.write_all(b"q").unwrap();

@@ -1,7 +1,9 @@
 //! Leaving the settings screen: apply what can apply now, keep the rest for
 //! the next game and say so, and write the file.
 
+use super::action::Action;
 use super::config::Config;
+use super::keymap::{Context, key_for};
 use super::state::{App, Level, Screen};
 use super::theme::Theme;
 
@@ -16,9 +18,10 @@ impl App {
             Err((field, why)) => {
                 form.focus = field;
                 form.error = Some((field, why.clone()));
+                let revert = key_for(Context::SettingsText, Action::Revert, self.theme);
                 self.say(
                     Level::Error,
-                    format!("{}: {why}. (Ctrl+R undoes the changes.)", field.label()),
+                    format!("{}: {why}. ({revert} undoes the changes.)", field.label()),
                 );
                 false
             }
@@ -45,8 +48,9 @@ impl App {
                     "apply"
                 };
                 text = format!(
-                    "{} {verb} from the next game (n). ",
-                    capitalised(&join(&waiting))
+                    "{} {verb} from the next game ({}). ",
+                    capitalised(&join(&waiting)),
+                    self.key(Action::NewGame)
                 );
             } else {
                 // Nothing played yet: the game can simply start again.
@@ -82,7 +86,7 @@ impl App {
         let mut out = Vec::new();
         if want.game.size != game.size() {
             let n = want.game.size;
-            out.push(format!("board size {n}×{n}"));
+            out.push(format!("board size {n}{}{n}", self.theme.sym("×", "x")));
         }
         if want.game.variant != game.rules().variant {
             out.push(format!("{} rules", want.game.variant));

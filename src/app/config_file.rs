@@ -43,7 +43,7 @@ pub struct Saved {
     pub backup: Option<PathBuf>,
 }
 
-const HEADER: &str = "# Brique settings, written by the settings screen (o).\n\
+const HEADER: &str = "# Brique settings, written by the game's settings screen.\n\
 # config.example.toml lists every key with its default.\n\n";
 
 impl ConfigFile {
@@ -100,7 +100,7 @@ impl ConfigFile {
                     title: "Settings file not used".to_string(),
                     body: format!(
                         "{shown}:\n{why}\nThe game uses the default settings. The file is left \
-                         as it is; saving settings (o) replaces it and keeps a copy."
+                         as it is until you save settings, which replaces it and keeps a copy."
                     ),
                 }),
             ),

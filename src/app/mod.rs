@@ -19,6 +19,7 @@ mod text_input;
 mod theme;
 mod view;
 
+use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
@@ -67,6 +68,13 @@ pub fn config_location(flag: Option<PathBuf>, env: Option<PathBuf>) -> Option<Pa
 
 /// Runs the game screen until the player quits.
 pub fn run(args: &PlayArgs) -> ExitCode {
+    if !std::io::stdout().is_terminal() {
+        eprintln!(
+            "brique: the game needs a terminal (standard output is not one); \
+             `brique show` prints a game as text."
+        );
+        return ExitCode::from(2);
+    }
     // --new, --load and FILE belong to saved games (resume, records), which
     // the game screen does not read yet.
     let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());

@@ -26,7 +26,8 @@ impl App {
                         self.cursor = sq;
                     }
                     self.moves_scroll = 0;
-                    self.say(Level::Info, format!("Undid {mv}. r redoes it."));
+                    let redo = self.key(Action::Redo);
+                    self.say(Level::Info, format!("Undid {mv}. {redo} redoes it."));
                 }
                 None => self.say(Level::Warning, "Nothing to undo."),
             },
@@ -89,20 +90,23 @@ impl App {
             Ok(report) => {
                 self.moves_scroll = 0;
                 if report.won {
-                    self.say(
-                        Level::Success,
-                        format!(
-                            "{} ({}) wins! n starts a new game.",
-                            self.name(player),
-                            report.color
-                        ),
+                    let text = format!(
+                        "{} ({}) wins! {} starts a new game.",
+                        self.name(player),
+                        report.color,
+                        self.key(Action::NewGame)
                     );
+                    self.say(Level::Success, text);
                 }
             }
-            Err(PlayError::GameOver(_)) => self.say(
-                Level::Warning,
-                "The game is over: n starts a new game, u takes the last move back.",
-            ),
+            Err(PlayError::GameOver(_)) => {
+                let text = format!(
+                    "The game is over: {} starts a new game, {} takes the last move back.",
+                    self.key(Action::NewGame),
+                    self.key(Action::Undo)
+                );
+                self.say(Level::Warning, text);
+            }
             Err(PlayError::Occupied(sq)) => self.say(
                 Level::Warning,
                 format!("{sq} is taken: place your stone on an empty square."),
@@ -141,7 +145,10 @@ impl App {
             }
             Ok(sq) => self.say(
                 Level::Error,
-                format!("{sq} is not on the {size}×{size} board."),
+                format!(
+                    "{sq} is not on the {size}{x}{size} board.",
+                    x = self.theme.sym("×", "x")
+                ),
             ),
             Err(e) => self.say(Level::Error, format!("{text:?}: {e}.")),
         }

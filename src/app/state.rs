@@ -6,7 +6,7 @@ use super::action::Action;
 use super::config::Config;
 use super::config_file::{ConfigFile, Loaded, Notice};
 use super::input::action_for;
-use super::keymap::Context;
+use super::keymap::{Context, key_for};
 use super::settings::SettingsForm;
 use super::text_input::TextInput;
 use super::theme::Theme;
@@ -162,6 +162,11 @@ impl App {
         if let Some(action) = action_for(self.context(), event) {
             self.update(action);
         }
+    }
+
+    /// How the board's key for `action` is written, for messages that name it.
+    pub(super) fn key(&self, action: Action) -> String {
+        key_for(Context::Board, action, self.theme)
     }
 
     pub(super) fn say(&mut self, level: Level, text: impl Into<String>) {

@@ -7,7 +7,9 @@ use ratatui::text::{Line, Span};
 
 use super::cells::{height, lines, popup, wrap};
 use super::status::{hint_spans, text_field};
+use crate::app::action::Action;
 use crate::app::config::NAME_MAX_CHARS;
+use crate::app::keymap::{Context, key_for};
 use crate::app::settings::{Field, SettingsForm};
 use crate::app::state::App;
 use crate::app::theme::Ui;
@@ -150,9 +152,11 @@ fn notes(app: &App, form: &SettingsForm) -> Vec<(String, Style)> {
         .any(|&f| waits_for_next_game(app, form, f))
     {
         out.push((
-            "Changes marked \"next game\" cannot apply to the game in progress; they apply \
-             when you start a new one (n)."
-                .to_string(),
+            format!(
+                "Changes marked \"next game\" cannot apply to the game in progress; they \
+                 apply when you start a new one ({}).",
+                key_for(Context::Board, Action::NewGame, theme)
+            ),
             theme.ui(Ui::Warning),
         ));
     }
