@@ -131,13 +131,13 @@ pub const KEYMAP: &[Binding] = &[
     hinted(BOARD, &[ch('o'), ch(',')], Action::OpenSettings, "settings: names, colours, rules, board, theme", "settings"),
     hinted(BOARD, &[ch('?')], Action::ToggleHelp, "this help", "help"),
     bind(BOARD, &[ESC], Action::Close, "clear the message line"),
-    hinted(QUIT, &[ch('q'), ctrl('c')], Action::Quit, "quit (asks first if a game is in progress)", "quit"),
     // Help, messages and questions.
     hinted(&[Context::Help], &[UP, ch('k'), key(KeyCode::PageUp)], Action::ScrollUp, "scroll up", "scroll"),
     hinted(&[Context::Help], &[DOWN, ch('j'), key(KeyCode::PageDown)], Action::ScrollDown, "scroll down", "scroll"),
     hinted(&[Context::Help, Context::Notice], &[ESC, ENTER, ch('?')], Action::Close, "close", "close"),
     hinted(&[Context::Confirm], &[ch('y'), ENTER], Action::Yes, "yes", "yes"),
     hinted(&[Context::Confirm], &[ch('n'), ESC], Action::No, "no", "no"),
+    hinted(QUIT, &[ch('q'), ctrl('c')], Action::Quit, "quit (asks first if a game is in progress)", "quit"),
     // The square prompt.
     hinted(&[Context::GoTo], &[ENTER], Action::Submit, "jump to the square typed", "jump"),
     hinted(&[Context::GoTo], &[ESC], Action::Close, "cancel", "cancel"),
