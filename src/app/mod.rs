@@ -3,6 +3,13 @@
 //! The app is Elm-like: one [`App`] state, [`Action`]s resolved from keys
 //! through the one [`keymap::KEYMAP`] table, one [`App::update`], and a pure
 //! render (`impl Widget for &App`, in `view`).
+//!
+//! To add a feature: an [`Action`] variant, a line in the keymap table (the
+//! help and the hint line follow), its handling in `update` (board actions in
+//! `play.rs`); marks drawn over squares go in `view/marks.rs` (the board widget
+//! draws any [`BoardOverlay`]); a config section is one struct implementing
+//! `config::Section`. The event loop blocks on input: work from another thread
+//! would poll with a timeout instead.
 
 mod action;
 mod apply;
@@ -104,7 +111,7 @@ pub fn run(args: &PlayArgs) -> ExitCode {
     }
 }
 
-fn event_loop(screen: &mut terminal::Screen, app: &mut App) -> std::io::Result<()> {
+fn event_loop(screen: &mut terminal::Tui, app: &mut App) -> std::io::Result<()> {
     let size = screen.size()?;
     app.update(Action::Resize {
         width: size.width,

@@ -13,10 +13,10 @@ use ratatui::crossterm::terminal::{
     EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode,
 };
 
-pub type Screen = Terminal<CrosstermBackend<Stdout>>;
+pub type Tui = Terminal<CrosstermBackend<Stdout>>;
 
 /// Runs `body` with the terminal set up, and restores it however `body` ends.
-pub fn with_terminal<T>(body: impl FnOnce(&mut Screen) -> io::Result<T>) -> io::Result<T> {
+pub fn with_terminal<T>(body: impl FnOnce(&mut Tui) -> io::Result<T>) -> io::Result<T> {
     install_panic_hook();
     let _restore = Restore;
     enable_raw_mode()?;
