@@ -112,25 +112,7 @@ impl Position {
 
     /// What playing `mv` would do, without playing it.
     pub fn preview(&self, mv: Move) -> Result<MoveReport, PlayError> {
-        match mv {
-            Move::Swap => self.check_swap().map(|()| MoveReport {
-                mv,
-                color: self.to_move,
-                fills: Fills::default(),
-                won: false,
-            }),
-            Move::Place(sq) => {
-                self.check_place(sq)?;
-                let fills = self.fills_for(sq, self.to_move);
-                let won = self.clone().apply(sq, fills);
-                Ok(MoveReport {
-                    mv,
-                    color: self.to_move,
-                    fills,
-                    won,
-                })
-            }
-        }
+        self.clone().play(mv)
     }
 
     /// Plays `mv` for the side to move. On error the position is unchanged.
