@@ -70,6 +70,7 @@ impl FromStr for EngineSpec {
             };
             match key.trim() {
                 "rave" => config.rave = true,
+                "bridges" => config.bridges = true,
                 "uct" => {
                     config = SearchConfig {
                         seed: config.seed,
@@ -89,7 +90,7 @@ impl FromStr for EngineSpec {
                 "nodes" => config.max_nodes = number()?.max(1000.0) as usize,
                 _ => {
                     return Err(format!(
-                        "unknown setting {item:?}: use rave, uct, level=, ms=, iterations=, c=, bias=, expand=, nodes="
+                        "unknown setting {item:?}: use rave, uct, bridges, level=, ms=, iterations=, c=, bias=, expand=, nodes="
                     ));
                 }
             }

@@ -220,3 +220,51 @@ fn uct_alone_also_finds_tactics() {
     search.run(100);
     assert_eq!(best_square(&search), "b7".parse().unwrap());
 }
+
+/// The engine's choice on `position` with a fixed budget.
+fn choice(position: &Position, iterations: u64) -> (Move, f32) {
+    let mut search = Search::new(position, SearchConfig::default());
+    search.run(iterations);
+    let report = search.report();
+    (report.best.unwrap(), report.win)
+}
+
+#[test]
+fn white_swaps_after_a_strong_first_move_only() {
+    let size = BoardSize::new(7).unwrap();
+    let rules = Rules::default();
+    for (first, swap) in [("c3", true), ("d4", true), ("a1", false), ("a7", false)] {
+        let mut pos = Position::new(size, rules);
+        pos.play(first.parse().unwrap()).unwrap();
+        let (mv, win) = choice(&pos, 6000);
+        assert_eq!(mv == Move::Swap, swap, "after {first}: {mv} ({win})");
+        // Whatever it does, White expects at least an even game.
+        assert!(win >= 0.5, "after {first}: {mv} ({win})");
+    }
+}
+
+#[test]
+fn black_opens_near_even_with_the_pie_rule() {
+    let size = BoardSize::new(7).unwrap();
+    let with_pie = Position::new(size, Rules::default());
+    let without = Position::new(
+        size,
+        Rules {
+            pie: false,
+            ..Rules::default()
+        },
+    );
+    let (strong, strong_win) = choice(&without, 6000);
+    let (opening, worth) = choice(&with_pie, 6000);
+    // Without the pie rule Black takes its best move; with it, a move worth
+    // about as much to either side (what it is worth to Black after White's
+    // choice to swap or not).
+    assert!(strong_win > 0.5, "{strong} {strong_win}");
+    assert_ne!(opening, strong);
+    assert!(worth > 0.45 && worth <= 0.5, "{opening} {worth}");
+    // White, searching the same way, finds the opening about even.
+    let mut after = without.clone();
+    after.play(opening).unwrap();
+    let (_, white) = choice(&after, 6000);
+    assert!((white - 0.5).abs() < 0.06, "after {opening}: White {white}");
+}

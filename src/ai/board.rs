@@ -104,6 +104,8 @@ impl Board {
             board.empties[i] = i as Sq;
             board.slot[i] = i as Sq;
         }
+        board.cells[at(layout.black_edge())] = BLACK;
+        board.cells[at(layout.white_edge())] = WHITE;
         board
     }
 
@@ -142,8 +144,9 @@ impl Board {
         self.ply = other.ply;
         self.links_used = other.links_used;
         self.empty_count = other.empty_count;
-        self.cells[..=area].copy_from_slice(&other.cells[..=area]);
-        self.cells[area + 1..].fill(OFF);
+        // The squares, the sentinel and the two edge pseudo-squares.
+        self.cells[..area + 3].copy_from_slice(&other.cells[..area + 3]);
+        self.cells[area + 3..].fill(OFF);
         self.node_at[..area].copy_from_slice(&other.node_at[..area]);
         self.empties[..empties].copy_from_slice(&other.empties[..empties]);
         self.slot[..area].copy_from_slice(&other.slot[..area]);
@@ -336,6 +339,50 @@ impl Board {
         }
     }
 
+    /// Like [`Board::playout`], but a player whose bridge (two stones, or a
+    /// stone and its edge, with two empty squares between them that both
+    /// reach) was just intruded into answers in the other square.
+    pub(crate) fn playout_bridges(&mut self, rng: &mut EngineRng, record: &mut Vec<Sq>) -> u8 {
+        if self.winner != EMPTY {
+            return self.winner;
+        }
+        let mut last = record.last().copied();
+        loop {
+            let count = u32::from(self.empty_count);
+            // Unreachable: a full board always has a connection (RULES.md).
+            if count == 0 {
+                return EMPTY;
+            }
+            let sq = match last.and_then(|x| self.bridge_reply(x)) {
+                Some(sq) => sq,
+                None => self.empties[at(below(rng, count) as Sq)],
+            };
+            record.push(sq);
+            if self.place(sq) {
+                return self.winner;
+            }
+            last = Some(sq);
+        }
+    }
+
+    /// The square that saves a bridge of the side to move broken into by a
+    /// stone on `x`, if any.
+    #[inline(always)]
+    fn bridge_reply(&self, x: Sq) -> Option<Sq> {
+        let me = self.to_move;
+        let ring = &self.layout.ring[at(x)];
+        for k in 0..6 {
+            let gap = ring[(k + 1) % 6];
+            if self.cells[at(gap)] == EMPTY
+                && self.cells[at(ring[k])] == me
+                && self.cells[at(ring[(k + 2) % 6])] == me
+            {
+                return Some(gap);
+            }
+        }
+        None
+    }
+
     /// A random playout from here to the end, for benchmarks and tests:
     /// the winner and the squares placed, in order.
     pub fn random_playout(&mut self, rng: &mut EngineRng) -> (Option<Color>, Vec<Square>) {
@@ -452,5 +499,60 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn bridge_playouts_follow_the_rules() {
+        use crate::core::{Move, Rules};
+        let mut rng = EngineRng::seed_from_u64(4);
+        for variant in Variant::ALL {
+            for n in [5u8, 8, 13] {
+                let size = BoardSize::new(n).unwrap();
+                for _ in 0..30 {
+                    let rules = Rules {
+                        variant,
+                        pie: false,
+                    };
+                    let mut position = Position::new(size, rules);
+                    let mut board = Board::from_position(&position);
+                    let mut record = Vec::new();
+                    let winner = board.playout_bridges(&mut rng, &mut record);
+                    for &sq in &record {
+                        position.play(Move::Place(board.square_of(sq))).unwrap();
+                    }
+                    assert_eq!(position.winner().map(cell_of), Some(winner));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn an_intruded_bridge_is_answered() {
+        let size = BoardSize::new(7).unwrap();
+        let play = |variant, moves: &str| {
+            let mut board = Board::new(size, variant, false);
+            for mv in moves.split_whitespace() {
+                board.place_square(mv.parse().unwrap()).unwrap();
+            }
+            board
+        };
+        let reply = |board: &Board, x: &str| {
+            let x = board.index_of(x.parse().unwrap());
+            board
+                .bridge_reply(x)
+                .map(|sq| board.square_of(sq).to_string())
+        };
+        // Black d4 and e3 form a bridge through d3 and e4; White takes d3.
+        let board = play(Variant::Original, "d4 a7 e3 d3");
+        assert_eq!(reply(&board, "d3").as_deref(), Some("e4"));
+        // Black c2 reaches its bottom edge through c1 and b1; White takes c1
+        // (which in the original rules also fills b1).
+        let board = play(Variant::Revised, "c2 c1");
+        assert_eq!(reply(&board, "c1").as_deref(), Some("b1"));
+        let board = play(Variant::Original, "c2 c1");
+        assert_eq!(reply(&board, "c1"), None);
+        // No bridge of White's is touched.
+        let board = play(Variant::Original, "d4 a7 e3 d3 e4");
+        assert_eq!(reply(&board, "e4"), None);
     }
 }

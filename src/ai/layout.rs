@@ -4,7 +4,7 @@
 
 use std::sync::OnceLock;
 
-use crate::core::{BoardSize, Color, MAX_SQUARES, Variant, escorts};
+use crate::core::{BoardSize, Color, MAX_SQUARES, Square, Variant, escorts};
 
 /// A dense square index, `0..area`; `area` itself is the off-board sentinel,
 /// whose cell always reads [`OFF`] so neighbour loops need no bounds checks.
@@ -45,7 +45,7 @@ pub(crate) struct FillRule {
 /// Table length: every square and the sentinel, a power of two so that a
 /// masked square index needs no bounds check.
 pub(crate) const CELLS: usize = 1024;
-const _: () = assert!(MAX_SQUARES < CELLS);
+const _: () = assert!(MAX_SQUARES + 3 <= CELLS);
 
 /// A square index as a table index (the mask only proves it is in range).
 #[inline(always)]
@@ -65,6 +65,12 @@ pub(crate) struct Layout {
     /// Edge contacts per square and cell colour: `contact[sq][cell]` is
     /// `[low, high]` (1 when the square touches that edge of that colour).
     pub contact: [[[u8; 2]; 4]; CELLS],
+    /// The six squares around each square that a group reaches in one step
+    /// (the four neighbours and the two on the rising diagonal, joined by
+    /// fills), in circular order. Off the board: the sentinels
+    /// [`Layout::black_edge`] beyond the top and bottom rows,
+    /// [`Layout::white_edge`] beyond the side columns, `area` elsewhere.
+    pub ring: [[Sq; 6]; CELLS],
 }
 
 impl Layout {
@@ -81,12 +87,16 @@ impl Layout {
             }; 2]; CELLS],
             fill_count: [0; CELLS],
             contact: [[[0; 2]; 4]; CELLS],
+            ring: [[sentinel; 6]; CELLS],
         });
+        let black_edge = layout.black_edge();
+        let white_edge = layout.white_edge();
         let Layout {
             neighbours,
             fills,
             fill_count,
             contact,
+            ring,
             ..
         } = &mut *layout;
         for sq in size.squares() {
@@ -110,8 +120,32 @@ impl Layout {
                 let (low, high) = size.edge_contact(sq, color);
                 contact[i][cell_of(color) as usize] = [low as u8, high as u8];
             }
+            const AROUND: [(i8, i8); 6] = [(1, 0), (1, 1), (0, 1), (-1, 0), (-1, -1), (0, -1)];
+            let n = i16::from(size.get());
+            for (k, (dc, dr)) in AROUND.into_iter().enumerate() {
+                let c = i16::from(sq.col()) + i16::from(dc);
+                let r = i16::from(sq.row()) + i16::from(dr);
+                let column_in = (0..n).contains(&c);
+                let row_in = (0..n).contains(&r);
+                ring[i][k] = match (column_in, row_in) {
+                    (true, true) => size.index(Square::new(c as u8, r as u8)) as Sq,
+                    (true, false) => black_edge,
+                    (false, true) => white_edge,
+                    (false, false) => sentinel,
+                };
+            }
         }
         layout
+    }
+
+    /// Pseudo-squares standing for Black's and White's edges in `ring`; their
+    /// cells hold a stone of that colour.
+    pub(crate) fn black_edge(&self) -> Sq {
+        self.area as Sq + 1
+    }
+
+    pub(crate) fn white_edge(&self) -> Sq {
+        self.area as Sq + 2
     }
 
     /// The shared table for a size and variant, built on first use.

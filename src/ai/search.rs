@@ -23,8 +23,10 @@ pub struct SearchConfig {
     pub exploration: f32,
     /// RAVE bias `b` in β = ñ / (n + ñ + 4b²nñ): smaller trusts RAVE longer.
     pub rave_bias: f32,
-    /// Visits a leaf needs before it gets children.
+    /// Visits a leaf needs before it gets children (the root always has them).
     pub expand_after: u32,
+    /// Playouts answer intrusions into bridges instead of playing at random.
+    pub bridges: bool,
     /// The tree stops growing at this many nodes (about 28 bytes each).
     pub max_nodes: usize,
     pub seed: u64,
@@ -37,6 +39,7 @@ impl Default for SearchConfig {
             exploration: 0.0,
             rave_bias: 0.02,
             expand_after: 4,
+            bridges: false,
             max_nodes: 1 << 21,
             seed: 0,
         }
@@ -249,11 +252,16 @@ impl Search {
             }
             if !self.tree.is_expanded(node) {
                 let room = self.tree.len() + self.scratch.empties().len() <= self.config.max_nodes;
-                if self.tree.visits[node] + 1.0 >= self.config.expand_after as f32 && room {
+                if self.tree.visits[node] >= self.config.expand_after as f32 && room {
                     self.expand(node);
                     continue;
                 }
-                break self.scratch.playout(&mut self.rng, &mut self.record);
+                break if self.config.bridges {
+                    self.scratch
+                        .playout_bridges(&mut self.rng, &mut self.record)
+                } else {
+                    self.scratch.playout(&mut self.rng, &mut self.record)
+                };
             }
             let child = self.select(node);
             let mv = self.tree.mv[child];
