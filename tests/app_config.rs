@@ -8,7 +8,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use app_support::*;
-use brique::app::{App, Config, ConfigFile, Level, Screen, ThemeName, config_location};
+use brique::app::{App, Config, ConfigFile, Level, Mode, Screen, ThemeName, config_location};
 use brique::core::{BoardSize, Player, Variant};
 use ratatui::crossterm::event::KeyCode;
 
@@ -30,6 +30,8 @@ fn all_changed() -> Config {
     config.game.variant = Variant::Revised;
     config.game.pie = false;
     config.display.theme = ThemeName::Ascii;
+    config.engine.mode = Mode::HumanVsComputer;
+    config.engine.level = brique::ai::Level::Hard;
     config
 }
 
@@ -142,7 +144,7 @@ fn unknown_keys_are_reported_and_kept_with_the_comments() {
     for expected in [
         "line 5, column 1: unknown setting `players.nickname`",
         "line 9, column 1: unknown setting `game.speed`",
-        "line 11, column 2: unknown setting `engine`",
+        "line 11, column 2: unknown setting `sound`",
     ] {
         assert!(
             notice.body.contains(expected),
@@ -163,7 +165,7 @@ fn unknown_keys_are_reported_and_kept_with_the_comments() {
         "player2 = \"Bobby\"",
         "nickname = \"annie\"",
         "speed = \"fast\"",
-        "[engine]\nlevel = 3",
+        "[sound]\nvolume = 3",
         "size = 9",
     ] {
         assert!(text.contains(kept), "{kept:?} lost from:\n{text}");

@@ -243,6 +243,8 @@ fn settings_apply_at_once_before_the_first_move() {
     let mut app = app();
     type_keys(&mut app, "o");
     press(&mut app, KeyCode::BackTab); // Theme
+    press(&mut app, KeyCode::Up); // Computer (level)
+    press(&mut app, KeyCode::Up); // Game (mode)
     press(&mut app, KeyCode::Up); // Board size
     press(&mut app, KeyCode::Right);
     press(&mut app, KeyCode::Up); // Rules

@@ -63,7 +63,9 @@ fn settings_screen() {
     play_at(&mut app, "d8");
     type_keys(&mut app, "o");
     press(&mut app, KeyCode::BackTab);
-    press(&mut app, KeyCode::Up);
+    for _ in 0..3 {
+        press(&mut app, KeyCode::Up); // up to the board size
+    }
     press(&mut app, KeyCode::Left);
     insta::assert_snapshot!(draw(&app, 80, 24).backend());
 }

@@ -34,6 +34,13 @@ pub enum Action {
     Redo,
     /// Start a new game (asks first while one is in progress).
     NewGame,
+    /// Ask the engine for a move for the side to move, shown on the board.
+    Hint,
+    /// Show or hide the heat map of the engine's search.
+    ToggleAnalysis,
+    /// Time passes: take in the engine's progress (sent by the event loop
+    /// while a search runs).
+    Tick,
     /// Leave the program (asks first while a game is in progress).
     Quit,
 

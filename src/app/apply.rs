@@ -100,6 +100,9 @@ impl App {
         if want.players.black != game.first_black() {
             out.push(format!("{} as Black", self.name(want.players.black)));
         }
+        if want.engine.mode != self.mode() {
+            out.push(want.engine.mode.label().to_string());
+        }
         out
     }
 }

@@ -6,6 +6,7 @@ use std::ops::Range;
 
 use toml_edit::{Item, Table, TableLike, Value};
 
+use super::engine_config::EngineConfig;
 use crate::core::{BoardSize, Player, Rules, Variant};
 
 /// Longest player name, in characters.
@@ -17,6 +18,7 @@ pub struct Config {
     pub players: PlayersConfig,
     pub game: GameConfig,
     pub display: DisplayConfig,
+    pub engine: EngineConfig,
 }
 
 /// `[players]`: names and who holds Black.
@@ -162,7 +164,7 @@ impl std::fmt::Display for ConfigProblem {
 /// Adding a section (e.g. `[engine]`) means one struct implementing this, one
 /// field in [`Config`] and one line in each of [`Config::read`] and
 /// [`Config::write_changes`].
-trait Section: Sized {
+pub(super) trait Section: Sized {
     const NAME: &'static str;
     /// Every key the section knows, in the order they are written.
     const KEYS: &'static [&'static str];
@@ -278,7 +280,12 @@ impl Section for DisplayConfig {
 }
 
 /// Every section name, for spotting unknown ones.
-const SECTIONS: [&str; 3] = [PlayersConfig::NAME, GameConfig::NAME, DisplayConfig::NAME];
+const SECTIONS: [&str; 4] = [
+    PlayersConfig::NAME,
+    GameConfig::NAME,
+    DisplayConfig::NAME,
+    EngineConfig::NAME,
+];
 
 impl Config {
     /// Reads a parsed file over the defaults. Values that are refused keep
@@ -304,6 +311,13 @@ impl Config {
             &defaults.display,
             &mut problems,
         );
+        read_section(
+            text,
+            root,
+            &mut config.engine,
+            &defaults.engine,
+            &mut problems,
+        );
         for (key, item) in root.iter() {
             if !SECTIONS.contains(&key) {
                 let span = root.key(key).and_then(|k| k.span()).or_else(|| item.span());
@@ -326,6 +340,7 @@ impl Config {
         write_section(root, &self.players, &before.players);
         write_section(root, &self.game, &before.game);
         write_section(root, &self.display, &before.display);
+        write_section(root, &self.engine, &before.engine);
     }
 }
 

@@ -8,13 +8,16 @@
 //! help and the hint line follow), its handling in `update` (board actions in
 //! `play.rs`); marks drawn over squares go in `view/marks.rs` (the board widget
 //! draws any [`BoardOverlay`]); a config section is one struct implementing
-//! `config::Section`. The event loop blocks on input: work from another thread
-//! would poll with a timeout instead.
+//! `config::Section`. The event loop waits for input, or while the engine
+//! searches on its thread (`computer.rs`), polls with a timeout and sends
+//! [`Action::Tick`].
 
 mod action;
 mod apply;
+mod computer;
 pub mod config;
 mod config_file;
+mod engine_config;
 mod input;
 pub mod keymap;
 pub mod layout;
@@ -34,14 +37,16 @@ use std::time::Duration;
 use ratatui::crossterm::event;
 
 pub use action::{Action, Direction, Edit};
+pub use computer::{EngineSnapshot, Job};
 pub use config::{Config, ThemeName};
 pub use config_file::{ConfigFile, Loaded, Notice, Saved};
+pub use engine_config::{EngineConfig, Mode};
 pub use input::action_for;
 pub use settings::{Field, SettingsForm};
 pub use state::{App, Level, Message, Question, Screen};
 pub use text_input::TextInput;
 pub use theme::{Highlight, Marker, Theme};
-pub use view::{BoardOverlay, BoardWidget, SquareMarks, help_lines, help_max_scroll};
+pub use view::{BoardOverlay, BoardWidget, Heat, SquareMarks, help_lines, help_max_scroll};
 
 use crate::storage::Paths;
 
@@ -102,6 +107,8 @@ pub fn run(args: &PlayArgs) -> ExitCode {
             no_color,
         ),
     };
+    // The computer plays differently from run to run (tests keep a fixed seed).
+    app.seed_engine(computer::clock_seed());
     match terminal::with_terminal(|screen| event_loop(screen, &mut app)) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
@@ -119,11 +126,22 @@ fn event_loop(screen: &mut terminal::Tui, app: &mut App) -> std::io::Result<()> 
     });
     while !app.should_quit() {
         screen.draw(|frame| frame.render_widget(&*app, frame.area()))?;
-        app.handle_event(&event::read()?);
-        // Take every event already waiting (mouse motion comes in floods)
-        // before drawing again.
-        while !app.should_quit() && event::poll(Duration::ZERO)? {
+        // While the engine searches (on its own thread), wake up now and
+        // then to show its progress; otherwise wait for input.
+        let input = match app.tick_interval() {
+            Some(tick) => event::poll(tick)?,
+            None => true,
+        };
+        if input {
             app.handle_event(&event::read()?);
+            // Take every event already waiting (mouse motion comes in
+            // floods) before drawing again.
+            while !app.should_quit() && event::poll(Duration::ZERO)? {
+                app.handle_event(&event::read()?);
+            }
+        }
+        if app.tick_interval().is_some() {
+            app.update(Action::Tick);
         }
     }
     Ok(())

@@ -10,6 +10,9 @@ use ratatui::layout::Rect;
 
 impl App {
     pub(super) fn on_board(&mut self, action: Action) {
+        if self.computer_action(action) {
+            return;
+        }
         match action {
             Action::MoveCursor(direction) => self.step_cursor(direction),
             Action::Place => self.place(self.cursor),
@@ -62,7 +65,8 @@ impl App {
     /// What a stone at the cursor would do, while the board has the keyboard
     /// (`None` on an occupied square or when the game is over).
     pub fn preview(&self) -> Option<MoveReport> {
-        if !matches!(self.screen, Screen::Board | Screen::GoTo(_)) {
+        // Not while the computer is to move: the stone would not be placed.
+        if !matches!(self.screen, Screen::Board | Screen::GoTo(_)) || self.computer_to_move() {
             return None;
         }
         self.game.position().preview(Move::Place(self.cursor)).ok()
@@ -84,7 +88,7 @@ impl App {
         }
     }
 
-    fn place(&mut self, sq: Square) {
+    pub(super) fn place(&mut self, sq: Square) {
         let player = self.game.player_to_move();
         match self.game.play(Move::Place(sq)) {
             Ok(report) => {
@@ -115,7 +119,7 @@ impl App {
         }
     }
 
-    fn swap(&mut self) {
+    pub(super) fn swap(&mut self) {
         let white = self.game.player_to_move();
         match self.game.play(Move::Swap) {
             Ok(_) => {

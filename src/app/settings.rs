@@ -2,7 +2,9 @@
 
 use super::action::Edit;
 use super::config::{Config, NAME_MAX_CHARS, ThemeName, check_names};
+use super::engine_config::Mode;
 use super::text_input::TextInput;
+use crate::ai::Level;
 use crate::core::{BoardSize, Player, Variant};
 
 /// The fields of the settings screen, top to bottom.
@@ -14,17 +16,21 @@ pub enum Field {
     Pie,
     Rules,
     Size,
+    Mode,
+    Level,
     Theme,
 }
 
 impl Field {
-    pub const ALL: [Field; 7] = [
+    pub const ALL: [Field; 9] = [
         Field::Player1,
         Field::Player2,
         Field::Black,
         Field::Pie,
         Field::Rules,
         Field::Size,
+        Field::Mode,
+        Field::Level,
         Field::Theme,
     ];
 
@@ -36,6 +42,8 @@ impl Field {
             Field::Pie => "Pie rule",
             Field::Rules => "Rules",
             Field::Size => "Board size",
+            Field::Mode => "Game",
+            Field::Level => "Computer",
             Field::Theme => "Theme",
         }
     }
@@ -58,6 +66,8 @@ pub struct SettingsForm {
     pub variant: Variant,
     pub size: BoardSize,
     pub theme: ThemeName,
+    pub mode: Mode,
+    pub level: Level,
     pub focus: Field,
     /// Why the form cannot be saved yet, shown by the field to blame.
     pub error: Option<(Field, String)>,
@@ -77,6 +87,8 @@ impl SettingsForm {
             variant: config.game.variant,
             size: config.game.size,
             theme: config.display.theme,
+            mode: config.engine.mode,
+            level: config.engine.level,
             focus: Field::Player1,
             error: None,
             original: config.clone(),
@@ -117,6 +129,8 @@ impl SettingsForm {
                     self.size = size;
                 }
             }
+            Field::Mode => self.mode = cycle(&Mode::ALL, self.mode, forward),
+            Field::Level => self.level = self.level.step(forward).unwrap_or(self.level),
             Field::Theme => self.theme = cycle(&ThemeName::ALL, self.theme, forward),
         }
     }
@@ -159,6 +173,8 @@ impl SettingsForm {
         config.game.variant = self.variant;
         config.game.size = self.size;
         config.display.theme = self.theme;
+        config.engine.mode = self.mode;
+        config.engine.level = self.level;
         Ok(config)
     }
 }

@@ -3,6 +3,7 @@
 use ratatui::crossterm::event::Event;
 
 use super::action::Action;
+use super::computer::Computer;
 use super::config::Config;
 use super::config_file::{ConfigFile, Loaded, Notice};
 use super::input::action_for;
@@ -66,6 +67,8 @@ pub struct App {
     /// How many lines the move list is scrolled up from its end.
     pub(super) moves_scroll: usize,
     pub(super) quit: bool,
+    /// The computer opponent: its searches, hints and analysis.
+    pub(super) computer: Computer,
 }
 
 impl App {
@@ -78,6 +81,7 @@ impl App {
             theme: Theme::new(config.display.theme, no_color),
             cursor: centre(game.size()),
             game,
+            computer: Computer::new(config.engine.mode, config.engine.level),
             config,
             config_file: loaded.file,
             no_color,
@@ -136,6 +140,9 @@ impl App {
 
     /// The name of Player 1 or Player 2.
     pub fn name(&self, player: crate::core::Player) -> &str {
+        if let Some(name) = self.computer_name(player) {
+            return name;
+        }
         &self.config.players.names[player.index()]
     }
 
@@ -178,7 +185,14 @@ impl App {
 
     /// The one place the state changes.
     pub fn update(&mut self, action: Action) {
+        self.react(action);
+        self.sync_engine();
+    }
+
+    fn react(&mut self, action: Action) {
         match action {
+            // The engine's progress is taken in by `sync_engine`.
+            Action::Tick => return,
             Action::Resize { width, height } => {
                 self.terminal = (width, height);
                 return;
@@ -257,7 +271,9 @@ impl App {
         if matches!(self.screen, Screen::Settings(_)) && !self.leave_settings() {
             return;
         }
-        if self.screen == Screen::Confirm(Question::Quit) || !self.game_in_progress() {
+        // A demo is not a game anyone would lose.
+        let demo = self.mode() == super::engine_config::Mode::ComputerVsComputer;
+        if self.screen == Screen::Confirm(Question::Quit) || !self.game_in_progress() || demo {
             self.quit = true;
         } else {
             self.screen = Screen::Confirm(Question::Quit);
@@ -267,6 +283,7 @@ impl App {
     /// Starts a game with the current settings.
     pub(super) fn start_new_game(&mut self) {
         self.set_game(new_game(&self.config));
+        self.reset_computer();
     }
 
     /// Replaces the game (e.g. a new one, or one loaded from a record).

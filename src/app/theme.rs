@@ -26,6 +26,8 @@ pub enum Marker {
     PreviewFill,
     /// Would be captured if a stone were placed at the cursor.
     PreviewCapture,
+    /// The engine's hint.
+    Hint,
 }
 
 /// A square's background emphasis.
@@ -60,6 +62,15 @@ const CURSOR: Tint = Tint::Indexed(75);
 const CHAIN: Tint = Tint::Indexed(149);
 const LAST_MARK: Tint = Tint::Indexed(88);
 const PREVIEW_MARK: Tint = Tint::Indexed(19);
+const HINT_MARK: Tint = Tint::Indexed(22);
+/// The heat map, from a little to the most favoured square: pale yellow to red.
+const HEAT: [Tint; 5] = [
+    Tint::Indexed(230),
+    Tint::Indexed(222),
+    Tint::Indexed(215),
+    Tint::Indexed(209),
+    Tint::Indexed(203),
+];
 
 impl Theme {
     /// The theme for a setting; `no_color` (the `NO_COLOR` variable) wins.
@@ -94,6 +105,7 @@ impl Theme {
             Marker::LastPlaced => self.pick('◂', '<'),
             Marker::LastFilled | Marker::PreviewFill => '+',
             Marker::LastCaptured | Marker::PreviewCapture => self.pick('×', 'x'),
+            Marker::Hint => '!',
         }
     }
 
@@ -160,6 +172,26 @@ impl Theme {
         match marker {
             Marker::LastPlaced | Marker::LastFilled | Marker::LastCaptured => style.fg(LAST_MARK),
             Marker::PreviewFill | Marker::PreviewCapture => style.fg(PREVIEW_MARK),
+            Marker::Hint => style.fg(HINT_MARK),
+        }
+    }
+
+    /// A square of the heat map, `warmth` 0 to `Heat::WARMEST`. Without
+    /// colour the square's share, written on it, says it all.
+    pub fn heat(self, base: Style, warmth: u8) -> Style {
+        if !self.colour {
+            return base;
+        }
+        base.bg(HEAT[usize::from(warmth).min(HEAT.len() - 1)])
+    }
+
+    /// The share written on a square of the heat map.
+    pub fn heat_digits(self, base: Style) -> Style {
+        let style = base.add_modifier(Modifier::BOLD);
+        if self.colour {
+            style.fg(BLACK_STONE)
+        } else {
+            style
         }
     }
 

@@ -6,6 +6,7 @@ use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
 
 use super::cells::{put, text};
+use super::heatmap::Heat;
 use crate::app::layout::BoardGeometry;
 use crate::app::theme::{Highlight, Marker, Theme, Ui};
 use crate::core::{BoardSize, Color, Position, Square};
@@ -18,6 +19,8 @@ pub struct SquareMarks {
     /// The sign right of the stone.
     pub marker: Option<Marker>,
     pub highlight: Option<Highlight>,
+    /// The engine's interest in an empty square (analysis).
+    pub heat: Option<Heat>,
 }
 
 /// Marks for every square of a board.
@@ -67,6 +70,12 @@ impl BoardOverlay {
     pub fn set_highlight(&mut self, sq: Square, highlight: Highlight) {
         if let Some(m) = self.at(sq) {
             m.highlight = Some(highlight);
+        }
+    }
+
+    pub fn set_heat(&mut self, sq: Square, heat: Heat) {
+        if let Some(m) = self.at(sq) {
+            m.heat = Some(heat);
         }
     }
 }
@@ -142,6 +151,9 @@ impl BoardWidget<'_> {
         let theme = self.theme;
         let marks = self.overlay.get(sq);
         let mut base = theme.square(sq.shade());
+        if let Some(heat) = marks.heat {
+            base = theme.heat(base, heat.warmth);
+        }
         if let Some(h) = marks.highlight {
             base = theme.highlighted(base, h);
         }
@@ -168,7 +180,12 @@ impl BoardWidget<'_> {
                 theme.stone(stone),
                 theme.stone_style(base, stone),
             ),
-            (None, None) => {}
+            (None, None) => {
+                if let Some(heat) = marks.heat.filter(|_| marks.marker.is_none()) {
+                    let label = heat.label(geo.scale, theme);
+                    text(buf, x, y, &label, theme.heat_digits(base));
+                }
+            }
         }
         if let Some(marker) = marks.marker {
             put(

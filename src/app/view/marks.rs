@@ -1,5 +1,6 @@
 //! What the board shows over the stones: the cursor, the last move, the
-//! preview of a move at the cursor, the winning chain.
+//! preview of a move at the cursor, the winning chain, the engine's hint and
+//! heat map.
 
 use crate::app::state::App;
 use crate::app::theme::{Highlight, Marker};
@@ -30,6 +31,7 @@ pub fn board_overlay(app: &App) -> BoardOverlay {
         }
         return overlay;
     }
+    super::heatmap::add_engine_marks(app, pos, &mut overlay);
     overlay.set_highlight(app.cursor(), Highlight::Cursor);
     if let Some(preview) = app.preview() {
         if let Move::Place(sq) = preview.mv {

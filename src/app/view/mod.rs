@@ -4,14 +4,17 @@
 mod board;
 mod cells;
 mod dialog;
+mod heatmap;
 mod help;
 mod marks;
 mod panel;
 mod settings_view;
 mod status;
+mod thinking;
 mod too_small;
 
 pub use board::{BoardOverlay, BoardWidget, SquareMarks};
+pub use heatmap::Heat;
 pub use help::{help_lines, max_scroll as help_max_scroll};
 
 use ratatui::buffer::Buffer;

@@ -179,7 +179,7 @@ fn prompt(app: &App, width: u16) -> Vec<Line<'static>> {
             ),
             theme.ui(Ui::Text),
         ));
-    } else if pos.can_swap() {
+    } else if pos.can_swap() && !app.computer_to_move() {
         parts.push((
             format!(
                 "{}, you play White. Press {} to swap sides and take Black's stone, \
@@ -190,6 +190,7 @@ fn prompt(app: &App, width: u16) -> Vec<Line<'static>> {
             theme.ui(Ui::Accent),
         ));
     }
+    parts.extend(super::thinking::lines(app));
     if let Some(report) = app.preview() {
         parts.push((preview_text(app, &report), theme.ui(Ui::Text)));
     }

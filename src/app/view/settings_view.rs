@@ -9,6 +9,7 @@ use super::cells::{height, lines, popup, wrap};
 use super::status::{hint_spans, text_field};
 use crate::app::action::Action;
 use crate::app::config::NAME_MAX_CHARS;
+use crate::app::engine_config::Mode;
 use crate::app::keymap::{Context, key_for};
 use crate::app::settings::{Field, SettingsForm};
 use crate::app::state::App;
@@ -101,6 +102,7 @@ fn value_text(app: &App, form: &SettingsForm, field: Field) -> String {
     let theme = app.theme();
     match field {
         Field::Player1 | Field::Player2 => String::new(),
+        Field::Black if form.mode != Mode::HumanVsHuman => computer_black(form).to_string(),
         Field::Black => {
             let name = form.names[form.black.index()].text().trim();
             let player = form.black.to_string();
@@ -116,6 +118,8 @@ fn value_text(app: &App, form: &SettingsForm, field: Field) -> String {
             let n = form.size;
             format!("{n}{}{n}", theme.sym("×", "x"))
         }
+        Field::Mode => form.mode.label().to_string(),
+        Field::Level => format!("{} ({} of 5)", form.level, form.level.number()),
         Field::Theme => form.theme.label().to_string(),
     }
 }
@@ -132,7 +136,8 @@ fn waits_for_next_game(app: &App, form: &SettingsForm, field: Field) -> bool {
         Field::Pie => form.pie != game.rules().pie,
         Field::Rules => form.variant != game.rules().variant,
         Field::Size => form.size != game.size(),
-        Field::Player1 | Field::Player2 | Field::Theme => false,
+        Field::Mode => form.mode != app.mode(),
+        Field::Player1 | Field::Player2 | Field::Level | Field::Theme => false,
     }
 }
 
@@ -146,6 +151,9 @@ fn notes(app: &App, form: &SettingsForm) -> Vec<(String, Style)> {
             format!("Type a name: at most {NAME_MAX_CHARS} characters, the two names different."),
             theme.ui(Ui::Dim),
         ));
+    }
+    if let Some(note) = computer_note(app, form) {
+        out.push((note, theme.ui(Ui::Dim)));
     }
     if Field::ALL
         .iter()
@@ -171,4 +179,34 @@ fn notes(app: &App, form: &SettingsForm) -> Vec<(String, Style)> {
     };
     out.push((place, theme.ui(Ui::Dim)));
     out
+}
+
+/// Who holds Black when the computer plays.
+fn computer_black(form: &SettingsForm) -> &'static str {
+    match (form.mode, form.black) {
+        (Mode::ComputerVsComputer, crate::core::Player::One) => "Computer 1",
+        (Mode::ComputerVsComputer, crate::core::Player::Two) => "Computer 2",
+        (_, crate::core::Player::One) => "you (Player 1)",
+        (_, crate::core::Player::Two) => "the computer",
+    }
+}
+
+/// Who is who when the computer plays, and what the pie rule does to it.
+fn computer_note(app: &App, form: &SettingsForm) -> Option<String> {
+    match form.mode {
+        Mode::HumanVsHuman => None,
+        Mode::HumanVsComputer if form.pie => Some(
+            "You are Player 1 and the computer Player 2. Black opens; with the pie rule, \
+             White may then swap and take Black's stone, so the opener should play a fair \
+             move, and the computer swaps when the opening favours Black."
+                .to_string(),
+        ),
+        Mode::HumanVsComputer => {
+            Some("You are Player 1 and the computer Player 2. Black opens.".to_string())
+        }
+        Mode::ComputerVsComputer => Some(format!(
+            "The computer plays both sides. In the demo, {} pauses and goes on.",
+            key_for(Context::Board, Action::Place, app.theme())
+        )),
+    }
 }

@@ -1,0 +1,78 @@
+//! What the side panel says about the engine: the computer thinking (with
+//! its progress), a hint being looked for, the analysis, a paused demo, and
+//! the computer's swap under the pie rule.
+
+use ratatui::style::Style;
+
+use crate::app::action::Action;
+use crate::app::computer::{Job, estimate};
+use crate::app::engine_config::Mode;
+use crate::app::keymap::{Context, key_for};
+use crate::app::state::App;
+use crate::app::theme::Ui;
+use crate::core::{Color, Move};
+
+/// The panel's lines about the engine, each to be wrapped, with its style.
+pub fn lines(app: &App) -> Vec<(String, Style)> {
+    let theme = app.theme();
+    let key = |action| key_for(Context::Board, action, theme);
+    let game = app.game();
+    let mut out = Vec::new();
+    if app.mode() == Mode::ComputerVsComputer {
+        let level = app.config().engine.level;
+        out.push((
+            format!("Demo: the computer plays both sides at level {level}."),
+            theme.ui(Ui::Dim),
+        ));
+    }
+    let black = game.holder(Color::Black);
+    let just_swapped = game.history().len() == 2 && game.last().is_some_and(|r| r.mv == Move::Swap);
+    if just_swapped && app.is_computer(black) {
+        out.push((
+            format!(
+                "Pie rule: {} swapped sides. It took Black's stone and plays Black now.",
+                app.name(black)
+            ),
+            theme.ui(Ui::Accent),
+        ));
+    }
+    if app.demo_paused() {
+        out.push((
+            format!(
+                "Demo paused: {} goes on, {} and {} step through the moves.",
+                key(Action::Place),
+                key(Action::Undo),
+                key(Action::Redo)
+            ),
+            theme.ui(Ui::Accent),
+        ));
+    }
+    let snapshot = app.engine_snapshot();
+    let progress = snapshot.map(|s| s.progress.summary());
+    match app.engine_job() {
+        Some(Job::Move) => {
+            let name = app.name(game.player_to_move());
+            out.push((format!("{name} is thinking…"), theme.ui(Ui::Accent)));
+            out.extend(progress.clone().map(|p| (p, theme.ui(Ui::Dim))));
+        }
+        Some(Job::Hint) => {
+            out.push(("Looking for a hint…".to_string(), theme.ui(Ui::Accent)));
+            out.extend(progress.clone().map(|p| (p, theme.ui(Ui::Dim))));
+        }
+        Some(Job::Analysis) | None => {}
+    }
+    if app.analysis_shown() {
+        let headline = match snapshot {
+            Some(s) => format!(
+                "Analysis: {}.",
+                estimate(&s.progress.report, s.position.to_move())
+            ),
+            None => "Analysis: waiting for the search.".to_string(),
+        };
+        out.push((headline, theme.ui(Ui::Title)));
+        if app.engine_job() == Some(Job::Analysis) {
+            out.extend(progress.map(|p| (p, theme.ui(Ui::Dim))));
+        }
+    }
+    out
+}
