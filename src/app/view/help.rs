@@ -29,6 +29,11 @@ const RULES: &[&str] = &[
     "On the board, {ghost} shows where a stone at the cursor would go and which squares \
      it fills ({fill}) or captures ({capture}); {last} marks the last move and {fill} / \
      {capture} what it filled and captured. Click a square to place a stone there.",
+    "The computer: in the settings, play against it (you are Player 1) or watch it play \
+     itself, at a level from easy to strongest. A hint marks the engine's move with {hint}. \
+     The analysis colours the empty squares by their share of the engine's search and \
+     writes it on them (in percent; in tenths when the squares are small), and gives the \
+     side to move's chances.",
 ];
 
 /// Columns for the keys before their description.
@@ -55,6 +60,7 @@ pub fn help_lines(theme: Theme, width: u16) -> Vec<Line<'static>> {
             .replace("{W}", &theme.stone(Color::White).to_string())
             .replace("{ghost}", &theme.ghost(Color::Black).to_string())
             .replace("{fill}", &theme.marker(Marker::PreviewFill).to_string())
+            .replace("{hint}", &theme.marker(Marker::Hint).to_string())
             .replace(
                 "{capture}",
                 &theme.marker(Marker::PreviewCapture).to_string(),

@@ -29,7 +29,7 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     if inner.width == 0 || inner.height == 0 {
         return;
     }
-    let mut top = header(app);
+    let mut top = header(app, inner.width);
     let prompt = prompt(app, inner.width);
     if !prompt.is_empty() {
         top.extend(prompt);
@@ -50,7 +50,7 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
 }
 
 /// Rules, players (Black's holder first) and the state of the game.
-fn header(app: &App) -> Vec<Line<'static>> {
+fn header(app: &App, width: u16) -> Vec<Line<'static>> {
     let theme = app.theme();
     let game = app.game();
     let pos = game.position();
@@ -102,7 +102,8 @@ fn header(app: &App) -> Vec<Line<'static>> {
             app.name(game.player_to_move())
         ),
     };
-    out.push(Line::styled(turn, theme.ui(Ui::Text)));
+    // Long names (the computer's) would not fit on one line.
+    out.extend(wrap(&turn, width, theme.ui(Ui::Text)));
     let last = match game.last() {
         Some(report) => {
             let mut spans = vec![Span::raw("Last: ")];
