@@ -122,6 +122,8 @@ fn the_progress_line_shows_while_the_computer_thinks() {
     play_at(&mut app, "a1");
     assert_eq!(app.game().history().len(), 1);
     assert!(app.message().unwrap().text.starts_with("Wait"));
+    type_keys(&mut app, "t");
+    assert_eq!(app.engine_job(), Some(Job::Move), "no hint for the computer");
 }
 
 #[test]
@@ -205,6 +207,7 @@ fn analysis_shows_a_heat_map_and_the_win_estimate() {
     assert_eq!(app.engine_job(), None, "the analysis rests once done");
     let screen = text(&app, 80, 24);
     assert!(screen.contains("Analysis: a sure"), "{screen}");
+    assert!(screen.contains("iterations"), "its figures stay: {screen}");
     // Each empty square with a share of the search shows it in percent.
     let report = &snapshot.progress.report;
     let top = report.heat.iter().copied().fold(0.0, f32::max);

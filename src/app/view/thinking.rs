@@ -70,7 +70,9 @@ pub fn lines(app: &App) -> Vec<(String, Style)> {
             None => "Analysis: waiting for the search.".to_string(),
         };
         out.push((headline, theme.ui(Ui::Title)));
-        if app.engine_job() == Some(Job::Analysis) {
+        // The analysis's own figures (the computer's are shown above), kept
+        // once it rests.
+        if snapshot.is_some_and(|s| s.job == Job::Analysis) {
             out.extend(progress.map(|p| (p, theme.ui(Ui::Dim))));
         }
     }
