@@ -123,7 +123,11 @@ fn the_progress_line_shows_while_the_computer_thinks() {
     assert_eq!(app.game().history().len(), 1);
     assert!(app.message().unwrap().text.starts_with("Wait"));
     type_keys(&mut app, "t");
-    assert_eq!(app.engine_job(), Some(Job::Move), "no hint for the computer");
+    assert_eq!(
+        app.engine_job(),
+        Some(Job::Move),
+        "no hint for the computer"
+    );
 }
 
 #[test]
