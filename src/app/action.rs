@@ -43,6 +43,14 @@ pub enum Action {
     Tick,
     /// Leave the program (asks first while a game is in progress).
     Quit,
+    /// Step through the positions of the game.
+    History(super::history::HistoryStep),
+    /// Save the game as a record file (asks for its name).
+    SaveRecord,
+    /// The records screen: open a saved game.
+    OpenRecords,
+    /// The results screen: wins per player, recent games.
+    OpenResults,
 
     // Screens and dialogs.
     OpenSettings,

@@ -38,6 +38,10 @@ impl App {
 
     fn apply_settings(&mut self, old: &Config) {
         self.theme = Theme::new(self.config.display.theme, self.no_color);
+        if self.config.players.names != old.players.names {
+            // Renaming applies to the game on screen too.
+            self.names = self.config.players.names.clone();
+        }
         let mut text = String::new();
         let waiting = self.settings_waiting();
         if !waiting.is_empty() {

@@ -5,6 +5,7 @@
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 
 use super::action::{Action, Direction, Edit};
+use super::history::HistoryStep;
 use super::theme::Theme;
 
 /// What the keyboard is talking to, which decides what a key means.
@@ -23,12 +24,21 @@ pub enum Context {
     SettingsText,
     /// The settings screen, on a choice field.
     SettingsChoice,
+    /// The file name prompt of a record being saved.
+    SaveAs,
+    /// The list of saved records.
+    Records,
+    /// The results screen.
+    Results,
 }
 
 impl Context {
     /// Whether unbound printable keys are typed into a text field.
     pub const fn takes_text(self) -> bool {
-        matches!(self, Context::GoTo | Context::SettingsText)
+        matches!(
+            self,
+            Context::GoTo | Context::SettingsText | Context::SaveAs
+        )
     }
 }
 
@@ -77,13 +87,16 @@ pub struct Binding {
 
 const BOARD: &[Context] = &[Context::Board];
 const SETTINGS: &[Context] = &[Context::SettingsText, Context::SettingsChoice];
-const TEXT: &[Context] = &[Context::SettingsText, Context::GoTo];
+const TEXT: &[Context] = &[Context::SettingsText, Context::GoTo, Context::SaveAs];
+const LISTS: &[Context] = &[Context::Records, Context::Results];
 const QUIT: &[Context] = &[
     Context::Board,
     Context::Help,
     Context::Notice,
     Context::Confirm,
     Context::GoTo,
+    Context::Records,
+    Context::Results,
 ];
 
 const fn bind(
@@ -131,6 +144,13 @@ pub const KEYMAP: &[Binding] = &[
     hinted(BOARD, &[ch('o'), ch(',')], Action::OpenSettings, "settings: names, colours, rules, board, opponent, level, theme", "settings"),
     hinted(BOARD, &[ch('t')], Action::Hint, "hint: the engine's move for the side to move, marked on the board", "hint"),
     hinted(BOARD, &[ch('a')], Action::ToggleAnalysis, "analysis: show or hide a heat map of the engine's search, with the win estimate", "analysis"),
+    bind(BOARD, &[ch('[')], Action::History(HistoryStep::Back), "back one move: see the earlier positions"),
+    bind(BOARD, &[ch(']')], Action::History(HistoryStep::Forward), "forward one move"),
+    bind(BOARD, &[key(KeyCode::Home)], Action::History(HistoryStep::Start), "the start of the game"),
+    bind(BOARD, &[key(KeyCode::End)], Action::History(HistoryStep::Latest), "the latest position, where play goes on"),
+    bind(BOARD, &[ch('w')], Action::SaveRecord, "save the game as a record file"),
+    bind(BOARD, &[ch('f')], Action::OpenRecords, "saved games: open one to play on or browse"),
+    bind(BOARD, &[ch('p')], Action::OpenResults, "results: wins per player, recent games"),
     hinted(BOARD, &[ch('?')], Action::ToggleHelp, "this help", "help"),
     bind(BOARD, &[ESC], Action::Close, "clear the message line"),
     // Help, messages and questions.
@@ -139,6 +159,15 @@ pub const KEYMAP: &[Binding] = &[
     hinted(&[Context::Help, Context::Notice], &[ESC, ENTER, ch('?')], Action::Close, "close", "close"),
     hinted(&[Context::Confirm], &[ch('y'), ENTER], Action::Yes, "yes", "yes"),
     hinted(&[Context::Confirm], &[ch('n'), ESC], Action::No, "no", "no"),
+    // The save prompt, the saved games and the results.
+    hinted(&[Context::SaveAs], &[ENTER], Action::Submit, "save under the name typed", "save"),
+    hinted(&[Context::SaveAs], &[ESC], Action::Close, "cancel", "cancel"),
+    hinted(&[Context::Records], &[UP, ch('k'), key(KeyCode::PageUp)], Action::ScrollUp, "previous game", "choose"),
+    hinted(&[Context::Records], &[DOWN, ch('j'), key(KeyCode::PageDown)], Action::ScrollDown, "next game", "choose"),
+    hinted(&[Context::Results], &[UP, ch('k'), key(KeyCode::PageUp)], Action::ScrollUp, "scroll up", "scroll"),
+    hinted(&[Context::Results], &[DOWN, ch('j'), key(KeyCode::PageDown)], Action::ScrollDown, "scroll down", "scroll"),
+    hinted(&[Context::Records], &[ENTER], Action::Submit, "open the game chosen", "open"),
+    hinted(LISTS, &[ESC, ch('f'), ch('p')], Action::Close, "close", "close"),
     hinted(QUIT, &[ch('q'), ctrl('c')], Action::Quit, "quit (asks first if a game is in progress)", "quit"),
     // The square prompt.
     hinted(&[Context::GoTo], &[ENTER], Action::Submit, "jump to the square typed", "jump"),
@@ -325,6 +354,9 @@ mod tests {
             Context::GoTo,
             Context::SettingsText,
             Context::SettingsChoice,
+            Context::SaveAs,
+            Context::Records,
+            Context::Results,
         ];
         for context in contexts {
             let keys: Vec<Key> = bindings(context)

@@ -10,7 +10,9 @@
 //! draws any [`BoardOverlay`]); a config section is one struct implementing
 //! `config::Section`. The event loop waits for input, or while the engine
 //! searches on its thread (`computer.rs`), polls with a timeout and sends
-//! [`Action::Tick`].
+//! [`Action::Tick`]. Every change to the game goes through `update`, whose
+//! last step writes the autosave (`persistence.rs`); the screen's own data in
+//! saved games (`x-` lines) is listed in `extras.rs`.
 
 mod action;
 mod apply;
@@ -18,10 +20,14 @@ mod computer;
 pub mod config;
 mod config_file;
 mod engine_config;
+mod extras;
+mod history;
 mod input;
 pub mod keymap;
 pub mod layout;
+mod persistence;
 mod play;
+mod saved_games;
 mod settings;
 mod state;
 mod terminal;
@@ -41,6 +47,7 @@ pub use computer::{EngineSnapshot, Job};
 pub use config::{Config, ThemeName};
 pub use config_file::{ConfigFile, Loaded, Notice, Saved};
 pub use engine_config::{EngineConfig, Mode};
+pub use history::HistoryStep;
 pub use input::action_for;
 pub use settings::{Field, SettingsForm};
 pub use state::{App, Level, Message, Question, Screen};
@@ -87,11 +94,9 @@ pub fn run(args: &PlayArgs) -> ExitCode {
         );
         return ExitCode::from(2);
     }
-    // --new, --load and FILE belong to saved games (resume, records), which
-    // the game screen does not read yet.
     let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
     let env_config = std::env::var_os("BRIQUE_CONFIG").map(PathBuf::from);
-    let mut app = match config_location(args.config.clone(), env_config) {
+    let mut app = match config_location(args.config.clone(), env_config.clone()) {
         Some(path) => App::new(ConfigFile::load(path), no_color),
         None => App::new(
             Loaded {
@@ -109,6 +114,9 @@ pub fn run(args: &PlayArgs) -> ExitCode {
     };
     // The computer plays differently from run to run (tests keep a fixed seed).
     app.seed_engine(computer::clock_seed());
+    // The unfinished game (or the record asked for), then an autosave after
+    // every change to the game.
+    app.open_files(Paths::from_platform(args.config.clone(), env_config), args);
     match terminal::with_terminal(|screen| event_loop(screen, &mut app)) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {

@@ -10,7 +10,7 @@ use ratatui::layout::Rect;
 
 impl App {
     pub(super) fn on_board(&mut self, action: Action) {
-        if self.computer_action(action) {
+        if self.computer_action(action) || self.played_in_the_past(action) {
             return;
         }
         match action {
@@ -58,6 +58,10 @@ impl App {
                 self.moves_scroll = (self.moves_scroll + 1).min(self.game.history().len());
             }
             Action::ScrollDown => self.moves_scroll = self.moves_scroll.saturating_sub(1),
+            Action::History(step) => self.browse(step),
+            Action::SaveRecord => self.open_save_prompt(),
+            Action::OpenRecords => self.open_records(),
+            Action::OpenResults => self.open_results(),
             _ => {}
         }
     }
@@ -66,10 +70,13 @@ impl App {
     /// (`None` on an occupied square or when the game is over).
     pub fn preview(&self) -> Option<MoveReport> {
         // Not while the computer is to move: the stone would not be placed.
-        if !matches!(self.screen, Screen::Board | Screen::GoTo(_)) || self.computer_to_move() {
+        if !matches!(self.screen, Screen::Board | Screen::GoTo(_))
+            || (self.computer_to_move() && self.viewing().is_none())
+        {
             return None;
         }
-        self.game.position().preview(Move::Place(self.cursor)).ok()
+        let position = self.shown_game().position();
+        position.preview(Move::Place(self.cursor)).ok()
     }
 
     fn step_cursor(&mut self, direction: Direction) {
@@ -161,14 +168,14 @@ impl App {
     /// The pointer moves the cursor, so the preview follows the mouse.
     pub(super) fn hover(&mut self, column: u16, row: u16) {
         if self.screen == Screen::Board
-            && !self.game.position().is_over()
+            && !self.shown_game().position().is_over()
             && let Some(sq) = self.square_at(column, row)
         {
             self.cursor = sq;
         }
     }
 
-    fn square_at(&self, column: u16, row: u16) -> Option<Square> {
+    pub(super) fn square_at(&self, column: u16, row: u16) -> Option<Square> {
         let (width, height) = self.terminal;
         let area = Rect::new(0, 0, width, height);
         layout::screen(area, self.game.size())

@@ -6,13 +6,15 @@ use super::action::Action;
 use super::computer::Computer;
 use super::config::Config;
 use super::config_file::{ConfigFile, Loaded, Notice};
+use super::history::PastView;
 use super::input::action_for;
 use super::keymap::{Context, key_for};
+use super::persistence::Files;
 use super::settings::SettingsForm;
 use super::text_input::TextInput;
 use super::theme::Theme;
 use super::view::help_max_scroll;
-use crate::core::{BoardSize, Game, Square};
+use crate::core::{BoardSize, Game, Move, Square};
 use ratatui::layout::Rect;
 
 /// What is open on top of the board.
@@ -27,6 +29,16 @@ pub enum Screen {
     /// The prompt that jumps the cursor to a named square.
     GoTo(TextInput),
     Settings(SettingsForm),
+    /// The file name prompt of a record being saved.
+    SaveAs(TextInput),
+    /// The saved records, one of them selected.
+    Records {
+        selected: usize,
+    },
+    /// Wins per player and the recent games.
+    Results {
+        scroll: u16,
+    },
 }
 
 /// A yes/no question asked before losing a game in progress.
@@ -34,6 +46,15 @@ pub enum Screen {
 pub enum Question {
     NewGame,
     Quit,
+    /// Play `mv` in the earlier position shown, discarding the later moves.
+    Branch {
+        mv: Move,
+        discards: usize,
+    },
+    /// Replace the file a record is being saved to.
+    Replace,
+    /// Open a record though the game on screen is not saved anywhere.
+    Open,
 }
 
 /// How a message on the status line is shown.
@@ -69,6 +90,12 @@ pub struct App {
     pub(super) quit: bool,
     /// The computer opponent: its searches, hints and analysis.
     pub(super) computer: Computer,
+    /// The names of the game's Player 1 and Player 2 (a record's own).
+    pub(super) names: [String; 2],
+    /// The autosave, records and results, and what they hold.
+    pub(super) files: Files,
+    /// An earlier position being looked at.
+    pub(super) view: Option<PastView>,
 }
 
 impl App {
@@ -82,6 +109,9 @@ impl App {
             cursor: centre(game.size()),
             game,
             computer: Computer::new(config.engine.mode, config.engine.level),
+            names: config.players.names.clone(),
+            files: Files::default(),
+            view: None,
             config,
             config_file: loaded.file,
             no_color,
@@ -143,7 +173,7 @@ impl App {
         if let Some(name) = self.computer_name(player) {
             return name;
         }
-        &self.config.players.names[player.index()]
+        &self.names[player.index()]
     }
 
     /// Whether leaving now would lose a game: moves played, nobody has won.
@@ -161,6 +191,9 @@ impl App {
             Screen::GoTo(_) => Context::GoTo,
             Screen::Settings(form) if form.focus.is_text() => Context::SettingsText,
             Screen::Settings(_) => Context::SettingsChoice,
+            Screen::SaveAs(_) => Context::SaveAs,
+            Screen::Records { .. } => Context::Records,
+            Screen::Results { .. } => Context::Results,
         }
     }
 
@@ -187,6 +220,7 @@ impl App {
     pub fn update(&mut self, action: Action) {
         self.react(action);
         self.sync_engine();
+        self.keep_files();
     }
 
     fn react(&mut self, action: Action) {
@@ -232,9 +266,11 @@ impl App {
                         match question {
                             Question::NewGame => self.start_new_game(),
                             Question::Quit => self.quit = true,
+                            Question::Branch { mv, .. } => self.branch(mv),
+                            Question::Replace | Question::Open => self.files_question_yes(),
                         }
                     }
-                    Action::No | Action::Close => self.screen = Screen::Board,
+                    Action::No | Action::Close => self.declined(),
                     _ => {}
                 }
             }
@@ -263,6 +299,9 @@ impl App {
                 }
                 _ => {}
             },
+            Screen::SaveAs(_) => self.on_save_prompt(action),
+            Screen::Records { .. } => self.on_records(action),
+            Screen::Results { .. } => self.on_results(action),
         }
     }
 
@@ -282,7 +321,9 @@ impl App {
 
     /// Starts a game with the current settings.
     pub(super) fn start_new_game(&mut self) {
+        self.names = self.config.players.names.clone();
         self.set_game(new_game(&self.config));
+        self.files_for_new_game();
         self.reset_computer();
     }
 

@@ -10,16 +10,42 @@ use crate::app::config_file::Notice;
 use crate::app::keymap::Context;
 use crate::app::state::Question;
 use crate::app::theme::{Theme, Ui};
+use crate::core::Move;
 
 pub fn confirm(theme: Theme, question: Question, area: Rect, buf: &mut Buffer) {
-    let (title, text) = match question {
+    let (title, text): (&str, String) = match question {
         Question::NewGame => (
             "New game",
-            "A game is in progress. Abandon it and start a new one?",
+            "A game is in progress. Abandon it and start a new one?".into(),
         ),
-        Question::Quit => ("Quit", "A game is in progress. Quit anyway?"),
+        Question::Quit => ("Quit", "A game is in progress. Quit anyway?".into()),
+        Question::Branch { mv, discards } => {
+            let what = match mv {
+                Move::Place(sq) => format!("A stone on {sq}"),
+                Move::Swap => "Swapping".to_string(),
+            };
+            let later = if discards == 1 {
+                "the later move".to_string()
+            } else {
+                format!("the {discards} later moves")
+            };
+            (
+                "Play from here",
+                format!("{what} in this earlier position discards {later}. Play it?"),
+            )
+        }
+        Question::Replace => (
+            "Replace",
+            "A file of that name is there already. Replace it with this game?".into(),
+        ),
+        Question::Open => (
+            "Open",
+            "The game on screen is not saved anywhere (the autosave failed). \
+             Open the other game anyway, losing this one?"
+                .into(),
+        ),
     };
-    message_box(theme, title, text, Context::Confirm, 48, area, buf);
+    message_box(theme, title, &text, Context::Confirm, 48, area, buf);
 }
 
 pub fn notice(theme: Theme, notice: &Notice, area: Rect, buf: &mut Buffer) {

@@ -47,6 +47,11 @@ const SECTIONS: &[(&str, &[Context])] = &[
         &[Context::SettingsChoice, Context::SettingsText],
     ),
     ("Square prompt (:)", &[Context::GoTo]),
+    ("Saving a game (w)", &[Context::SaveAs]),
+    (
+        "Saved games (f) and results (p)",
+        &[Context::Records, Context::Results],
+    ),
     ("Questions", &[Context::Confirm]),
     ("This help", &[Context::Help]),
 ];

@@ -9,7 +9,7 @@ use crate::core::Move;
 use super::board::BoardOverlay;
 
 pub fn board_overlay(app: &App) -> BoardOverlay {
-    let game = app.game();
+    let game = app.shown_game();
     let pos = game.position();
     let mut overlay = BoardOverlay::new(pos.size());
     if let Some(last) = game.last() {

@@ -8,6 +8,9 @@ mod heatmap;
 mod help;
 mod marks;
 mod panel;
+mod records_view;
+mod results_view;
+mod save_prompt;
 mod settings_view;
 mod status;
 mod thinking;
@@ -16,6 +19,7 @@ mod too_small;
 pub use board::{BoardOverlay, BoardWidget, SquareMarks};
 pub use heatmap::Heat;
 pub use help::{help_lines, max_scroll as help_max_scroll};
+pub use results_view::max_scroll as results_max_scroll;
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -32,7 +36,7 @@ impl Widget for &App {
             Ok(screen) => {
                 let overlay = marks::board_overlay(self);
                 BoardWidget {
-                    position: self.game().position(),
+                    position: self.shown_game().position(),
                     overlay: &overlay,
                     theme,
                 }
@@ -48,6 +52,9 @@ impl Widget for &App {
             Screen::Settings(form) => settings_view::render(self, form, area, buf),
             Screen::Confirm(question) => dialog::confirm(theme, *question, area, buf),
             Screen::Notice(notice) => dialog::notice(theme, notice, area, buf),
+            Screen::SaveAs(input) => save_prompt::render(self, input, area, buf),
+            Screen::Records { selected } => records_view::render(self, *selected, area, buf),
+            Screen::Results { scroll } => results_view::render(self, *scroll, area, buf),
         }
     }
 }

@@ -7,6 +7,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::Widget;
 
 use super::cells::{block, height, lines, wrap};
+use super::status::level_style;
 use crate::app::action::Action;
 use crate::app::config::NAME_MAX_CHARS;
 use crate::app::keymap::{Context, key_for};
@@ -52,7 +53,7 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
 /// Rules, players (Black's holder first) and the state of the game.
 fn header(app: &App, width: u16) -> Vec<Line<'static>> {
     let theme = app.theme();
-    let game = app.game();
+    let game = app.shown_game();
     let pos = game.position();
     let n = pos.size().get();
     let rules = pos.rules();
@@ -145,7 +146,15 @@ fn move_list(app: &App, height: usize) -> Vec<Line<'static>> {
     let theme = app.theme();
     let history = app.game().history();
     let scroll = app.moves_scroll.min(history.len().saturating_sub(height));
-    let end = history.len() - scroll;
+    let viewing = app.viewing();
+    // While an earlier position is shown, its last move is in view (with
+    // the next one when there is room).
+    let end = match viewing {
+        Some(ply) => (ply + usize::from(height > 1))
+            .max(height)
+            .min(history.len()),
+        None => history.len() - scroll,
+    };
     let start = end.saturating_sub(height);
     history[start..end]
         .iter()
@@ -154,7 +163,12 @@ fn move_list(app: &App, height: usize) -> Vec<Line<'static>> {
             let number = start + i + 1;
             let mut spans = vec![Span::styled(format!("{number:>3}. "), theme.ui(Ui::Dim))];
             spans.extend(move_spans(theme, report));
-            Line::from(spans)
+            match viewing {
+                // The move that led to the position shown, and those after it.
+                Some(ply) if number == ply => Line::from(spans).style(theme.ui(Ui::Selected)),
+                Some(ply) if number > ply => Line::from(spans).style(theme.ui(Ui::Dim)),
+                _ => Line::from(spans),
+            }
         })
         .collect()
 }
@@ -162,10 +176,14 @@ fn move_list(app: &App, height: usize) -> Vec<Line<'static>> {
 /// What the players are asked or told now, wrapped to the panel's width.
 fn prompt(app: &App, width: u16) -> Vec<Line<'static>> {
     let theme = app.theme();
-    let game = app.game();
+    let game = app.shown_game();
     let pos = game.position();
     let key = |action| key_for(Context::Board, action, theme);
-    let mut parts: Vec<(String, Style)> = Vec::new();
+    let mut parts: Vec<(String, Style)> = app
+        .panel_notes()
+        .into_iter()
+        .map(|note| (note.text, level_style(theme, note.level)))
+        .collect();
     if let Some(player) = game.winner() {
         let color = game.color_of(player);
         parts.push((

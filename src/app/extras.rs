@@ -1,0 +1,25 @@
+//! The screen's own lines in a saved game (`x-` headers of the record): what
+//! the autosave must bring back besides the moves. Every feature adds its
+//! keys here, in both functions (the computer opponent: `x-mode`, `x-level`).
+
+use super::state::App;
+use crate::core::{Record, Square};
+
+impl App {
+    /// The `x-` lines written with the game (autosave and saved records).
+    pub(super) fn screen_extras(&self) -> Vec<(&'static str, String)> {
+        vec![("x-cursor", self.cursor.to_string())]
+    }
+
+    /// Takes back what [`App::screen_extras`] wrote, when a game is resumed
+    /// or opened. A value that does not read (an edited file) is ignored.
+    pub(super) fn restore_screen_extras(&mut self, record: &Record) {
+        if let Some(cursor) = record
+            .extra("x-cursor")
+            .and_then(|text| text.parse::<Square>().ok())
+            .filter(|&sq| self.game.size().contains(sq))
+        {
+            self.cursor = cursor;
+        }
+    }
+}

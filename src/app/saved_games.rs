@@ -1,0 +1,210 @@
+//! Games saved on purpose: the save prompt (`w`), the records screen that
+//! opens one (`f`), and the results screen (`p`).
+
+use std::path::PathBuf;
+
+use ratatui::layout::Rect;
+
+use super::action::Action;
+use super::keymap::{Context, key_for};
+use super::persistence::{Listed, Pending, problem_text};
+use super::state::{App, Level, Question, Screen};
+use super::text_input::TextInput;
+use super::view::results_max_scroll;
+use crate::storage::{
+    Paths, Timestamp, default_record_path, list_records, load_record, load_results,
+    record_path_from_input, save_record, summarize,
+};
+
+/// The longest file name or path the save prompt takes.
+const PATH_MAX_CHARS: usize = 240;
+/// How many recent games the results screen lists.
+pub const RECENT_RESULTS: usize = 20;
+
+impl App {
+    /// The files' locations, or a message saying there are none.
+    fn paths_or_say(&mut self) -> Option<Paths> {
+        let paths = self.files.paths.clone();
+        if paths.is_none() {
+            self.say(
+                Level::Warning,
+                "No home directory is known, so there is nowhere to keep games.",
+            );
+        }
+        paths
+    }
+
+    /// `w`: the file name prompt, with a free name in the records directory.
+    pub(super) fn open_save_prompt(&mut self) {
+        let Some(paths) = self.paths_or_say() else {
+            return;
+        };
+        let path = default_record_path(&paths, &self.record_on_screen(), Timestamp::now());
+        let name = path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        self.screen = Screen::SaveAs(TextInput::new(&name, PATH_MAX_CHARS));
+    }
+
+    pub(super) fn on_save_prompt(&mut self, action: Action) {
+        let Screen::SaveAs(input) = &mut self.screen else {
+            return;
+        };
+        match action {
+            Action::Edit(edit) => {
+                input.edit(edit);
+            }
+            Action::Submit => {
+                let input = input.clone();
+                self.submit_save(input);
+            }
+            Action::Close => self.screen = Screen::Board,
+            _ => {}
+        }
+    }
+
+    fn submit_save(&mut self, input: TextInput) {
+        let Some(paths) = self.paths_or_say() else {
+            return;
+        };
+        let Some(path) = record_path_from_input(&paths, input.text()) else {
+            let cancel = key_for(Context::SaveAs, Action::Close, self.theme);
+            return self.say(
+                Level::Error,
+                format!("Type a file name ({cancel} cancels)."),
+            );
+        };
+        if std::fs::symlink_metadata(&path).is_ok() {
+            self.say(Level::Warning, format!("{} exists.", path.display()));
+            self.files.pending = Some(Pending::Replace { path, input });
+            self.screen = Screen::Confirm(Question::Replace);
+            return;
+        }
+        self.save_to(path, input);
+    }
+
+    /// Writes the record; on failure the prompt stays open with its text.
+    fn save_to(&mut self, path: PathBuf, input: TextInput) {
+        match save_record(&path, &self.record_on_screen()) {
+            Ok(()) => {
+                self.screen = Screen::Board;
+                self.say(Level::Success, format!("Saved to {}.", path.display()));
+                self.files.record_file = Some(path);
+            }
+            Err(e) => {
+                self.screen = Screen::SaveAs(input);
+                self.say(Level::Error, format!("Not saved: {e}."));
+            }
+        }
+    }
+
+    /// `f`: the saved records, newest first.
+    pub(super) fn open_records(&mut self) {
+        let Some(paths) = self.paths_or_say() else {
+            return;
+        };
+        self.files.records = Some(
+            list_records(&paths)
+                .map(|list| list.into_iter().map(Listed::of).collect())
+                .map_err(|e| e.to_string()),
+        );
+        self.screen = Screen::Records { selected: 0 };
+    }
+
+    pub(super) fn on_records(&mut self, action: Action) {
+        let Screen::Records { selected } = &mut self.screen else {
+            return;
+        };
+        let count = match &self.files.records {
+            Some(Ok(list)) => list.len(),
+            _ => 0,
+        };
+        match action {
+            Action::ScrollUp => *selected = selected.saturating_sub(1),
+            Action::ScrollDown => *selected = (*selected + 1).min(count.saturating_sub(1)),
+            Action::Submit => {
+                let selected = *selected;
+                self.open_listed(selected);
+            }
+            Action::Close => self.screen = Screen::Board,
+            _ => {}
+        }
+    }
+
+    /// Opens the record listed at `index`, asking first if the game on
+    /// screen would be lost (it is neither autosaved nor in a file).
+    fn open_listed(&mut self, index: usize) {
+        let Some(Ok(list)) = &self.files.records else {
+            return;
+        };
+        let Some(entry) = list.get(index) else {
+            return;
+        };
+        let path = entry.path.clone();
+        match load_record(&path) {
+            Err(e) => self.say(Level::Error, format!("Cannot open it: {e}.")),
+            Ok(record) if self.game_is_kept() => {
+                self.screen = Screen::Board;
+                self.show_record(record, &path);
+            }
+            Ok(record) => {
+                self.files.pending = Some(Pending::Open {
+                    record: Box::new(record),
+                    path,
+                    index,
+                });
+                self.screen = Screen::Confirm(Question::Open);
+            }
+        }
+    }
+
+    /// `p`: wins per player and the recent games.
+    pub(super) fn open_results(&mut self) {
+        let Some(paths) = self.paths_or_say() else {
+            return;
+        };
+        self.files.results = Some(
+            load_results(&paths)
+                .map(|results| {
+                    let problems = results.problems.iter().map(problem_text).collect();
+                    (summarize(&results.rows, RECENT_RESULTS), problems)
+                })
+                .map_err(|e| e.to_string()),
+        );
+        self.screen = Screen::Results { scroll: 0 };
+    }
+
+    pub(super) fn on_results(&mut self, action: Action) {
+        let (width, height) = self.terminal;
+        let max = results_max_scroll(self, Rect::new(0, 0, width, height));
+        let Screen::Results { scroll } = &mut self.screen else {
+            return;
+        };
+        match action {
+            Action::ScrollUp => *scroll = scroll.saturating_sub(1),
+            Action::ScrollDown => *scroll = scroll.saturating_add(1).min(max),
+            Action::Close => self.screen = Screen::Board,
+            _ => {}
+        }
+    }
+
+    /// Yes to a question about files.
+    pub(super) fn files_question_yes(&mut self) {
+        self.screen = Screen::Board;
+        match self.files.pending.take() {
+            Some(Pending::Replace { path, input }) => self.save_to(path, input),
+            Some(Pending::Open { record, path, .. }) => self.show_record(*record, &path),
+            None => {}
+        }
+    }
+
+    /// No to a question: back to where it was asked from.
+    pub(super) fn declined(&mut self) {
+        self.screen = match self.files.pending.take() {
+            Some(Pending::Replace { input, .. }) => Screen::SaveAs(input),
+            Some(Pending::Open { index, .. }) => Screen::Records { selected: index },
+            None => Screen::Board,
+        };
+    }
+}

@@ -1,0 +1,119 @@
+//! The records screen: the saved games, newest first, two lines each; a
+//! file that cannot be opened is listed with why.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+
+use super::cells::{lines, popup, wrap};
+use super::status::hint_spans;
+use crate::app::keymap::Context;
+use crate::app::persistence::Listed;
+use crate::app::state::App;
+use crate::app::theme::{Theme, Ui};
+use crate::core::Outcome;
+use crate::storage::{RecordInfo, Timestamp};
+
+const WIDTH: u16 = 80;
+
+pub fn render(app: &App, selected: usize, area: Rect, buf: &mut Buffer) {
+    let theme = app.theme();
+    let inner = popup(
+        area,
+        buf,
+        theme,
+        "Saved games",
+        WIDTH,
+        area.height.saturating_sub(2),
+    );
+    let body = Rect::new(
+        inner.x + 1,
+        inner.y + 1,
+        inner.width.saturating_sub(2),
+        inner.height.saturating_sub(2),
+    );
+    if body.height < 2 {
+        return;
+    }
+    let keys_row = Rect::new(body.x, body.bottom() - 1, body.width, 1);
+    lines(
+        buf,
+        keys_row,
+        &[Line::from(hint_spans(theme, Context::Records, body.width))],
+    );
+    let list_area = Rect::new(body.x, body.y, body.width, body.height - 2);
+    let dir = app.records_dir_text();
+    let out = match &app.files.records {
+        Some(Ok(list)) if list.is_empty() => wrap(
+            &format!("No saved games yet in {dir}. Press w on the board to save one."),
+            body.width,
+            theme.ui(Ui::Dim),
+        ),
+        Some(Ok(list)) => entries(theme, list, selected, list_area),
+        Some(Err(e)) => wrap(
+            &format!("The saved games cannot be listed: {e}."),
+            body.width,
+            theme.ui(Ui::Error),
+        ),
+        None => Vec::new(),
+    };
+    lines(buf, list_area, &out);
+}
+
+/// The entries that fit, scrolled so that the selected one shows.
+fn entries(theme: Theme, list: &[Listed], selected: usize, area: Rect) -> Vec<Line<'static>> {
+    let fits = usize::from(area.height / 2).max(1);
+    let first = (selected + 1).saturating_sub(fits);
+    let width = usize::from(area.width);
+    let mut out = Vec::new();
+    for (i, entry) in list.iter().enumerate().skip(first).take(fits) {
+        let date = entry.modified.map(short_date).unwrap_or_default();
+        let mark = if i == selected {
+            theme.sym("▸ ", "> ")
+        } else {
+            "  "
+        };
+        let name_width = width.saturating_sub(date.chars().count() + 3);
+        let name: String = entry.file_name.chars().take(name_width).collect();
+        let style = if i == selected {
+            theme.ui(Ui::Selected)
+        } else {
+            theme.ui(Ui::Title)
+        };
+        out.push(Line::from(vec![
+            Span::styled(mark, theme.ui(Ui::Accent)),
+            Span::styled(format!("{name:<name_width$}"), style),
+            Span::styled(format!(" {date}"), theme.ui(Ui::Dim)),
+        ]));
+        let detail = match &entry.content {
+            Ok(info) => Span::styled(describe(theme, info), theme.ui(Ui::Dim)),
+            Err(e) => Span::styled(e.clone(), theme.ui(Ui::Error)),
+        };
+        out.push(Line::from(vec![Span::raw("    "), detail]));
+    }
+    out
+}
+
+/// `Ann vs Bob · 15×15 · 23 moves · Bob won`.
+fn describe(theme: Theme, info: &RecordInfo) -> String {
+    let n = info.size;
+    let state = match (&info.outcome, &info.winner) {
+        (Outcome::Won(_), Some(winner)) => format!("{winner} won"),
+        (Outcome::Won(color), None) => format!("{color} won"),
+        (Outcome::Unfinished, _) => "unfinished".to_string(),
+    };
+    let dot = theme.dot();
+    format!(
+        "{} vs {}{dot}{n}{x}{n}{dot}{} moves{dot}{state}",
+        info.names[0],
+        info.names[1],
+        info.moves,
+        x = theme.sym("×", "x"),
+    )
+}
+
+/// `2024-02-29 13:05` (UTC).
+pub(super) fn short_date(time: Timestamp) -> String {
+    let (y, mo, d, h, mi, _) = time.civil();
+    format!("{y:04}-{mo:02}-{d:02} {h:02}:{mi:02}")
+}
