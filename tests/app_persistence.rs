@@ -502,8 +502,18 @@ fn a_disk_that_refuses_writes_gives_one_message_and_play_goes_on() {
     play_at(&mut app, "e5");
     assert_eq!(app.message().map(|m| m.level), Some(Level::Warning));
     assert!(message(&app).contains("Not saved"), "{}", message(&app));
-    assert!(message(&app).contains("state"), "{}", message(&app));
+    let Screen::Notice(notice) = app.screen() else {
+        panic!("no message box: {:?}", app.screen());
+    };
+    let autosave = Paths::under(dir.path()).autosave();
+    assert!(
+        notice.body.contains(&autosave.display().to_string()),
+        "{}",
+        notice.body
+    );
+    press(&mut app, KeyCode::Esc);
     play_at(&mut app, "d4");
+    assert_eq!(app.screen(), &Screen::Board, "said once");
     assert!(
         !message(&app).contains("Not saved"),
         "said once: {}",
@@ -573,4 +583,17 @@ fn browsing_skips_to_the_start_and_the_history_step_actions_match_the_keys() {
     assert_eq!(app.viewing(), Some(1));
     app.update(brique::app::Action::History(HistoryStep::Latest));
     assert_eq!(app.viewing(), None);
+}
+
+#[test]
+fn a_game_against_the_computer_is_saved_under_the_names_shown() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut config = named(["Ann", "Bob"], 9);
+    config.engine.mode = brique::app::Mode::HumanVsComputer;
+    let mut app = start(dir.path(), config, &plain());
+    let computer = app.name(Player::Two).to_string();
+    assert!(computer.starts_with("Computer"), "{computer}");
+    play_at(&mut app, "e5");
+    let saved = autosaved(dir.path());
+    assert_eq!(saved.names, ["Ann".to_string(), computer]);
 }

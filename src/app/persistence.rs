@@ -13,9 +13,10 @@ use std::path::{Path, PathBuf};
 
 use super::PlayArgs;
 use super::config_file::Notice;
+use super::engine_config::Mode;
 use super::state::{App, Level, Message, Screen};
 use super::text_input::TextInput;
-use crate::core::{Game, Outcome, Record};
+use crate::core::{Game, Outcome, Player, Record};
 use crate::storage::{
     AutosaveLoad, Cleared, Paths, RecordInfo, RecordSummary, ResultRow, StorageError, Summary,
     Timestamp, append_result, clear_autosave, load_autosave, load_record, save_autosave,
@@ -299,7 +300,11 @@ impl App {
                 true
             }
             Err(e) => {
-                self.autosave_failed(format!("the previous autosave could not be put away: {e}"));
+                let autosave = paths.autosave();
+                self.autosave_failed(format!(
+                    "the last game in {} could not be put away first ({e})",
+                    autosave.display()
+                ));
                 false
             }
         }
@@ -326,22 +331,29 @@ impl App {
         }
     }
 
-    /// Says once that the game is not being saved; the panel keeps saying
-    /// it until a save works.
+    /// Says once, in a message box, why the game is not being saved; the
+    /// panel keeps saying that it is not until a save works.
     fn autosave_failed(&mut self, why: String) {
         if self.files.failing.is_none() {
-            self.tell(
-                Level::Warning,
-                format!("Not saved: {why}. The game goes on in memory."),
+            if matches!(self.screen, Screen::Board | Screen::Notice(_)) {
+                self.tell(Level::Warning, "Not saved: the game goes on in memory.");
+            }
+            self.notify(
+                "Not saved",
+                format!(
+                    "The game cannot be saved: {why}.\n\nIt goes on in memory, and is \
+                     saved again after the next move that can be written."
+                ),
             );
         }
         self.files.failing = Some(why);
         self.files.failed_at = Some(self.snapshot());
     }
 
-    /// One line per game in the results file, when it is first won.
+    /// One line per game in the results file, when it is first won (a
+    /// demo, the computer against itself, is nobody's result).
     fn write_result(&mut self, paths: &Paths) {
-        if self.files.result_written {
+        if self.files.result_written || self.mode() == Mode::ComputerVsComputer {
             return;
         }
         let record = self.record_on_screen();
@@ -356,10 +368,12 @@ impl App {
         }
     }
 
-    /// The game on screen as a record: names, moves, the screen's `x-` lines
-    /// and those an opened record brought.
+    /// The game on screen as a record: the names as shown (the computer's
+    /// own when it plays), moves, the screen's `x-` lines and those an
+    /// opened record brought.
     pub(super) fn record_on_screen(&self) -> Record {
-        let mut record = Record::new(self.names.clone(), self.game.clone());
+        let names = [Player::One, Player::Two].map(|p| self.name(p).to_string());
+        let mut record = Record::new(names, self.game.clone());
         record.extra = self.files.extra.clone();
         for (key, value) in self.screen_extras() {
             record.set_extra(key, value);
@@ -375,18 +389,21 @@ impl App {
     }
 
     /// Shows a message box, added to one already open (a config problem).
+    /// Over another screen (settings being edited, say), which a box would
+    /// close, the message line says it instead.
     fn notify(&mut self, title: &str, body: String) {
         match &mut self.screen {
             Screen::Notice(notice) => {
                 notice.title = format!("{} and {}", notice.title, title.to_lowercase());
                 notice.body = format!("{}\n\n{title}: {body}", notice.body);
             }
-            _ => {
+            Screen::Board => {
                 self.screen = Screen::Notice(Notice {
                     title: title.to_string(),
                     body,
                 })
             }
+            _ => self.tell(Level::Warning, body.replace("\n\n", " ")),
         }
     }
 
@@ -401,8 +418,8 @@ impl App {
 
     /// What the side panel says about the files and the position shown.
     pub fn panel_notes(&self) -> Vec<Message> {
-        let failing = self.files.failing.as_ref().map(|why| Message {
-            text: format!("Not saved ({why}): the game is in memory only."),
+        let failing = self.files.failing.as_ref().map(|_| Message {
+            text: "Not saved: the game is in memory only.".to_string(),
             level: Level::Warning,
         });
         [self.history_note(), self.files.note.clone(), failing]
