@@ -1,7 +1,7 @@
 //! Games saved on purpose: the save prompt (`w`), the records screen that
 //! opens one (`f`), and the results screen (`p`).
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use ratatui::layout::Rect;
 
@@ -68,7 +68,9 @@ impl App {
         let Some(paths) = self.paths_or_say() else {
             return;
         };
-        let Some(path) = record_path_from_input(&paths, input.text()) else {
+        let home = directories::BaseDirs::new().map(|dirs| dirs.home_dir().to_path_buf());
+        let typed = from_home(input.text(), home.as_deref());
+        let Some(path) = record_path_from_input(&paths, &typed) else {
             let cancel = key_for(Context::SaveAs, Action::Close, self.theme);
             return self.say(
                 Level::Error,
@@ -206,5 +208,32 @@ impl App {
             Some(Pending::Open { index, .. }) => Screen::Records { selected: index },
             None => Screen::Board,
         };
+    }
+}
+
+/// `~/games/final` as the shell would read it: in the home directory (a
+/// directory named `~` made in the current one would surprise everyone).
+fn from_home(typed: &str, home: Option<&Path>) -> String {
+    let trimmed = typed.trim();
+    match (trimmed.strip_prefix("~/"), home) {
+        (Some(rest), Some(home)) => home.join(rest).display().to_string(),
+        _ => typed.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_tilde_means_the_home_directory() {
+        let home = Path::new("/home/ann");
+        assert_eq!(
+            from_home(" ~/games/final ", Some(home)),
+            "/home/ann/games/final"
+        );
+        assert_eq!(from_home("~/x", None), "~/x");
+        assert_eq!(from_home("a~/x", Some(home)), "a~/x");
+        assert_eq!(from_home("final", Some(home)), "final");
     }
 }
