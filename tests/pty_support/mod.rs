@@ -1,0 +1,139 @@
+//! The real `brique` binary in a pseudo-terminal, for end-to-end tests.
+
+// Each test file uses only part of this module.
+#![allow(dead_code)]
+//! Every file lives under a temporary `home`; every wait has a deadline, so a
+//! hung program fails the test instead of hanging CI.
+
+use std::io::{Read, Write};
+use std::path::Path;
+use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::time::{Duration, Instant};
+
+use portable_pty::{Child, CommandBuilder, MasterPty, PtySize, native_pty_system};
+
+pub const ROWS: u16 = 30;
+pub const COLS: u16 = 100;
+const DEADLINE: Duration = Duration::from_secs(20);
+
+/// A running `brique` with its screen.
+pub struct Running {
+    pub child: Box<dyn Child + Send + Sync>,
+    keys: Box<dyn Write + Send>,
+    output: Receiver<Vec<u8>>,
+    pub parser: vt100::Parser,
+    pub master: Box<dyn MasterPty + Send>,
+    /// The terminal's modes before the program started (cooked).
+    pub modes_before: Option<String>,
+}
+
+/// Starts `brique` with its config (`--config home/config/brique.toml`),
+/// state and data under `home`.
+pub fn start(home: &Path) -> Running {
+    let pair = native_pty_system()
+        .openpty(PtySize {
+            rows: ROWS,
+            cols: COLS,
+            pixel_width: 0,
+            pixel_height: 0,
+        })
+        .unwrap();
+    let modes_before = modes(&*pair.master);
+    let mut cmd = CommandBuilder::new(env!("CARGO_BIN_EXE_brique"));
+    cmd.arg("--config");
+    cmd.arg(home.join("config").join("brique.toml"));
+    cmd.cwd(home);
+    cmd.env("TERM", "xterm-256color");
+    cmd.env_remove("NO_COLOR");
+    cmd.env_remove("BRIQUE_CONFIG");
+    for (var, dir) in [
+        ("HOME", "home"),
+        ("XDG_CONFIG_HOME", "xdg-config"),
+        ("XDG_STATE_HOME", "xdg-state"),
+        ("XDG_DATA_HOME", "xdg-data"),
+    ] {
+        cmd.env(var, home.join(dir));
+    }
+    let child = pair.slave.spawn_command(cmd).unwrap();
+    let mut reader = pair.master.try_clone_reader().unwrap();
+    let keys = pair.master.take_writer().unwrap();
+    let (sender, output) = channel();
+    std::thread::spawn(move || {
+        let mut buf = [0u8; 8192];
+        while let Ok(n) = reader.read(&mut buf) {
+            if n == 0 || sender.send(buf[..n].to_vec()).is_err() {
+                break;
+            }
+        }
+    });
+    let size = |n: u16| std::num::NonZeroU16::new(n).unwrap();
+    Running {
+        child,
+        keys,
+        output,
+        parser: vt100::Parser::new(size(ROWS), size(COLS), 0),
+        master: pair.master,
+        modes_before,
+    }
+}
+
+/// The pty's terminal modes, as text to compare.
+pub fn modes(master: &dyn MasterPty) -> Option<String> {
+    master.get_termios().map(|t| format!("{t:?}"))
+}
+
+impl Running {
+    pub fn modes(&self) -> Option<String> {
+        modes(&*self.master)
+    }
+
+    pub fn screen(&self) -> &vt100::Screen {
+        self.parser.screen()
+    }
+
+    /// Feeds output into the screen until `done` holds for its text.
+    pub fn wait_for(&mut self, what: &str, done: impl Fn(&str) -> bool) {
+        let start = Instant::now();
+        while !done(&self.parser.screen().contents()) {
+            let left = DEADLINE.saturating_sub(start.elapsed());
+            match self.output.recv_timeout(left) {
+                Ok(bytes) => self.parser.process(&bytes),
+                Err(RecvTimeoutError::Timeout) => panic!(
+                    "timed out waiting for {what}; the screen shows:\n{}",
+                    self.parser.screen().contents()
+                ),
+                Err(RecvTimeoutError::Disconnected) => panic!(
+                    "the program's output ended before {what}; the screen shows:\n{}",
+                    self.parser.screen().contents()
+                ),
+            }
+        }
+    }
+
+    /// Reads whatever output is still coming, until it pauses.
+    pub fn drain(&mut self) {
+        while let Ok(bytes) = self.output.recv_timeout(Duration::from_millis(300)) {
+            self.parser.process(&bytes);
+        }
+    }
+
+    pub fn send(&mut self, keys: &[u8]) {
+        self.keys.write_all(keys).unwrap();
+        self.keys.flush().unwrap();
+    }
+
+    /// Waits for the process to end, killing it at the deadline.
+    pub fn wait_exit(&mut self) -> portable_pty::ExitStatus {
+        let start = Instant::now();
+        loop {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                return status;
+            }
+            if start.elapsed() > DEADLINE {
+                let _ = self.child.kill();
+                panic!("brique did not end");
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+}
