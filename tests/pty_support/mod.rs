@@ -1,9 +1,9 @@
 //! The real `brique` binary in a pseudo-terminal, for end-to-end tests.
+//! Every file lives under a temporary `home`; every wait has a deadline, so a
+//! hung program fails the test instead of hanging CI.
 
 // Each test file uses only part of this module.
 #![allow(dead_code)]
-//! Every file lives under a temporary `home`; every wait has a deadline, so a
-//! hung program fails the test instead of hanging CI.
 
 use std::io::{Read, Write};
 use std::path::Path;
