@@ -11,10 +11,11 @@ use std::time::{Duration, Instant};
 use app_support::*;
 use brique::ai::Level as Strength;
 use brique::app::{
-    Action, App, BoardOverlay, BoardWidget, Config, ConfigFile, Heat, Job, Marker, Mode, Screen,
-    Theme,
+    Action, App, BoardOverlay, BoardWidget, Config, ConfigFile, Heat, Job, Marker, Mode, PlayArgs,
+    Screen, Theme,
 };
 use brique::core::{BoardSize, Color, Game, Move, Player, Rules};
+use brique::storage::{AutosaveLoad, Paths, load_autosave};
 use ratatui::crossterm::event::KeyCode;
 
 fn config(size: u8, mode: Mode, level: Strength) -> Config {
@@ -371,4 +372,40 @@ fn heat_map_and_hint_marks() {
             assert_ne!(warm("62"), warm("14"));
         }
     }
+}
+
+/// Starts an app with its files under `dir`, as `brique` would.
+fn with_files(dir: &std::path::Path, config: Config) -> App {
+    let mut app = App::with_config(config);
+    app.open_files(Some(Paths::under(dir)), &PlayArgs::default());
+    app.update(Action::Tick);
+    app
+}
+
+#[test]
+fn a_game_against_the_computer_resumes_as_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = with_files(dir.path(), config(5, Mode::HumanVsComputer, Strength::Easy));
+    play_at(&mut app, "a1");
+    app.wait_for_engine();
+    drop(app);
+    let AutosaveLoad::Resumed(record) = load_autosave(&Paths::under(dir.path())) else {
+        panic!("the game is in the autosave");
+    };
+    assert_eq!(record.game.moves().len(), 2, "the computer's answer too");
+    assert_eq!(record.names[1], "Computer (easy)");
+    assert_eq!(record.extra("x-mode"), Some("human-vs-computer"));
+    assert_eq!(record.extra("x-level"), Some("easy"));
+
+    // Settings for two players now: the game still goes on against the computer.
+    let mut again = with_files(dir.path(), config(5, Mode::HumanVsHuman, Strength::Easy));
+    assert_eq!(again.mode(), Mode::HumanVsComputer);
+    assert_eq!(again.game().history().len(), 2);
+    assert_eq!(again.name(Player::Two), "Computer (easy)");
+    play_at(&mut again, "e5");
+    assert_eq!(again.engine_job(), Some(Job::Move));
+    // The next game follows the settings.
+    type_keys(&mut again, "ny");
+    assert_eq!(again.mode(), Mode::HumanVsHuman);
+    assert_eq!(again.name(Player::Two), "Player 2");
 }

@@ -180,9 +180,15 @@ impl App {
     /// Sets the mode of the game on the board (e.g. for a game loaded from a
     /// record); new games take the mode from the settings.
     pub fn set_mode(&mut self, mode: Mode) {
+        self.restore_mode(mode);
+        self.sync_engine();
+    }
+
+    /// Sets the game's mode as a saved game says it was (the engine follows
+    /// at the end of the update).
+    pub(super) fn restore_mode(&mut self, mode: Mode) {
         self.computer.mode = mode;
         self.computer.paused = false;
-        self.sync_engine();
     }
 
     /// Seeds the engine's searches (the program seeds them from the clock;
@@ -258,7 +264,8 @@ impl App {
             }
         }
         self.step_engine(true);
-        self.sync_engine();
+        // As the event loop would: the engine goes on, the autosave follows.
+        self.update(Action::Tick);
     }
 
     /// A new game: the settings' mode, a fresh search, no hint, not paused.

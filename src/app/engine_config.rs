@@ -42,7 +42,8 @@ impl Mode {
         }
     }
 
-    fn parse(s: &str) -> Option<Mode> {
+    /// Reads a mode by its key, in any case.
+    pub fn from_key(s: &str) -> Option<Mode> {
         let s = s.trim();
         Mode::ALL
             .into_iter()
@@ -64,7 +65,7 @@ impl Section for EngineConfig {
     fn read(&mut self, key: &str, value: &Value) -> Result<(), String> {
         match key {
             "mode" => {
-                self.mode = value.as_str().and_then(Mode::parse).ok_or(
+                self.mode = value.as_str().and_then(Mode::from_key).ok_or(
                     r#"expected "human-vs-human", "human-vs-computer" or "computer-vs-computer""#,
                 )?;
             }
@@ -96,10 +97,10 @@ mod tests {
     #[test]
     fn modes_are_read_by_their_keys_in_any_case() {
         for mode in Mode::ALL {
-            assert_eq!(Mode::parse(mode.key()), Some(mode));
-            assert_eq!(Mode::parse(&mode.key().to_uppercase()), Some(mode));
+            assert_eq!(Mode::from_key(mode.key()), Some(mode));
+            assert_eq!(Mode::from_key(&mode.key().to_uppercase()), Some(mode));
         }
-        assert_eq!(Mode::parse("computer"), None);
+        assert_eq!(Mode::from_key("computer"), None);
     }
 
     #[test]

@@ -2,13 +2,20 @@
 //! the autosave must bring back besides the moves. Every feature adds its
 //! keys here, in both functions (the computer opponent: `x-mode`, `x-level`).
 
+use super::engine_config::Mode;
 use super::state::App;
 use crate::core::{Record, Square};
 
 impl App {
     /// The `x-` lines written with the game (autosave and saved records).
     pub(super) fn screen_extras(&self) -> Vec<(&'static str, String)> {
-        vec![("x-cursor", self.cursor.to_string())]
+        vec![
+            ("x-cursor", self.cursor.to_string()),
+            // Who played: a game against the computer resumes as one. The
+            // level is for the reader; the settings' level plays on.
+            ("x-mode", self.mode().key().to_string()),
+            ("x-level", self.config.engine.level.name().to_string()),
+        ]
     }
 
     /// Takes back what [`App::screen_extras`] wrote, when a game is resumed
@@ -21,5 +28,9 @@ impl App {
         {
             self.cursor = cursor;
         }
+        // A record without a mode was not played against this program's
+        // computer: two people play it on.
+        let mode = record.extra("x-mode").and_then(Mode::from_key);
+        self.restore_mode(mode.unwrap_or_default());
     }
 }
