@@ -252,6 +252,9 @@ fn a_demo_plays_both_sides_pauses_and_quits_at_once() {
     assert_eq!(app.engine_job(), None);
     app.update(Action::Tick);
     assert_eq!(app.game().history().len(), 2);
+    type_keys(&mut app, "s");
+    assert!(app.message().unwrap().text.contains("pauses the demo"));
+    assert_eq!(app.game().history().len(), 2);
     press(&mut app, KeyCode::Enter);
     assert_eq!(app.engine_job(), Some(Job::Move));
     type_keys(&mut app, "q");

@@ -297,12 +297,15 @@ impl App {
                 if let Action::Click { column, row } = action {
                     self.hover(column, row);
                 }
-                let name = self.name(self.game.player_to_move()).to_string();
-                let undo = self.key(Action::Undo);
-                self.say(
-                    Tone::Warning,
-                    format!("Wait: {name} is thinking. ({undo} takes back your move.)"),
-                );
+                let text = if demo {
+                    let place = self.key(Action::Place);
+                    format!("The computer plays both sides here: {place} pauses the demo.")
+                } else {
+                    let name = self.name(self.game.player_to_move()).to_string();
+                    let undo = self.key(Action::Undo);
+                    format!("Wait: {name} is thinking. ({undo} takes back your move.)")
+                };
+                self.say(Tone::Warning, text);
             }
             _ => return false,
         }
