@@ -14,8 +14,8 @@ use crate::thinker::choose_move;
 #[derive(clap::Args, Debug)]
 pub struct ArenaArgs {
     /// The first engine: comma-separated settings such as `level=3`, or
-    /// `rave,ms=50`, `uct,iterations=5000`, `c=0.4`, `bias=0.02`, `expand=4`,
-    /// `nodes=1000000`.
+    /// `rave,ms=50`, `uct,iterations=5000`, `random` (uniform playouts),
+    /// `bridges`, `c=0.4`, `bias=0.02`, `expand=4`, `growth=3`, `nodes=1000000`.
     #[arg(long, default_value = "rave,ms=100")]
     pub first: EngineSpec,
     /// The second engine, in the same form.
@@ -71,6 +71,7 @@ impl FromStr for EngineSpec {
             match key.trim() {
                 "rave" => config.rave = true,
                 "bridges" => config.bridges = true,
+                "random" => config.bridges = false,
                 "uct" => {
                     config = SearchConfig {
                         seed: config.seed,
@@ -87,10 +88,11 @@ impl FromStr for EngineSpec {
                 "c" => config.exploration = number()? as f32,
                 "bias" => config.rave_bias = number()? as f32,
                 "expand" => config.expand_after = number()?.max(1.0) as u32,
+                "growth" => config.expand_growth = number()? as f32,
                 "nodes" => config.max_nodes = number()?.max(1000.0) as usize,
                 _ => {
                     return Err(format!(
-                        "unknown setting {item:?}: use rave, uct, bridges, level=, ms=, iterations=, c=, bias=, expand=, nodes="
+                        "unknown setting {item:?}: use rave, uct, bridges, random, level=, ms=, iterations=, c=, bias=, expand=, growth=, nodes="
                     ));
                 }
             }

@@ -322,27 +322,18 @@ impl Board {
     /// Plays uniformly random placements until someone connects; appends each
     /// placed square to `record` and returns the winner's cell value.
     pub(crate) fn playout(&mut self, rng: &mut EngineRng, record: &mut Vec<Sq>) -> u8 {
-        if self.winner != EMPTY {
-            return self.winner;
-        }
-        loop {
-            let count = u32::from(self.empty_count);
-            // Unreachable: a full board always has a connection (RULES.md).
-            if count == 0 {
-                return EMPTY;
-            }
-            let sq = self.empties[at(below(rng, count) as Sq)];
-            record.push(sq);
-            if self.place(sq) {
-                return self.winner;
-            }
-        }
+        self.play_out(rng, record, false)
     }
 
     /// Like [`Board::playout`], but a player whose bridge (two stones, or a
     /// stone and its edge, with two empty squares between them that both
     /// reach) was just intruded into answers in the other square.
     pub(crate) fn playout_bridges(&mut self, rng: &mut EngineRng, record: &mut Vec<Sq>) -> u8 {
+        self.play_out(rng, record, true)
+    }
+
+    #[inline(always)]
+    fn play_out(&mut self, rng: &mut EngineRng, record: &mut Vec<Sq>, bridges: bool) -> u8 {
         if self.winner != EMPTY {
             return self.winner;
         }
@@ -353,10 +344,12 @@ impl Board {
             if count == 0 {
                 return EMPTY;
             }
-            let sq = match last.and_then(|x| self.bridge_reply(x)) {
-                Some(sq) => sq,
-                None => self.empties[at(below(rng, count) as Sq)],
+            let reply = if bridges {
+                last.and_then(|x| self.bridge_reply(x))
+            } else {
+                None
             };
+            let sq = reply.unwrap_or_else(|| self.empties[at(below(rng, count) as Sq)]);
             record.push(sq);
             if self.place(sq) {
                 return self.winner;

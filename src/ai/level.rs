@@ -81,20 +81,14 @@ impl Level {
     }
 
     /// The search budget of one move. The lower levels count iterations, so
-    /// they play the same on any machine; the upper ones also cap the time.
+    /// they play the same on any machine; the upper two think for a time.
     pub const fn budget(self) -> Budget {
         match self {
-            Level::Easy => Budget::iterations(300),
-            Level::Casual => Budget::iterations(3_000),
-            Level::Medium => Budget::iterations(30_000),
-            Level::Hard => Budget {
-                iterations: Some(200_000),
-                millis: Some(5_000),
-            },
-            Level::Strongest => Budget {
-                iterations: None,
-                millis: Some(10_000),
-            },
+            Level::Easy => Budget::iterations(200),
+            Level::Casual => Budget::iterations(2_000),
+            Level::Medium => Budget::iterations(20_000),
+            Level::Hard => Budget::millis(2_000),
+            Level::Strongest => Budget::millis(10_000),
         }
     }
 

@@ -25,6 +25,10 @@ pub struct SearchConfig {
     pub rave_bias: f32,
     /// Visits a leaf needs before it gets children (the root always has them).
     pub expand_after: u32,
+    /// How much that threshold grows as the tree fills: times
+    /// `1 + expand_growth * nodes / max_nodes`, so a long search keeps growing
+    /// its best lines instead of filling its memory early.
+    pub expand_growth: f32,
     /// Playouts answer intrusions into bridges instead of playing at random.
     pub bridges: bool,
     /// The tree stops growing at this many nodes (about 28 bytes each).
@@ -39,7 +43,8 @@ impl Default for SearchConfig {
             exploration: 0.0,
             rave_bias: 0.02,
             expand_after: 4,
-            bridges: false,
+            expand_growth: 0.0,
+            bridges: true,
             max_nodes: 1 << 21,
             seed: 0,
         }
@@ -252,7 +257,10 @@ impl Search {
             }
             if !self.tree.is_expanded(node) {
                 let room = self.tree.len() + self.scratch.empties().len() <= self.config.max_nodes;
-                if self.tree.visits[node] >= self.config.expand_after as f32 && room {
+                let fill = self.tree.len() as f32 / self.config.max_nodes as f32;
+                let threshold =
+                    self.config.expand_after as f32 * (1.0 + self.config.expand_growth * fill);
+                if self.tree.visits[node] >= threshold && room {
                     self.expand(node);
                     continue;
                 }
