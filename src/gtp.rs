@@ -227,7 +227,13 @@ impl Session {
             }
             "list_commands" => arity(0).map(|()| COMMANDS.join("\n")),
             "boardsize" => {
-                arity(1)?;
+                // Hex programs may give the width and the height.
+                if args.len() == 2 && args[0] != args[1] {
+                    return Err("unacceptable size: the board must be square".to_string());
+                }
+                if args.len() != 2 {
+                    arity(1)?;
+                }
                 let size: BoardSize = args[0]
                     .parse()
                     .map_err(|e| format!("unacceptable size: {e}"))?;

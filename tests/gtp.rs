@@ -79,6 +79,11 @@ fn a_game_is_set_up_and_shown() {
     check(
         &mut s,
         &[
+            ("boardsize 9 9", "=\n\n"),
+            (
+                "boardsize 9 11",
+                "? unacceptable size: the board must be square\n\n",
+            ),
             ("boardsize 5", "=\n\n"),
             ("clear_board", "=\n\n"),
             ("play black c3", "=\n\n"),
