@@ -28,7 +28,9 @@ pub struct BenchArgs {
 fn parse_seconds(s: &str) -> Result<f64, String> {
     match s.trim().parse::<f64>() {
         Ok(x) if x > 0.0 && x <= 3600.0 => Ok(x),
-        _ => Err(format!("expected seconds between 0 and 3600, found {s:?}")),
+        _ => Err(format!(
+            "expected seconds, more than 0 and at most 3600; found {s:?}"
+        )),
     }
 }
 

@@ -29,7 +29,7 @@ pub struct GtpArgs {
     #[arg(long, default_value = "medium")]
     pub level: Level,
     /// Thinking time per `genmove` in seconds, instead of the level's budget.
-    #[arg(long, conflicts_with = "iterations")]
+    #[arg(long, conflicts_with = "iterations", allow_negative_numbers = true)]
     pub time: Option<f64>,
     /// Search iterations per `genmove`, instead of the level's budget.
     #[arg(long)]
