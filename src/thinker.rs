@@ -207,7 +207,8 @@ fn background(
     stop: &AtomicBool,
     updates: &Sender<Progress>,
 ) -> Search {
-    search.sync(&game);
+    // Keeping a large subtree takes a while: a stop request cuts it short.
+    search.sync_until(&game, &mut || !stop.load(Ordering::Relaxed));
     let send = |search: &Search, elapsed: Duration, done: bool| {
         // The receiver may be gone (a stopped thinker): nothing to tell.
         let _ = updates.send(Progress {

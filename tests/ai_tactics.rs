@@ -214,6 +214,24 @@ fn the_tree_is_kept_across_moves() {
 }
 
 #[test]
+fn a_cut_short_advance_starts_a_fresh_tree() {
+    let text = "7/7/7/7/7/7/7 b 0 original nopie";
+    let mut search = search(text, 5000);
+    let best = search.best_move().unwrap();
+    search.advance_until(best, &mut || false).unwrap();
+    // Only the new root and a child per empty square.
+    let pos = search.position();
+    let empty = pos
+        .size()
+        .squares()
+        .filter(|&sq| pos.get(sq).is_none())
+        .count();
+    assert_eq!(search.report().nodes, 1 + empty);
+    assert_eq!(search.iterations(), 0);
+    assert_eq!(search.to_move(), Color::White);
+}
+
+#[test]
 fn uct_alone_also_finds_tactics() {
     let text = "W2WWWW/1W4W/BB1B1WW/W3BB1/WW2B2/1B2B1B/5BB b 16 original nopie";
     let mut search = Search::new(&position(text), SearchConfig::uct());

@@ -164,6 +164,17 @@ impl Search {
     /// Moves the search along the game by one move, keeping the subtree of
     /// that move. An illegal move changes nothing.
     pub fn advance(&mut self, mv: Move) -> Result<(), PlayError> {
+        self.advance_until(mv, &mut || true)
+    }
+
+    /// Like [`Search::advance`], but gives up keeping the subtree (and starts
+    /// a fresh tree) when `keep_going` says so; copying a large tree takes
+    /// tens of milliseconds.
+    pub fn advance_until(
+        &mut self,
+        mv: Move,
+        keep_going: &mut dyn FnMut() -> bool,
+    ) -> Result<(), PlayError> {
         self.position.play(mv)?;
         match mv {
             // The board and side to move stay: so does the tree.
@@ -178,8 +189,14 @@ impl Search {
                     .children(0)
                     .find(|&i| self.tree.mv[i] == sq)
                     .filter(|&i| self.tree.visits[i] > 0.0);
-                match child {
-                    Some(i) => self.keep_subtree(i),
+                match child.and_then(|i| self.tree.subtree(i, keep_going)) {
+                    Some(tree) => {
+                        self.tree = tree;
+                        if !self.tree.is_expanded(0) && self.root.winner().is_none() {
+                            self.scratch.copy_from(&self.root);
+                            self.expand(0);
+                        }
+                    }
                     None => self.reset_tree(),
                 }
                 self.iterations = 0;
@@ -191,6 +208,11 @@ impl Search {
     /// Brings the search to the game's position: along the tree when the game
     /// is this search's position plus a few moves, from scratch otherwise.
     pub fn sync(&mut self, game: &Game) {
+        self.sync_until(game, &mut || true);
+    }
+
+    /// Like [`Search::sync`], with [`Search::advance_until`]'s way out.
+    pub fn sync_until(&mut self, game: &Game, keep_going: &mut dyn FnMut() -> bool) {
         if game.position() == &self.position {
             return;
         }
@@ -200,7 +222,7 @@ impl Search {
                 let ok = game
                     .moves()
                     .skip(played - back)
-                    .all(|mv| self.advance(mv).is_ok());
+                    .all(|mv| self.advance_until(mv, keep_going).is_ok());
                 if ok && game.position() == &self.position {
                     return;
                 }
@@ -225,15 +247,6 @@ impl Search {
         self.tree.push(0, UNKNOWN);
         self.iterations = 0;
         if self.root.winner().is_none() {
-            self.scratch.copy_from(&self.root);
-            self.expand(0);
-        }
-    }
-
-    /// Makes node `keep` the root, copying its subtree into a fresh arena.
-    fn keep_subtree(&mut self, keep: usize) {
-        self.tree = self.tree.subtree(keep);
-        if !self.tree.is_expanded(0) && self.root.winner().is_none() {
             self.scratch.copy_from(&self.root);
             self.expand(0);
         }

@@ -88,9 +88,10 @@ impl Tree {
         }
     }
 
-    /// The subtree of `keep` as a tree of its own, `keep` at index 0.
+    /// The subtree of `keep` as a tree of its own, `keep` at index 0, or
+    /// `None` if `keep_going` says to give up (it is asked between families).
     /// Children sit side by side, so each family is copied as a block.
-    pub fn subtree(&self, keep: usize) -> Tree {
+    pub fn subtree(&self, keep: usize, keep_going: &mut dyn FnMut() -> bool) -> Option<Tree> {
         let mut tree = Tree::default();
         // `origin[i]`: the node of `self` that node `i` of `tree` copies.
         let mut origin = vec![keep];
@@ -99,6 +100,9 @@ impl Tree {
         while at < origin.len() {
             let family = self.children(origin[at]);
             if !family.is_empty() {
+                if !keep_going() {
+                    return None;
+                }
                 let first = tree.len();
                 tree.copy_nodes(self, family.clone());
                 origin.extend(family);
@@ -106,7 +110,7 @@ impl Tree {
             }
             at += 1;
         }
-        tree
+        Some(tree)
     }
 
     /// Appends copies of `from`'s nodes `range`, without their children.
