@@ -31,7 +31,7 @@ pub struct SearchConfig {
     pub expand_growth: f32,
     /// Playouts answer intrusions into bridges instead of playing at random.
     pub bridges: bool,
-    /// The tree stops growing at this many nodes (about 28 bytes each).
+    /// The tree stops growing at this many nodes (25 bytes each).
     pub max_nodes: usize,
     pub seed: u64,
 }
