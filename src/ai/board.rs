@@ -11,7 +11,9 @@
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rand_xoshiro::rand_core::Rng;
 
-use super::layout::{BLACK, CELLS, EMPTY, FillRule, Layout, OFF, Sq, WHITE, at, cell_of, color_of};
+use super::layout::{
+    BLACK, CELLS, EMPTY, Edges, FillRule, Layout, OFF, Sq, WHITE, at, cell_of, color_of, spans,
+};
 use crate::core::{BoardSize, Color, MAX_SQUARES, Position, Square, Variant};
 
 /// The seeded generator the engine uses everywhere.
@@ -40,15 +42,6 @@ fn node(n: Sq) -> usize {
     n as usize & (LINKS - 1)
 }
 
-/// A union-find node: one stone, or at its root one group.
-#[derive(Clone, Copy, Debug, Default)]
-struct Link {
-    parent: Sq,
-    /// Live stones of the group on its colour's low and high edge (at roots).
-    low: u8,
-    high: u8,
-}
-
 /// A position for the engine: the board, side to move and ply.
 #[derive(Clone)]
 pub struct Board {
@@ -65,7 +58,12 @@ pub struct Board {
     /// The empty squares in any order, and where each sits in that list.
     empties: [Sq; CELLS],
     slot: [Sq; CELLS],
-    links: [Link; LINKS],
+    /// The union-find over stones, one node per stone put (a captured
+    /// stone's square gets a fresh one): each node's parent, and at roots the
+    /// group's live stones on its colour's edges. Two arrays, so that every
+    /// read is of one whole field just written (no store-forwarding stalls).
+    parent: [Sq; LINKS],
+    edges: [Edges; LINKS],
 }
 
 impl std::fmt::Debug for Board {
@@ -97,7 +95,8 @@ impl Board {
             node_at: [0; CELLS],
             empties: [0; CELLS],
             slot: [0; CELLS],
-            links: [Link::default(); LINKS],
+            parent: [0; LINKS],
+            edges: [0; LINKS],
         };
         for i in 0..area {
             board.cells[i] = EMPTY;
@@ -150,7 +149,8 @@ impl Board {
         self.node_at[..area].copy_from_slice(&other.node_at[..area]);
         self.empties[..empties].copy_from_slice(&other.empties[..empties]);
         self.slot[..area].copy_from_slice(&other.slot[..area]);
-        self.links[..used].copy_from_slice(&other.links[..used]);
+        self.parent[..used].copy_from_slice(&other.parent[..used]);
+        self.edges[..used].copy_from_slice(&other.edges[..used]);
     }
 
     pub fn size(&self) -> BoardSize {
@@ -252,16 +252,13 @@ impl Board {
                     self.remove_empty(target);
                 } else {
                     // Capture: the stone leaves its group's edge counts.
-                    let [low, high] = layout.contact[at(target)][other as usize & 3];
                     let root = node(self.find(self.node_at[at(target)]));
-                    self.links[root].low -= low;
-                    self.links[root].high -= high;
+                    self.edges[root] -= layout.contact[at(target)][other as usize & 3];
                 }
                 root = self.put(target, color);
             }
         }
-        let root = self.links[node(root)];
-        let won = root.low > 0 && root.high > 0;
+        let won = spans(self.edges[node(root)]);
         self.ply += 1;
         self.to_move = other;
         if won {
@@ -274,27 +271,23 @@ impl Board {
     /// would connect its edges, computed without changing the board.
     pub(crate) fn would_win(&self, sq: Sq, color: u8) -> bool {
         let layout = self.layout;
-        let [mut low, mut high] = layout.contact[at(sq)][color as usize & 3];
-        self.gather(sq, color, &mut low, &mut high);
+        let mut edges = layout.contact[at(sq)][color as usize & 3];
+        self.gather(sq, color, &mut edges);
         let fills = &layout.fills[at(sq)][..layout.fill_count[at(sq)] as usize];
         for &FillRule { target, guard } in fills {
             if self.cells[at(target)] != color && (guard == sq || self.cells[at(guard)] == color) {
-                let [l, h] = layout.contact[at(target)][color as usize & 3];
-                low |= l;
-                high |= h;
-                self.gather(target, color, &mut low, &mut high);
+                edges |= layout.contact[at(target)][color as usize & 3];
+                self.gather(target, color, &mut edges);
             }
         }
-        low > 0 && high > 0
+        spans(edges)
     }
 
-    /// Ors into `low`/`high` the edge contacts of `color`'s groups next to `sq`.
-    fn gather(&self, sq: Sq, color: u8, low: &mut u8, high: &mut u8) {
+    /// Ors into `edges` the edge contacts of `color`'s groups next to `sq`.
+    fn gather(&self, sq: Sq, color: u8, edges: &mut Edges) {
         for &n in &self.layout.neighbours[at(sq)] {
             if self.cells[at(n)] == color {
-                let link = self.links[node(self.root(self.node_at[at(n)]))];
-                *low |= link.low;
-                *high |= link.high;
+                *edges |= self.edges[node(self.root(self.node_at[at(n)]))];
             }
         }
     }
@@ -402,7 +395,7 @@ impl Board {
         let layout = self.layout;
         let new = self.links_used;
         self.links_used += 1;
-        let [mut low, mut high] = layout.contact[at(sq)][color as usize & 3];
+        let mut edges = layout.contact[at(sq)][color as usize & 3];
         self.cells[at(sq)] = color;
         self.node_at[at(sq)] = new;
         let mut root = new;
@@ -412,33 +405,29 @@ impl Board {
                 if root == new {
                     root = r;
                 } else if r != root {
-                    let merged = self.links[node(r)];
-                    self.links[node(r)].parent = root;
-                    low += merged.low;
-                    high += merged.high;
+                    self.parent[node(r)] = root;
+                    edges += self.edges[node(r)];
                 }
             }
         }
-        self.links[node(new)] = Link {
-            parent: root,
-            low: 0,
-            high: 0,
-        };
-        let top = &mut self.links[node(root)];
-        top.low += low;
-        top.high += high;
+        self.parent[node(new)] = root;
+        self.edges[node(new)] = 0;
+        self.edges[node(root)] += edges;
         root
     }
 
+    /// The root of `n`, halving the path. Trees stay shallow, so the test
+    /// asks whether `n`'s parent is a root: nearly always true, which the
+    /// processor predicts, unlike whether `n` itself is one.
     #[inline(always)]
     fn find(&mut self, mut n: Sq) -> Sq {
         loop {
-            let parent = self.links[node(n)].parent;
-            if parent == n {
-                return n;
+            let parent = self.parent[node(n)];
+            let grand = self.parent[node(parent)];
+            if grand == parent {
+                return parent;
             }
-            let grand = self.links[node(parent)].parent;
-            self.links[node(n)].parent = grand;
+            self.parent[node(n)] = grand;
             n = grand;
         }
     }
@@ -446,7 +435,7 @@ impl Board {
     /// The root of `n` without path compression (for read-only queries).
     fn root(&self, mut n: Sq) -> Sq {
         loop {
-            let parent = self.links[node(n)].parent;
+            let parent = self.parent[node(n)];
             if parent == n {
                 return n;
             }

@@ -33,6 +33,20 @@ pub(crate) const fn color_of(cell: u8) -> Color {
     }
 }
 
+/// Counts of stones on a colour's two edges, packed in one number (low edge
+/// in the low byte) so that a group's counts are read and written at once.
+pub(crate) type Edges = u16;
+
+pub(crate) const fn edges(low: u8, high: u8) -> Edges {
+    low as Edges | (high as Edges) << 8
+}
+
+/// Whether counts (or an or of counts) touch both edges.
+#[inline(always)]
+pub(crate) const fn spans(edges: Edges) -> bool {
+    (edges & 0xff != 0) & (edges >> 8 != 0)
+}
+
 /// A square a placement may fill: `target` is filled when `guard` (the
 /// target's other escort, or the placed square itself when the target has only
 /// one) holds the mover's stone too.
@@ -63,8 +77,8 @@ pub(crate) struct Layout {
     pub fills: [[FillRule; 2]; CELLS],
     pub fill_count: [u8; CELLS],
     /// Edge contacts per square and cell colour: `contact[sq][cell]` is
-    /// `[low, high]` (1 when the square touches that edge of that colour).
-    pub contact: [[[u8; 2]; 4]; CELLS],
+    /// [`Edges`] with a 1 for each edge of that colour the square touches.
+    pub contact: [[Edges; 4]; CELLS],
     /// The six squares around each square that a group reaches in one step
     /// (the four neighbours and the two on the rising diagonal, joined by
     /// fills), in circular order. Off the board: the sentinels
@@ -86,7 +100,7 @@ impl Layout {
                 guard: sentinel,
             }; 2]; CELLS],
             fill_count: [0; CELLS],
-            contact: [[[0; 2]; 4]; CELLS],
+            contact: [[0; 4]; CELLS],
             ring: [[sentinel; 6]; CELLS],
         });
         let black_edge = layout.black_edge();
@@ -118,7 +132,7 @@ impl Layout {
             }
             for color in Color::ALL {
                 let (low, high) = size.edge_contact(sq, color);
-                contact[i][cell_of(color) as usize] = [low as u8, high as u8];
+                contact[i][cell_of(color) as usize] = edges(u8::from(low), u8::from(high));
             }
             const AROUND: [(i8, i8); 6] = [(1, 0), (1, 1), (0, 1), (-1, 0), (-1, -1), (0, -1)];
             let n = i16::from(size.get());
