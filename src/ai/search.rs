@@ -10,7 +10,7 @@ use rand_xoshiro::rand_core::SeedableRng;
 
 use super::board::{Board, EngineRng};
 use super::layout::{EMPTY, Sq, color_of};
-use super::tree::{LOST, Tree, UNKNOWN, WON};
+use super::tree::{LOST, TAKEN, Tree, UNKNOWN, WON, hopeless};
 use crate::core::{BoardSize, Color, Game, Move, PlayError, Position, Square};
 
 /// How the engine searches. Tuned by measurement (`brique arena`).
@@ -98,8 +98,6 @@ pub struct Search {
     rng: EngineRng,
     path: Vec<u32>,
     record: Vec<Sq>,
-    /// Per square, the cell colour that placed there in this iteration.
-    played: Vec<u8>,
     threats: Vec<Sq>,
     /// Selection values of one node's children.
     values: Vec<f32>,
@@ -115,7 +113,6 @@ impl Search {
             position: position.clone(),
             scratch: root.clone(),
             probe: root.clone(),
-            played: vec![EMPTY; root.area() + 1],
             root,
             tree: Tree::default(),
             rng: EngineRng::seed_from_u64(config.seed),
@@ -238,7 +235,6 @@ impl Search {
         self.root = Board::from_position(position);
         self.scratch = self.root.clone();
         self.probe = self.root.clone();
-        self.played = vec![EMPTY; self.root.area() + 1];
         self.reset_tree();
     }
 
@@ -269,7 +265,7 @@ impl Search {
                 break if proof == WON { mover } else { mover ^ 3 };
             }
             if !self.tree.is_expanded(node) {
-                let room = self.tree.len() + self.scratch.empties().len() <= self.config.max_nodes;
+                let room = self.tree.len() + self.scratch.area() <= self.config.max_nodes;
                 let fill = self.tree.len() as f32 / self.config.max_nodes as f32;
                 let threshold =
                     self.config.expand_after as f32 * (1.0 + self.config.expand_growth * fill);
@@ -295,16 +291,22 @@ impl Search {
     }
 
     /// Gives `node` (whose position is on the scratch board) one child per
-    /// empty square, marking immediate wins, and moves that fail to stop an
-    /// immediate win of the opponent, as proven.
+    /// square, marking taken squares, immediate wins, and moves that fail to
+    /// stop an immediate win of the opponent.
     fn expand(&mut self, node: usize) {
         let me = self.scratch.to_move_cell();
         let first = self.tree.len();
         let mut winning = false;
-        for &sq in self.scratch.empties() {
-            let won = self.scratch.would_win(sq, me);
-            winning |= won;
-            self.tree.push(sq, if won { WON } else { UNKNOWN });
+        for sq in 0..self.scratch.area() as Sq {
+            let proof = if self.scratch.cell(sq) != EMPTY {
+                TAKEN
+            } else if self.scratch.would_win(sq, me) {
+                winning = true;
+                WON
+            } else {
+                UNKNOWN
+            };
+            self.tree.push(sq, proof);
         }
         self.tree.adopt(node, first);
         if winning {
@@ -323,6 +325,9 @@ impl Search {
         }
         let mut saved = false;
         for i in self.tree.children(node) {
+            if self.tree.proof[i] == TAKEN {
+                continue;
+            }
             if self.blocks(self.tree.mv[i]) {
                 saved = true;
             } else {
@@ -386,7 +391,7 @@ impl Search {
             r[..end - at].copy_from_slice(&rave_visits[at..end]);
             rw[..end - at].copy_from_slice(&rave_wins[at..end]);
             for (l, &p) in lost.iter_mut().zip(&proof[at..end]) {
-                *l = p == LOST;
+                *l = hopeless(p);
             }
             let out = &mut values[at..at + LANE];
             for k in 0..LANE {
@@ -433,36 +438,27 @@ impl Search {
     }
 
     fn backup(&mut self, winner: u8) {
-        let root_to_move = self.root.to_move_cell();
-        let mut color = root_to_move;
-        for &sq in &self.record {
-            self.played[sq as usize] = color;
-            color ^= 3;
-        }
         // The root's "mover" is the player who moved last.
-        let mut mover = root_to_move ^ 3;
+        let mut mover = self.root.to_move_cell() ^ 3;
         let t = &mut self.tree;
-        for &index in &self.path {
+        for (depth, &index) in self.path.iter().enumerate() {
             let node = index as usize;
             t.visits[node] += 1.0;
             t.wins[node] += f32::from(u8::from(winner == mover));
             if self.config.rave && t.is_expanded(node) {
+                // All moves as first: every square the side to move here
+                // played later in this iteration (the record's moves from
+                // this depth on, every other one) counts for its child.
                 let to_move = mover ^ 3;
                 let won = f32::from(u8::from(winner == to_move));
-                let range = t.children(node);
-                let moves = &t.mv[range.clone()];
-                let rave_visits = &mut t.rave_visits[range.clone()];
-                let rave_wins = &mut t.rave_wins[range];
-                for i in 0..moves.len() {
-                    let hit = f32::from(u8::from(self.played[moves[i] as usize] == to_move));
-                    rave_visits[i] += hit;
-                    rave_wins[i] += hit * won;
+                let first = t.children(node).start;
+                for &sq in self.record[depth..].iter().step_by(2) {
+                    let child = first + sq as usize;
+                    t.rave_visits[child] += 1.0;
+                    t.rave_wins[child] += won;
                 }
             }
             mover ^= 3;
-        }
-        for &sq in &self.record {
-            self.played[sq as usize] = EMPTY;
         }
         self.propagate_proofs();
     }
@@ -480,7 +476,7 @@ impl Search {
                 LOST if self
                     .tree
                     .children(parent)
-                    .all(|i| self.tree.proof[i] == LOST) =>
+                    .all(|i| hopeless(self.tree.proof[i])) =>
                 {
                     WON
                 }
@@ -495,6 +491,7 @@ impl Search {
         let t = &self.tree;
         let key = |i: usize| {
             (
+                t.proof[i] != TAKEN,
                 t.proof[i] == WON,
                 t.proof[i] != LOST,
                 t.visits[i],

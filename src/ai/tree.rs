@@ -1,6 +1,8 @@
 //! The search tree: an arena of nodes stored field by field, so that scanning
 //! a node's children (which sit side by side) reads a few dense arrays that
-//! the compiler can vectorise.
+//! the compiler can vectorise. A node has one child per square of the board,
+//! in square order, those already taken marked [`TAKEN`]: a square's child is
+//! found by adding the square to the first child's index.
 
 use std::ops::Range;
 
@@ -10,6 +12,14 @@ use super::layout::Sq;
 pub(crate) const UNKNOWN: u8 = 0;
 pub(crate) const WON: u8 = 1;
 pub(crate) const LOST: u8 = 2;
+/// Not a move: the child of a square already taken.
+pub(crate) const TAKEN: u8 = 3;
+
+/// Whether a child is a move that loses or no move at all: either way never
+/// worth choosing.
+pub(crate) const fn hopeless(proof: u8) -> bool {
+    proof >= LOST
+}
 
 /// `first_child` of a node without children yet.
 const LEAF: u32 = u32::MAX;
