@@ -3,11 +3,11 @@
 //! interval.
 
 use std::fmt;
-use std::io::Write;
 use std::process::ExitCode;
 use std::str::FromStr;
 
 use crate::ai::{Budget, Level, Search, SearchConfig};
+use crate::cli::print_stdout;
 use crate::core::{BoardSize, Color, Game, Player, Rules, Variant};
 use crate::thinker::choose_move;
 
@@ -199,12 +199,15 @@ pub fn play_game(
 
 pub fn run(args: &ArenaArgs) -> ExitCode {
     let (a, b) = (&args.first, &args.second);
-    println!(
-        "arena: A = {a}, B = {b}; {} games on {size}x{size}, rules {}, pie rule off",
+    let heading = format!(
+        "arena: A = {a}, B = {b}; {} games on {size}x{size}, rules {}, pie rule off\n",
         args.games,
         args.rules,
         size = args.size
     );
+    if let Err(code) = print_stdout(&heading) {
+        return code;
+    }
     let mut a_wins = [0u32; 2];
     let mut a_games = [0u32; 2];
     for g in 0..args.games {
@@ -222,25 +225,29 @@ pub fn run(args: &ArenaArgs) -> ExitCode {
         }
         let moves: Vec<String> = game.moves().map(|m| m.to_string()).collect();
         let total = WinRate::new(a_wins[0] + a_wins[1], g + 1);
-        println!(
-            "game {}: {} ({a_color}) {} in {} moves; A so far {total}",
+        let mut line = format!(
+            "game {}: {} ({a_color}) {} in {} moves; A so far {total}\n",
             g + 1,
             if a_won { "A" } else { "B" },
             if a_won { "wins" } else { "loses" },
             moves.len(),
         );
         if args.verbose {
-            println!("  {}", moves.join(" "));
+            line += &format!("  {}\n", moves.join(" "));
         }
-        let _ = std::io::stdout().flush();
+        if let Err(code) = print_stdout(&line) {
+            return code;
+        }
     }
     let total = WinRate::new(a_wins[0] + a_wins[1], args.games);
-    println!("A ({a}) wins {total}");
-    println!(
-        "A as Black: {} of {}; A as White: {} of {}",
+    let summary = format!(
+        "A ({a}) wins {total}\nA as Black: {} of {}; A as White: {} of {}\n",
         a_wins[0], a_games[0], a_wins[1], a_games[1]
     );
-    ExitCode::SUCCESS
+    match print_stdout(&summary) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(code) => code,
+    }
 }
 
 #[cfg(test)]

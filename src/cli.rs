@@ -1,6 +1,7 @@
 //! The command line: `brique` plays; subcommands work headless.
 
 use std::io::Read;
+use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -67,10 +68,10 @@ fn parse_variant(s: &str) -> Result<Variant, String> {
 pub fn run(cli: Cli) -> ExitCode {
     match cli.command {
         Some(Command::Show(args)) => match show(&args) {
-            Ok(text) => {
-                print!("{text}");
-                ExitCode::SUCCESS
-            }
+            Ok(text) => match print_stdout(&text) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(code) => code,
+            },
             Err(message) => {
                 eprintln!("brique show: {message}");
                 ExitCode::from(2)
@@ -80,6 +81,21 @@ pub fn run(cli: Cli) -> ExitCode {
         Some(Command::Gtp(args)) => crate::gtp::run(&args),
         Some(Command::Arena(args)) => crate::arena::run(&args),
         None => crate::app::run(&cli.play),
+    }
+}
+
+/// Writes `text` to standard output at once. When that fails, the error is
+/// the exit code to end with: quietly a success once the reader has gone (a
+/// closed pipe, as in `brique arena | head`), a failure with a message else.
+pub fn print_stdout(text: &str) -> Result<(), ExitCode> {
+    let mut out = std::io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        Ok(()) => Ok(()),
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Err(ExitCode::SUCCESS),
+        Err(e) => {
+            eprintln!("brique: cannot write the output: {e}");
+            Err(ExitCode::FAILURE)
+        }
     }
 }
 
