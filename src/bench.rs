@@ -7,6 +7,7 @@ use std::time::{Duration, Instant};
 use rand_xoshiro::rand_core::SeedableRng;
 
 use crate::ai::{Board, EngineRng, Search, SearchConfig};
+use crate::cli::print_stdout;
 use crate::core::{BoardSize, Position, Rules, Variant};
 
 #[derive(clap::Args, Debug)]
@@ -17,9 +18,12 @@ pub struct BenchArgs {
     /// Rule variant.
     #[arg(long, default_value = "original")]
     pub rules: Variant,
-    /// Seconds spent on each measurement.
-    #[arg(long, default_value_t = 3.0, value_parser = parse_seconds)]
+    /// Seconds spent on each measurement in each round.
+    #[arg(long, default_value_t = 1.0, value_parser = parse_seconds)]
     pub seconds: f64,
+    /// Rounds of measurements; the median and the best round are reported.
+    #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u32).range(1..=100))]
+    pub rounds: u32,
     /// Seed of the random generator.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
@@ -34,7 +38,7 @@ fn parse_seconds(s: &str) -> Result<f64, String> {
     }
 }
 
-/// Figures measured by one bench run.
+/// Figures measured by one round.
 #[derive(Clone, Copy, Debug)]
 pub struct Figures {
     pub playouts: u64,
@@ -45,31 +49,79 @@ pub struct Figures {
     pub nodes: usize,
 }
 
+/// A rate over several rounds: other work on the machine only ever slows a
+/// round down, so the best round is the nearest to what the engine can do,
+/// and the median says what to expect.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Rate {
+    pub median: f64,
+    pub best: f64,
+}
+
+impl Rate {
+    /// The median and best of some rates (at least one).
+    pub fn of(rates: impl IntoIterator<Item = f64>) -> Rate {
+        let mut rates: Vec<f64> = rates.into_iter().collect();
+        rates.sort_by(f64::total_cmp);
+        let n = rates.len();
+        let median = match n {
+            0 => 0.0,
+            _ if n % 2 == 1 => rates[n / 2],
+            _ => (rates[n / 2 - 1] + rates[n / 2]) / 2.0,
+        };
+        Rate {
+            median,
+            best: rates.last().copied().unwrap_or(0.0),
+        }
+    }
+}
+
 pub fn run(args: &BenchArgs) -> ExitCode {
     let time = Duration::from_secs_f64(args.seconds);
-    let figures = measure(args.size, args.rules, time, args.seed);
-    println!(
-        "board {size}x{size}, rules {}, one thread, {:.1} s per measurement",
+    let heading = format!(
+        "board {size}x{size}, rules {}, one thread, {} rounds of {} s per measurement\n",
         args.rules,
+        args.rounds,
         args.seconds,
         size = args.size
     );
-    println!(
-        "random playouts per second: {:.0} ({} playouts)",
-        figures.playouts_per_second, figures.playouts
-    );
-    println!(
-        "mean playout length: {:.1} placements",
-        figures.mean_playout_length
-    );
-    println!(
-        "MCTS-RAVE iterations per second: {:.0} ({} iterations, tree of {} nodes)",
-        figures.iterations_per_second, figures.iterations, figures.nodes
-    );
-    ExitCode::SUCCESS
+    if let Err(code) = print_stdout(&heading) {
+        return code;
+    }
+    let rounds: Vec<Figures> = (0..args.rounds)
+        .map(|round| measure(args.size, args.rules, time, args.seed + u64::from(round)))
+        .collect();
+    match print_stdout(&summary(&rounds)) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(code) => code,
+    }
 }
 
-/// Runs both measurements for about `time` each.
+/// The plain lines `brique bench` prints after its first.
+pub fn summary(rounds: &[Figures]) -> String {
+    let playouts = Rate::of(rounds.iter().map(|f| f.playouts_per_second));
+    let iterations = Rate::of(rounds.iter().map(|f| f.iterations_per_second));
+    let games: u64 = rounds.iter().map(|f| f.playouts).sum();
+    let placements: f64 = rounds
+        .iter()
+        .map(|f| f.mean_playout_length * f.playouts as f64)
+        .sum();
+    let searched: u64 = rounds.iter().map(|f| f.iterations).sum();
+    let nodes = rounds.iter().map(|f| f.nodes).max().unwrap_or(0);
+    format!(
+        "random playouts per second: {:.0} median, {:.0} best ({games} playouts)\n\
+         mean playout length: {:.1} placements\n\
+         MCTS-RAVE iterations per second: {:.0} median, {:.0} best ({searched} iterations, \
+         trees of up to {nodes} nodes)\n",
+        playouts.median,
+        playouts.best,
+        placements / games.max(1) as f64,
+        iterations.median,
+        iterations.best,
+    )
+}
+
+/// Runs one round of both measurements, for about `time` each.
 pub fn measure(size: BoardSize, variant: Variant, time: Duration, seed: u64) -> Figures {
     let rules = Rules {
         variant,
@@ -121,4 +173,54 @@ fn playouts(position: &Position, time: Duration, seed: u64) -> (u64, f64, f64) {
         games as f64 / seconds,
         placements as f64 / games as f64,
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rate_takes_the_median_and_the_best() {
+        assert_eq!(
+            Rate::of([3.0, 1.0, 2.0]),
+            Rate {
+                median: 2.0,
+                best: 3.0
+            }
+        );
+        assert_eq!(
+            Rate::of([4.0, 1.0, 2.0, 3.0]),
+            Rate {
+                median: 2.5,
+                best: 4.0
+            }
+        );
+        assert_eq!(
+            Rate::of([7.0]),
+            Rate {
+                median: 7.0,
+                best: 7.0
+            }
+        );
+    }
+
+    #[test]
+    fn summary_adds_up_the_rounds() {
+        let round = |playouts, rate, length| Figures {
+            playouts,
+            playouts_per_second: rate,
+            mean_playout_length: length,
+            iterations: 10,
+            iterations_per_second: 5.0,
+            nodes: 100,
+        };
+        let text = summary(&[round(100, 50.0, 10.0), round(300, 70.0, 20.0)]);
+        assert_eq!(
+            text,
+            "random playouts per second: 60 median, 70 best (400 playouts)\n\
+             mean playout length: 17.5 placements\n\
+             MCTS-RAVE iterations per second: 5 median, 5 best (20 iterations, \
+             trees of up to 100 nodes)\n"
+        );
+    }
 }
