@@ -1,0 +1,31 @@
+//! `cargo bench`: the engine's speed on an empty 15x15 board, one thread, the
+//! same measurement as `brique bench` (whose options it does not take).
+
+use std::time::Duration;
+
+use brique::bench::{Figures, measure, summary};
+use brique::cli::print_stdout;
+use brique::core::{BoardSize, Variant};
+
+fn main() {
+    // `cargo bench` passes `--bench`; run any other way (`cargo test
+    // --benches`), this only checks that the measurement runs.
+    let full = std::env::args().any(|a| a == "--bench");
+    let (rounds, seconds) = if full { (5, 1.0) } else { (1, 0.05) };
+    for variant in Variant::ALL {
+        let figures: Vec<Figures> = (0..rounds)
+            .map(|round| {
+                let time = Duration::from_secs_f64(seconds);
+                measure(BoardSize::DEFAULT, variant, time, 1 + round)
+            })
+            .collect();
+        let text = format!(
+            "board 15x15, rules {variant}, one thread, {rounds} rounds of {seconds} s per \
+             measurement\n{}",
+            summary(&figures)
+        );
+        if print_stdout(&text).is_err() {
+            return;
+        }
+    }
+}
