@@ -64,7 +64,8 @@ fn dropping_a_thinker_stops_it_too() {
 
 #[test]
 fn an_iteration_budget_ends_by_itself_like_a_direct_search() {
-    let game = game(7, "d4");
+    // Past the pie rule's decisions (which get more, see below).
+    let game = game(7, "d4 a1");
     let config = Level::Easy.config(7);
     let thinker = Thinker::start(
         Search::new(game.position(), config),
@@ -107,4 +108,28 @@ fn a_thinker_follows_the_game_first() {
     let (search, progress) = thinker.finish();
     assert_eq!(search.position(), game.position());
     assert!(progress.elapsed >= Duration::from_millis(20) || search.is_settled());
+}
+
+#[test]
+fn a_pie_decision_gets_its_floor_of_iterations_and_other_moves_their_budget() {
+    use brique::thinker::{PIE_DECISION_ITERATIONS, choose_move};
+    let budget = Budget::iterations(300);
+    // White's first turn with the pie rule on, after a centre opening.
+    let swap_turn = game(7, "d4");
+    let mut search = Search::new(swap_turn.position(), SearchConfig::default());
+    assert!(search.is_pie_decision());
+    assert_eq!(choose_move(&mut search, budget), Some(Move::Swap));
+    assert!(search.iterations() >= PIE_DECISION_ITERATIONS);
+    // Black's opening with the pie rule on is one too.
+    let opening = game(7, "");
+    let mut search = Search::new(opening.position(), SearchConfig::default());
+    assert!(search.is_pie_decision());
+    choose_move(&mut search, budget);
+    assert!(search.iterations() >= PIE_DECISION_ITERATIONS);
+    // Any later move gets the budget and no more.
+    let later = game(7, "d4 swap");
+    let mut search = Search::new(later.position(), SearchConfig::default());
+    assert!(!search.is_pie_decision());
+    choose_move(&mut search, budget);
+    assert_eq!(search.iterations(), 300);
 }

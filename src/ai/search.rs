@@ -248,6 +248,12 @@ impl Search {
         }
     }
 
+    /// Whether the move to choose is a pie-rule decision: Black's opening
+    /// (which White may take over) or White's choice to swap.
+    pub fn is_pie_decision(&self) -> bool {
+        self.pie_opening() || self.root.can_swap()
+    }
+
     fn pie_opening(&self) -> bool {
         self.root.pie() && self.root.ply() == 0
     }
