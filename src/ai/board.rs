@@ -54,6 +54,7 @@ pub struct Board {
     empty_count: u16,
     /// One cell per square plus the off-board sentinel at index `area`.
     cells: [u8; CELLS],
+    /// Each stone's union-find node.
     node_at: [Sq; CELLS],
     /// The empty squares in any order, and where each sits in that list.
     empties: [Sq; CELLS],
