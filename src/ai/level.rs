@@ -94,9 +94,17 @@ impl Level {
 
     /// The search settings of this level, with a seed.
     pub fn config(self, seed: u64) -> SearchConfig {
+        let default = SearchConfig::default();
         SearchConfig {
             seed,
-            ..SearchConfig::default()
+            // The default tree (2^21 nodes, 52 MB) is full after about two
+            // seconds; ten seconds of thinking need room to keep growing
+            // (2^23 nodes, 210 MB).
+            max_nodes: match self {
+                Level::Strongest => 1 << 23,
+                _ => default.max_nodes,
+            },
+            ..default
         }
     }
 
@@ -149,6 +157,19 @@ mod tests {
         assert_eq!(Level::Easy.step(false), None);
         assert_eq!(Level::Easy.step(true), Some(Level::Casual));
         assert_eq!(Level::Strongest.step(true), None);
+    }
+
+    #[test]
+    fn only_the_strongest_level_gets_a_larger_tree() {
+        let default = SearchConfig::default().max_nodes;
+        for level in Level::ALL {
+            let nodes = level.config(1).max_nodes;
+            if level == Level::Strongest {
+                assert_eq!(nodes, 4 * default);
+            } else {
+                assert_eq!(nodes, default);
+            }
+        }
     }
 
     #[test]
