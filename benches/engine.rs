@@ -3,7 +3,7 @@
 
 use std::time::Duration;
 
-use brique::bench::{Figures, measure, summary};
+use brique::bench::{Figures, heading, measure, summary};
 use brique::cli::print_stdout;
 use brique::core::{BoardSize, Variant};
 
@@ -11,19 +11,15 @@ fn main() {
     // `cargo bench` passes `--bench`; run any other way (`cargo test
     // --benches`), this only checks that the measurement runs.
     let full = std::env::args().any(|a| a == "--bench");
-    let (rounds, seconds) = if full { (5, 1.0) } else { (1, 0.05) };
+    let (rounds, seconds) = if full { (5u32, 1.0) } else { (1, 0.05) };
     for variant in Variant::ALL {
         let figures: Vec<Figures> = (0..rounds)
             .map(|round| {
                 let time = Duration::from_secs_f64(seconds);
-                measure(BoardSize::DEFAULT, variant, time, 1 + round)
+                measure(BoardSize::DEFAULT, variant, time, 1 + u64::from(round))
             })
             .collect();
-        let text = format!(
-            "board 15x15, rules {variant}, one thread, {rounds} rounds of {seconds} s per \
-             measurement\n{}",
-            summary(&figures)
-        );
+        let text = heading(BoardSize::DEFAULT, variant, rounds, seconds) + &summary(&figures);
         if print_stdout(&text).is_err() {
             return;
         }

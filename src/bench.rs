@@ -78,13 +78,7 @@ impl Rate {
 
 pub fn run(args: &BenchArgs) -> ExitCode {
     let time = Duration::from_secs_f64(args.seconds);
-    let heading = format!(
-        "board {size}x{size}, rules {}, one thread, {} rounds of {} s per measurement\n",
-        args.rules,
-        args.rounds,
-        args.seconds,
-        size = args.size
-    );
+    let heading = heading(args.size, args.rules, args.rounds, args.seconds);
     if let Err(code) = print_stdout(&heading) {
         return code;
     }
@@ -95,6 +89,15 @@ pub fn run(args: &BenchArgs) -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(code) => code,
     }
+}
+
+/// The first line `brique bench` prints: what is measured.
+pub fn heading(size: BoardSize, rules: Variant, rounds: u32, seconds: f64) -> String {
+    let plural = if rounds == 1 { "" } else { "s" };
+    format!(
+        "board {size}x{size}, rules {rules}, one thread, {rounds} round{plural} of {seconds} s \
+         per measurement\n"
+    )
 }
 
 /// The plain lines `brique bench` prints after its first.

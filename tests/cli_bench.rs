@@ -62,7 +62,10 @@ fn the_revised_rules_can_be_measured() {
     ]);
     assert!(out.status.success(), "{out:?}");
     let text = String::from_utf8(out.stdout).expect("utf-8");
-    assert!(text.starts_with("board 5x5, rules revised"), "{text}");
+    assert!(
+        text.starts_with("board 5x5, rules revised, one thread, 1 round of 0.02 s per"),
+        "{text}"
+    );
 }
 
 #[test]
