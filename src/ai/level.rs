@@ -97,9 +97,9 @@ impl Level {
         let default = SearchConfig::default();
         SearchConfig {
             seed,
-            // The default tree (2^21 nodes, 52 MB) is full after about two
+            // The default tree (2^21 nodes, 44 MB) is full after about two
             // seconds; ten seconds of thinking need room to keep growing
-            // (2^23 nodes, 210 MB).
+            // (2^23 nodes, 176 MB).
             max_nodes: match self {
                 Level::Strongest => 1 << 23,
                 _ => default.max_nodes,

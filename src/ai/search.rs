@@ -31,7 +31,7 @@ pub struct SearchConfig {
     pub expand_growth: f32,
     /// Playouts answer intrusions into bridges instead of playing at random.
     pub bridges: bool,
-    /// The tree stops growing at this many nodes (25 bytes each).
+    /// The tree stops growing at this many nodes (21 bytes each).
     pub max_nodes: usize,
     pub seed: u64,
 }
@@ -183,8 +183,7 @@ impl Search {
                 self.root.place(sq);
                 let child = self
                     .tree
-                    .children(0)
-                    .find(|&i| self.tree.mv[i] == sq)
+                    .child(0, sq)
                     .filter(|&i| self.tree.visits[i] > 0.0);
                 match child.and_then(|i| self.tree.subtree(i, keep_going)) {
                     Some(tree) => {
@@ -239,8 +238,8 @@ impl Search {
     }
 
     fn reset_tree(&mut self) {
-        self.tree.clear();
-        self.tree.push(0, UNKNOWN);
+        self.tree.clear(self.root.area());
+        self.tree.push(UNKNOWN);
         self.iterations = 0;
         if self.root.winner().is_none() {
             self.scratch.copy_from(&self.root);
@@ -287,7 +286,7 @@ impl Search {
                 };
             }
             let child = self.select(node);
-            let mv = self.tree.mv[child];
+            let mv = self.tree.square(node, child);
             self.record.push(mv);
             self.scratch.place(mv);
             self.path.push(child as u32);
@@ -312,7 +311,7 @@ impl Search {
             } else {
                 UNKNOWN
             };
-            self.tree.push(sq, proof);
+            self.tree.push(proof);
         }
         self.tree.adopt(node, first);
         if winning {
@@ -334,7 +333,7 @@ impl Search {
             if self.tree.proof[i] == TAKEN {
                 continue;
             }
-            if self.blocks(self.tree.mv[i]) {
+            if self.blocks(self.tree.square(node, i)) {
                 saved = true;
             } else {
                 self.tree.proof[i] = LOST;
@@ -518,7 +517,7 @@ impl Search {
         }
         let child = self.best_child()?;
         let value = self.tree.mean(child);
-        let mv = Move::Place(self.root.square_of(self.tree.mv[child]));
+        let mv = Move::Place(self.root.square_of(self.tree.square(0, child)));
         if self.root.can_swap() && self.tree.proof[child] != WON && value < 0.5 {
             // Black's position is better for Black: take it.
             return Some((Move::Swap, 1.0 - value));
@@ -541,8 +540,8 @@ impl Search {
         let t = &self.tree;
         let total: f32 = t.children(0).map(|i| t.visits[i]).sum();
         if total > 0.0 {
-            for i in t.children(0) {
-                heat[t.mv[i] as usize] = t.visits[i] / total;
+            for (sq, i) in t.children(0).enumerate() {
+                heat[sq] = t.visits[i] / total;
             }
         }
         let choice = self.choice();
@@ -567,16 +566,17 @@ impl Search {
     fn line(&self) -> Vec<Move> {
         let t = &self.tree;
         let mut line = Vec::new();
-        let mut node = self.best_child();
-        while let Some(n) = node {
-            line.push(Move::Place(self.root.square_of(t.mv[n])));
+        let mut step = self.best_child().map(|child| (0, child));
+        while let Some((parent, n)) = step {
+            line.push(Move::Place(self.root.square_of(t.square(parent, n))));
             if t.proof[n] == WON || line.len() >= 12 {
                 break;
             }
-            node = t
+            step = t
                 .children(n)
                 .max_by(|&a, &b| t.visits[a].total_cmp(&t.visits[b]))
-                .filter(|&c| t.visits[c] > 0.0);
+                .filter(|&c| t.visits[c] > 0.0)
+                .map(|child| (n, child));
         }
         line
     }

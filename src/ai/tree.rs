@@ -27,10 +27,10 @@ const LEAF: u32 = u32::MAX;
 /// Statistics are `f32`: exact counts up to 2^24, far beyond a search's size.
 #[derive(Default)]
 pub(crate) struct Tree {
-    pub mv: Vec<Sq>,
+    /// Children per node: the board's squares.
+    squares: usize,
     pub proof: Vec<u8>,
     first_child: Vec<u32>,
-    child_count: Vec<u16>,
     /// Visits, and wins for the player who made the node's move.
     pub visits: Vec<f32>,
     pub wins: Vec<f32>,
@@ -41,14 +41,14 @@ pub(crate) struct Tree {
 
 impl Tree {
     pub fn len(&self) -> usize {
-        self.mv.len()
+        self.proof.len()
     }
 
-    pub fn clear(&mut self) {
-        self.mv.clear();
+    /// Empties the tree (keeping its memory) for a board of `squares`.
+    pub fn clear(&mut self, squares: usize) {
+        self.squares = squares;
         self.proof.clear();
         self.first_child.clear();
-        self.child_count.clear();
         self.visits.clear();
         self.wins.clear();
         self.rave_visits.clear();
@@ -56,35 +56,44 @@ impl Tree {
     }
 
     /// Adds a node without children; returns its index.
-    pub fn push(&mut self, mv: Sq, proof: u8) -> usize {
-        self.mv.push(mv);
+    pub fn push(&mut self, proof: u8) -> usize {
         self.proof.push(proof);
         self.first_child.push(LEAF);
-        self.child_count.push(0);
         self.visits.push(0.0);
         self.wins.push(0.0);
         self.rave_visits.push(0.0);
         self.rave_wins.push(0.0);
-        self.mv.len() - 1
+        self.len() - 1
     }
 
     pub fn is_expanded(&self, node: usize) -> bool {
         self.first_child[node] != LEAF
     }
 
-    /// Marks the nodes from `first` to the end as the children of `node`.
+    /// Marks the one node per square from `first` on as the children of
+    /// `node`.
     pub fn adopt(&mut self, node: usize, first: usize) {
+        debug_assert_eq!(self.len(), first + self.squares);
         self.first_child[node] = first as u32;
-        self.child_count[node] = (self.len() - first) as u16;
     }
 
     pub fn children(&self, node: usize) -> Range<usize> {
         if self.is_expanded(node) {
             let first = self.first_child[node] as usize;
-            first..first + self.child_count[node] as usize
+            first..first + self.squares
         } else {
             0..0
         }
+    }
+
+    /// The child of `node` for playing `sq`, if `node` has children.
+    pub fn child(&self, node: usize, sq: Sq) -> Option<usize> {
+        self.children(node).nth(usize::from(sq))
+    }
+
+    /// The square played to reach `child` from its parent `node`.
+    pub fn square(&self, node: usize, child: usize) -> Sq {
+        (child - self.first_child[node] as usize) as Sq
     }
 
     /// The mean result for the player who made this node's move.
@@ -102,7 +111,10 @@ impl Tree {
     /// `None` if `keep_going` says to give up (it is asked between families).
     /// Children sit side by side, so each family is copied as a block.
     pub fn subtree(&self, keep: usize, keep_going: &mut dyn FnMut() -> bool) -> Option<Tree> {
-        let mut tree = Tree::default();
+        let mut tree = Tree {
+            squares: self.squares,
+            ..Tree::default()
+        };
         // `origin[i]`: the node of `self` that node `i` of `tree` copies.
         let mut origin = vec![keep];
         tree.copy_nodes(self, keep..keep + 1);
@@ -126,10 +138,8 @@ impl Tree {
     /// Appends copies of `from`'s nodes `range`, without their children.
     fn copy_nodes(&mut self, from: &Tree, range: Range<usize>) {
         let count = range.len();
-        self.mv.extend_from_slice(&from.mv[range.clone()]);
         self.proof.extend_from_slice(&from.proof[range.clone()]);
         self.first_child.extend(std::iter::repeat_n(LEAF, count));
-        self.child_count.extend(std::iter::repeat_n(0, count));
         self.visits.extend_from_slice(&from.visits[range.clone()]);
         self.wins.extend_from_slice(&from.wins[range.clone()]);
         self.rave_visits
