@@ -3,7 +3,7 @@
 
 use std::time::Duration;
 
-use brique::bench::{Figures, heading, measure, summary};
+use brique::bench::{heading, measure_rounds, summary};
 use brique::cli::print_stdout;
 use brique::core::{BoardSize, Variant};
 
@@ -13,12 +13,8 @@ fn main() {
     let full = std::env::args().any(|a| a == "--bench");
     let (rounds, seconds) = if full { (5u32, 1.0) } else { (1, 0.05) };
     for variant in Variant::ALL {
-        let figures: Vec<Figures> = (0..rounds)
-            .map(|round| {
-                let time = Duration::from_secs_f64(seconds);
-                measure(BoardSize::DEFAULT, variant, time, 1 + u64::from(round))
-            })
-            .collect();
+        let time = Duration::from_secs_f64(seconds);
+        let figures = measure_rounds(BoardSize::DEFAULT, variant, time, rounds, 1);
         let text = heading(BoardSize::DEFAULT, variant, rounds, seconds) + &summary(&figures);
         if print_stdout(&text).is_err() {
             return;

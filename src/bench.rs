@@ -82,9 +82,7 @@ pub fn run(args: &BenchArgs) -> ExitCode {
     if let Err(code) = print_stdout(&heading) {
         return code;
     }
-    let rounds: Vec<Figures> = (0..args.rounds)
-        .map(|round| measure(args.size, args.rules, time, args.seed + u64::from(round)))
-        .collect();
+    let rounds = measure_rounds(args.size, args.rules, time, args.rounds, args.seed);
     match print_stdout(&summary(&rounds)) {
         Ok(()) => ExitCode::SUCCESS,
         Err(code) => code,
@@ -122,6 +120,19 @@ pub fn summary(rounds: &[Figures]) -> String {
         iterations.median,
         iterations.best,
     )
+}
+
+/// Runs `rounds` rounds of [`measure`], the seed counting up from `seed`.
+pub fn measure_rounds(
+    size: BoardSize,
+    variant: Variant,
+    time: Duration,
+    rounds: u32,
+    seed: u64,
+) -> Vec<Figures> {
+    (0..rounds)
+        .map(|round| measure(size, variant, time, seed.wrapping_add(u64::from(round))))
+        .collect()
 }
 
 /// Runs one round of both measurements, for about `time` each.

@@ -1,7 +1,6 @@
 //! The command line: `brique` plays; subcommands work headless.
 
-use std::io::Read;
-use std::io::Write;
+use std::io::{Read, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
