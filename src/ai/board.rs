@@ -245,10 +245,12 @@ impl Board {
         // Every fill is a neighbour of `sq`, so the last stone put is in the
         // mover's new group and its root is that group's.
         let mut root = self.put(sq, color);
-        let rules = &layout.fills[at(sq)];
-        for &FillRule { target, guard } in &rules[..layout.fill_count[at(sq)] as usize] {
+        for rule in &layout.fills[at(sq)] {
+            let FillRule { target, guard, .. } = *rule;
             let current = self.cells[at(target)];
-            if current != color && self.cells[at(guard)] == color {
+            // The guard holds the mover's stone and the target does not, as
+            // one test: the outcome is hard to predict, so one branch, not two.
+            if (self.cells[at(guard)] ^ color) | u8::from(current == color) == 0 {
                 if current == EMPTY {
                     self.remove_empty(target);
                 } else {
@@ -256,7 +258,7 @@ impl Board {
                     let root = node(self.find(self.node_at[at(target)]));
                     self.edges[root] -= layout.contact[at(target)][other as usize & 3];
                 }
-                root = self.put(target, color);
+                root = self.put_fill(rule, root, color);
             }
         }
         let won = spans(self.edges[node(root)]);
@@ -274,8 +276,7 @@ impl Board {
         let layout = self.layout;
         let mut edges = layout.contact[at(sq)][color as usize & 3];
         self.gather(sq, color, &mut edges);
-        let fills = &layout.fills[at(sq)][..layout.fill_count[at(sq)] as usize];
-        for &FillRule { target, guard } in fills {
+        for &FillRule { target, guard, .. } in &layout.fills[at(sq)] {
             if self.cells[at(target)] != color && (guard == sq || self.cells[at(guard)] == color) {
                 edges |= layout.contact[at(target)][color as usize & 3];
                 self.gather(target, color, &mut edges);
@@ -301,8 +302,7 @@ impl Board {
         let mut out = [0; 2];
         let mut count = 0;
         let mut captures = false;
-        let fills = &layout.fills[at(sq)][..layout.fill_count[at(sq)] as usize];
-        for &FillRule { target, guard } in fills {
+        for &FillRule { target, guard, .. } in &layout.fills[at(sq)] {
             let current = self.cells[at(target)];
             if current != color && (guard == sq || self.cells[at(guard)] == color) {
                 out[count] = target;
@@ -406,6 +406,39 @@ impl Board {
                 if root == new {
                     root = r;
                 } else if r != root {
+                    self.parent[node(r)] = root;
+                    edges += self.edges[node(r)];
+                }
+            }
+        }
+        self.parent[node(new)] = root;
+        self.edges[node(new)] = 0;
+        self.edges[node(root)] += edges;
+        root
+    }
+
+    /// Puts a stone of `color` on a square a placement fills, joined to the
+    /// group `root` of the placed stone. The placed stone and the guard are
+    /// two of the target's neighbours and hold the mover's stones, so only
+    /// the others need a look.
+    #[inline(always)]
+    fn put_fill(&mut self, rule: &FillRule, root: Sq, color: u8) -> Sq {
+        let layout = self.layout;
+        let sq = rule.target;
+        let new = self.links_used;
+        self.links_used += 1;
+        let mut edges = layout.contact[at(sq)][color as usize & 3];
+        self.cells[at(sq)] = color;
+        self.node_at[at(sq)] = new;
+        let guard = self.find(self.node_at[at(rule.guard)]);
+        if guard != root {
+            self.parent[node(guard)] = root;
+            edges += self.edges[node(guard)];
+        }
+        for &n in &rule.others {
+            if self.cells[at(n)] == color {
+                let r = self.find(self.node_at[at(n)]);
+                if r != root {
                     self.parent[node(r)] = root;
                     edges += self.edges[node(r)];
                 }

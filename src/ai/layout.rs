@@ -54,6 +54,10 @@ pub(crate) const fn spans(edges: Edges) -> bool {
 pub(crate) struct FillRule {
     pub target: Sq,
     pub guard: Sq,
+    /// The target's neighbours other than the placed square and the guard
+    /// (both of which hold the mover's stones when it is filled), padded
+    /// with the sentinel.
+    pub others: [Sq; 3],
 }
 
 /// Table length: every square and the sentinel, a power of two so that a
@@ -73,9 +77,10 @@ pub(crate) struct Layout {
     pub area: usize,
     /// Four neighbours per square; missing ones are the sentinel `area`.
     pub neighbours: [[Sq; 4]; CELLS],
-    /// Up to two fill rules per square, `fill_count[sq]` of them used.
+    /// Two fill rules per square; a square with fewer has rules whose
+    /// target and guard are the sentinel `area`, which never fire (its cell
+    /// holds no stone), so loops need no count.
     pub fills: [[FillRule; 2]; CELLS],
-    pub fill_count: [u8; CELLS],
     /// Edge contacts per square and cell colour: `contact[sq][cell]` is
     /// [`Edges`] with a 1 for each edge of that colour the square touches.
     pub contact: [[Edges; 4]; CELLS],
@@ -98,8 +103,8 @@ impl Layout {
             fills: [[FillRule {
                 target: sentinel,
                 guard: sentinel,
+                others: [sentinel; 3],
             }; 2]; CELLS],
-            fill_count: [0; CELLS],
             contact: [[0; 4]; CELLS],
             ring: [[sentinel; 6]; CELLS],
         });
@@ -108,7 +113,6 @@ impl Layout {
         let Layout {
             neighbours,
             fills,
-            fill_count,
             contact,
             ring,
             ..
@@ -118,17 +122,24 @@ impl Layout {
             for (k, n) in size.neighbours(sq).enumerate() {
                 neighbours[i][k] = size.index(n) as Sq;
             }
-            for target in escorts(size, sq).iter() {
-                let guards = escorts(size, target);
-                if !variant.can_fill(guards.len()) {
-                    continue;
+            let fillable = escorts(size, sq)
+                .iter()
+                .filter(|&target| variant.can_fill(escorts(size, target).len()));
+            for (rule, target) in fills[i].iter_mut().zip(fillable) {
+                let guard = escorts(size, target)
+                    .iter()
+                    .find(|&g| g != sq)
+                    .unwrap_or(sq);
+                let mut others = [sentinel; 3];
+                let rest = size.neighbours(target).filter(|&n| n != sq && n != guard);
+                for (other, n) in others.iter_mut().zip(rest) {
+                    *other = size.index(n) as Sq;
                 }
-                let guard = guards.iter().find(|&g| g != sq).unwrap_or(sq);
-                fills[i][fill_count[i] as usize] = FillRule {
+                *rule = FillRule {
                     target: size.index(target) as Sq,
                     guard: size.index(guard) as Sq,
+                    others,
                 };
-                fill_count[i] += 1;
             }
             for color in Color::ALL {
                 let (low, high) = size.edge_contact(sq, color);
