@@ -244,23 +244,12 @@ impl Board {
         self.remove_empty(sq);
         // Every fill is a neighbour of `sq`, so the last stone put is in the
         // mover's new group and its root is that group's.
-        let mut root = self.put(sq, color);
-        for rule in &layout.fills[at(sq)] {
-            let FillRule { target, guard, .. } = *rule;
-            let current = self.cells[at(target)];
-            // The guard holds the mover's stone and the target does not, as
-            // one test: the outcome is hard to predict, so one branch, not two.
-            if (self.cells[at(guard)] ^ color) | u8::from(current == color) == 0 {
-                if current == EMPTY {
-                    self.remove_empty(target);
-                } else {
-                    // Capture: the stone leaves its group's edge counts.
-                    let root = node(self.find(self.node_at[at(target)]));
-                    self.edges[root] -= layout.contact[at(target)][other as usize & 3];
-                }
-                root = self.put_fill(rule, root, color);
-            }
-        }
+        let root = self.put(sq, color);
+        // Written out, not a loop: a loop's branches would take room in the
+        // processor's history of the unpredictable ones.
+        let [first, second] = &layout.fills[at(sq)];
+        let root = self.fill(first, root, color);
+        let root = self.fill(second, root, color);
         let won = spans(self.edges[node(root)]);
         self.ply += 1;
         self.to_move = other;
@@ -415,6 +404,27 @@ impl Board {
         self.edges[node(new)] = 0;
         self.edges[node(root)] += edges;
         root
+    }
+
+    /// Applies one fill rule of a placement by `color` whose group's root is
+    /// `root`; returns the root after.
+    #[inline(always)]
+    fn fill(&mut self, rule: &FillRule, root: Sq, color: u8) -> Sq {
+        let FillRule { target, guard, .. } = *rule;
+        let current = self.cells[at(target)];
+        // The guard holds the mover's stone and the target does not, as one
+        // test: the outcome is hard to predict, so one branch, not two.
+        if (self.cells[at(guard)] ^ color) | u8::from(current == color) != 0 {
+            return root;
+        }
+        if current == EMPTY {
+            self.remove_empty(target);
+        } else {
+            // Capture: the stone leaves its group's edge counts.
+            let group = node(self.find(self.node_at[at(target)]));
+            self.edges[group] -= self.layout.contact[at(target)][current as usize & 3];
+        }
+        self.put_fill(rule, root, color)
     }
 
     /// Puts a stone of `color` on a square a placement fills, joined to the
