@@ -382,28 +382,19 @@ impl Board {
     /// the other neighbours' groups are merged into it.
     #[inline(always)]
     fn put(&mut self, sq: Sq, color: u8) -> Sq {
-        let layout = self.layout;
-        let new = self.links_used;
-        self.links_used += 1;
-        let mut edges = layout.contact[at(sq)][color as usize & 3];
-        self.cells[at(sq)] = color;
-        self.node_at[at(sq)] = new;
+        let (new, mut edges) = self.add_stone(sq, color);
         let mut root = new;
-        for &n in &layout.neighbours[at(sq)] {
+        for &n in &self.layout.neighbours[at(sq)] {
             if self.cells[at(n)] == color {
                 let r = self.find(self.node_at[at(n)]);
                 if root == new {
                     root = r;
-                } else if r != root {
-                    self.parent[node(r)] = root;
-                    edges += self.edges[node(r)];
+                } else {
+                    self.merge(r, root, &mut edges);
                 }
             }
         }
-        self.parent[node(new)] = root;
-        self.edges[node(new)] = 0;
-        self.edges[node(root)] += edges;
-        root
+        self.attach(new, root, edges)
     }
 
     /// Applies one fill rule of a placement by `color` whose group's root is
@@ -433,27 +424,43 @@ impl Board {
     /// the others need a look.
     #[inline(always)]
     fn put_fill(&mut self, rule: &FillRule, root: Sq, color: u8) -> Sq {
-        let layout = self.layout;
-        let sq = rule.target;
-        let new = self.links_used;
-        self.links_used += 1;
-        let mut edges = layout.contact[at(sq)][color as usize & 3];
-        self.cells[at(sq)] = color;
-        self.node_at[at(sq)] = new;
+        let (new, mut edges) = self.add_stone(rule.target, color);
         let guard = self.find(self.node_at[at(rule.guard)]);
-        if guard != root {
-            self.parent[node(guard)] = root;
-            edges += self.edges[node(guard)];
-        }
+        self.merge(guard, root, &mut edges);
         for &n in &rule.others {
             if self.cells[at(n)] == color {
                 let r = self.find(self.node_at[at(n)]);
-                if r != root {
-                    self.parent[node(r)] = root;
-                    edges += self.edges[node(r)];
-                }
+                self.merge(r, root, &mut edges);
             }
         }
+        self.attach(new, root, edges)
+    }
+
+    /// Puts a stone of `color` on `sq` with a fresh node, not yet linked;
+    /// returns the node and the stone's edge contacts.
+    #[inline(always)]
+    fn add_stone(&mut self, sq: Sq, color: u8) -> (Sq, Edges) {
+        let new = self.links_used;
+        self.links_used += 1;
+        self.cells[at(sq)] = color;
+        self.node_at[at(sq)] = new;
+        (new, self.layout.contact[at(sq)][color as usize & 3])
+    }
+
+    /// Hangs the group of root `r` under `root`, adding its edge counts to
+    /// `edges`, unless it is that group already.
+    #[inline(always)]
+    fn merge(&mut self, r: Sq, root: Sq, edges: &mut Edges) {
+        if r != root {
+            self.parent[node(r)] = root;
+            *edges += self.edges[node(r)];
+        }
+    }
+
+    /// Links the fresh node `new` under `root` (itself, for a lone stone)
+    /// and adds `edges` to the group's counts; returns `root`.
+    #[inline(always)]
+    fn attach(&mut self, new: Sq, root: Sq, edges: Edges) -> Sq {
         self.parent[node(new)] = root;
         self.edges[node(new)] = 0;
         self.edges[node(root)] += edges;
