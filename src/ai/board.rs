@@ -467,11 +467,19 @@ impl Board {
         root
     }
 
-    /// The root of `n`, halving the path. Trees stay shallow, so the test
-    /// asks whether `n`'s parent is a root: nearly always true, which the
-    /// processor predicts, unlike whether `n` itself is one.
+    /// The root of `n`, halving the path. Trees stay shallow, so the first
+    /// test asks whether `n`'s grandparent is a root: nearly always true
+    /// (the parent or `n` itself may be the root), which the processor
+    /// predicts, unlike whether `n` itself is one.
     #[inline(always)]
-    fn find(&mut self, mut n: Sq) -> Sq {
+    fn find(&mut self, n: Sq) -> Sq {
+        let parent = self.parent[node(n)];
+        let grand = self.parent[node(parent)];
+        self.parent[node(n)] = grand;
+        if self.parent[node(grand)] == grand {
+            return grand;
+        }
+        let mut n = grand;
         loop {
             let parent = self.parent[node(n)];
             let grand = self.parent[node(parent)];
