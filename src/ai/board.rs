@@ -347,16 +347,17 @@ impl Board {
     fn bridge_reply(&self, x: Sq) -> Option<Sq> {
         let me = self.to_move;
         let ring = &self.layout.ring[at(x)];
-        for k in 0..6 {
-            let gap = ring[(k + 1) % 6];
-            if self.cells[at(gap)] == EMPTY
-                && self.cells[at(ring[k])] == me
-                && self.cells[at(ring[(k + 2) % 6])] == me
-            {
-                return Some(gap);
-            }
+        // Bit k of each mask: what the ring's square k holds. Masks, not a
+        // loop of tests, whose outcomes cannot be predicted.
+        let (mut mine, mut empty) = (0u8, 0u8);
+        for (k, &sq) in ring.iter().enumerate() {
+            mine |= u8::from(self.cells[at(sq)] == me) << k;
+            empty |= u8::from(self.cells[at(sq)] == EMPTY) << k;
         }
-        None
+        let rotate = |bits: u8, by: u32| (bits >> by | bits << (6 - by)) & 0x3f;
+        // Bit k: square k + 1 is empty between two of mine.
+        let saves = rotate(empty, 1) & mine & rotate(mine, 2);
+        (saves != 0).then(|| ring[(saves.trailing_zeros() as usize + 1) % 6])
     }
 
     /// A random playout from here to the end, for benchmarks and tests:
@@ -448,13 +449,12 @@ impl Board {
     }
 
     /// Hangs the group of root `r` under `root`, adding its edge counts to
-    /// `edges`, unless it is that group already.
+    /// `edges`, unless it is that group already. Without a branch: whether
+    /// it is cannot be predicted (when it is, `root` is linked to itself).
     #[inline(always)]
     fn merge(&mut self, r: Sq, root: Sq, edges: &mut Edges) {
-        if r != root {
-            self.parent[node(r)] = root;
-            *edges += self.edges[node(r)];
-        }
+        self.parent[node(r)] = root;
+        *edges += std::hint::select_unpredictable(r == root, 0, self.edges[node(r)]);
     }
 
     /// Links the fresh node `new` under `root` (itself, for a lone stone)
