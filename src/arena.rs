@@ -225,13 +225,7 @@ pub fn run(args: &ArenaArgs) -> ExitCode {
         }
         let moves: Vec<String> = game.moves().map(|m| m.to_string()).collect();
         let total = WinRate::new(a_wins[0] + a_wins[1], g + 1);
-        let mut line = format!(
-            "game {}: {} ({a_color}) {} in {} moves; A so far {total}\n",
-            g + 1,
-            if a_won { "A" } else { "B" },
-            if a_won { "wins" } else { "loses" },
-            moves.len(),
-        );
+        let mut line = game_line(g + 1, a_color, winner, moves.len(), total);
         if args.verbose {
             line += &format!("  {}\n", moves.join(" "));
         }
@@ -250,9 +244,29 @@ pub fn run(args: &ArenaArgs) -> ExitCode {
     }
 }
 
+/// The line printed after a game: who won, with which colour, and A's score.
+fn game_line(
+    number: u32,
+    a_color: Color,
+    winner: Color,
+    moves: usize,
+    a_so_far: WinRate,
+) -> String {
+    let engine = if winner == a_color { "A" } else { "B" };
+    format!("game {number}: {engine} wins with {winner} in {moves} moves; A so far {a_so_far}\n")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_game_line_names_the_winner_and_its_colour() {
+        let line = game_line(3, Color::White, Color::Black, 57, WinRate::new(2, 3));
+        assert!(line.starts_with("game 3: B wins with Black in 57 moves; A so far 2 of 3"));
+        let line = game_line(4, Color::White, Color::White, 40, WinRate::new(3, 4));
+        assert!(line.starts_with("game 4: A wins with White in 40 moves; A so far 3 of 4"));
+    }
 
     #[test]
     fn specs_parse_and_reject() {
