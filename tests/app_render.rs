@@ -83,6 +83,46 @@ fn too_small_screen() {
 }
 
 #[test]
+fn narrow_screen_without_the_panel() {
+    let mut app = app();
+    play_at(&mut app, "h8");
+    insta::assert_snapshot!(draw(&app, 44, 20).backend());
+}
+
+#[test]
+fn narrow_screen_says_whose_turn_it_is_and_who_won() {
+    let mut app = app();
+    play_at(&mut app, "h8");
+    play_at(&mut app, "c3");
+    // Too narrow for the panel beside the board, too short for it below.
+    let bottom = |app: &App, width: u16| {
+        let buf = draw(app, width, 20);
+        let buf = buf.backend().buffer();
+        (0..width)
+            .map(|x| buf[(x, 19)].symbol())
+            .collect::<String>()
+    };
+    let line = bottom(&app, 60);
+    assert!(
+        line.starts_with("● Move 3 · Player 1 to play · ? help · q quit"),
+        "{line}"
+    );
+    let mut app = App::with_config(config_with_size(5));
+    black_wins_on_column_c(&mut app);
+    // Once the message about the winning move is gone, the line keeps it.
+    press(&mut app, KeyCode::Left);
+    let line = bottom(&app, 51);
+    assert_eq!(line, "Player 1 (Black) wins! n new game · ? help · q quit");
+}
+
+#[test]
+fn narrow_tall_screen_with_the_panel_below() {
+    let mut app = app();
+    play_at(&mut app, "h8");
+    insta::assert_snapshot!(draw(&app, 44, 40).backend());
+}
+
+#[test]
 fn ascii_theme() {
     let mut app = with_theme(ThemeName::Ascii);
     game_with_preview(&mut app);

@@ -109,15 +109,18 @@ fn label_width(size: BoardSize) -> u16 {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ScreenLayout {
     pub board: BoardGeometry,
-    pub panel: Rect,
+    /// The side panel: right of the board, else below it, else (in a small
+    /// terminal) left out, the bottom line then saying what it would.
+    pub panel: Option<Rect>,
     /// The bottom line: messages, prompts and key hints.
     pub status: Rect,
 }
 
-/// The smallest terminal that shows a board of this size with the panel.
+/// The smallest terminal that shows a board of this size: the board and the
+/// bottom line. The side panel needs more room.
 pub fn minimum_size(size: BoardSize) -> (u16, u16) {
     let (w, h) = BoardGeometry::dimensions(size, 1);
-    (w + GAP + PANEL_WIDTH, h.max(PANEL_MIN_HEIGHT) + 1)
+    (w, h + 1)
 }
 
 /// Lays out the main screen, or says how large the terminal must be.
@@ -126,6 +129,35 @@ pub fn screen(area: Rect, size: BoardSize) -> Result<ScreenLayout, (u16, u16)> {
     if area.width < need.0 || area.height < need.1 {
         return Err(need);
     }
+    let (board_width, board_height) = BoardGeometry::dimensions(size, 1);
+    let body_height = area.height - 1;
+    let status = Rect::new(area.x, area.y + body_height, area.width, 1);
+    if area.width >= board_width + GAP + PANEL_WIDTH && body_height >= PANEL_MIN_HEIGHT {
+        return beside(area, size, need);
+    }
+    // A narrow terminal: the panel below the board if it fits, else none.
+    let below = body_height >= board_height + PANEL_MIN_HEIGHT && area.width >= PANEL_WIDTH;
+    let panel_height = if below { PANEL_MIN_HEIGHT } else { 0 };
+    let board_room = Rect::new(area.x, area.y, area.width, body_height - panel_height);
+    let board = BoardGeometry::fit(board_room, size).ok_or(need)?;
+    let panel = below.then(|| {
+        let top = board.area.bottom();
+        Rect::new(
+            area.x + (area.width - PANEL_WIDTH) / 2,
+            top,
+            PANEL_WIDTH,
+            area.y + body_height - top,
+        )
+    });
+    Ok(ScreenLayout {
+        board,
+        panel,
+        status,
+    })
+}
+
+/// The board with the panel on its right, the pair centred.
+fn beside(area: Rect, size: BoardSize, need: (u16, u16)) -> Result<ScreenLayout, (u16, u16)> {
     let body_height = area.height - 1;
     // The widest board that leaves room for the panel, then the pair is centred.
     let board_room = Rect::new(0, area.y, area.width - GAP - PANEL_WIDTH, body_height);
@@ -139,12 +171,12 @@ pub fn screen(area: Rect, size: BoardSize) -> Result<ScreenLayout, (u16, u16)> {
     .ok_or(need)?;
     Ok(ScreenLayout {
         board,
-        panel: Rect::new(
+        panel: Some(Rect::new(
             left + board.area.width + GAP,
             area.y,
             PANEL_WIDTH,
             body_height,
-        ),
+        )),
         status: Rect::new(area.x, area.y + body_height, area.width, 1),
     })
 }
@@ -202,12 +234,34 @@ mod tests {
     fn the_screen_says_how_large_it_must_be() {
         let n = size(15);
         let need = minimum_size(n);
+        assert_eq!(need, (38, 20));
         assert!(screen(Rect::new(0, 0, need.0, need.1), n).is_ok());
         assert_eq!(screen(Rect::new(0, 0, need.0 - 1, need.1), n), Err(need));
         assert_eq!(screen(Rect::new(0, 0, need.0, need.1 - 1), n), Err(need));
+    }
+
+    #[test]
+    fn the_panel_goes_beside_the_board_else_below_it_else_nowhere() {
+        let n = size(15);
         let l = screen(Rect::new(0, 0, 120, 40), n).unwrap();
-        assert!(l.board.area.right() + GAP <= l.panel.x);
-        assert!(l.panel.right() <= 120);
+        let panel = l.panel.unwrap();
+        assert!(l.board.area.right() + GAP <= panel.x);
+        assert!(panel.right() <= 120);
         assert_eq!(l.status.y, 39);
+        // The smallest terminal with the panel beside the board.
+        assert!(screen(Rect::new(0, 0, 74, 20), n).unwrap().panel.is_some());
+        // Too narrow for both side by side, but tall: the panel below.
+        let l = screen(Rect::new(0, 0, 60, 40), n).unwrap();
+        let panel = l.panel.unwrap();
+        assert_eq!(panel.y, l.board.area.bottom());
+        assert!(panel.bottom() <= l.status.y);
+        assert!(panel.height >= PANEL_MIN_HEIGHT);
+        // Too small for the panel anywhere: the board and the bottom line.
+        for (w, h) in [(73, 24), (60, 30), (38, 20)] {
+            let l = screen(Rect::new(0, 0, w, h), n).unwrap();
+            assert_eq!(l.panel, None, "{w}x{h}");
+            assert!(l.board.area.bottom() <= l.status.y);
+            assert!(l.board.area.right() <= w);
+        }
     }
 }

@@ -41,8 +41,10 @@ impl Widget for &App {
                     theme,
                 }
                 .render(screen.board.area, buf);
-                panel::render(self, screen.panel, buf);
-                status::render(self, screen.status, buf);
+                if let Some(area) = screen.panel {
+                    panel::render(self, area, buf);
+                }
+                status::render(self, screen.status, screen.panel.is_some(), buf);
             }
             Err(need) => too_small::render(self, area, need, buf),
         }

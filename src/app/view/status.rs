@@ -11,7 +11,9 @@ use crate::app::state::{App, Level, Screen};
 use crate::app::text_input::TextInput;
 use crate::app::theme::{Theme, Ui};
 
-pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
+/// `panel_shown` false: the side panel did not fit, so with nothing else to
+/// say the line gives the panel's first prompt or whose turn it is.
+pub fn render(app: &App, area: Rect, panel_shown: bool, buf: &mut Buffer) {
     let theme = app.theme();
     let line = match (app.screen(), app.message()) {
         (Screen::GoTo(input), message) => {
@@ -25,6 +27,21 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
             Line::from(spans)
         }
         (_, Some(m)) => Line::styled(m.text.clone(), level_style(theme, m.level)),
+        (_, None) if !panel_shown => {
+            let (text, style) = super::panel::summary(app);
+            let used = text.chars().count() + theme.dot().chars().count();
+            let room = usize::from(area.width).saturating_sub(used);
+            let mut spans = vec![Span::styled(text, style)];
+            // Help and quit, when they fit after it.
+            if let [.., help, quit] = hints(Context::Board, theme).as_slice() {
+                let hints = format!("{} {}{}{} {}", help.0, help.1, theme.dot(), quit.0, quit.1);
+                if hints.chars().count() <= room {
+                    spans.push(Span::styled(theme.dot(), theme.ui(Ui::Dim)));
+                    spans.extend(hint_items(theme, [help.clone(), quit.clone()]));
+                }
+            }
+            Line::from(spans)
+        }
         (_, None) => Line::from(hint_spans(theme, Context::Board, area.width)),
     };
     line.render(area, buf);
@@ -53,6 +70,14 @@ pub fn hint_spans(theme: Theme, context: Context, width: u16) -> Vec<Span<'stati
     while total(&items) > usize::from(width) && items.len() > 2 {
         items.remove(items.len() - 3);
     }
+    hint_items(theme, items)
+}
+
+/// Key hints as `key label · key label …`.
+fn hint_items(
+    theme: Theme,
+    items: impl IntoIterator<Item = (String, &'static str)>,
+) -> Vec<Span<'static>> {
     let mut spans = Vec::new();
     for (i, (keys, label)) in items.into_iter().enumerate() {
         if i > 0 {
