@@ -36,10 +36,16 @@ impl Drop for Restore {
 
 /// Puts the terminal back as it was; every step is tried even if one fails.
 fn restore() {
-    let _ = execute!(stdout(), DisableMouseCapture);
-    let _ = execute!(stdout(), LeaveAlternateScreen);
-    let _ = execute!(stdout(), Show);
+    write_restore(&mut stdout());
     let _ = disable_raw_mode();
+}
+
+/// The escape sequences that end mouse capture and the alternate screen and
+/// show the cursor, each tried even if one fails.
+fn write_restore(out: &mut impl io::Write) {
+    let _ = execute!(out, DisableMouseCapture);
+    let _ = execute!(out, LeaveAlternateScreen);
+    let _ = execute!(out, Show);
 }
 
 /// Restores the terminal before the panic message is printed, so it is readable.
@@ -49,4 +55,20 @@ fn install_panic_hook() {
         restore();
         previous(info);
     }));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn restoring_ends_mouse_capture_and_the_alternate_screen() {
+        let mut out = Vec::new();
+        write_restore(&mut out);
+        let text = String::from_utf8_lossy(&out);
+        // Every mouse mode crossterm enables, the alternate screen, the cursor.
+        for code in ["?1000l", "?1002l", "?1003l", "?1006l", "?1049l", "?25h"] {
+            assert!(text.contains(&format!("\x1b[{code}")), "{code} in {text:?}");
+        }
+    }
 }
