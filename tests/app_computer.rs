@@ -111,6 +111,52 @@ fn undo_new_game_and_quit_stop_the_search_at_once() {
 }
 
 #[test]
+fn playing_from_an_earlier_position_stops_the_thinking_and_branches() {
+    let mut app = App::with_config(config(15, Mode::HumanVsComputer, Strength::Strongest));
+    play_at(&mut app, "h8");
+    until_progress(&mut app);
+    // Back to the empty board, your turn there: asked, then played.
+    type_keys(&mut app, "[");
+    assert_eq!(app.viewing(), Some(0));
+    type_keys(&mut app, ":c3");
+    press(&mut app, KeyCode::Enter);
+    press(&mut app, KeyCode::Enter);
+    assert!(
+        matches!(app.screen(), Screen::Confirm(_)),
+        "{:?}",
+        app.message()
+    );
+    type_keys(&mut app, "y");
+    let moves: Vec<String> = app.game().moves().map(|m| m.to_string()).collect();
+    assert_eq!(moves, ["c3"]);
+    assert_eq!(app.viewing(), None);
+    // The computer thinks about the new position.
+    assert_eq!(app.engine_job(), Some(Job::Move));
+    type_keys(&mut app, "u");
+    assert_eq!(app.engine_job(), None);
+}
+
+#[test]
+fn you_cannot_play_the_computers_move_in_an_earlier_position() {
+    let mut app = against_easy();
+    play_at(&mut app, "a1");
+    app.wait_for_engine();
+    play_at(&mut app, "e5");
+    app.wait_for_engine();
+    assert_eq!(app.game().history().len(), 4);
+    // Three moves in, the computer was to move.
+    type_keys(&mut app, "[");
+    assert_eq!(app.viewing(), Some(3));
+    type_keys(&mut app, ":c3");
+    press(&mut app, KeyCode::Enter);
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(app.screen(), &Screen::Board);
+    assert_eq!(app.game().history().len(), 4);
+    let text = &app.message().unwrap().text;
+    assert!(text.contains("your turn"), "{text}");
+}
+
+#[test]
 fn the_progress_line_shows_while_the_computer_thinks() {
     let mut app = App::with_config(config(15, Mode::HumanVsComputer, Strength::Strongest));
     play_at(&mut app, "h8");

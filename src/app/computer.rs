@@ -293,7 +293,11 @@ impl App {
             }
             Action::Undo if self.computer.mode == Mode::HumanVsComputer => self.undo_to_your_turn(),
             Action::Redo if self.computer.mode == Mode::HumanVsComputer => self.redo_to_your_turn(),
-            Action::Place | Action::Swap | Action::Click { .. } if self.computer_to_move() => {
+            // While an earlier position is shown, a stone goes there (after
+            // asking), which stops the computer's thinking.
+            Action::Place | Action::Swap | Action::Click { .. }
+                if self.computer_to_move() && self.viewing().is_none() =>
+            {
                 if let Action::Click { column, row } = action {
                     self.hover(column, row);
                 }

@@ -113,6 +113,16 @@ impl App {
         let Some(view) = &self.view else {
             return false;
         };
+        let player = view.game.player_to_move();
+        if !view.game.position().is_over()
+            && let Some(computer) = self.computer_name(player)
+        {
+            let text = format!(
+                "{computer} plays the move after this position: step to one where it is your turn."
+            );
+            self.say(Level::Warning, text);
+            return true;
+        }
         match view.game.position().preview(mv) {
             Ok(_) => {
                 let discards = self.game.history().len() - view.ply;
