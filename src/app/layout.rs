@@ -139,7 +139,11 @@ pub fn screen(area: Rect, size: BoardSize) -> Result<ScreenLayout, (u16, u16)> {
     let below = body_height >= board_height + PANEL_MIN_HEIGHT && area.width >= PANEL_WIDTH;
     let panel_height = if below { PANEL_MIN_HEIGHT } else { 0 };
     let board_room = Rect::new(area.x, area.y, area.width, body_height - panel_height);
-    let board = BoardGeometry::fit(board_room, size).ok_or(need)?;
+    let mut board = BoardGeometry::fit(board_room, size).ok_or(need)?;
+    if below {
+        // At the top, the panel taking all the rows left.
+        board.area.y = area.y;
+    }
     let panel = below.then(|| {
         let top = board.area.bottom();
         Rect::new(
@@ -253,6 +257,7 @@ mod tests {
         // Too narrow for both side by side, but tall: the panel below.
         let l = screen(Rect::new(0, 0, 60, 40), n).unwrap();
         let panel = l.panel.unwrap();
+        assert_eq!(l.board.area.y, 0);
         assert_eq!(panel.y, l.board.area.bottom());
         assert!(panel.bottom() <= l.status.y);
         assert!(panel.height >= PANEL_MIN_HEIGHT);
