@@ -11,8 +11,8 @@ use crate::app::state::{App, Level, Screen};
 use crate::app::text_input::TextInput;
 use crate::app::theme::{Theme, Ui};
 
-/// `panel_shown` false: the side panel did not fit, so with nothing else to
-/// say the line gives the panel's first prompt or whose turn it is.
+/// `panel_shown` false: the side panel did not fit, so with no message the
+/// line gives the panel's most pressing news (see [`super::panel::summary`]).
 pub fn render(app: &App, area: Rect, panel_shown: bool, buf: &mut Buffer) {
     let theme = app.theme();
     let line = match (app.screen(), app.message()) {
