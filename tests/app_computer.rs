@@ -63,14 +63,20 @@ fn the_computer_answers_your_move() {
     assert!(text.starts_with("Computer (easy) "), "{text}");
 }
 
-#[test]
-fn undo_goes_back_to_your_turn() {
+/// [`against_easy`] after your a1 and e5 and the computer's answers.
+fn against_easy_four_moves_in() -> App {
     let mut app = against_easy();
     play_at(&mut app, "a1");
     app.wait_for_engine();
     play_at(&mut app, "e5");
     app.wait_for_engine();
     assert_eq!(app.game().history().len(), 4);
+    app
+}
+
+#[test]
+fn undo_goes_back_to_your_turn() {
+    let mut app = against_easy_four_moves_in();
     type_keys(&mut app, "u");
     assert_eq!(app.game().history().len(), 2, "your move and its answer");
     assert_eq!(app.game().player_to_move(), Player::One);
@@ -138,12 +144,7 @@ fn playing_from_an_earlier_position_stops_the_thinking_and_branches() {
 
 #[test]
 fn you_cannot_play_the_computers_move_in_an_earlier_position() {
-    let mut app = against_easy();
-    play_at(&mut app, "a1");
-    app.wait_for_engine();
-    play_at(&mut app, "e5");
-    app.wait_for_engine();
-    assert_eq!(app.game().history().len(), 4);
+    let mut app = against_easy_four_moves_in();
     // Three moves in, the computer was to move.
     type_keys(&mut app, "[");
     assert_eq!(app.viewing(), Some(3));

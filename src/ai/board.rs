@@ -242,14 +242,12 @@ impl Board {
         let color = self.to_move;
         let other = color ^ 3;
         self.remove_empty(sq);
-        // Every fill is a neighbour of `sq`, so the last stone put is in the
-        // mover's new group and its root is that group's.
         let root = self.put(sq, color);
         // Written out, not a loop: a loop's branches would take room in the
         // processor's history of the unpredictable ones.
         let [first, second] = &layout.fills[at(sq)];
-        let root = self.fill(first, root, color);
-        let root = self.fill(second, root, color);
+        self.fill(first, root, color);
+        self.fill(second, root, color);
         let won = spans(self.edges[node(root)]);
         self.ply += 1;
         self.to_move = other;
@@ -399,15 +397,16 @@ impl Board {
     }
 
     /// Applies one fill rule of a placement by `color` whose group's root is
-    /// `root`; returns the root after.
+    /// `root`. A filled square neighbours the placed stone, so it joins that
+    /// group, whose root stays `root`.
     #[inline(always)]
-    fn fill(&mut self, rule: &FillRule, root: Sq, color: u8) -> Sq {
+    fn fill(&mut self, rule: &FillRule, root: Sq, color: u8) {
         let FillRule { target, guard, .. } = *rule;
         let current = self.cells[at(target)];
         // The guard holds the mover's stone and the target does not, as one
         // test: the outcome is hard to predict, so one branch, not two.
         if (self.cells[at(guard)] ^ color) | u8::from(current == color) != 0 {
-            return root;
+            return;
         }
         if current == EMPTY {
             self.remove_empty(target);
@@ -416,7 +415,7 @@ impl Board {
             let group = node(self.find(self.node_at[at(target)]));
             self.edges[group] -= self.layout.contact[at(target)][current as usize & 3];
         }
-        self.put_fill(rule, root, color)
+        self.put_fill(rule, root, color);
     }
 
     /// Puts a stone of `color` on a square a placement fills, joined to the
@@ -424,7 +423,7 @@ impl Board {
     /// two of the target's neighbours and hold the mover's stones, so only
     /// the others need a look.
     #[inline(always)]
-    fn put_fill(&mut self, rule: &FillRule, root: Sq, color: u8) -> Sq {
+    fn put_fill(&mut self, rule: &FillRule, root: Sq, color: u8) {
         let (new, mut edges) = self.add_stone(rule.target, color);
         let guard = self.find(self.node_at[at(rule.guard)]);
         self.merge(guard, root, &mut edges);
@@ -434,7 +433,7 @@ impl Board {
                 self.merge(r, root, &mut edges);
             }
         }
-        self.attach(new, root, edges)
+        self.attach(new, root, edges);
     }
 
     /// Puts a stone of `color` on `sq` with a fresh node, not yet linked;

@@ -113,10 +113,8 @@ impl App {
         let Some(view) = &self.view else {
             return false;
         };
-        let player = view.game.player_to_move();
-        if !view.game.position().is_over()
-            && let Some(computer) = self.computer_name(player)
-        {
+        // (A position looked at is never over: only the last move can win.)
+        if let Some(computer) = self.computer_name(view.game.player_to_move()) {
             let text = format!(
                 "{computer} plays the move after this position: step to one where it is your turn."
             );

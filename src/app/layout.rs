@@ -133,7 +133,7 @@ pub fn screen(area: Rect, size: BoardSize) -> Result<ScreenLayout, (u16, u16)> {
     let body_height = area.height - 1;
     let status = Rect::new(area.x, area.y + body_height, area.width, 1);
     if area.width >= board_width + GAP + PANEL_WIDTH && body_height >= PANEL_MIN_HEIGHT {
-        return beside(area, size, need);
+        return beside(area, size, status, need);
     }
     // A narrow terminal: the panel below the board if it fits, else none.
     let below = body_height >= board_height + PANEL_MIN_HEIGHT && area.width >= PANEL_WIDTH;
@@ -161,8 +161,13 @@ pub fn screen(area: Rect, size: BoardSize) -> Result<ScreenLayout, (u16, u16)> {
 }
 
 /// The board with the panel on its right, the pair centred.
-fn beside(area: Rect, size: BoardSize, need: (u16, u16)) -> Result<ScreenLayout, (u16, u16)> {
-    let body_height = area.height - 1;
+fn beside(
+    area: Rect,
+    size: BoardSize,
+    status: Rect,
+    need: (u16, u16),
+) -> Result<ScreenLayout, (u16, u16)> {
+    let body_height = status.y - area.y;
     // The widest board that leaves room for the panel, then the pair is centred.
     let board_room = Rect::new(0, area.y, area.width - GAP - PANEL_WIDTH, body_height);
     let fitted = BoardGeometry::fit(board_room, size).ok_or(need)?;
@@ -181,7 +186,7 @@ fn beside(area: Rect, size: BoardSize, need: (u16, u16)) -> Result<ScreenLayout,
             PANEL_WIDTH,
             body_height,
         )),
-        status: Rect::new(area.x, area.y + body_height, area.width, 1),
+        status,
     })
 }
 

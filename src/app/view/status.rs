@@ -30,15 +30,13 @@ pub fn render(app: &App, area: Rect, panel_shown: bool, buf: &mut Buffer) {
         (_, None) if !panel_shown => {
             let (text, style) = super::panel::summary(app);
             let used = text.chars().count() + theme.dot().chars().count();
-            let room = usize::from(area.width).saturating_sub(used);
             let mut spans = vec![Span::styled(text, style)];
-            // Help and quit, when they fit after it.
-            if let [.., help, quit] = hints(Context::Board, theme).as_slice() {
-                let hints = format!("{} {}{}{} {}", help.0, help.1, theme.dot(), quit.0, quit.1);
-                if hints.chars().count() <= room {
-                    spans.push(Span::styled(theme.dot(), theme.ui(Ui::Dim)));
-                    spans.extend(hint_items(theme, [help.clone(), quit.clone()]));
-                }
+            // Help and quit (the last two hints), when they fit after it.
+            let mut items = hints(Context::Board, theme);
+            let last_two = items.split_off(items.len().saturating_sub(2));
+            if used + hints_width(theme, &last_two) <= usize::from(area.width) {
+                spans.push(Span::styled(theme.dot(), theme.ui(Ui::Dim)));
+                spans.extend(hint_items(theme, last_two));
             }
             Line::from(spans)
         }
@@ -61,16 +59,18 @@ pub fn level_style(theme: Theme, level: Level) -> Style {
 /// rather than cut.
 pub fn hint_spans(theme: Theme, context: Context, width: u16) -> Vec<Span<'static>> {
     let mut items = hints(context, theme);
-    let item_width =
-        |(keys, label): &(String, &str)| keys.chars().count() + 1 + label.chars().count();
-    let dot = theme.dot().chars().count();
-    let total = |items: &[(String, &str)]| {
-        items.iter().map(item_width).sum::<usize>() + dot * items.len().saturating_sub(1)
-    };
-    while total(&items) > usize::from(width) && items.len() > 2 {
+    while hints_width(theme, &items) > usize::from(width) && items.len() > 2 {
         items.remove(items.len() - 3);
     }
     hint_items(theme, items)
+}
+
+/// Columns that key hints take as `key label · key label …`.
+fn hints_width(theme: Theme, items: &[(String, &str)]) -> usize {
+    let item_width =
+        |(keys, label): &(String, &str)| keys.chars().count() + 1 + label.chars().count();
+    let dot = theme.dot().chars().count();
+    items.iter().map(item_width).sum::<usize>() + dot * items.len().saturating_sub(1)
 }
 
 /// Key hints as `key label · key label …`.
