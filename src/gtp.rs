@@ -336,7 +336,7 @@ impl Session {
             }
             "brique-budget" => {
                 arity(0)?;
-                Ok(describe(self.budget))
+                Ok(self.budget.to_string())
             }
             _ => Err("unknown command".to_string()),
         }
@@ -385,14 +385,5 @@ fn parse_color(text: &str) -> Result<Color, String> {
         "b" | "black" => Ok(Color::Black),
         "w" | "white" => Ok(Color::White),
         _ => Err(format!("invalid color: {text:?} (black, white, b or w)")),
-    }
-}
-
-fn describe(budget: Budget) -> String {
-    match (budget.iterations, budget.millis) {
-        (Some(n), Some(ms)) => format!("{n} iterations or {} seconds", ms as f64 / 1000.0),
-        (Some(n), None) => format!("{n} iterations"),
-        (None, Some(ms)) => format!("{} seconds", ms as f64 / 1000.0),
-        (None, None) => "unlimited".to_string(),
     }
 }

@@ -37,7 +37,7 @@ use std::sync::mpsc::{self, Receiver, Sender};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-use crate::ai::{Budget, Report, Search};
+use crate::ai::{Budget, Report, Search, group_thousands};
 use crate::core::{Game, Move};
 
 /// Iterations between two looks at the clock and the stop flag: well under a
@@ -75,19 +75,6 @@ impl Progress {
             group_thousands(self.report.iterations)
         )
     }
-}
-
-/// `84000` as `84,000`.
-fn group_thousands(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
 }
 
 /// Iterations a pie-rule decision gets at least, whatever the budget. The
@@ -246,17 +233,4 @@ pub fn choose_move(search: &mut Search, budget: Budget) -> Option<Move> {
     let never = AtomicBool::new(false);
     think(search, budget, &never, Duration::MAX, |_, _| {});
     search.best_move()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn thousands_are_grouped() {
-        assert_eq!(group_thousands(0), "0");
-        assert_eq!(group_thousands(999), "999");
-        assert_eq!(group_thousands(84000), "84,000");
-        assert_eq!(group_thousands(1234567), "1,234,567");
-    }
 }

@@ -323,7 +323,10 @@ fn mode_and_level_are_settings_saved_in_the_file() {
     press(&mut app, KeyCode::Left);
     let screen = text(&app, 80, 30);
     assert!(screen.contains("you vs the computer"), "{screen}");
-    assert!(screen.contains("casual (2 of 5)"), "{screen}");
+    assert!(
+        screen.contains("casual (2 of 5: 2,000 iterations a move)"),
+        "{screen}"
+    );
     assert!(screen.contains("You are Player 1"), "{screen}");
     press(&mut app, KeyCode::Enter);
     assert_eq!(app.screen(), &Screen::Board);

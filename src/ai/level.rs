@@ -38,6 +38,37 @@ impl Budget {
     }
 }
 
+/// `10,000 iterations`, `1 second`, `0.25 seconds`, `unlimited`.
+impl fmt::Display for Budget {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let seconds = |ms: u64| {
+            let unit = if ms == 1000 { "second" } else { "seconds" };
+            format!("{} {unit}", ms as f64 / 1000.0)
+        };
+        match (self.iterations, self.millis) {
+            (Some(n), Some(ms)) => {
+                write!(f, "{} iterations or {}", group_thousands(n), seconds(ms))
+            }
+            (Some(n), None) => write!(f, "{} iterations", group_thousands(n)),
+            (None, Some(ms)) => f.write_str(&seconds(ms)),
+            (None, None) => f.write_str("unlimited"),
+        }
+    }
+}
+
+/// `84000` as `84,000`.
+pub fn group_thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
 /// A playing strength of the computer opponent.
 #[derive(
     Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize,
@@ -144,6 +175,27 @@ impl FromStr for Level {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn thousands_are_grouped() {
+        assert_eq!(group_thousands(0), "0");
+        assert_eq!(group_thousands(999), "999");
+        assert_eq!(group_thousands(84000), "84,000");
+        assert_eq!(group_thousands(1234567), "1,234,567");
+    }
+
+    #[test]
+    fn budgets_read_as_words() {
+        assert_eq!(Budget::iterations(10_000).to_string(), "10,000 iterations");
+        assert_eq!(Budget::millis(1_000).to_string(), "1 second");
+        assert_eq!(Budget::millis(250).to_string(), "0.25 seconds");
+        let both = Budget {
+            iterations: Some(300),
+            millis: Some(2_000),
+        };
+        assert_eq!(both.to_string(), "300 iterations or 2 seconds");
+        assert_eq!(Budget::UNLIMITED.to_string(), "unlimited");
+    }
 
     #[test]
     fn levels_read_by_name_and_number() {

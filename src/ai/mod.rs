@@ -16,5 +16,5 @@ mod search;
 mod tree;
 
 pub use board::{Board, EngineRng};
-pub use level::{Budget, Level};
+pub use level::{Budget, Level, group_thousands};
 pub use search::{Report, Search, SearchConfig};

@@ -119,7 +119,12 @@ fn value_text(app: &App, form: &SettingsForm, field: Field) -> String {
             format!("{n}{}{n}", theme.sym("×", "x"))
         }
         Field::Mode => form.mode.label().to_string(),
-        Field::Level => format!("{} ({} of 5)", form.level, form.level.number()),
+        Field::Level => format!(
+            "{} ({} of 5: {} a move)",
+            form.level,
+            form.level.number(),
+            form.level.budget()
+        ),
         Field::Theme => form.theme.label().to_string(),
     }
 }
