@@ -128,17 +128,25 @@ impl Level {
 
     /// The search settings of this level, with a seed.
     pub fn config(self, seed: u64) -> SearchConfig {
-        let default = SearchConfig::default();
-        SearchConfig {
+        let default = SearchConfig {
             seed,
+            ..SearchConfig::default()
+        };
+        match self {
             // The default tree (2^21 nodes, 44 MB) is full after about two
             // seconds; ten seconds of thinking need room to keep growing
-            // (2^23 nodes, 176 MB).
-            max_nodes: match self {
-                Level::Strongest => 1 << 23,
-                _ => default.max_nodes,
+            // (2^23 nodes, 176 MB). Even that was full after 2 to 7 s of most
+            // moves (a search starts with the subtree kept from the last
+            // one) and then stopped growing. Raising the visits a leaf needs
+            // before it gets children as the tree fills (4 when empty, 44
+            // when full) keeps it at about half its room for the whole
+            // search.
+            Level::Strongest => SearchConfig {
+                max_nodes: 1 << 23,
+                expand_growth: 10.0,
+                ..default
             },
-            ..default
+            _ => default,
         }
     }
 
@@ -215,14 +223,16 @@ mod tests {
     }
 
     #[test]
-    fn only_the_strongest_level_gets_a_larger_tree() {
-        let default = SearchConfig::default().max_nodes;
+    fn only_the_strongest_level_gets_a_larger_tree_that_grows_slower_as_it_fills() {
+        let default = SearchConfig::default();
         for level in Level::ALL {
-            let nodes = level.config(1).max_nodes;
+            let config = level.config(1);
+            assert_eq!(config.seed, 1);
             if level == Level::Strongest {
-                assert_eq!(nodes, 4 * default);
+                assert_eq!(config.max_nodes, 4 * default.max_nodes);
+                assert!(config.expand_growth > 0.0);
             } else {
-                assert_eq!(nodes, default);
+                assert_eq!(config, SearchConfig { seed: 1, ..default });
             }
         }
     }
