@@ -13,5 +13,6 @@ pub mod arena;
 pub mod bench;
 pub mod cli;
 pub mod gtp;
+pub mod learn;
 pub mod storage;
 pub mod thinker;
