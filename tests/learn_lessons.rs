@@ -2,7 +2,7 @@
 //! with its own words, and the core's reasons for the others.
 
 use brique::core::{Move, Square};
-use brique::learn::{BUILT_IN, Goal, parse_lessons};
+use brique::learn::{Goal, LESSONS, parse_lessons};
 
 fn sq(name: &str) -> Square {
     name.parse().unwrap()
@@ -10,7 +10,7 @@ fn sq(name: &str) -> Square {
 
 #[test]
 fn every_shipped_lesson_is_solvable_and_answers_its_wrong_moves() {
-    let lessons = parse_lessons(BUILT_IN).expect("the shipped lessons are valid");
+    let lessons = parse_lessons(LESSONS).expect("the shipped lessons are valid");
     assert!(lessons.len() >= 10, "{} lessons", lessons.len());
     for lesson in &lessons {
         let size = lesson.position.size().get();
@@ -27,7 +27,7 @@ fn every_shipped_lesson_is_solvable_and_answers_its_wrong_moves() {
 
 #[test]
 fn the_lessons_cover_the_topics_of_the_game() {
-    let lessons = parse_lessons(BUILT_IN).unwrap();
+    let lessons = parse_lessons(LESSONS).unwrap();
     let has = |f: &dyn Fn(&Goal) -> bool| lessons.iter().any(|l| f(&l.goal));
     assert!(has(&|g| *g == Goal::Win));
     assert!(has(&|g| matches!(g, Goal::Escort(_))));
@@ -45,7 +45,7 @@ fn the_lessons_cover_the_topics_of_the_game() {
 
 #[test]
 fn the_core_explains_a_wrong_move_that_the_lesson_does_not_list() {
-    let lessons = parse_lessons(BUILT_IN).unwrap();
+    let lessons = parse_lessons(LESSONS).unwrap();
     let fill = lessons.iter().find(|l| l.title == "Make a fill").unwrap();
     let verdict = fill.judge(Move::Place(sq("e5"))).unwrap();
     assert!(!verdict.done);

@@ -54,7 +54,11 @@ fn every_diagram_in_rules_md_is_what_brique_show_prints() {
     let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/RULES.md"))
         .expect("RULES.md");
     let examples = examples(&doc);
-    assert!(examples.len() >= 8, "RULES.md has {} diagrams", examples.len());
+    assert!(
+        examples.len() >= 8,
+        "RULES.md has {} diagrams",
+        examples.len()
+    );
     for (command, shown) in examples {
         let out = Command::new(env!("CARGO_BIN_EXE_brique"))
             .args(words(&command))
@@ -62,7 +66,10 @@ fn every_diagram_in_rules_md_is_what_brique_show_prints() {
             .expect("run brique");
         assert!(out.status.success(), "brique {command} failed");
         let printed = String::from_utf8(out.stdout).expect("utf-8");
-        assert_eq!(printed, shown, "RULES.md shows another diagram for: brique {command}");
+        assert_eq!(
+            printed, shown,
+            "RULES.md shows another diagram for: brique {command}"
+        );
     }
 }
 

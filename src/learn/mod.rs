@@ -2,14 +2,17 @@
 //! the core checks, with the reason a wrong move misses.
 //!
 //! ```
-//! use brique::learn::{BUILT_IN, parse_lessons};
-//! let lessons = parse_lessons(BUILT_IN).unwrap();
+//! use brique::learn::{LESSONS, parse_lessons};
+//! let lessons = parse_lessons(LESSONS).unwrap();
 //! let first = &lessons[0];
 //! assert!(first.judge(first.solution).unwrap().done);
 //! ```
 
 mod goal;
 mod lesson;
+pub mod proof;
+mod puzzle;
 
 pub use goal::{Goal, Verdict};
-pub use lesson::{BUILT_IN, Lesson, LessonError, parse_lessons};
+pub use lesson::{BUILT_IN as LESSONS, Lesson, LessonError, parse_lessons};
+pub use puzzle::{BUILT_IN as PUZZLES, MAX_MOVES, Puzzle, from_self_play, parse_puzzles};
