@@ -41,49 +41,23 @@ impl Config {
         let root = root.get_ref();
         let known = spelled(&Config::default());
         let mut problems = Vec::new();
-        let mut report = |span: Range<usize>, message: String| {
-            problems.push(problem(text, Some(span), message));
-        };
         let mut accepted = toml::Table::new();
         for (section, item) in root {
             let name: &str = section.get_ref();
+            let at_section = |message| problem(text, Some(section.span()), message);
             let Some(keys) = known.get(name).and_then(toml::Value::as_table) else {
-                report(
-                    section.span(),
-                    format!("unknown setting `{name}`: ignored, and kept in the file"),
-                );
+                problems.push(at_section(format!(
+                    "unknown setting `{name}`: ignored, and kept in the file"
+                )));
                 continue;
             };
             let Some(table) = item.get_ref().as_table() else {
-                report(
-                    section.span(),
-                    format!("`{name}` should be a section [{name}]: ignored"),
-                );
+                problems.push(at_section(format!(
+                    "`{name}` should be a section [{name}]: ignored"
+                )));
                 continue;
             };
-            let mut kept = toml::Table::new();
-            for (key, value) in table {
-                let key: &str = key.get_ref();
-                if !keys.contains_key(key) {
-                    let span = table
-                        .get_key_value(key)
-                        .map_or(value.span(), |(k, _)| k.span());
-                    report(
-                        span,
-                        format!("unknown setting `{name}.{key}`: ignored, and kept in the file"),
-                    );
-                    continue;
-                }
-                match accept(text, name, key, value) {
-                    Ok(value) => {
-                        kept.insert(key.to_string(), value);
-                    }
-                    Err(why) => report(
-                        value.span(),
-                        format!("`{name}.{key}`: {why}; using the default"),
-                    ),
-                }
-            }
+            let kept = read_section(text, name, table, keys, &mut problems);
             accepted.insert(name.to_string(), toml::Value::Table(kept));
         }
         // Every key was accepted alone, so together they are too.
@@ -132,6 +106,40 @@ impl Config {
             }
         }
     }
+}
+
+/// The keys of `[name]` that the typed config takes, each on its own; the
+/// others are reported.
+fn read_section(
+    text: &str,
+    name: &str,
+    table: &DeTable<'_>,
+    known: &toml::Table,
+    problems: &mut Vec<ConfigProblem>,
+) -> toml::Table {
+    let mut kept = toml::Table::new();
+    for (key, value) in table {
+        let (key_span, key) = (key.span(), key.get_ref());
+        if !known.contains_key(key.as_ref()) {
+            problems.push(problem(
+                text,
+                Some(key_span),
+                format!("unknown setting `{name}.{key}`: ignored, and kept in the file"),
+            ));
+            continue;
+        }
+        match accept(text, name, key, value) {
+            Ok(value) => {
+                kept.insert(key.to_string(), value);
+            }
+            Err(why) => problems.push(problem(
+                text,
+                Some(value.span()),
+                format!("`{name}.{key}`: {why}; using the default"),
+            )),
+        }
+    }
+    kept
 }
 
 /// The settings as the file spells them: sections of keys, in file order.
