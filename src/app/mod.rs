@@ -7,10 +7,10 @@
 //! To add a feature: an [`Action`] variant, a line in the keymap table (the
 //! help and the hint line follow), its handling in `update` (board actions in
 //! `play.rs`); marks drawn over squares go in `view/marks.rs` (the board widget
-//! draws any [`BoardOverlay`]); a config section is one struct implementing
-//! `config::Section`. The event loop waits for input, or while the engine
-//! searches on its thread (`computer.rs`), polls with a timeout and sends
-//! [`Action::Tick`]. Every change to the game goes through `update`, whose
+//! draws any [`BoardOverlay`]); a setting is a field of a section struct in
+//! `config.rs`, read and written by serde. The event loop waits for input,
+//! or while the engine searches on its thread (`computer.rs`), polls with a
+//! timeout and sends [`Action::Tick`]. Every change to the game goes through `update`, whose
 //! last step writes the autosave (`persistence.rs`); the screen's own data in
 //! saved games (`x-` lines) is listed in `extras.rs`.
 
