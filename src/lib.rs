@@ -1,9 +1,10 @@
 //! Brique, the connection game by Luis Bolaños Mures (2012).
 //!
 //! Layers, each using only those above it: [`core`] (the pure rules), [`ai`]
-//! (the pure, seeded engine), then the program: [`storage`], [`learn`] (lessons
-//! and puzzles), [`app`] (the game screen), the headless [`commands`] and [`cli`], which parses the command
-//! line and hands over to one of them.
+//! (the pure, seeded engine), then the program: [`storage`], [`learn`]
+//! (lessons and puzzles), [`app`] (the game screen), the headless
+//! [`commands`] and [`cli`], which parses the command line and hands over to
+//! one of them.
 
 pub mod core;
 
