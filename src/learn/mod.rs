@@ -15,4 +15,7 @@ mod puzzle;
 
 pub use goal::{Goal, Verdict};
 pub use lesson::{BUILT_IN as LESSONS, Lesson, LessonError, parse_lessons};
-pub use puzzle::{BUILT_IN as PUZZLES, MAX_MOVES, Puzzle, from_self_play, parse_puzzles};
+pub use puzzle::{
+    BUILT_IN as PUZZLES, MAX_MOVES, Puzzle, from_self_play, generate, parse_puzzles,
+    sort_by_difficulty,
+};

@@ -22,7 +22,7 @@ use crate::core::{Move, Position, Square};
 
 /// The legal actions of the side to move: every empty square, and the swap
 /// when it is allowed.
-fn actions(pos: &Position) -> Vec<Move> {
+pub fn actions(pos: &Position) -> Vec<Move> {
     let mut moves: Vec<Move> = pos
         .size()
         .squares()
