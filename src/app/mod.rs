@@ -16,24 +16,33 @@
 
 mod action;
 mod apply;
+mod board_view;
 mod computer;
+mod computer_turns;
 pub mod config;
 mod config_file;
 mod engine_config;
 mod extras;
+mod files;
 mod history;
 mod input;
 pub mod keymap;
 pub mod layout;
+mod message;
+mod pages;
 mod persistence;
 mod play;
 mod saved_games;
+mod screen;
+mod session;
 mod settings;
 mod state;
 mod terminal;
 mod text_input;
 mod theme;
+mod update;
 mod view;
+mod wrap;
 
 use std::io::IsTerminal;
 use std::path::PathBuf;
@@ -42,18 +51,22 @@ use std::time::Duration;
 
 use ratatui::crossterm::event;
 
-pub use action::{Action, Direction, Edit};
+pub use action::{Action, Direction, Edit, HistoryStep};
 pub use computer::{EngineSnapshot, Job};
 pub use config::{Config, ThemeName};
 pub use config_file::{ConfigFile, Loaded, Notice, Saved};
 pub use engine_config::{EngineConfig, Mode};
-pub use history::HistoryStep;
+pub use files::{Listed, RecordList, ResultsRead};
 pub use input::action_for;
+pub use message::{Message, Tone};
+pub use pages::{help_lines, help_max_scroll};
+pub use persistence::Opening;
+pub use screen::{Question, Screen};
 pub use settings::{Field, SettingsForm};
-pub use state::{App, Level, Message, Question, Screen};
+pub use state::App;
 pub use text_input::TextInput;
 pub use theme::{Highlight, Marker, Theme};
-pub use view::{BoardOverlay, BoardWidget, Heat, SquareMarks, help_lines, help_max_scroll};
+pub use view::{BoardOverlay, BoardWidget, Heat, SquareMarks};
 
 use crate::storage::Paths;
 
@@ -75,13 +88,36 @@ pub struct PlayArgs {
     pub file: Option<PathBuf>,
 }
 
-/// The config file: `--config`, else `BRIQUE_CONFIG`, else the platform's
-/// config directory; `None` when none of them is known.
-pub fn config_location(flag: Option<PathBuf>, env: Option<PathBuf>) -> Option<PathBuf> {
-    let env = env.filter(|p| !p.as_os_str().is_empty());
-    match Paths::from_platform(flag.clone(), env.clone()) {
-        Some(paths) => Some(paths.config),
-        None => flag.or(env),
+impl PlayArgs {
+    /// What the screen opens at start-up.
+    pub fn opening(&self) -> Opening {
+        Opening {
+            record: self.load.clone().or_else(|| self.file.clone()),
+            new: self.new,
+        }
+    }
+}
+
+/// Where the screen's files are, resolved once at start-up.
+#[derive(Clone, Debug)]
+pub struct Locations {
+    /// The config file: `--config`, else `BRIQUE_CONFIG`, else the
+    /// platform's config directory; `None` when none of them is known.
+    pub config: Option<PathBuf>,
+    /// The platform's directories for games; `None` with no home directory.
+    pub paths: Option<Paths>,
+}
+
+impl Locations {
+    /// From the `--config` flag and the `BRIQUE_CONFIG` variable (empty: unset).
+    pub fn resolve(flag: Option<PathBuf>, env: Option<PathBuf>) -> Locations {
+        let env = env.filter(|p| !p.as_os_str().is_empty());
+        let paths = Paths::from_platform(flag.clone(), env.clone());
+        let config = match &paths {
+            Some(paths) => Some(paths.config.clone()),
+            None => flag.or(env),
+        };
+        Locations { config, paths }
     }
 }
 
@@ -96,7 +132,8 @@ pub fn run(args: &PlayArgs) -> ExitCode {
     }
     let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
     let env_config = std::env::var_os("BRIQUE_CONFIG").map(PathBuf::from);
-    let mut app = match config_location(args.config.clone(), env_config.clone()) {
+    let locations = Locations::resolve(args.config.clone(), env_config);
+    let mut app = match locations.config {
         Some(path) => App::new(ConfigFile::load(path), no_color),
         None => App::new(
             Loaded {
@@ -116,7 +153,7 @@ pub fn run(args: &PlayArgs) -> ExitCode {
     app.seed_engine(computer::clock_seed());
     // The unfinished game (or the record asked for), then an autosave after
     // every change to the game.
-    app.open_files(Paths::from_platform(args.config.clone(), env_config), args);
+    app.open_files(locations.paths, &args.opening());
     match terminal::with_terminal(|screen| event_loop(screen, &mut app)) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {

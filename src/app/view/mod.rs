@@ -4,6 +4,7 @@
 mod board;
 mod cells;
 mod dialog;
+mod heat;
 mod heatmap;
 mod help;
 mod marks;
@@ -13,20 +14,20 @@ mod results_view;
 mod save_prompt;
 mod settings_view;
 mod status;
+mod summary;
 mod thinking;
 mod too_small;
 
 pub use board::{BoardOverlay, BoardWidget, SquareMarks};
-pub use heatmap::Heat;
-pub use help::{help_lines, max_scroll as help_max_scroll};
-pub use results_view::max_scroll as results_max_scroll;
+pub use heat::Heat;
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
 
 use super::layout;
-use super::state::{App, Screen};
+use super::screen::Screen;
+use super::state::App;
 
 impl Widget for &App {
     fn render(self, area: Rect, buf: &mut Buffer) {

@@ -7,12 +7,13 @@ use ratatui::text::{Line, Span};
 
 use super::cells::{lines, popup, wrap};
 use super::status::hint_spans;
+use crate::app::files::Listed;
 use crate::app::keymap::Context;
-use crate::app::persistence::Listed;
+use crate::app::pages::short_date;
 use crate::app::state::App;
 use crate::app::theme::{Theme, Ui};
 use crate::core::Outcome;
-use crate::storage::{RecordInfo, Timestamp};
+use crate::storage::RecordInfo;
 
 const WIDTH: u16 = 80;
 
@@ -43,7 +44,7 @@ pub fn render(app: &App, selected: usize, area: Rect, buf: &mut Buffer) {
     );
     let list_area = Rect::new(body.x, body.y, body.width, body.height - 2);
     let dir = app.records_dir_text();
-    let out = match &app.files.records {
+    let out = match app.records() {
         Some(Ok(list)) if list.is_empty() => wrap(
             &format!("No saved games yet in {dir}. Press w on the board to save one."),
             body.width,
@@ -110,10 +111,4 @@ fn describe(theme: Theme, info: &RecordInfo) -> String {
         info.moves,
         x = theme.sym("×", "x"),
     )
-}
-
-/// `2024-02-29 13:05` (UTC).
-pub(super) fn short_date(time: Timestamp) -> String {
-    let (y, mo, d, h, mi, _) = time.civil();
-    format!("{y:04}-{mo:02}-{d:02} {h:02}:{mi:02}")
 }
