@@ -138,7 +138,7 @@ pub fn page_boxes(area: Rect, width: u16) -> (Rect, Rect) {
 }
 
 /// How far `total` lines scroll in a text area `height` rows high.
-fn max_scroll(total: usize, height: u16) -> u16 {
+pub fn max_scroll(total: usize, height: u16) -> u16 {
     u16::try_from(total.saturating_sub(usize::from(height))).unwrap_or(u16::MAX)
 }
 
