@@ -69,7 +69,7 @@ fn every_size_draws_without_panic() {
         for &w in &widths {
             for &h in &heights {
                 // The app is not unwind-safe (the engine's thread handle), but
-                // it is only read here, and dropped after a panic.
+                // drawing only reads it, so a panic cannot leave it half-changed.
                 let drawn = std::panic::AssertUnwindSafe(|| render(&app, w, h));
                 let result = std::panic::catch_unwind(drawn);
                 assert!(result.is_ok(), "{name} at {w}×{h} panicked");

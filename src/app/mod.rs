@@ -1,18 +1,37 @@
 //! The game screen: config, the ratatui application and its event loop.
 //!
-//! The app is Elm-like: one [`App`] state, [`Action`]s resolved from keys
-//! through the one [`keymap::KEYMAP`] table, one [`App::update`], and a pure
-//! render (`impl Widget for &App`, in `view`).
+//! The app is Elm-like. Keys become [`Action`]s through the one
+//! [`keymap::KEYMAP`] table ([`action_for`], pure); [`App::update`]
+//! (`update.rs`) routes each action to the part that owns it and gathers the
+//! effects it calls for, which `App::perform` alone carries out (write the
+//! settings or a record, step the engine, write the autosave); the view is a
+//! pure render (`impl Widget for &App`, in `view/`) that reads the parts
+//! through `App`'s query methods.
 //!
-//! To add a feature: an [`Action`] variant, a line in the keymap table (the
-//! help and the hint line follow), its handling in `update` (board actions in
-//! `play.rs`); marks drawn over squares go in `view/marks.rs` (the board widget
-//! draws any [`BoardOverlay`]); a config section is one struct implementing
-//! `config::Section`. The event loop waits for input, or while the engine
-//! searches on its thread (`computer.rs`), polls with a timeout and sends
-//! [`Action::Tick`]. Every change to the game goes through `update`, whose
-//! last step writes the autosave (`persistence.rs`); the screen's own data in
-//! saved games (`x-` lines) is listed in `extras.rs`.
+//! The parts, each owning its fields: [`Screen`] (what is open over the
+//! board: dialogs, prompts, the settings form), `Session` (the game and its
+//! players; every change counts a revision), `BoardView` (cursor, the move
+//! list's scroll, the position browsed), `Computer` (the engine's searches on
+//! their thread, hints, analysis), `Files` (what the autosave, records and
+//! results hold), and the status line ([`Message`], [`Tone`]). Small shared
+//! types are leaves (`action.rs`, `message.rs`, `screen.rs`), the parts sit
+//! above them, `App` (`state.rs`) above the parts, and the files that act
+//! for `App` on top (`update.rs`, `play.rs`, `history.rs`, `computer_turns.rs`,
+//! `persistence.rs`, `saved_games.rs`, `apply.rs`): none of the lower ones
+//! imports a higher one.
+//!
+//! To add a feature: an [`Action`] variant and a line in the keymap table (the
+//! help and the hint line follow); its state in the part that owns it, with
+//! methods taking only what they need; its routing in `update.rs` (board
+//! actions in `play.rs`); anything it must do outside the state is an
+//! `Effect` variant carried out in `App::perform`. Marks drawn over squares
+//! go in `view/marks.rs` (the board widget draws any [`BoardOverlay`]); a
+//! setting goes in `config.rs` and the settings form (`settings.rs`). The
+//! event loop waits for input, or while the engine searches, polls with a
+//! timeout and sends [`Action::Tick`]. Every update ends with the engine
+//! brought in line with the state and the autosave written if the game
+//! changed (`persistence.rs`); the screen's own data in saved games (`x-`
+//! lines) is listed in `extras.rs`.
 
 mod action;
 mod apply;
