@@ -171,3 +171,48 @@ impl BoardView {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::{Player, Rules};
+
+    fn game_of(moves: usize) -> Game {
+        let size = BoardSize::new(9).unwrap();
+        let mut game = Game::new(size, Rules::default(), Player::One);
+        for i in 0..moves {
+            let sq = Square::new(i as u8, 0);
+            game.play(Move::Place(sq)).unwrap();
+        }
+        game
+    }
+
+    #[test]
+    fn the_move_list_scroll_lasts_for_one_revision_of_the_game() {
+        let mut view = BoardView::new(BoardSize::new(9).unwrap());
+        view.scroll_moves(true, 7, 2);
+        view.scroll_moves(true, 7, 2);
+        view.scroll_moves(true, 7, 2);
+        assert_eq!(view.moves_scroll(7), 2, "no further than the moves");
+        view.scroll_moves(false, 7, 2);
+        assert_eq!(view.moves_scroll(7), 1);
+        assert_eq!(view.moves_scroll(8), 0, "the game changed: back to the end");
+        view.scroll_moves(false, 8, 2);
+        assert_eq!(view.moves_scroll(8), 0);
+    }
+
+    #[test]
+    fn browsing_ends_when_the_game_no_longer_has_the_position() {
+        let game = game_of(4);
+        let mut view = BoardView::new(game.size());
+        view.scroll_moves(true, 1, 4);
+        view.show_ply(&game, 2);
+        assert_eq!(view.viewing(), Some(2));
+        assert_eq!(view.moves_scroll(1), 0, "another position: back to the end");
+        assert_eq!(view.shown_game(&game).history().len(), 2);
+        view.follow(&game_of(5));
+        assert_eq!(view.viewing(), Some(2), "later moves keep it");
+        view.follow(&game_of(2));
+        assert_eq!(view.viewing(), None, "an undo below it ends it");
+    }
+}

@@ -59,3 +59,24 @@ impl StatusLine {
         self.message = None;
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn telling_adds_to_the_message_and_the_graver_tone_wins() {
+        let mut status = StatusLine::default();
+        status.tell(Tone::Success, "Saved.");
+        status.tell(Tone::Warning, "Not written.");
+        status.tell(Tone::Info, "Done.");
+        assert_eq!(
+            status.message(),
+            Some(&Message::new(Tone::Warning, "Saved. Not written. Done."))
+        );
+        status.say(Tone::Info, "New.");
+        assert_eq!(status.message(), Some(&Message::new(Tone::Info, "New.")));
+        status.clear();
+        assert_eq!(status.message(), None);
+    }
+}
