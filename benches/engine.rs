@@ -3,8 +3,8 @@
 
 use std::time::Duration;
 
-use brique::bench::{heading, measure_rounds, summary};
-use brique::cli::print_stdout;
+use brique::commands::bench::{heading, measure_rounds, summary};
+use brique::commands::print_stdout;
 use brique::core::{BoardSize, Variant};
 
 fn main() {

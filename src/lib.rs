@@ -1,17 +1,18 @@
 //! Brique, the connection game by Luis Bolaños Mures (2012).
 //!
 //! Layers, each using only those above it: [`core`] (the pure rules), [`ai`]
-//! (the pure, seeded engine), then the program: [`storage`], [`app`] (the game
-//! screen), the headless commands and [`cli`].
+//! (the pure, seeded engine), then the program: [`storage`], [`learn`]
+//! (lessons and puzzles), [`app`] (the game screen), the headless
+//! [`commands`] and [`cli`], which parses the command line and hands over to
+//! one of them.
 
 pub mod core;
 
 pub mod ai;
 
 pub mod app;
-pub mod arena;
-pub mod bench;
 pub mod cli;
-pub mod gtp;
+pub mod commands;
+pub mod learn;
 pub mod storage;
 pub mod thinker;

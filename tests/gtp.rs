@@ -3,8 +3,8 @@
 use std::io::Write;
 use std::process::{Command, Stdio};
 
+use brique::commands::gtp::{GtpArgs, Session};
 use brique::core::{Color, Move};
-use brique::gtp::{GtpArgs, Session};
 
 fn session(size: u8) -> Session {
     let args = GtpArgs {

@@ -6,7 +6,7 @@ use std::fs;
 use std::io::ErrorKind;
 use std::path::{Path, PathBuf};
 
-use toml_edit::{Document, DocumentMut};
+use toml_edit::DocumentMut;
 
 use super::config::Config;
 use crate::storage::atomic_write;
@@ -75,12 +75,11 @@ impl ConfigFile {
     /// an unreadable or invalid one gives the defaults and a notice.
     pub fn load(path: PathBuf) -> Loaded {
         let shown = path.display().to_string();
-        let read = read_document(&path);
+        let read = read_text(&path).and_then(|text| text.map(|t| Config::read(&t)).transpose());
         let unusable = read.is_err();
         let (config, notice) = match read {
             Ok(None) => (Config::default(), None),
-            Ok(Some(doc)) => {
-                let (config, problems) = Config::read(&doc);
+            Ok(Some((config, problems))) => {
                 let notice = (!problems.is_empty()).then(|| Notice {
                     title: "Settings file".to_string(),
                     body: format!(
@@ -125,8 +124,7 @@ impl ConfigFile {
             .ok_or("no config location is known (no home directory), so settings are not saved")?;
         let shown = path.display();
         let (text, backup) = match read_document(path) {
-            Ok(Some(doc)) => {
-                let mut doc = doc.into_mut();
+            Ok(Some(mut doc)) => {
                 after.write_changes(before, &mut doc);
                 (doc.to_string(), None)
             }
@@ -147,19 +145,23 @@ impl ConfigFile {
     }
 }
 
-/// The parsed file, `None` if there is none, or why it cannot be used.
-fn read_document(path: &Path) -> Result<Option<Document<String>>, String> {
-    let text = match fs::read(path) {
-        Ok(bytes) => {
-            String::from_utf8(bytes).map_err(|_| "the file is not UTF-8 text".to_string())?
-        }
+/// The file's text, `None` if there is none, or why it cannot be read.
+fn read_text(path: &Path) -> Result<Option<String>, String> {
+    match fs::read(path) {
+        Ok(bytes) => String::from_utf8(bytes)
+            .map(Some)
+            .map_err(|_| "the file is not UTF-8 text".to_string()),
         // No file there, nor can there be one (a parent is a file): nothing to read.
-        Err(e) if matches!(e.kind(), ErrorKind::NotFound | ErrorKind::NotADirectory) => {
-            return Ok(None);
-        }
-        Err(e) => return Err(format!("cannot read it: {e}")),
-    };
-    Document::parse(text).map(Some).map_err(|e| e.to_string())
+        Err(e) if matches!(e.kind(), ErrorKind::NotFound | ErrorKind::NotADirectory) => Ok(None),
+        Err(e) => Err(format!("cannot read it: {e}")),
+    }
+}
+
+/// The file parsed for editing, `None` if there is none, or why it cannot be used.
+fn read_document(path: &Path) -> Result<Option<DocumentMut>, String> {
+    let text = read_text(path)?;
+    text.map(|t| t.parse::<DocumentMut>().map_err(|e| e.to_string()))
+        .transpose()
 }
 
 /// A new file holding every setting that differs from the defaults.

@@ -1,8 +1,8 @@
 //! `[engine]`: who plays against whom, and how strongly the computer plays.
 
-use toml_edit::Value;
+use serde::{Deserialize, Serialize};
 
-use super::config::Section;
+use super::config::value::{Spelling, spelled};
 use crate::ai::Level;
 
 /// Who moves the stones in a game.
@@ -52,41 +52,25 @@ impl Mode {
 }
 
 /// `[engine]`: the game mode of a new game and the computer's level.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
 pub struct EngineConfig {
+    #[serde(with = "spelled")]
     pub mode: Mode,
+    #[serde(with = "spelled")]
     pub level: Level,
 }
 
-impl Section for EngineConfig {
-    const NAME: &'static str = "engine";
-    const KEYS: &'static [&'static str] = &["mode", "level"];
-
-    fn read(&mut self, key: &str, value: &Value) -> Result<(), String> {
-        match key {
-            "mode" => {
-                self.mode = value.as_str().and_then(Mode::from_key).ok_or(
-                    r#"expected "human-vs-human", "human-vs-computer" or "computer-vs-computer""#,
-                )?;
-            }
-            _ => {
-                // A name in quotes, or a bare number 1 to 5.
-                let text = match (value.as_str(), value.as_integer()) {
-                    (Some(text), _) => text.to_string(),
-                    (None, Some(n)) => n.to_string(),
-                    (None, None) => String::new(),
-                };
-                self.level = text.parse()?;
-            }
-        }
-        Ok(())
+impl Spelling for Mode {
+    fn spell(&self) -> toml::Value {
+        toml::Value::String(self.key().to_string())
     }
 
-    fn value(&self, key: &str) -> Value {
-        match key {
-            "mode" => self.mode.key().into(),
-            _ => self.level.name().into(),
-        }
+    fn read(value: &toml::Value) -> Result<Mode, String> {
+        value.as_str().and_then(Mode::from_key).ok_or_else(|| {
+            r#"expected "human-vs-human", "human-vs-computer" or "computer-vs-computer""#
+                .to_string()
+        })
     }
 }
 
@@ -101,17 +85,5 @@ mod tests {
             assert_eq!(Mode::from_key(&mode.key().to_uppercase()), Some(mode));
         }
         assert_eq!(Mode::from_key("computer"), None);
-    }
-
-    #[test]
-    fn levels_are_read_by_name_or_number() {
-        let mut engine = EngineConfig::default();
-        engine.read("level", &Value::from(2)).unwrap();
-        assert_eq!(engine.level, Level::Casual);
-        engine.read("level", &Value::from("Hard")).unwrap();
-        assert_eq!(engine.level, Level::Hard);
-        assert!(engine.read("level", &Value::from(9)).is_err());
-        assert!(engine.read("level", &Value::from(true)).is_err());
-        assert_eq!(engine.level, Level::Hard, "a refused value changes nothing");
     }
 }

@@ -26,7 +26,8 @@
 //! actions in `play.rs`); anything it must do outside the state is an
 //! `Effect` variant carried out in `App::perform`. Marks drawn over squares
 //! go in `view/marks.rs` (the board widget draws any [`BoardOverlay`]); a
-//! setting goes in `config.rs` and the settings form (`settings.rs`). The
+//! setting is a field of a section struct in `config.rs`, read and written
+//! by serde, and a field of the settings form (`settings.rs`). The
 //! event loop waits for input, or while the engine searches, polls with a
 //! timeout and sends [`Action::Tick`]. Every update ends with the engine
 //! brought in line with the state and the autosave written if the game

@@ -4,6 +4,7 @@
 use super::geometry::{BoardSize, Color, Player};
 use super::moves::{Move, MoveReport, PlayError};
 use super::position::Position;
+use super::replay::ReplayError;
 use super::rules::Rules;
 
 /// A game from the empty board.
@@ -38,16 +39,20 @@ impl Game {
         }
     }
 
-    /// Replays `moves`; an illegal one gives its one-based number and why.
+    /// Replays `moves`, stopping at the first illegal one.
     pub fn from_moves(
         size: BoardSize,
         rules: Rules,
         black: Player,
         moves: &[Move],
-    ) -> Result<Game, (usize, PlayError)> {
+    ) -> Result<Game, ReplayError> {
         let mut game = Game::new(size, rules, black);
         for (i, &mv) in moves.iter().enumerate() {
-            game.play(mv).map_err(|e| (i + 1, e))?;
+            game.play(mv).map_err(|reason| ReplayError {
+                number: i + 1,
+                mv,
+                reason,
+            })?;
         }
         Ok(game)
     }

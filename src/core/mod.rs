@@ -13,6 +13,7 @@ mod moves;
 mod notation;
 mod position;
 mod record;
+mod replay;
 mod rules;
 
 pub use diagram::diagram;
@@ -25,4 +26,5 @@ pub use moves::{
 pub use notation::PositionError;
 pub use position::{InvalidPosition, Position};
 pub use record::{Outcome, Record, RecordError};
+pub use replay::ReplayError;
 pub use rules::{Rules, Variant, VariantError};

@@ -81,6 +81,19 @@ impl Position {
         }
     }
 
+    /// The same stones with the other side to move, as if the side to move
+    /// had passed (`None` once the game is over). Brique has no pass: this is
+    /// a search's tool, to ask what a side threatens.
+    pub fn passed(&self) -> Option<Position> {
+        if self.is_over() {
+            return None;
+        }
+        let mut pos = self.clone();
+        pos.to_move = self.to_move.other();
+        pos.ply = self.ply.saturating_add(1);
+        Some(pos)
+    }
+
     /// Whether swapping sides is legal now (pie rule on, White's first action).
     pub fn can_swap(&self) -> bool {
         self.check_swap().is_ok()

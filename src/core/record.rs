@@ -182,16 +182,15 @@ impl Record {
             }
         }
 
-        let game = Game::from_moves(header.size, header.rules, header.black, &moves).map_err(
-            |(number, why)| {
-                let (line, column) = places[number - 1];
+        let game =
+            Game::from_moves(header.size, header.rules, header.black, &moves).map_err(|e| {
+                let (line, column) = places[e.number - 1];
                 RecordError {
                     line,
                     column,
-                    message: format!("move {number} ({}) is illegal: {why}", moves[number - 1]),
+                    message: e.to_string(),
                 }
-            },
-        )?;
+            })?;
         let record = Record {
             names: header.names,
             game,

@@ -6,8 +6,8 @@ use std::fmt;
 use std::process::ExitCode;
 use std::str::FromStr;
 
+use super::print_stdout;
 use crate::ai::{Budget, Level, Search, SearchConfig};
-use crate::cli::print_stdout;
 use crate::core::{BoardSize, Color, Game, Player, Rules, Variant};
 use crate::thinker::choose_move;
 

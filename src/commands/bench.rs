@@ -6,8 +6,8 @@ use std::time::{Duration, Instant};
 
 use rand_xoshiro::rand_core::SeedableRng;
 
+use super::print_stdout;
 use crate::ai::{Board, EngineRng, Search, SearchConfig};
-use crate::cli::print_stdout;
 use crate::core::{BoardSize, Position, Rules, Variant};
 
 #[derive(clap::Args, Debug)]

@@ -280,7 +280,7 @@ impl Session {
                 Ok(format!(
                     "\n{}{}",
                     diagram(position),
-                    crate::cli::status_line(position)
+                    super::status_line(position)
                 ))
             }
             "final_score" => {
@@ -361,9 +361,12 @@ impl Session {
     /// New rules for the game so far: its moves are replayed under them.
     fn change_rules(&mut self, rules: Rules) -> Result<String, String> {
         let moves: Vec<Move> = self.game.moves().collect();
-        let game = Game::from_moves(self.game.size(), rules, Player::One, &moves).map_err(
-            |(n, why)| format!("the moves played do not fit these rules: move {n}: {why}"),
-        )?;
+        let game = Game::from_moves(self.game.size(), rules, Player::One, &moves).map_err(|e| {
+            format!(
+                "the moves played do not fit these rules: move {}: {}",
+                e.number, e.reason
+            )
+        })?;
         self.game = game;
         self.search.reset(self.game.position());
         Ok(String::new())

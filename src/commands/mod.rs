@@ -1,0 +1,36 @@
+//! The headless commands, one file each: `show`, `gtp`, `arena` and `bench`.
+//! [`crate::cli`] parses the command line and calls them; what they share
+//! for printing lives here.
+
+pub mod arena;
+pub mod bench;
+pub mod gtp;
+pub mod show;
+
+use std::io::Write;
+use std::process::ExitCode;
+
+use crate::core::Position;
+
+/// Writes `text` to standard output at once. When that fails, the error is
+/// the exit code to end with: quietly a success once the reader has gone (a
+/// closed pipe, as in `brique arena | head`), a failure with a message else.
+pub fn print_stdout(text: &str) -> Result<(), ExitCode> {
+    let mut out = std::io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        Ok(()) => Ok(()),
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Err(ExitCode::SUCCESS),
+        Err(e) => {
+            eprintln!("brique: cannot write the output: {e}");
+            Err(ExitCode::FAILURE)
+        }
+    }
+}
+
+/// `Black wins`, `White wins`, `Black to move` or `White to move`.
+pub fn status_line(position: &Position) -> String {
+    match position.winner() {
+        Some(c) => format!("{c} wins"),
+        None => format!("{} to move", position.to_move()),
+    }
+}

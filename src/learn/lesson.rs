@@ -1,0 +1,143 @@
+//! Lessons as data: `assets/lessons.toml` (embedded in the program), one
+//! `[[lesson]]` table each.
+//!
+//! ```toml
+//! [[lesson]]
+//! title = "Make a fill"
+//! text = "c3's escorts are c4 and b3. You hold c4: fill c3."
+//! position = "5/2B2/5/5/W4 b 2 original nopie"
+//! goal = "fill c3"
+//! solution = "b3"
+//! [lesson.wrong]
+//! d3 = "d3 is right of c3: a light square is escorted from above and from its left."
+//! ```
+//!
+//! `goal` is one of [`Goal`]'s forms; `wrong` gives the answer to particular
+//! wrong moves (the core explains the others).
+
+use std::collections::BTreeMap;
+
+use serde::Deserialize;
+
+use super::goal::{Goal, Verdict};
+use crate::core::{Move, PlayError, Position};
+
+/// The lessons shipped with the program.
+pub const BUILT_IN: &str = include_str!("../../assets/lessons.toml");
+
+/// One lesson: a few sentences, a position and the task for one move.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Lesson {
+    pub title: String,
+    pub text: String,
+    pub position: Position,
+    pub goal: Goal,
+    /// A move that does the task (others may too).
+    pub solution: Move,
+    /// Answers to particular wrong moves.
+    pub wrong: Vec<(Move, String)>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct LessonFile {
+    lesson: Vec<LessonText>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct LessonText {
+    title: String,
+    text: String,
+    position: String,
+    goal: String,
+    solution: String,
+    #[serde(default)]
+    wrong: BTreeMap<String, String>,
+}
+
+/// Why a lessons file was refused: which lesson (1-based, 0 for the file) and what.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LessonError {
+    pub lesson: usize,
+    pub message: String,
+}
+
+impl std::fmt::Display for LessonError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.lesson {
+            0 => f.write_str(&self.message),
+            n => write!(f, "lesson {n}: {}", self.message),
+        }
+    }
+}
+
+impl std::error::Error for LessonError {}
+
+/// Reads a lessons file, checking every lesson: its position, its goal, and
+/// that its solution does the task and each listed wrong move does not.
+pub fn parse_lessons(text: &str) -> Result<Vec<Lesson>, LessonError> {
+    let file: LessonFile = toml::from_str(text).map_err(|e| LessonError {
+        lesson: 0,
+        message: e.to_string(),
+    })?;
+    file.lesson
+        .into_iter()
+        .enumerate()
+        .map(|(i, raw)| {
+            check(raw).map_err(|message| LessonError {
+                lesson: i + 1,
+                message,
+            })
+        })
+        .collect()
+}
+
+fn check(raw: LessonText) -> Result<Lesson, String> {
+    let position: Position = raw.position.parse().map_err(|e| format!("position: {e}"))?;
+    let goal: Goal = raw.goal.parse()?;
+    let solution: Move = raw
+        .solution
+        .parse()
+        .map_err(|e| format!("solution {:?}: {e}", raw.solution))?;
+    let lesson = Lesson {
+        title: raw.title,
+        text: raw.text,
+        position,
+        goal,
+        solution,
+        wrong: Vec::new(),
+    };
+    match lesson.judge(solution) {
+        Ok(v) if v.done => {}
+        Ok(v) => {
+            return Err(format!(
+                "the solution {solution} does not do the task: {}",
+                v.reason
+            ));
+        }
+        Err(e) => return Err(format!("the solution {solution} is illegal: {e}")),
+    }
+    let mut wrong = Vec::new();
+    for (mv, answer) in raw.wrong {
+        let mv: Move = mv.parse().map_err(|e| format!("wrong move {mv:?}: {e}"))?;
+        match lesson.judge(mv) {
+            Ok(v) if !v.done => wrong.push((mv, answer)),
+            Ok(_) => return Err(format!("the wrong move {mv} does the task")),
+            Err(e) => return Err(format!("the wrong move {mv} is illegal: {e}")),
+        }
+    }
+    Ok(Lesson { wrong, ..lesson })
+}
+
+impl Lesson {
+    /// The verdict on `mv`: the lesson's own answer to a listed wrong move,
+    /// else the core's.
+    pub fn judge(&self, mv: Move) -> Result<Verdict, PlayError> {
+        let mut verdict = self.goal.judge(&self.position, mv)?;
+        if let Some((_, answer)) = self.wrong.iter().find(|(m, _)| *m == mv) {
+            verdict.reason.clone_from(answer);
+        }
+        Ok(verdict)
+    }
+}

@@ -1,0 +1,158 @@
+//! Puzzles: positions where the side to move wins by force, one a line in
+//! `assets/puzzles.txt` (`#` starts a comment):
+//!
+//! ```text
+//! POSITION | MOVES | N
+//! ```
+//!
+//! the position in the project's notation, every first move that wins within
+//! N moves of the side to move (space separated), and N (1 to 5).
+//!
+//! ```
+//! use brique::learn::Puzzle;
+//! let p: Puzzle = "2B2/W1B2/W4/W1B1W/WBB2 b 8 original nopie | b3 c3 | 1".parse().unwrap();
+//! assert_eq!(p.moves.len(), 2);
+//! assert!(p.check().is_ok());
+//! ```
+
+use std::fmt;
+use std::str::FromStr;
+
+use super::proof;
+use crate::ai::{Level, Search};
+use crate::core::{BoardSize, Move, Position, Rules};
+
+/// The puzzles shipped with the program.
+pub const BUILT_IN: &str = include_str!("../../assets/puzzles.txt");
+
+/// The most moves a puzzle may ask for.
+pub const MAX_MOVES: u8 = 5;
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Puzzle {
+    pub position: Position,
+    /// Every first move that wins within `n`, in board order.
+    pub moves: Vec<Move>,
+    /// Moves of the side to move needed to win.
+    pub n: u8,
+}
+
+impl Puzzle {
+    /// Proves the puzzle again: the side to move wins within `n` and not
+    /// sooner, and `moves` are exactly the first moves that do.
+    pub fn check(&self) -> Result<(), String> {
+        if self.n > 1 && proof::wins_within(&self.position, self.n - 1) {
+            return Err(format!("it is won within {} moves already", self.n - 1));
+        }
+        let winning = proof::winning_moves(&self.position, self.n);
+        if winning != self.moves {
+            return Err(format!(
+                "the winning first moves are {}",
+                move_list(&winning)
+            ));
+        }
+        Ok(())
+    }
+}
+
+fn move_list(moves: &[Move]) -> String {
+    match moves {
+        [] => "none".to_string(),
+        _ => moves
+            .iter()
+            .map(Move::to_string)
+            .collect::<Vec<_>>()
+            .join(" "),
+    }
+}
+
+impl fmt::Display for Puzzle {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} | {} | {}",
+            self.position,
+            move_list(&self.moves),
+            self.n
+        )
+    }
+}
+
+impl FromStr for Puzzle {
+    type Err = String;
+
+    fn from_str(line: &str) -> Result<Puzzle, String> {
+        let parts: Vec<&str> = line.split('|').map(str::trim).collect();
+        let [position, moves, n] = parts.as_slice() else {
+            return Err("expected POSITION | MOVES | N".to_string());
+        };
+        let position: Position = position.parse().map_err(|e| format!("position: {e}"))?;
+        let mut moves = crate::core::parse_moves(moves).map_err(|e| e.to_string())?;
+        moves.sort_by_key(|mv| board_order(&position, *mv));
+        if moves.is_empty() {
+            return Err("no winning move is given".to_string());
+        }
+        let n: u8 = n
+            .parse()
+            .ok()
+            .filter(|n| (1..=MAX_MOVES).contains(n))
+            .ok_or_else(|| format!("N must be 1 to {MAX_MOVES}, found {n:?}"))?;
+        Ok(Puzzle { position, moves, n })
+    }
+}
+
+fn board_order(position: &Position, mv: Move) -> usize {
+    match mv {
+        Move::Place(sq) if position.size().contains(sq) => position.size().index(sq),
+        _ => usize::MAX,
+    }
+}
+
+/// Reads a puzzles file: one puzzle a line, `#` comments and blank lines
+/// skipped. An error names the line (1-based).
+pub fn parse_puzzles(text: &str) -> Result<Vec<Puzzle>, (usize, String)> {
+    text.lines()
+        .enumerate()
+        .map(|(i, line)| (i + 1, line.split('#').next().unwrap_or("").trim()))
+        .filter(|(_, line)| !line.is_empty())
+        .map(|(number, line)| line.parse().map_err(|e| (number, e)))
+        .collect()
+}
+
+/// Finds puzzles in one game of the engine against itself at `level`: the
+/// positions near its end where the side to move wins within `max_n` moves
+/// but not sooner than `min_n`.
+pub fn from_self_play(
+    size: BoardSize,
+    rules: Rules,
+    level: Level,
+    seed: u64,
+    (min_n, max_n): (u8, u8),
+) -> Vec<Puzzle> {
+    let mut position = Position::new(size, rules);
+    let mut search = Search::new(&position, level.config(seed));
+    let mut seen = Vec::new();
+    while !position.is_over() {
+        let iterations = level.budget().iterations.unwrap_or(2_000);
+        search.run(iterations);
+        let Some(mv) = search.best_move() else { break };
+        if position.play(mv).is_err() || search.advance(mv).is_err() {
+            break;
+        }
+        seen.push(position.clone());
+    }
+    // The last few positions before the end, where forced wins are found.
+    let tail = seen.len().saturating_sub(2 * usize::from(max_n) + 2);
+    seen[tail..]
+        .iter()
+        .filter(|p| !p.is_over() && !p.can_swap())
+        .filter_map(|p| {
+            let n = proof::moves_to_win(p, max_n)?;
+            (n >= min_n).then(|| Puzzle {
+                position: p.clone(),
+                moves: proof::winning_moves(p, n),
+                n,
+            })
+        })
+        .collect()
+}
