@@ -10,7 +10,7 @@ use super::message::{Message, Tone};
 use super::session::Session;
 use super::text_input::TextInput;
 use crate::core::{Game, Record};
-use crate::storage::{Paths, RecordInfo, RecordSummary, StorageError, Summary, Timestamp};
+use crate::storage::{Paths, RecordSummary, StorageError, Summary};
 
 /// `x-` lines of the autosave that belong to the files, not to the screen.
 pub const RESULT_KEY: &str = "x-result";
@@ -37,29 +37,8 @@ impl Snapshot {
     }
 }
 
-/// A record file as the records screen lists it.
-#[derive(Clone, Debug)]
-pub struct Listed {
-    pub path: PathBuf,
-    pub file_name: String,
-    pub modified: Option<Timestamp>,
-    /// What it holds, or why it cannot be opened.
-    pub content: Result<RecordInfo, String>,
-}
-
-impl Listed {
-    pub fn of(summary: RecordSummary) -> Listed {
-        Listed {
-            path: summary.path,
-            file_name: summary.file_name,
-            modified: summary.modified.map(Timestamp::from_system_time),
-            content: summary.content.map_err(|e| problem_text(&e)),
-        }
-    }
-}
-
 /// The records screen's list, or why it could not be read.
-pub type RecordList = Result<Vec<Listed>, String>;
+pub type RecordList = Result<Vec<RecordSummary>, String>;
 /// The results screen's content: the summary and the lines that could not
 /// be read, or why the file could not be.
 pub type ResultsRead = Result<(Summary, Vec<String>), String>;

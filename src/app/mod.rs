@@ -76,7 +76,7 @@ pub use computer::{EngineSnapshot, Job};
 pub use config::{Config, ThemeName};
 pub use config_file::{ConfigFile, Loaded, Notice, Saved};
 pub use engine_config::{EngineConfig, Mode};
-pub use files::{Listed, RecordList, ResultsRead};
+pub use files::{RecordList, ResultsRead};
 pub use input::action_for;
 pub use message::{Message, Tone};
 pub use pages::{help_lines, help_max_scroll};

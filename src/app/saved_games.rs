@@ -4,7 +4,7 @@
 use std::path::{Path, PathBuf};
 
 use super::action::Action;
-use super::files::{Listed, Pending, problem_text};
+use super::files::{Pending, problem_text};
 use super::keymap::{Context, key_for};
 use super::message::Tone;
 use super::pages;
@@ -106,11 +106,8 @@ impl App {
         let Some(paths) = self.paths_or_say() else {
             return;
         };
-        self.files.set_records(
-            list_records(&paths)
-                .map(|list| list.into_iter().map(Listed::of).collect())
-                .map_err(|e| e.to_string()),
-        );
+        self.files
+            .set_records(list_records(&paths).map_err(|e| e.to_string()));
         self.screen = Screen::Records { selected: 0 };
     }
 

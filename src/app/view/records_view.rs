@@ -7,13 +7,13 @@ use ratatui::text::{Line, Span};
 
 use super::cells::{lines, popup, wrap};
 use super::status::hint_spans;
-use crate::app::files::Listed;
+use crate::app::files::problem_text;
 use crate::app::keymap::Context;
 use crate::app::pages::short_date;
 use crate::app::state::App;
 use crate::app::theme::{Theme, Ui};
 use crate::core::Outcome;
-use crate::storage::RecordInfo;
+use crate::storage::{RecordInfo, RecordSummary, Timestamp};
 
 const WIDTH: u16 = 80;
 
@@ -62,13 +62,21 @@ pub fn render(app: &App, selected: usize, area: Rect, buf: &mut Buffer) {
 }
 
 /// The entries that fit, scrolled so that the selected one shows.
-fn entries(theme: Theme, list: &[Listed], selected: usize, area: Rect) -> Vec<Line<'static>> {
+fn entries(
+    theme: Theme,
+    list: &[RecordSummary],
+    selected: usize,
+    area: Rect,
+) -> Vec<Line<'static>> {
     let fits = usize::from(area.height / 2).max(1);
     let first = (selected + 1).saturating_sub(fits);
     let width = usize::from(area.width);
     let mut out = Vec::new();
     for (i, entry) in list.iter().enumerate().skip(first).take(fits) {
-        let date = entry.modified.map(short_date).unwrap_or_default();
+        let date = entry
+            .modified
+            .map(|time| short_date(Timestamp::from_system_time(time)))
+            .unwrap_or_default();
         let mark = if i == selected {
             theme.sym("▸ ", "> ")
         } else {
@@ -88,7 +96,7 @@ fn entries(theme: Theme, list: &[Listed], selected: usize, area: Rect) -> Vec<Li
         ]));
         let detail = match &entry.content {
             Ok(info) => Span::styled(describe(theme, info), theme.ui(Ui::Dim)),
-            Err(e) => Span::styled(e.clone(), theme.ui(Ui::Error)),
+            Err(e) => Span::styled(problem_text(e), theme.ui(Ui::Error)),
         };
         out.push(Line::from(vec![Span::raw("    "), detail]));
     }
