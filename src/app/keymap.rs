@@ -4,8 +4,7 @@
 
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 
-use super::action::{Action, Direction, Edit};
-use super::history::HistoryStep;
+use super::action::{Action, Direction, Edit, HistoryStep};
 use super::theme::Theme;
 
 /// What the keyboard is talking to, which decides what a key means.
