@@ -28,8 +28,12 @@
 //! go in `view/marks.rs` (the board widget draws any [`BoardOverlay`]); a
 //! setting is a field of a section struct in `config.rs`, read and written
 //! by serde, and a field of the settings form (`settings.rs`). The
-//! event loop waits for input, or while the engine searches, polls with a
-//! timeout and sends [`Action::Tick`]. Every update ends with the engine
+//! event loop (`event_loop.rs`) waits for input, or while the engine
+//! searches, polls with a timeout and sends [`Action::Tick`]; it answers
+//! the signals (`signals.rs`: SIGTERM, SIGHUP, SIGINT save and end, Ctrl-Z
+//! and SIGTSTP suspend, SIGCONT redraws) with the terminal restored
+//! (`terminal.rs`). A paste goes to the text field open, as typed text
+//! (`paste.rs`). Every update ends with the engine
 //! brought in line with the state and the autosave written if the game
 //! changed (`persistence.rs`); the screen's own data in saved games (`x-`
 //! lines) is listed in `extras.rs`.
@@ -42,6 +46,7 @@ mod computer_turns;
 pub mod config;
 mod config_file;
 mod engine_config;
+mod event_loop;
 mod extras;
 mod files;
 mod history;
@@ -50,12 +55,14 @@ pub mod keymap;
 pub mod layout;
 mod message;
 mod pages;
+mod paste;
 mod persistence;
 mod play;
 mod saved_games;
 mod screen;
 mod session;
 mod settings;
+mod signals;
 mod state;
 mod terminal;
 mod text_input;
@@ -63,13 +70,6 @@ mod theme;
 mod update;
 mod view;
 mod wrap;
-
-use std::io::IsTerminal;
-use std::path::PathBuf;
-use std::process::ExitCode;
-use std::time::Duration;
-
-use ratatui::crossterm::event;
 
 pub use action::{Action, Direction, Edit, HistoryStep};
 pub use computer::{EngineSnapshot, Job};
@@ -84,6 +84,9 @@ pub use persistence::Opening;
 pub use screen::{Question, Screen};
 pub use settings::{Field, SettingsForm};
 pub use state::App;
+use std::io::IsTerminal;
+use std::path::PathBuf;
+use std::process::ExitCode;
 pub use text_input::TextInput;
 pub use theme::{Highlight, Marker, Theme};
 pub use view::{BoardOverlay, BoardWidget, Heat, SquareMarks};
@@ -174,40 +177,17 @@ pub fn run(args: &PlayArgs) -> ExitCode {
     // The unfinished game (or the record asked for), then an autosave after
     // every change to the game.
     app.open_files(locations.paths, &args.opening());
-    match terminal::with_terminal(|screen| event_loop(screen, &mut app)) {
-        Ok(()) => ExitCode::SUCCESS,
+    match terminal::with_terminal(|screen| event_loop::run(screen, &mut app)) {
+        Ok(None) => ExitCode::SUCCESS,
+        // The game is saved and the terminal restored: end as the signal
+        // asked, so the shell sees it.
+        Ok(Some(signal)) => {
+            let _ = signal_hook::low_level::emulate_default_handler(signal);
+            ExitCode::from(128 + u8::try_from(signal).unwrap_or(0))
+        }
         Err(e) => {
             eprintln!("brique: the terminal failed: {e}");
             ExitCode::FAILURE
         }
     }
-}
-
-fn event_loop(screen: &mut terminal::Tui, app: &mut App) -> std::io::Result<()> {
-    let size = screen.size()?;
-    app.update(Action::Resize {
-        width: size.width,
-        height: size.height,
-    });
-    while !app.should_quit() {
-        screen.draw(|frame| frame.render_widget(&*app, frame.area()))?;
-        // While the engine searches (on its own thread), wake up now and
-        // then to show its progress; otherwise wait for input.
-        let input = match app.tick_interval() {
-            Some(tick) => event::poll(tick)?,
-            None => true,
-        };
-        if input {
-            app.handle_event(&event::read()?);
-            // Take every event already waiting (mouse motion comes in
-            // floods) before drawing again.
-            while !app.should_quit() && event::poll(Duration::ZERO)? {
-                app.handle_event(&event::read()?);
-            }
-        }
-        if app.tick_interval().is_some() {
-            app.update(Action::Tick);
-        }
-    }
-    Ok(())
 }

@@ -157,6 +157,12 @@ impl App {
         self.write_result(&paths);
     }
 
+    /// On a signal that ends the program: the game goes to the autosave
+    /// if it is not there yet.
+    pub(super) fn save_before_exit(&mut self) {
+        self.perform(vec![Effect::KeepFiles]);
+    }
+
     /// Before a game's first autosave, the autosave's game is put away
     /// without loss. False when that failed: the autosave is then left as
     /// it is, and the game on screen stays in memory.

@@ -1,16 +1,19 @@
 //! Taking over the terminal and giving it back: raw mode, the alternate
-//! screen, mouse capture and the cursor are restored on a normal exit, on an
-//! error and on a panic.
+//! screen, mouse capture, bracketed paste and the cursor are restored on a
+//! normal exit, on an error, on a panic, on a signal that ends the game and
+//! while the game is suspended (Ctrl-Z).
 
 use std::io::{self, Stdout, stdout};
 
 use ratatui::Terminal;
 use ratatui::backend::CrosstermBackend;
 use ratatui::crossterm::cursor::{Hide, Show};
-use ratatui::crossterm::event::{DisableMouseCapture, EnableMouseCapture};
+use ratatui::crossterm::event::{
+    DisableBracketedPaste, DisableMouseCapture, EnableBracketedPaste, EnableMouseCapture,
+};
 use ratatui::crossterm::execute;
 use ratatui::crossterm::terminal::{
-    EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode,
+    Clear, ClearType, EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode,
 };
 
 pub type Tui = Terminal<CrosstermBackend<Stdout>>;
@@ -19,10 +22,41 @@ pub type Tui = Terminal<CrosstermBackend<Stdout>>;
 pub fn with_terminal<T>(body: impl FnOnce(&mut Tui) -> io::Result<T>) -> io::Result<T> {
     install_panic_hook();
     let _restore = Restore;
-    enable_raw_mode()?;
-    execute!(stdout(), EnterAlternateScreen, EnableMouseCapture, Hide)?;
+    take_over()?;
     let mut terminal = Terminal::new(CrosstermBackend::new(stdout()))?;
     body(&mut terminal)
+}
+
+/// Gives the terminal back and stops the process, as Ctrl-Z does in a
+/// shell; when the shell's `fg` continues it, takes the terminal again and
+/// redraws everything.
+pub fn suspend(terminal: &mut Tui) -> io::Result<()> {
+    restore();
+    // SIGTSTP's default action: stops here until SIGCONT.
+    signal_hook::low_level::emulate_default_handler(signal_hook::consts::SIGTSTP)?;
+    resume(terminal)
+}
+
+/// Takes the terminal again after the process was stopped and continued
+/// (the shell may have changed its modes and the screen meanwhile): the
+/// screen is cleared and `terminal` made afresh, so the next draw paints
+/// every cell, at the terminal's size now.
+pub fn resume(terminal: &mut Tui) -> io::Result<()> {
+    take_over()?;
+    execute!(stdout(), Clear(ClearType::All))?;
+    *terminal = Terminal::new(CrosstermBackend::new(stdout()))?;
+    Ok(())
+}
+
+fn take_over() -> io::Result<()> {
+    enable_raw_mode()?;
+    execute!(
+        stdout(),
+        EnterAlternateScreen,
+        EnableMouseCapture,
+        EnableBracketedPaste,
+        Hide
+    )
 }
 
 /// Restores the terminal when dropped, so an early `?` cannot skip it.
@@ -40,10 +74,11 @@ fn restore() {
     let _ = disable_raw_mode();
 }
 
-/// The escape sequences that end mouse capture and the alternate screen and
-/// show the cursor, each tried even if one fails.
+/// The escape sequences that end mouse capture, bracketed paste and the
+/// alternate screen and show the cursor, each tried even if one fails.
 fn write_restore(out: &mut impl io::Write) {
     let _ = execute!(out, DisableMouseCapture);
+    let _ = execute!(out, DisableBracketedPaste);
     let _ = execute!(out, LeaveAlternateScreen);
     let _ = execute!(out, Show);
 }
@@ -62,12 +97,15 @@ mod tests {
     use super::*;
 
     #[test]
-    fn restoring_ends_mouse_capture_and_the_alternate_screen() {
+    fn restoring_ends_mouse_capture_paste_and_the_alternate_screen() {
         let mut out = Vec::new();
         write_restore(&mut out);
         let text = String::from_utf8_lossy(&out);
-        // Every mouse mode crossterm enables, the alternate screen, the cursor.
-        for code in ["?1000l", "?1002l", "?1003l", "?1006l", "?1049l", "?25h"] {
+        // Every mouse mode crossterm enables, bracketed paste, the alternate
+        // screen, the cursor.
+        for code in [
+            "?1000l", "?1002l", "?1003l", "?1006l", "?2004l", "?1049l", "?25h",
+        ] {
             assert!(text.contains(&format!("\x1b[{code}")), "{code} in {text:?}");
         }
     }

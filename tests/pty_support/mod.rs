@@ -137,3 +137,64 @@ impl Running {
         }
     }
 }
+
+impl Running {
+    /// Sends the signal named `name` (`TERM`, `TSTP`, …) with `kill`.
+    pub fn signal(&mut self, name: &str) {
+        let pid = self.child.process_id().expect("the child's process id");
+        let sent = std::process::Command::new("kill")
+            .args([format!("-{name}"), pid.to_string()])
+            .status()
+            .unwrap();
+        assert!(sent.success(), "kill -{name} {pid}");
+    }
+
+    /// Feeds output into the screen until the terminal's state, as the
+    /// screen and the pty's modes tell it, satisfies `done`.
+    pub fn wait_until(&mut self, what: &str, done: impl Fn(&Running) -> bool) {
+        let start = Instant::now();
+        while !done(self) {
+            let left = DEADLINE.saturating_sub(start.elapsed());
+            match self
+                .output
+                .recv_timeout(left.min(Duration::from_millis(50)))
+            {
+                Ok(bytes) => self.parser.process(&bytes),
+                Err(RecvTimeoutError::Timeout) if !left.is_zero() => {}
+                Err(_) => panic!(
+                    "no {what} before the deadline; the screen shows:\n{}",
+                    self.parser.screen().contents()
+                ),
+            }
+        }
+    }
+
+    /// What is not as it was before the program took the terminal: the
+    /// main screen, no mouse reports, the cursor shown, no bracketed paste,
+    /// cooked mode. Empty when all is restored.
+    pub fn unrestored(&self) -> Vec<&'static str> {
+        let screen = self.screen();
+        [
+            (screen.alternate_screen(), "alternate screen"),
+            (
+                screen.mouse_protocol_mode() != vt100::MouseProtocolMode::None,
+                "mouse capture",
+            ),
+            (screen.hide_cursor(), "hidden cursor"),
+            (screen.bracketed_paste(), "bracketed paste"),
+            (self.modes() != self.modes_before, "raw mode"),
+        ]
+        .into_iter()
+        .filter_map(|(left, what)| left.then_some(what))
+        .collect()
+    }
+
+    pub fn terminal_restored(&self) -> bool {
+        self.unrestored().is_empty()
+    }
+}
+
+/// The autosave's text under the temporary `home` (empty if there is none).
+pub fn autosave_text(home: &Path) -> String {
+    std::fs::read_to_string(home.join("xdg-state/brique/autosave.brique")).unwrap_or_default()
+}

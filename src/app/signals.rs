@@ -1,0 +1,74 @@
+//! The signals the game screen answers: SIGTERM, SIGHUP and SIGINT end it
+//! (terminal restored, game saved), SIGTSTP suspends it, SIGCONT redraws.
+//! The handlers only set flags (signal-hook's); the event loop reads them.
+
+use std::io;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::time::Duration;
+
+use signal_hook::consts::{SIGCONT, SIGHUP, SIGINT, SIGTERM, SIGTSTP};
+
+/// How long the event loop may wait for input before it looks at the
+/// flags again: a signal is answered within this.
+pub const CHECK_EVERY: Duration = Duration::from_millis(100);
+
+/// A signal the event loop must act on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Caught {
+    /// SIGTERM, SIGHUP or SIGINT: save, restore the terminal and end.
+    End(i32),
+    /// SIGTSTP: give the terminal back and stop.
+    Suspend,
+    /// SIGCONT: continued after a stop; take the terminal again.
+    Continued,
+}
+
+/// The flags the handlers set.
+pub struct Signals {
+    /// The number of the ending signal caught (0: none).
+    end: Arc<AtomicUsize>,
+    suspend: Arc<AtomicBool>,
+    continued: Arc<AtomicBool>,
+}
+
+impl Signals {
+    /// Installs the handlers (they replace the default actions).
+    pub fn install() -> io::Result<Signals> {
+        let signals = Signals {
+            end: Arc::new(AtomicUsize::new(0)),
+            suspend: Arc::new(AtomicBool::new(false)),
+            continued: Arc::new(AtomicBool::new(false)),
+        };
+        for signal in [SIGTERM, SIGHUP, SIGINT] {
+            let number = usize::try_from(signal).unwrap_or_default();
+            signal_hook::flag::register_usize(signal, Arc::clone(&signals.end), number)?;
+        }
+        signal_hook::flag::register(SIGTSTP, Arc::clone(&signals.suspend))?;
+        signal_hook::flag::register(SIGCONT, Arc::clone(&signals.continued))?;
+        Ok(signals)
+    }
+
+    /// The signal to act on now, the most pressing first; each is
+    /// reported once.
+    pub fn take(&self) -> Option<Caught> {
+        let end = self.end.swap(0, Ordering::SeqCst);
+        if end != 0 {
+            return Some(Caught::End(i32::try_from(end).unwrap_or(SIGTERM)));
+        }
+        if self.suspend.swap(false, Ordering::SeqCst) {
+            // The stop about to happen ends with its own SIGCONT.
+            self.continued.store(false, Ordering::SeqCst);
+            return Some(Caught::Suspend);
+        }
+        if self.continued.swap(false, Ordering::SeqCst) {
+            return Some(Caught::Continued);
+        }
+        None
+    }
+
+    /// Forgets a SIGCONT already answered (the one ending a suspension).
+    pub fn forget_continue(&self) {
+        self.continued.store(false, Ordering::SeqCst);
+    }
+}
