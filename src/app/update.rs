@@ -39,8 +39,12 @@ impl App {
         self.screen.context()
     }
 
-    /// Handles a terminal event: a key through the keymap, the mouse, a resize.
+    /// Handles a terminal event: a key through the keymap, the mouse, a
+    /// resize, a paste.
     pub fn handle_event(&mut self, event: &Event) {
+        if let Event::Paste(text) = event {
+            return self.paste(text);
+        }
         if let Some(action) = action_for(self.context(), event) {
             self.update(action);
         }
@@ -72,7 +76,7 @@ impl App {
     }
 
     /// Hands `action` to what is open: the board, a dialog, a form.
-    fn route(&mut self, action: Action) -> Vec<Effect> {
+    pub(super) fn route(&mut self, action: Action) -> Vec<Effect> {
         match action {
             // The engine's progress is taken in by `Effect::Engine`.
             Action::Tick => return Vec::new(),
