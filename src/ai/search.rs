@@ -185,15 +185,14 @@ impl Search {
                     .tree
                     .child(0, sq)
                     .filter(|&i| self.tree.visits[i] > 0.0);
-                match child.and_then(|i| self.tree.subtree(i, keep_going)) {
-                    Some(tree) => {
-                        self.tree = tree;
+                match child {
+                    Some(i) if self.tree.keep_subtree(i, keep_going) => {
                         if !self.tree.is_expanded(0) && self.root.winner().is_none() {
                             self.scratch.copy_from(&self.root);
                             self.expand(0);
                         }
                     }
-                    None => self.reset_tree(),
+                    _ => self.reset_tree(),
                 }
                 self.iterations = 0;
             }

@@ -107,43 +107,104 @@ impl Tree {
         }
     }
 
-    /// The subtree of `keep` as a tree of its own, `keep` at index 0, or
-    /// `None` if `keep_going` says to give up (it is asked between families).
-    /// Children sit side by side, so each family is copied as a block.
-    pub fn subtree(&self, keep: usize, keep_going: &mut dyn FnMut() -> bool) -> Option<Tree> {
-        let mut tree = Tree {
-            squares: self.squares,
-            ..Tree::default()
-        };
-        // `origin[i]`: the node of `self` that node `i` of `tree` copies.
-        let mut origin = vec![keep];
-        tree.copy_nodes(self, keep..keep + 1);
-        let mut at = 0;
-        while at < origin.len() {
-            let family = self.children(origin[at]);
-            if !family.is_empty() {
-                if !keep_going() {
-                    return None;
-                }
-                let first = tree.len();
-                tree.copy_nodes(self, family.clone());
-                origin.extend(family);
-                tree.adopt(at, first);
+    /// Keeps only the subtree of `keep`, moved to the front of the same
+    /// arrays (`keep` at index 0), so that keeping a subtree never needs a
+    /// second tree: the peak stays one tree and 4 bytes a node. False, the
+    /// tree unchanged, if `keep_going` says to give up (it is asked now and
+    /// then, before anything moves).
+    pub fn keep_subtree(&mut self, keep: usize, keep_going: &mut dyn FnMut() -> bool) -> bool {
+        const DROPPED: u32 = u32::MAX;
+        const KEPT: u32 = u32::MAX - 1;
+        // A family is made after its parent, so a node comes after its
+        // parent and the subtree after `keep`: one pass in index order
+        // finds every kept node, and numbers them in that order.
+        let len = self.len();
+        let mut place = vec![DROPPED; len];
+        place[keep] = KEPT;
+        let mut kept = 0;
+        for node in keep..len {
+            if (node - keep).is_multiple_of(65_536) && !keep_going() {
+                return false;
             }
-            at += 1;
+            if place[node] == KEPT {
+                place[node] = kept;
+                kept += 1;
+                for child in self.children(node) {
+                    place[child] = KEPT;
+                }
+            }
         }
-        Some(tree)
+        // Each kept node moves down to its number, never above a node
+        // still to be read; its children's first number follows it.
+        for node in keep..len {
+            let to = place[node] as usize;
+            if place[node] == DROPPED {
+                continue;
+            }
+            self.proof[to] = self.proof[node];
+            self.visits[to] = self.visits[node];
+            self.wins[to] = self.wins[node];
+            self.rave_visits[to] = self.rave_visits[node];
+            self.rave_wins[to] = self.rave_wins[node];
+            let first = self.first_child[node];
+            self.first_child[to] = if first == LEAF {
+                LEAF
+            } else {
+                place[first as usize]
+            };
+        }
+        let kept = kept as usize;
+        self.proof.truncate(kept);
+        self.first_child.truncate(kept);
+        self.visits.truncate(kept);
+        self.wins.truncate(kept);
+        self.rave_visits.truncate(kept);
+        self.rave_wins.truncate(kept);
+        true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Three squares a node; families made out of order, as a search does.
+    fn tree() -> Tree {
+        let mut tree = Tree::default();
+        tree.clear(3);
+        tree.push(UNKNOWN);
+        for parent in [0, 2, 1, 5] {
+            let first = tree.len();
+            for _ in 0..3 {
+                tree.push(UNKNOWN);
+            }
+            tree.adopt(parent, first);
+        }
+        for node in 0..tree.len() {
+            tree.visits[node] = node as f32;
+        }
+        tree
     }
 
-    /// Appends copies of `from`'s nodes `range`, without their children.
-    fn copy_nodes(&mut self, from: &Tree, range: Range<usize>) {
-        let count = range.len();
-        self.proof.extend_from_slice(&from.proof[range.clone()]);
-        self.first_child.extend(std::iter::repeat_n(LEAF, count));
-        self.visits.extend_from_slice(&from.visits[range.clone()]);
-        self.wins.extend_from_slice(&from.wins[range.clone()]);
-        self.rave_visits
-            .extend_from_slice(&from.rave_visits[range.clone()]);
-        self.rave_wins.extend_from_slice(&from.rave_wins[range]);
+    #[test]
+    fn a_kept_subtree_moves_to_the_front_with_its_families() {
+        let mut tree = tree();
+        assert!(tree.keep_subtree(2, &mut || true));
+        // Nodes 2, its family 4..7 and 5's family 10..13, in that order.
+        let visits: Vec<f32> = (0..tree.len()).map(|i| tree.visits[i]).collect();
+        assert_eq!(visits, [2.0, 4.0, 5.0, 6.0, 10.0, 11.0, 12.0]);
+        assert_eq!(tree.children(0), 1..4);
+        assert_eq!(tree.children(2), 4..7);
+        for leaf in [1, 3, 4, 5, 6] {
+            assert!(!tree.is_expanded(leaf), "{leaf}");
+        }
+    }
+
+    #[test]
+    fn giving_up_leaves_the_tree_as_it_was() {
+        let mut tree = tree();
+        assert!(!tree.keep_subtree(2, &mut || false));
+        assert_eq!(tree.len(), 13);
+        assert_eq!(tree.children(5), 10..13);
     }
 }
