@@ -165,3 +165,133 @@ fn the_documented_example_record_is_a_black_win() {
     let from_assets = brique::core::Record::parse(&std::fs::read_to_string(path).unwrap()).unwrap();
     assert_eq!(from_readme, from_assets);
 }
+
+/// Runs `brique` with `stdin` written from a thread, so that the program may
+/// stop reading early (a write error then only ends the writing).
+fn brique_bytes(args: &[&str], stdin: Vec<u8>) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_brique"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run brique");
+    let mut input = child.stdin.take().expect("stdin");
+    let writer = std::thread::spawn(move || {
+        let _ = input.write_all(&stdin);
+    });
+    let out = child.wait_with_output().expect("brique output");
+    writer.join().expect("writer");
+    out
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+#[test]
+fn no_file_and_no_moves_names_both_ways_and_the_usage_shows_moves() {
+    let out = brique(&["show"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    let err = stderr(&out);
+    for way in ["FILE", "- to read", "--moves \""] {
+        assert!(err.contains(way), "{way}: {err}");
+    }
+    let help = brique(&["show", "--help"], "");
+    let usage = stdout(&help)
+        .lines()
+        .find(|l| l.starts_with("Usage:"))
+        .map(str::to_string)
+        .expect("usage line");
+    assert!(usage.contains("--moves"), "{usage}");
+    assert!(err.contains(&usage), "{err}");
+}
+
+#[test]
+fn a_bad_token_is_quoted_whole_with_the_board_s_own_range() {
+    let out = brique(&["show", "--moves", "garbage"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains(
+            "\"garbage\" is not a move: expected a column letter a to o and a row 1 to 15"
+        ),
+        "{}",
+        stderr(&out)
+    );
+    let out = brique(&["show", "--size", "9", "--moves", "e5 z1"], "");
+    assert!(
+        stderr(&out)
+            .contains("\"z1\" is not a move: expected a column letter a to i and a row 1 to 9"),
+        "{}",
+        stderr(&out)
+    );
+    let out = brique(&["show", "-"], "size: 7\n\nd4 garbage\n");
+    assert!(
+        stderr(&out).contains(
+            "line 3, column 4: move 2: \"garbage\" is not a move (expected a column letter a to g and a row 1 to 7"
+        ),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn a_huge_bad_token_gives_a_short_message() {
+    let token = "q".repeat(1_000_000);
+    let out = brique_bytes(&["show", "-"], format!("d8 {token}\n").into_bytes());
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr(&out);
+    assert!(err.len() < 300, "{} bytes: {}", err.len(), &err[..300]);
+    assert!(err.contains(&format!("\"{}…\"", "q".repeat(40))), "{err}");
+    let out = brique_bytes(&["show", "-"], format!("rules: {token}\n").into_bytes());
+    assert!(stderr(&out).len() < 300, "{} bytes", stderr(&out).len());
+}
+
+#[test]
+fn a_byte_order_mark_and_d_space_8_are_read() {
+    let plain = brique(&["show", "--moves", "d8 e5"], "");
+    assert!(plain.status.success());
+    let spaced = brique(&["show", "--moves", "d 8 E 5"], "");
+    assert!(spaced.status.success(), "{}", stderr(&spaced));
+    assert_eq!(spaced.stdout, plain.stdout);
+    let bom = brique_bytes(&["show", "-"], b"\xef\xbb\xbfd 8 e5\n".to_vec());
+    assert!(bom.status.success(), "{}", stderr(&bom));
+    assert_eq!(bom.stdout, plain.stdout);
+    let swap = brique(&["show", "--size", "5", "--moves", "c 3 swap"], "");
+    assert!(
+        stdout(&swap).ends_with("White to move\n"),
+        "{}",
+        stderr(&swap)
+    );
+}
+
+#[test]
+fn invalid_utf8_is_located() {
+    let out = brique_bytes(&["show", "-"], b"size: 9\nd8 e\xff5\n".to_vec());
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("standard input: line 2, column 5: not UTF-8 text"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn endless_input_is_refused_at_the_record_limit() {
+    let limit = brique::storage::MAX_RECORD_BYTES;
+    // Like `yes e5 | brique show -`, bounded so that the test cannot hang.
+    let out = brique_bytes(&["show", "-"], b"e5\n".repeat(3 << 20));
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    let expected = format!("standard input: longer than {limit} bytes");
+    assert!(stderr(&out).contains(&expected), "{}", stderr(&out));
+
+    let out = brique(&["show", "/dev/zero"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains(&format!("/dev/zero: longer than {limit} bytes")),
+        "{}",
+        stderr(&out)
+    );
+}
