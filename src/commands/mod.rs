@@ -5,6 +5,7 @@
 pub mod arena;
 pub mod bench;
 pub mod gtp;
+mod lines;
 pub mod show;
 
 use std::io::Write;
