@@ -3,9 +3,9 @@
 
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 
-use crate::commands::{arena, bench, gtp, show};
+use crate::commands::{arena, bench, completions, gtp, man, show};
 
 #[derive(Parser, Debug)]
 #[command(
@@ -31,6 +31,10 @@ pub enum Command {
     Gtp(gtp::GtpArgs),
     /// Play engine settings against each other and print the win rate.
     Arena(arena::ArenaArgs),
+    /// Print a completion script for a shell (bash, zsh, fish, elvish, powershell).
+    Completions(completions::CompletionsArgs),
+    /// Print the manual page (roff), e.g. `brique man | man -l -`.
+    Man,
 }
 
 /// Runs the parsed command line; messages for the user go to stderr.
@@ -40,6 +44,8 @@ pub fn run(cli: Cli) -> ExitCode {
         Some(Command::Bench(args)) => bench::run(&args),
         Some(Command::Gtp(args)) => gtp::run(&args),
         Some(Command::Arena(args)) => arena::run(&args),
+        Some(Command::Completions(args)) => completions::run(&args, Cli::command()),
+        Some(Command::Man) => man::run(Cli::command()),
         None => crate::app::run(&cli.play),
     }
 }
