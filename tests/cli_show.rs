@@ -4,20 +4,7 @@ use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
 fn brique(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_brique"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run brique");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(stdin.as_bytes())
-        .expect("write stdin");
-    child.wait_with_output().expect("brique output")
+    brique_bytes(args, stdin.as_bytes().to_vec())
 }
 
 fn stdout(out: &Output) -> String {
@@ -189,14 +176,19 @@ fn stderr(out: &Output) -> String {
     String::from_utf8_lossy(&out.stderr).into_owned()
 }
 
+/// Checks that `show` refused its input: status 2, nothing on stdout, and
+/// `expected` in the message.
+fn refused(out: &Output, expected: &str) {
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(out));
+    assert!(out.stdout.is_empty());
+    assert!(stderr(out).contains(expected), "{}", stderr(out));
+}
+
 #[test]
 fn no_file_and_no_moves_names_both_ways_and_the_usage_shows_moves() {
     let out = brique(&["show"], "");
-    assert_eq!(out.status.code(), Some(2));
-    assert!(out.stdout.is_empty());
-    let err = stderr(&out);
     for way in ["FILE", "- to read", "--moves \""] {
-        assert!(err.contains(way), "{way}: {err}");
+        refused(&out, way);
     }
     let help = brique(&["show", "--help"], "");
     let usage = stdout(&help)
@@ -205,47 +197,34 @@ fn no_file_and_no_moves_names_both_ways_and_the_usage_shows_moves() {
         .map(str::to_string)
         .expect("usage line");
     assert!(usage.contains("--moves"), "{usage}");
-    assert!(err.contains(&usage), "{err}");
+    refused(&out, &usage);
 }
 
 #[test]
 fn a_bad_token_is_quoted_whole_with_the_board_s_own_range() {
-    let out = brique(&["show", "--moves", "garbage"], "");
-    assert_eq!(out.status.code(), Some(2));
-    assert!(
-        stderr(&out).contains(
-            "\"garbage\" is not a move: expected a column letter a to o and a row 1 to 15"
-        ),
-        "{}",
-        stderr(&out)
+    refused(
+        &brique(&["show", "--moves", "garbage"], ""),
+        "\"garbage\" is not a move: expected a column letter a to o and a row 1 to 15",
     );
-    let out = brique(&["show", "--size", "9", "--moves", "e5 z1"], "");
-    assert!(
-        stderr(&out)
-            .contains("\"z1\" is not a move: expected a column letter a to i and a row 1 to 9"),
-        "{}",
-        stderr(&out)
+    refused(
+        &brique(&["show", "--size", "9", "--moves", "e5 z1"], ""),
+        "\"z1\" is not a move: expected a column letter a to i and a row 1 to 9",
     );
-    let out = brique(&["show", "-"], "size: 7\n\nd4 garbage\n");
-    assert!(
-        stderr(&out).contains(
-            "line 3, column 4: move 2: \"garbage\" is not a move (expected a column letter a to g and a row 1 to 7"
-        ),
-        "{}",
-        stderr(&out)
+    refused(
+        &brique(&["show", "-"], "size: 7\n\nd4 garbage\n"),
+        "line 3, column 4: move 2: \"garbage\" is not a move \
+         (expected a column letter a to g and a row 1 to 7",
     );
 }
 
 #[test]
 fn a_huge_bad_token_gives_a_short_message() {
     let token = "q".repeat(1_000_000);
-    let out = brique_bytes(&["show", "-"], format!("d8 {token}\n").into_bytes());
-    assert_eq!(out.status.code(), Some(2));
-    let err = stderr(&out);
-    assert!(err.len() < 300, "{} bytes: {}", err.len(), &err[..300]);
-    assert!(err.contains(&format!("\"{}…\"", "q".repeat(40))), "{err}");
-    let out = brique_bytes(&["show", "-"], format!("rules: {token}\n").into_bytes());
-    assert!(stderr(&out).len() < 300, "{} bytes", stderr(&out).len());
+    for record in [format!("d8 {token}\n"), format!("rules: {token}\n")] {
+        let out = brique(&["show", "-"], &record);
+        refused(&out, &format!("\"{}…\"", "q".repeat(40)));
+        assert!(stderr(&out).len() < 300, "{} bytes", stderr(&out).len());
+    }
 }
 
 #[test]
@@ -255,7 +234,7 @@ fn a_byte_order_mark_and_d_space_8_are_read() {
     let spaced = brique(&["show", "--moves", "d 8 E 5"], "");
     assert!(spaced.status.success(), "{}", stderr(&spaced));
     assert_eq!(spaced.stdout, plain.stdout);
-    let bom = brique_bytes(&["show", "-"], b"\xef\xbb\xbfd 8 e5\n".to_vec());
+    let bom = brique(&["show", "-"], "\u{feff}d 8 e5\n");
     assert!(bom.status.success(), "{}", stderr(&bom));
     assert_eq!(bom.stdout, plain.stdout);
     let swap = brique(&["show", "--size", "5", "--moves", "c 3 swap"], "");
@@ -268,12 +247,9 @@ fn a_byte_order_mark_and_d_space_8_are_read() {
 
 #[test]
 fn invalid_utf8_is_located() {
-    let out = brique_bytes(&["show", "-"], b"size: 9\nd8 e\xff5\n".to_vec());
-    assert_eq!(out.status.code(), Some(2));
-    assert!(
-        stderr(&out).contains("standard input: line 2, column 5: not UTF-8 text"),
-        "{}",
-        stderr(&out)
+    refused(
+        &brique_bytes(&["show", "-"], b"size: 9\nd8 e\xff5\n".to_vec()),
+        "standard input: line 2, column 5: not UTF-8 text",
     );
 }
 
@@ -281,17 +257,12 @@ fn invalid_utf8_is_located() {
 fn endless_input_is_refused_at_the_record_limit() {
     let limit = brique::storage::MAX_RECORD_BYTES;
     // Like `yes e5 | brique show -`, bounded so that the test cannot hang.
-    let out = brique_bytes(&["show", "-"], b"e5\n".repeat(3 << 20));
-    assert_eq!(out.status.code(), Some(2));
-    assert!(out.stdout.is_empty());
-    let expected = format!("standard input: longer than {limit} bytes");
-    assert!(stderr(&out).contains(&expected), "{}", stderr(&out));
-
-    let out = brique(&["show", "/dev/zero"], "");
-    assert_eq!(out.status.code(), Some(2));
-    assert!(
-        stderr(&out).contains(&format!("/dev/zero: longer than {limit} bytes")),
-        "{}",
-        stderr(&out)
+    refused(
+        &brique_bytes(&["show", "-"], b"e5\n".repeat(3 << 20)),
+        &format!("standard input: longer than {limit} bytes"),
+    );
+    refused(
+        &brique(&["show", "/dev/zero"], ""),
+        &format!("/dev/zero: longer than {limit} bytes"),
     );
 }
