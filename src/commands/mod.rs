@@ -1,10 +1,12 @@
-//! The headless commands, one file each: `show`, `gtp`, `arena` and `bench`.
+//! The headless commands, one file each: `show`, `gtp`, `arena`, `bench` and
+//! `puzzles generate`.
 //! [`crate::cli`] parses the command line and calls them; what they share
 //! for printing lives here.
 
 pub mod arena;
 pub mod bench;
 pub mod gtp;
+pub mod puzzles;
 pub mod show;
 
 use std::io::Write;
