@@ -430,7 +430,7 @@ fn heat_map_and_hint_marks() {
 /// Starts an app with its files under `dir`, as `brique` would.
 fn with_files(dir: &std::path::Path, config: Config) -> App {
     let mut app = App::with_config(config);
-    app.open_files(Some(Paths::under(dir)), &PlayArgs::default());
+    app.open_files(Some(Paths::under(dir)), &PlayArgs::default().opening());
     app.update(Action::Tick);
     app
 }

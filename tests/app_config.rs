@@ -8,7 +8,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use app_support::*;
-use brique::app::{App, Config, ConfigFile, Level, Mode, Screen, ThemeName, config_location};
+use brique::app::{App, Config, ConfigFile, Locations, Mode, Screen, ThemeName, Tone};
 use brique::core::{BoardSize, Player, Variant};
 use ratatui::crossterm::event::KeyCode;
 
@@ -116,7 +116,7 @@ fn a_broken_file_gives_defaults_a_notice_and_keeps_its_bytes() {
     let backup = path.with_file_name("config.toml.bak");
     assert_eq!(fs::read(&backup).unwrap(), original);
     let message = app.message().unwrap();
-    assert_eq!(message.level, Level::Success, "{}", message.text);
+    assert_eq!(message.tone, Tone::Success, "{}", message.text);
     assert!(message.text.contains("config.toml.bak"), "{}", message.text);
     assert_eq!(ConfigFile::load(path).config.players.names[0], "Player 1!");
 }
@@ -256,7 +256,7 @@ fn an_unwritable_location_says_so_and_the_game_goes_on() {
     type_keys(&mut app, "x");
     press(&mut app, KeyCode::Enter);
     let message = app.message().unwrap();
-    assert_eq!(message.level, Level::Warning);
+    assert_eq!(message.tone, Tone::Warning);
     assert!(message.text.contains("not saved"), "{}", message.text);
     assert_eq!(app.name(Player::One), "Player 1x", "applied all the same");
     play_at(&mut app, "c3");
@@ -268,11 +268,14 @@ fn the_flag_beats_the_environment_which_beats_the_platform() {
     let flag = PathBuf::from("/flag/config.toml");
     let env = PathBuf::from("/env/config.toml");
     assert_eq!(
-        config_location(Some(flag.clone()), Some(env.clone())),
+        Locations::resolve(Some(flag.clone()), Some(env.clone())).config,
         Some(flag)
     );
-    assert_eq!(config_location(None, Some(env.clone())), Some(env));
-    if let Some(platform) = config_location(None, Some(PathBuf::new())) {
+    assert_eq!(
+        Locations::resolve(None, Some(env.clone())).config,
+        Some(env)
+    );
+    if let Some(platform) = Locations::resolve(None, Some(PathBuf::new())).config {
         assert!(platform.ends_with("brique/config.toml"), "{platform:?}");
     }
 }

@@ -3,7 +3,7 @@
 mod app_support;
 
 use app_support::*;
-use brique::app::{Action, App, Config, Level, Question, Screen};
+use brique::app::{Action, App, Config, Question, Screen, Tone};
 use brique::core::{BoardSize, Color, Move, Player};
 use ratatui::crossterm::event::{KeyCode, MouseEventKind};
 use ratatui::layout::Rect;
@@ -39,7 +39,7 @@ fn enter_and_space_place_and_occupied_squares_are_refused() {
     press(&mut app, KeyCode::Char(' '));
     assert_eq!(app.game().history().len(), 1, "h8 is taken");
     let message = app.message().expect("a message says why");
-    assert_eq!(message.level, Level::Warning);
+    assert_eq!(message.tone, Tone::Warning);
     assert!(message.text.contains("h8"), "{}", message.text);
     press(&mut app, KeyCode::Right);
     press(&mut app, KeyCode::Char(' '));
@@ -68,7 +68,7 @@ fn the_pie_rule_swaps_the_players_once() {
     assert_eq!(game.position().to_move(), Color::White);
     type_keys(&mut app, "s");
     assert_eq!(app.game().history().len(), 2, "only one swap");
-    assert_eq!(app.message().map(|m| m.level), Some(Level::Warning));
+    assert_eq!(app.message().map(|m| m.tone), Some(Tone::Warning));
 }
 
 #[test]
@@ -142,7 +142,7 @@ fn a_square_name_moves_the_cursor_and_a_bad_one_is_kept_for_correction() {
     type_keys(&mut app, ":z9");
     press(&mut app, KeyCode::Enter);
     assert!(matches!(app.screen(), Screen::GoTo(input) if input.text() == "z9"));
-    assert_eq!(app.message().unwrap().level, Level::Error);
+    assert_eq!(app.message().unwrap().tone, Tone::Error);
     press(&mut app, KeyCode::Backspace);
     press(&mut app, KeyCode::Backspace);
     type_keys(&mut app, "q1");
@@ -187,7 +187,7 @@ fn a_whole_game_is_won_with_the_keyboard_and_a_new_one_follows() {
     assert_eq!(app.game().winner(), None);
     play_at(&mut app, "c5");
     assert_eq!(app.game().winner(), Some(Player::One));
-    assert_eq!(app.message().unwrap().level, Level::Success);
+    assert_eq!(app.message().unwrap().tone, Tone::Success);
     play_at(&mut app, "e5");
     assert_eq!(app.game().history().len(), 9, "no move after the win");
     type_keys(&mut app, "n");
@@ -273,7 +273,7 @@ fn bad_names_keep_the_settings_open_until_fixed_or_reverted() {
         panic!("the screen must stay open");
     };
     assert!(form.error.is_some());
-    assert_eq!(app.message().unwrap().level, Level::Error);
+    assert_eq!(app.message().unwrap().tone, Tone::Error);
     for _ in 0..8 {
         press(&mut app, KeyCode::Backspace);
     }

@@ -9,7 +9,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use app_support::*;
-use brique::app::{App, Config, HistoryStep, Level, PlayArgs, Question, Screen};
+use brique::app::{App, Config, HistoryStep, PlayArgs, Question, Screen, Tone};
 use brique::core::{Move, Player, Record};
 use brique::storage::{AutosaveLoad, Paths, load_autosave, load_record, load_results};
 use ratatui::crossterm::event::KeyCode;
@@ -23,7 +23,7 @@ fn named(names: [&str; 2], size: u8) -> Config {
 /// An app started as `brique` would be, with its files under `dir`.
 fn start(dir: &Path, config: Config, args: &PlayArgs) -> App {
     let mut app = App::with_config(config);
-    app.open_files(Some(Paths::under(dir)), args);
+    app.open_files(Some(Paths::under(dir)), &args.opening());
     app.update(brique::app::Action::Resize {
         width: 100,
         height: 34,
@@ -362,7 +362,7 @@ fn the_save_prompt_writes_the_record_and_asks_before_replacing() {
     }
     press(&mut app, KeyCode::Enter);
     assert!(matches!(app.screen(), Screen::SaveAs(_)));
-    assert_eq!(app.message().map(|m| m.level), Some(Level::Error));
+    assert_eq!(app.message().map(|m| m.tone), Some(Tone::Error));
     press(&mut app, KeyCode::Esc);
     assert_eq!(app.screen(), &Screen::Board);
 }
@@ -500,7 +500,7 @@ fn a_disk_that_refuses_writes_gives_one_message_and_play_goes_on() {
     assert!(notice.body.contains("left in place"), "{}", notice.body);
     press(&mut app, KeyCode::Esc);
     play_at(&mut app, "e5");
-    assert_eq!(app.message().map(|m| m.level), Some(Level::Warning));
+    assert_eq!(app.message().map(|m| m.tone), Some(Tone::Warning));
     assert!(message(&app).contains("Not saved"), "{}", message(&app));
     let Screen::Notice(notice) = app.screen() else {
         panic!("no message box: {:?}", app.screen());
@@ -562,7 +562,7 @@ fn the_results_screen_counts_wins_and_survives_a_malformed_line() {
 #[test]
 fn without_a_home_directory_nothing_is_written_and_keys_say_why() {
     let mut app = App::with_config(config_with_size(9));
-    app.open_files(None, &plain());
+    app.open_files(None, &plain().opening());
     play_at(&mut app, "e5");
     type_keys(&mut app, "w");
     assert_eq!(app.screen(), &Screen::Board);

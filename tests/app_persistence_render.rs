@@ -29,7 +29,7 @@ fn above_status(app: &App, width: u16, height: u16) -> String {
 
 fn with_files(config: Config, paths: Paths) -> App {
     let mut app = App::with_config(config);
-    app.open_files(Some(paths), &PlayArgs::default());
+    app.open_files(Some(paths), &PlayArgs::default().opening());
     app
 }
 
@@ -65,7 +65,7 @@ fn the_save_prompt() {
     // game once the files are attached.
     app.open_files(
         Some(Paths::under(Path::new("/nonexistent/brique"))),
-        &PlayArgs::default(),
+        &PlayArgs::default().opening(),
     );
     type_keys(&mut app, "w");
     let brique::app::Screen::SaveAs(input) = app.screen() else {
@@ -144,10 +144,7 @@ fn the_results_screen() {
 
 #[test]
 fn every_screen_of_saved_games_draws_at_every_size() {
-    use ratatui::buffer::Buffer;
     use ratatui::crossterm::event::KeyCode;
-    use ratatui::layout::Rect;
-    use ratatui::widgets::Widget;
 
     let dir = tempfile::tempdir().unwrap();
     let paths = Paths::under(dir.path());
@@ -159,36 +156,41 @@ fn every_screen_of_saved_games_draws_at_every_size() {
     write_record(&paths.records_dir(), "bad.brique", "size: 99\n", 40);
     let mut app = with_files(named(9), paths);
     black_wins_on_column_c(&mut app);
-    let mut states: Vec<(&str, App)> = Vec::new();
     type_keys(&mut app, "[[[");
-    states.push(("history", app.clone()));
+    draws_at_every_size("history", &app);
     type_keys(&mut app, ":a9");
     press(&mut app, KeyCode::Enter);
     press(&mut app, KeyCode::Enter);
-    states.push(("question", app.clone()));
+    draws_at_every_size("question", &app);
     type_keys(&mut app, "n");
     type_keys(&mut app, "w");
     type_keys(&mut app, &"long-name-".repeat(20));
     press(&mut app, KeyCode::Left);
-    states.push(("save prompt", app.clone()));
+    draws_at_every_size("save prompt", &app);
     press(&mut app, KeyCode::Esc);
     type_keys(&mut app, "f");
     for _ in 0..25 {
         press(&mut app, KeyCode::Down);
     }
-    states.push(("records", app.clone()));
+    draws_at_every_size("records", &app);
     press(&mut app, KeyCode::Esc);
     type_keys(&mut app, "p");
-    states.push(("results", app.clone()));
-    for (name, app) in &states {
-        for w in (0..=160).step_by(11).chain([1, 2, 60]) {
-            for h in (0..=60).step_by(5).chain([1, 2]) {
-                let area = Rect::new(0, 0, w, h);
-                let mut buf = Buffer::empty(area);
-                // A panic fails the test, naming nothing; say where first.
-                eprintln!("{name} at {w}x{h}");
-                app.render(area, &mut buf);
-            }
+    draws_at_every_size("results", &app);
+}
+
+/// Draws `app` at many sizes; a panic fails the test.
+fn draws_at_every_size(name: &str, app: &App) {
+    use ratatui::buffer::Buffer;
+    use ratatui::layout::Rect;
+    use ratatui::widgets::Widget;
+
+    for w in (0..=160).step_by(11).chain([1, 2, 60]) {
+        for h in (0..=60).step_by(5).chain([1, 2]) {
+            let area = Rect::new(0, 0, w, h);
+            let mut buf = Buffer::empty(area);
+            // A panic fails the test, naming nothing; say where first.
+            eprintln!("{name} at {w}x{h}");
+            app.render(area, &mut buf);
         }
     }
 }

@@ -1,5 +1,5 @@
 //! Everything that can happen to the app: what keys, the mouse and the terminal
-//! ask for. [`super::App::update`] is the one place that acts on them.
+//! ask for. A leaf: it imports nothing of the app, so every part can name them.
 
 /// A cursor step on the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -8,6 +8,17 @@ pub enum Direction {
     Down,
     Left,
     Right,
+}
+
+/// A step through the positions of the game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HistoryStep {
+    Back,
+    Forward,
+    /// The empty board.
+    Start,
+    /// The position after the last move, where play goes on.
+    Latest,
 }
 
 /// An edit of a one-line text field (names, the square prompt).
@@ -44,7 +55,7 @@ pub enum Action {
     /// Leave the program (asks first while a game is in progress).
     Quit,
     /// Step through the positions of the game.
-    History(super::history::HistoryStep),
+    History(HistoryStep),
     /// Save the game as a record file (asks for its name).
     SaveRecord,
     /// The records screen: open a saved game.
@@ -54,6 +65,16 @@ pub enum Action {
 
     // Screens and dialogs.
     OpenSettings,
+    /// The lessons and puzzles.
+    OpenTraining,
+    /// The next lesson or puzzle.
+    NextItem,
+    /// The previous lesson or puzzle.
+    PrevItem,
+    /// The lesson or puzzle shown, from its start.
+    Retry,
+    /// Lessons ↔ puzzles.
+    SwitchCourse,
     ToggleHelp,
     /// Open the prompt that jumps the cursor to a named square.
     OpenGoTo,

@@ -4,15 +4,18 @@
 use super::action::Action;
 use super::config::Config;
 use super::keymap::{Context, key_for};
-use super::state::{App, Level, Screen};
+use super::message::Tone;
+use super::screen::Screen;
+use super::state::App;
 use super::theme::Theme;
+use super::update::Effect;
 
 impl App {
-    /// Closes the settings screen, applying and saving its changes. Returns
-    /// false (the screen stays open) if a field must be fixed first.
-    pub(super) fn leave_settings(&mut self) -> bool {
+    /// Closes the settings screen, applying its changes; what it returns
+    /// saves them. `None`: the screen stays open, a field must be fixed first.
+    pub(super) fn leave_settings(&mut self) -> Option<Vec<Effect>> {
         let Screen::Settings(form) = &mut self.screen else {
-            return true;
+            return Some(Vec::new());
         };
         match form.result() {
             Err((field, why)) => {
@@ -20,47 +23,57 @@ impl App {
                 form.error = Some((field, why.clone()));
                 let revert = key_for(Context::SettingsText, Action::Revert, self.theme);
                 self.say(
-                    Level::Error,
+                    Tone::Error,
                     format!("{}: {why}. ({revert} undoes the changes.)", field.label()),
                 );
-                false
+                None
             }
             Ok(new) => {
                 self.screen = Screen::Board;
-                if new != self.config {
-                    let old = std::mem::replace(&mut self.config, new);
-                    self.apply_settings(&old);
+                if new == self.config {
+                    return Some(Vec::new());
                 }
-                true
+                let old = std::mem::replace(&mut self.config, new);
+                let said = self.apply_settings(&old);
+                Some(vec![Effect::SaveConfig {
+                    old: Box::new(old),
+                    said,
+                }])
             }
         }
     }
 
-    fn apply_settings(&mut self, old: &Config) {
+    /// Applies the new settings to the screen; returns what to say of it.
+    fn apply_settings(&mut self, old: &Config) -> String {
         self.theme = Theme::new(self.config.display.theme, self.no_color);
         if self.config.players.names != old.players.names {
             // Renaming applies to the game on screen too.
-            self.names = self.config.players.names.clone();
+            self.session.rename(self.config.players.names.clone());
         }
-        let mut text = String::new();
         let waiting = self.settings_waiting();
-        if !waiting.is_empty() {
-            if self.game.can_undo() {
-                let verb = if waiting.len() == 1 {
-                    "applies"
-                } else {
-                    "apply"
-                };
-                text = format!(
-                    "{} {verb} from the next game ({}). ",
-                    capitalised(&join(&waiting)),
-                    self.key(Action::NewGame)
-                );
-            } else {
-                // Nothing played yet: the game can simply start again.
-                self.start_new_game();
-            }
+        if waiting.is_empty() {
+            return String::new();
         }
+        if !self.game().can_undo() {
+            // Nothing played yet: the game can simply start again.
+            self.start_new_game();
+            return String::new();
+        }
+        let verb = if waiting.len() == 1 {
+            "applies"
+        } else {
+            "apply"
+        };
+        format!(
+            "{} {verb} from the next game ({}). ",
+            capitalised(&join(&waiting)),
+            self.key(Action::NewGame)
+        )
+    }
+
+    /// Writes the settings changed from `old`, and says so after `said`.
+    pub(super) fn save_config(&mut self, old: &Config, said: String) {
+        let mut text = said;
         match self.config_file.save(old, &self.config) {
             Ok(saved) => {
                 text.push_str(&format!("Settings saved to {}", saved.path.display()));
@@ -71,13 +84,13 @@ impl App {
                     ));
                 }
                 text.push('.');
-                self.say(Level::Success, text);
+                self.say(Tone::Success, text);
             }
             Err(why) => {
                 text.push_str(&format!(
                     "Settings not saved: {why}; they last until you quit."
                 ));
-                self.say(Level::Warning, text);
+                self.say(Tone::Warning, text);
             }
         }
     }
@@ -86,7 +99,7 @@ impl App {
     /// next game, e.g. `["board size 9", "revised rules"]`.
     pub fn settings_waiting(&self) -> Vec<String> {
         let want = &self.config;
-        let game = &self.game;
+        let game = self.game();
         let mut out = Vec::new();
         if want.game.size != game.size() {
             let n = want.game.size;

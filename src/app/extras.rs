@@ -10,7 +10,7 @@ impl App {
     /// The `x-` lines written with the game (autosave and saved records).
     pub(super) fn screen_extras(&self) -> Vec<(&'static str, String)> {
         vec![
-            ("x-cursor", self.cursor.to_string()),
+            ("x-cursor", self.cursor().to_string()),
             // Who played: a game against the computer resumes as one. The
             // level is for the reader; the settings' level plays on.
             ("x-mode", self.mode().key().to_string()),
@@ -24,13 +24,14 @@ impl App {
         if let Some(cursor) = record
             .extra("x-cursor")
             .and_then(|text| text.parse::<Square>().ok())
-            .filter(|&sq| self.game.size().contains(sq))
+            .filter(|&sq| self.game().size().contains(sq))
         {
-            self.cursor = cursor;
+            self.board.set_cursor(cursor);
         }
         // A record without a mode was not played against this program's
-        // computer: two people play it on.
+        // computer: two people play it on (the engine follows at the end of
+        // the update).
         let mode = record.extra("x-mode").and_then(Mode::from_key);
-        self.restore_mode(mode.unwrap_or_default());
+        self.computer.set_mode(mode.unwrap_or_default());
     }
 }

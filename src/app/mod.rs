@@ -1,39 +1,70 @@
 //! The game screen: config, the ratatui application and its event loop.
 //!
-//! The app is Elm-like: one [`App`] state, [`Action`]s resolved from keys
-//! through the one [`keymap::KEYMAP`] table, one [`App::update`], and a pure
-//! render (`impl Widget for &App`, in `view`).
+//! The app is Elm-like. Keys become [`Action`]s through the one
+//! [`keymap::KEYMAP`] table ([`action_for`], pure); [`App::update`]
+//! (`update.rs`) routes each action to the part that owns it and gathers the
+//! effects it calls for, which `App::perform` alone carries out (write the
+//! settings or a record, step the engine, write the autosave); the view is a
+//! pure render (`impl Widget for &App`, in `view/`) that reads the parts
+//! through `App`'s query methods.
 //!
-//! To add a feature: an [`Action`] variant, a line in the keymap table (the
-//! help and the hint line follow), its handling in `update` (board actions in
-//! `play.rs`); marks drawn over squares go in `view/marks.rs` (the board widget
-//! draws any [`BoardOverlay`]); a setting is a field of a section struct in
-//! `config.rs`, read and written by serde. The event loop waits for input,
-//! or while the engine searches on its thread (`computer.rs`), polls with a
-//! timeout and sends [`Action::Tick`]. Every change to the game goes through `update`, whose
-//! last step writes the autosave (`persistence.rs`); the screen's own data in
-//! saved games (`x-` lines) is listed in `extras.rs`.
+//! The parts, each owning its fields: [`Screen`] (what is open over the
+//! board: dialogs, prompts, the settings form), `Session` (the game and its
+//! players; every change counts a revision), `BoardView` (cursor, the move
+//! list's scroll, the position browsed), `Computer` (the engine's searches on
+//! their thread, hints, analysis), `Files` (what the autosave, records and
+//! results hold), and the status line ([`Message`], [`Tone`]). Small shared
+//! types are leaves (`action.rs`, `message.rs`, `screen.rs`), the parts sit
+//! above them, `App` (`state.rs`) above the parts, and the files that act
+//! for `App` on top (`update.rs`, `play.rs`, `history.rs`, `computer_turns.rs`,
+//! `persistence.rs`, `saved_games.rs`, `apply.rs`): none of the lower ones
+//! imports a higher one.
+//!
+//! To add a feature: an [`Action`] variant and a line in the keymap table (the
+//! help and the hint line follow); its state in the part that owns it, with
+//! methods taking only what they need; its routing in `update.rs` (board
+//! actions in `play.rs`); anything it must do outside the state is an
+//! `Effect` variant carried out in `App::perform`. Marks drawn over squares
+//! go in `view/marks.rs` (the board widget draws any [`BoardOverlay`]); a
+//! setting is a field of a section struct in `config.rs`, read and written
+//! by serde, and a field of the settings form (`settings.rs`). The
+//! event loop waits for input, or while the engine searches, polls with a
+//! timeout and sends [`Action::Tick`]. Every update ends with the engine
+//! brought in line with the state and the autosave written if the game
+//! changed (`persistence.rs`); the screen's own data in saved games (`x-`
+//! lines) is listed in `extras.rs`.
 
 mod action;
 mod apply;
+mod board_view;
 mod computer;
+mod computer_turns;
 pub mod config;
 mod config_file;
 mod engine_config;
 mod extras;
+mod files;
 mod history;
 mod input;
 pub mod keymap;
 pub mod layout;
+mod learning;
+mod message;
+mod pages;
 mod persistence;
 mod play;
 mod saved_games;
+mod screen;
+mod session;
 mod settings;
 mod state;
 mod terminal;
 mod text_input;
 mod theme;
+mod training;
+mod update;
 mod view;
+mod wrap;
 
 use std::io::IsTerminal;
 use std::path::PathBuf;
@@ -42,18 +73,23 @@ use std::time::Duration;
 
 use ratatui::crossterm::event;
 
-pub use action::{Action, Direction, Edit};
+pub use action::{Action, Direction, Edit, HistoryStep};
 pub use computer::{EngineSnapshot, Job};
 pub use config::{Config, ThemeName};
 pub use config_file::{ConfigFile, Loaded, Notice, Saved};
 pub use engine_config::{EngineConfig, Mode};
-pub use history::HistoryStep;
+pub use files::{RecordList, ResultsRead};
 pub use input::action_for;
+pub use message::{Message, Tone};
+pub use pages::{help_lines, help_max_scroll};
+pub use persistence::Opening;
+pub use screen::{Question, Screen};
 pub use settings::{Field, SettingsForm};
-pub use state::{App, Level, Message, Question, Screen};
+pub use state::App;
 pub use text_input::TextInput;
 pub use theme::{Highlight, Marker, Theme};
-pub use view::{BoardOverlay, BoardWidget, Heat, SquareMarks, help_lines, help_max_scroll};
+pub use training::{Course, Feedback, Training};
+pub use view::{BoardOverlay, BoardWidget, Heat, SquareMarks};
 
 use crate::storage::Paths;
 
@@ -73,15 +109,41 @@ pub struct PlayArgs {
     /// Open a game record (same as --load).
     #[arg(value_name = "FILE")]
     pub file: Option<PathBuf>,
+    /// Open the lessons or the puzzles (`brique learn`, `brique puzzles`).
+    #[arg(skip)]
+    pub training: Option<Course>,
 }
 
-/// The config file: `--config`, else `BRIQUE_CONFIG`, else the platform's
-/// config directory; `None` when none of them is known.
-pub fn config_location(flag: Option<PathBuf>, env: Option<PathBuf>) -> Option<PathBuf> {
-    let env = env.filter(|p| !p.as_os_str().is_empty());
-    match Paths::from_platform(flag.clone(), env.clone()) {
-        Some(paths) => Some(paths.config),
-        None => flag.or(env),
+impl PlayArgs {
+    /// What the screen opens at start-up.
+    pub fn opening(&self) -> Opening {
+        Opening {
+            record: self.load.clone().or_else(|| self.file.clone()),
+            new: self.new,
+        }
+    }
+}
+
+/// Where the screen's files are, resolved once at start-up.
+#[derive(Clone, Debug)]
+pub struct Locations {
+    /// The config file: `--config`, else `BRIQUE_CONFIG`, else the
+    /// platform's config directory; `None` when none of them is known.
+    pub config: Option<PathBuf>,
+    /// The platform's directories for games; `None` with no home directory.
+    pub paths: Option<Paths>,
+}
+
+impl Locations {
+    /// From the `--config` flag and the `BRIQUE_CONFIG` variable (empty: unset).
+    pub fn resolve(flag: Option<PathBuf>, env: Option<PathBuf>) -> Locations {
+        let env = env.filter(|p| !p.as_os_str().is_empty());
+        let paths = Paths::from_platform(flag.clone(), env.clone());
+        let config = match &paths {
+            Some(paths) => Some(paths.config.clone()),
+            None => flag.or(env),
+        };
+        Locations { config, paths }
     }
 }
 
@@ -96,7 +158,8 @@ pub fn run(args: &PlayArgs) -> ExitCode {
     }
     let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
     let env_config = std::env::var_os("BRIQUE_CONFIG").map(PathBuf::from);
-    let mut app = match config_location(args.config.clone(), env_config.clone()) {
+    let locations = Locations::resolve(args.config.clone(), env_config);
+    let mut app = match locations.config {
         Some(path) => App::new(ConfigFile::load(path), no_color),
         None => App::new(
             Loaded {
@@ -116,7 +179,10 @@ pub fn run(args: &PlayArgs) -> ExitCode {
     app.seed_engine(computer::clock_seed());
     // The unfinished game (or the record asked for), then an autosave after
     // every change to the game.
-    app.open_files(Paths::from_platform(args.config.clone(), env_config), args);
+    app.open_files(locations.paths, &args.opening());
+    if let Some(course) = args.training {
+        app.open_training(course);
+    }
     match terminal::with_terminal(|screen| event_loop(screen, &mut app)) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {

@@ -1,48 +1,48 @@
-//! What the keys and the mouse do on the board.
+//! What the keys and the mouse do on the board, and the moves they make.
 
-use super::action::{Action, Direction};
-use super::layout;
+use super::action::Action;
+use super::message::Tone;
+use super::screen::{Question, Screen};
 use super::settings::SettingsForm;
-use super::state::{App, Level, Question, Screen};
+use super::state::{App, new_game};
 use super::text_input::TextInput;
-use crate::core::{Move, MoveReport, PlayError, Square};
-use ratatui::layout::Rect;
+use super::training::Course;
+use crate::core::{Game, Move, PlayError, Square};
 
 impl App {
     pub(super) fn on_board(&mut self, action: Action) {
         if self.computer_action(action) || self.played_in_the_past(action) {
             return;
         }
+        let size = self.game().size();
         match action {
-            Action::MoveCursor(direction) => self.step_cursor(direction),
-            Action::Place => self.place(self.cursor),
+            Action::MoveCursor(direction) => self.board.step_cursor(direction, size),
+            Action::Place => self.place(self.cursor()),
             Action::Click { column, row } => {
-                if let Some(sq) = self.square_at(column, row) {
-                    self.cursor = sq;
+                if let Some(sq) = self.board.square_at(column, row, size) {
+                    self.board.set_cursor(sq);
                     self.place(sq);
                 }
             }
             Action::Swap => self.swap(),
-            Action::Undo => match self.game.undo() {
+            Action::Undo => match self.session.undo() {
                 Some(mv) => {
                     if let Move::Place(sq) = mv {
-                        self.cursor = sq;
+                        self.board.set_cursor(sq);
                     }
-                    self.moves_scroll = 0;
                     let redo = self.key(Action::Redo);
-                    self.say(Level::Info, format!("Undid {mv}. {redo} redoes it."));
+                    self.say(Tone::Info, format!("Undid {mv}. {redo} redoes it."));
                 }
-                None => self.say(Level::Warning, "Nothing to undo."),
+                None => self.say(Tone::Warning, "Nothing to undo."),
             },
-            Action::Redo => match self.game.redo() {
+            Action::Redo => match self.session.redo() {
                 Some(report) => {
                     if let Move::Place(sq) = report.mv {
-                        self.cursor = sq;
+                        self.board.set_cursor(sq);
                     }
-                    self.moves_scroll = 0;
-                    self.say(Level::Info, format!("Redid {}.", report.mv));
+                    self.say(Tone::Info, format!("Redid {}.", report.mv));
                 }
-                None => self.say(Level::Warning, "Nothing to redo."),
+                None => self.say(Tone::Warning, "Nothing to redo."),
             },
             Action::NewGame => {
                 if self.game_in_progress() {
@@ -54,52 +54,40 @@ impl App {
             Action::OpenSettings => self.screen = Screen::Settings(SettingsForm::new(&self.config)),
             Action::ToggleHelp => self.screen = Screen::Help { scroll: 0 },
             Action::OpenGoTo => self.screen = Screen::GoTo(TextInput::new("", 4)),
-            Action::ScrollUp => {
-                self.moves_scroll = (self.moves_scroll + 1).min(self.game.history().len());
+            Action::ScrollUp | Action::ScrollDown => {
+                let moves = self.game().history().len();
+                let up = action == Action::ScrollUp;
+                self.board.scroll_moves(up, self.session.revision(), moves);
             }
-            Action::ScrollDown => self.moves_scroll = self.moves_scroll.saturating_sub(1),
             Action::History(step) => self.browse(step),
             Action::SaveRecord => self.open_save_prompt(),
             Action::OpenRecords => self.open_records(),
             Action::OpenResults => self.open_results(),
+            Action::OpenTraining => self.open_training(Course::Lessons),
             _ => {}
         }
     }
 
-    /// What a stone at the cursor would do, while the board has the keyboard
-    /// (`None` on an occupied square or when the game is over).
-    pub fn preview(&self) -> Option<MoveReport> {
-        // Not while the computer is to move: the stone would not be placed.
-        if !matches!(self.screen, Screen::Board | Screen::GoTo(_))
-            || (self.computer_to_move() && self.viewing().is_none())
-        {
-            return None;
-        }
-        let position = self.shown_game().position();
-        position.preview(Move::Place(self.cursor)).ok()
+    /// Starts a game with the current settings.
+    pub(super) fn start_new_game(&mut self) {
+        let names = self.config.players.names.clone();
+        self.replace_game(new_game(&self.config), names);
+        self.files.new_game(&self.session);
+        self.computer = self
+            .computer
+            .renewed(self.config.engine.mode, self.config.engine.level);
     }
 
-    fn step_cursor(&mut self, direction: Direction) {
-        let (dc, dr) = match direction {
-            Direction::Up => (0, 1),
-            Direction::Down => (0, -1),
-            Direction::Left => (-1, 0),
-            Direction::Right => (1, 0),
-        };
-        if let Some(sq) = self
-            .cursor
-            .offset(dc, dr)
-            .filter(|s| self.game.size().contains(*s))
-        {
-            self.cursor = sq;
-        }
+    /// Puts another game on the board (a new one, or one from a file).
+    pub(super) fn replace_game(&mut self, game: Game, names: [String; 2]) {
+        self.board.game_replaced(self.game().size(), game.size());
+        self.session.replace(game, names);
     }
 
     pub(super) fn place(&mut self, sq: Square) {
-        let player = self.game.player_to_move();
-        match self.game.play(Move::Place(sq)) {
+        let player = self.game().player_to_move();
+        match self.session.play(Move::Place(sq)) {
             Ok(report) => {
-                self.moves_scroll = 0;
                 if report.won {
                     let text = format!(
                         "{} ({}) wins! {} starts a new game.",
@@ -107,7 +95,7 @@ impl App {
                         report.color,
                         self.key(Action::NewGame)
                     );
-                    self.say(Level::Success, text);
+                    self.say(Tone::Success, text);
                 }
             }
             Err(PlayError::GameOver(_)) => {
@@ -116,24 +104,23 @@ impl App {
                     self.key(Action::NewGame),
                     self.key(Action::Undo)
                 );
-                self.say(Level::Warning, text);
+                self.say(Tone::Warning, text);
             }
             Err(PlayError::Occupied(sq)) => self.say(
-                Level::Warning,
+                Tone::Warning,
                 format!("{sq} is taken: place your stone on an empty square."),
             ),
-            Err(e) => self.say(Level::Warning, format!("Not possible: {e}.")),
+            Err(e) => self.say(Tone::Warning, format!("Not possible: {e}.")),
         }
     }
 
     pub(super) fn swap(&mut self) {
-        let white = self.game.player_to_move();
-        match self.game.play(Move::Swap) {
+        let white = self.game().player_to_move();
+        match self.session.play(Move::Swap) {
             Ok(_) => {
-                self.moves_scroll = 0;
                 let black = white.other();
                 self.say(
-                    Level::Info,
+                    Tone::Info,
                     format!(
                         "{} swapped and now plays Black; {} plays White and moves.",
                         self.name(white),
@@ -141,27 +128,27 @@ impl App {
                     ),
                 );
             }
-            Err(e) => self.say(Level::Warning, format!("No swap: {e}.")),
+            Err(e) => self.say(Tone::Warning, format!("No swap: {e}.")),
         }
     }
 
     /// Jumps the cursor to a square typed in the prompt; a bad name keeps the
     /// prompt open with the text, so it can be corrected.
     pub(super) fn go_to(&mut self, text: &str) {
-        let size = self.game.size();
+        let size = self.game().size();
         match text.parse::<Square>() {
             Ok(sq) if size.contains(sq) => {
-                self.cursor = sq;
+                self.board.set_cursor(sq);
                 self.screen = Screen::Board;
             }
             Ok(sq) => self.say(
-                Level::Error,
+                Tone::Error,
                 format!(
                     "{sq} is not on the {size}{x}{size} board.",
                     x = self.theme.sym("×", "x")
                 ),
             ),
-            Err(e) => self.say(Level::Error, format!("{text:?}: {e}.")),
+            Err(e) => self.say(Tone::Error, format!("{text:?}: {e}.")),
         }
     }
 
@@ -169,18 +156,9 @@ impl App {
     pub(super) fn hover(&mut self, column: u16, row: u16) {
         if self.screen == Screen::Board
             && !self.shown_game().position().is_over()
-            && let Some(sq) = self.square_at(column, row)
+            && let Some(sq) = self.board.square_at(column, row, self.game().size())
         {
-            self.cursor = sq;
+            self.board.set_cursor(sq);
         }
-    }
-
-    pub(super) fn square_at(&self, column: u16, row: u16) -> Option<Square> {
-        let (width, height) = self.terminal;
-        let area = Rect::new(0, 0, width, height);
-        layout::screen(area, self.game.size())
-            .ok()?
-            .board
-            .square_at(column, row)
     }
 }

@@ -3,14 +3,15 @@
 
 use std::path::{Path, PathBuf};
 
-use ratatui::layout::Rect;
-
 use super::action::Action;
+use super::files::{Pending, problem_text};
 use super::keymap::{Context, key_for};
-use super::persistence::{Listed, Pending, problem_text};
-use super::state::{App, Level, Question, Screen};
+use super::message::Tone;
+use super::pages;
+use super::screen::{Question, Screen};
+use super::state::App;
 use super::text_input::TextInput;
-use super::view::results_max_scroll;
+use super::update::Effect;
 use crate::storage::{
     Paths, Timestamp, default_record_path, list_records, load_record, load_results,
     record_path_from_input, save_record, summarize,
@@ -24,10 +25,10 @@ pub const RECENT_RESULTS: usize = 20;
 impl App {
     /// The files' locations, or a message saying there are none.
     fn paths_or_say(&mut self) -> Option<Paths> {
-        let paths = self.files.paths.clone();
+        let paths = self.files.paths().cloned();
         if paths.is_none() {
             self.say(
-                Level::Warning,
+                Tone::Warning,
                 "No home directory is known, so there is nowhere to keep games.",
             );
         }
@@ -47,9 +48,9 @@ impl App {
         self.screen = Screen::SaveAs(TextInput::new(&name, PATH_MAX_CHARS));
     }
 
-    pub(super) fn on_save_prompt(&mut self, action: Action) {
+    pub(super) fn on_save_prompt(&mut self, action: Action) -> Vec<Effect> {
         let Screen::SaveAs(input) = &mut self.screen else {
-            return;
+            return Vec::new();
         };
         match action {
             Action::Edit(edit) => {
@@ -57,46 +58,45 @@ impl App {
             }
             Action::Submit => {
                 let input = input.clone();
-                self.submit_save(input);
+                return self.submit_save(input);
             }
             Action::Close => self.screen = Screen::Board,
             _ => {}
         }
+        Vec::new()
     }
 
-    fn submit_save(&mut self, input: TextInput) {
+    fn submit_save(&mut self, input: TextInput) -> Vec<Effect> {
         let Some(paths) = self.paths_or_say() else {
-            return;
+            return Vec::new();
         };
         let home = directories::BaseDirs::new().map(|dirs| dirs.home_dir().to_path_buf());
         let typed = from_home(input.text(), home.as_deref());
         let Some(path) = record_path_from_input(&paths, &typed) else {
             let cancel = key_for(Context::SaveAs, Action::Close, self.theme);
-            return self.say(
-                Level::Error,
-                format!("Type a file name ({cancel} cancels)."),
-            );
+            self.say(Tone::Error, format!("Type a file name ({cancel} cancels)."));
+            return Vec::new();
         };
         if std::fs::symlink_metadata(&path).is_ok() {
-            self.say(Level::Warning, format!("{} exists.", path.display()));
-            self.files.pending = Some(Pending::Replace { path, input });
+            self.say(Tone::Warning, format!("{} exists.", path.display()));
+            self.files.set_pending(Pending::Replace { path, input });
             self.screen = Screen::Confirm(Question::Replace);
-            return;
+            return Vec::new();
         }
-        self.save_to(path, input);
+        vec![Effect::WriteRecord { path, input }]
     }
 
     /// Writes the record; on failure the prompt stays open with its text.
-    fn save_to(&mut self, path: PathBuf, input: TextInput) {
+    pub(super) fn write_record(&mut self, path: PathBuf, input: TextInput) {
         match save_record(&path, &self.record_on_screen()) {
             Ok(()) => {
                 self.screen = Screen::Board;
-                self.say(Level::Success, format!("Saved to {}.", path.display()));
-                self.files.record_file = Some(path);
+                self.say(Tone::Success, format!("Saved to {}.", path.display()));
+                self.files.set_record_file(path);
             }
             Err(e) => {
                 self.screen = Screen::SaveAs(input);
-                self.say(Level::Error, format!("Not saved: {e}."));
+                self.say(Tone::Error, format!("Not saved: {e}."));
             }
         }
     }
@@ -106,11 +106,8 @@ impl App {
         let Some(paths) = self.paths_or_say() else {
             return;
         };
-        self.files.records = Some(
-            list_records(&paths)
-                .map(|list| list.into_iter().map(Listed::of).collect())
-                .map_err(|e| e.to_string()),
-        );
+        self.files
+            .set_records(list_records(&paths).map_err(|e| e.to_string()));
         self.screen = Screen::Records { selected: 0 };
     }
 
@@ -118,7 +115,7 @@ impl App {
         let Screen::Records { selected } = &mut self.screen else {
             return;
         };
-        let count = match &self.files.records {
+        let count = match self.files.records() {
             Some(Ok(list)) => list.len(),
             _ => 0,
         };
@@ -137,7 +134,7 @@ impl App {
     /// Opens the record listed at `index`, asking first if the game on
     /// screen would be lost (it is neither autosaved nor in a file).
     fn open_listed(&mut self, index: usize) {
-        let Some(Ok(list)) = &self.files.records else {
+        let Some(Ok(list)) = self.files.records() else {
             return;
         };
         let Some(entry) = list.get(index) else {
@@ -145,13 +142,13 @@ impl App {
         };
         let path = entry.path.clone();
         match load_record(&path) {
-            Err(e) => self.say(Level::Error, format!("Cannot open it: {e}.")),
+            Err(e) => self.say(Tone::Error, format!("Cannot open it: {e}.")),
             Ok(record) if self.game_is_kept() => {
                 self.screen = Screen::Board;
                 self.show_record(record, &path);
             }
             Ok(record) => {
-                self.files.pending = Some(Pending::Open {
+                self.files.set_pending(Pending::Open {
                     record: Box::new(record),
                     path,
                     index,
@@ -166,7 +163,7 @@ impl App {
         let Some(paths) = self.paths_or_say() else {
             return;
         };
-        self.files.results = Some(
+        self.files.set_results(
             load_results(&paths)
                 .map(|results| {
                     let problems = results.problems.iter().map(problem_text).collect();
@@ -178,8 +175,12 @@ impl App {
     }
 
     pub(super) fn on_results(&mut self, action: Action) {
-        let (width, height) = self.terminal;
-        let max = results_max_scroll(self, Rect::new(0, 0, width, height));
+        let max = pages::results_max_scroll(
+            self.theme,
+            self.results(),
+            self.results_file(),
+            self.board.terminal(),
+        );
         let Screen::Results { scroll } = &mut self.screen else {
             return;
         };
@@ -192,18 +193,21 @@ impl App {
     }
 
     /// Yes to a question about files.
-    pub(super) fn files_question_yes(&mut self) {
+    pub(super) fn files_question_yes(&mut self) -> Vec<Effect> {
         self.screen = Screen::Board;
-        match self.files.pending.take() {
-            Some(Pending::Replace { path, input }) => self.save_to(path, input),
+        match self.files.take_pending() {
+            Some(Pending::Replace { path, input }) => {
+                return vec![Effect::WriteRecord { path, input }];
+            }
             Some(Pending::Open { record, path, .. }) => self.show_record(*record, &path),
             None => {}
         }
+        Vec::new()
     }
 
     /// No to a question: back to where it was asked from.
     pub(super) fn declined(&mut self) {
-        self.screen = match self.files.pending.take() {
+        self.screen = match self.files.take_pending() {
             Some(Pending::Replace { input, .. }) => Screen::SaveAs(input),
             Some(Pending::Open { index, .. }) => Screen::Records { selected: index },
             None => Screen::Board,

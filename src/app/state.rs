@@ -1,101 +1,40 @@
-//! The one state of the game screen, and the one function that changes it.
+//! The game screen's state: the parts that each own theirs, and the questions
+//! the view and tests ask of them. `update.rs` routes actions to the parts.
 
-use ratatui::crossterm::event::Event;
-
-use super::action::Action;
-use super::computer::Computer;
+use super::board_view::BoardView;
+use super::computer::{Computer, EngineSnapshot, Job};
 use super::config::Config;
-use super::config_file::{ConfigFile, Loaded, Notice};
-use super::history::PastView;
-use super::input::action_for;
-use super::keymap::{Context, key_for};
-use super::persistence::Files;
-use super::settings::SettingsForm;
-use super::text_input::TextInput;
+use super::config_file::{ConfigFile, Loaded};
+use super::engine_config::Mode;
+use super::files::{Files, RecordList, ResultsRead};
+use super::message::{Message, StatusLine};
+use super::screen::Screen;
+use super::session::Session;
 use super::theme::Theme;
-use super::view::help_max_scroll;
-use crate::core::{BoardSize, Game, Move, Square};
-use ratatui::layout::Rect;
+use super::training::Training;
+use crate::core::{Game, Move, MoveReport, Player, Square};
 
-/// What is open on top of the board.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Screen {
-    Board,
-    Help {
-        scroll: u16,
-    },
-    Notice(Notice),
-    Confirm(Question),
-    /// The prompt that jumps the cursor to a named square.
-    GoTo(TextInput),
-    Settings(SettingsForm),
-    /// The file name prompt of a record being saved.
-    SaveAs(TextInput),
-    /// The saved records, one of them selected.
-    Records {
-        selected: usize,
-    },
-    /// Wins per player and the recent games.
-    Results {
-        scroll: u16,
-    },
-}
-
-/// A yes/no question asked before losing a game in progress.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Question {
-    NewGame,
-    Quit,
-    /// Play `mv` in the earlier position shown, discarding the later moves.
-    Branch {
-        mv: Move,
-        discards: usize,
-    },
-    /// Replace the file a record is being saved to.
-    Replace,
-    /// Open a record though the game on screen is not saved anywhere.
-    Open,
-}
-
-/// How a message on the status line is shown.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Level {
-    Info,
-    Success,
-    Warning,
-    Error,
-}
-
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Message {
-    pub text: String,
-    pub level: Level,
-}
-
-/// The game screen: settings, the game, the cursor and what is open.
-#[derive(Clone, Debug)]
+/// The game screen.
+#[derive(Debug)]
 pub struct App {
     pub(super) config: Config,
     pub(super) config_file: ConfigFile,
     pub(super) no_color: bool,
     pub(super) theme: Theme,
-    pub(super) game: Game,
-    pub(super) cursor: Square,
+    /// The game and its players.
+    pub(super) session: Session,
+    /// The cursor, the move list's scroll, the position looked at.
+    pub(super) board: BoardView,
+    /// What is open over the board.
     pub(super) screen: Screen,
-    pub(super) message: Option<Message>,
-    /// The terminal size last reported, to map mouse positions to squares.
-    pub(super) terminal: (u16, u16),
-    /// How many lines the move list is scrolled up from its end.
-    pub(super) moves_scroll: usize,
+    pub(super) status: StatusLine,
     pub(super) quit: bool,
     /// The computer opponent: its searches, hints and analysis.
     pub(super) computer: Computer,
-    /// The names of the game's Player 1 and Player 2 (a record's own).
-    pub(super) names: [String; 2],
     /// The autosave, records and results, and what they hold.
     pub(super) files: Files,
-    /// An earlier position being looked at.
-    pub(super) view: Option<PastView>,
+    /// The lessons and puzzles, once opened.
+    pub(super) training: Option<Training>,
 }
 
 impl App {
@@ -106,20 +45,17 @@ impl App {
         let game = new_game(&config);
         App {
             theme: Theme::new(config.display.theme, no_color),
-            cursor: centre(game.size()),
-            game,
+            board: BoardView::new(game.size()),
+            session: Session::new(game, config.players.names.clone()),
             computer: Computer::new(config.engine.mode, config.engine.level),
-            names: config.players.names.clone(),
             files: Files::default(),
-            view: None,
             config,
             config_file: loaded.file,
             no_color,
             screen: loaded.notice.map_or(Screen::Board, Screen::Notice),
-            message: None,
-            terminal: (0, 0),
-            moves_scroll: 0,
+            status: StatusLine::default(),
             quit: false,
+            training: None,
         }
     }
 
@@ -149,200 +85,156 @@ impl App {
     }
 
     pub fn game(&self) -> &Game {
-        &self.game
+        self.session.game()
     }
 
     pub fn cursor(&self) -> Square {
-        self.cursor
+        self.board.cursor()
     }
 
     pub fn screen(&self) -> &Screen {
         &self.screen
     }
 
+    /// The lessons and puzzles, once opened.
+    pub fn training(&self) -> Option<&Training> {
+        self.training.as_ref()
+    }
+
     pub fn message(&self) -> Option<&Message> {
-        self.message.as_ref()
+        self.status.message()
     }
 
     pub fn should_quit(&self) -> bool {
         self.quit
     }
 
-    /// The name of Player 1 or Player 2.
-    pub fn name(&self, player: crate::core::Player) -> &str {
-        if let Some(name) = self.computer_name(player) {
-            return name;
-        }
-        &self.names[player.index()]
+    /// The name of Player 1 or Player 2: the computer's when it plays them.
+    pub fn name(&self, player: Player) -> &str {
+        self.computer
+            .name(player)
+            .unwrap_or_else(|| self.session.name(player))
     }
 
     /// Whether leaving now would lose a game: moves played, nobody has won.
     pub fn game_in_progress(&self) -> bool {
-        self.game.can_undo() && !self.game.position().is_over()
+        self.session.in_progress()
     }
 
-    /// What the keyboard is talking to now.
-    pub fn context(&self) -> Context {
-        match &self.screen {
-            Screen::Board => Context::Board,
-            Screen::Help { .. } => Context::Help,
-            Screen::Notice(_) => Context::Notice,
-            Screen::Confirm(_) => Context::Confirm,
-            Screen::GoTo(_) => Context::GoTo,
-            Screen::Settings(form) if form.focus.is_text() => Context::SettingsText,
-            Screen::Settings(_) => Context::SettingsChoice,
-            Screen::SaveAs(_) => Context::SaveAs,
-            Screen::Records { .. } => Context::Records,
-            Screen::Results { .. } => Context::Results,
+    /// The game as the screen shows it: the game itself, or its first moves
+    /// while an earlier position is browsed.
+    pub fn shown_game(&self) -> &Game {
+        self.board.shown_game(self.session.game())
+    }
+
+    /// How many moves the position on screen has, while an earlier position
+    /// is browsed (`None` at the latest position).
+    pub fn viewing(&self) -> Option<usize> {
+        self.board.viewing()
+    }
+
+    /// How many lines the move list is scrolled up from its end.
+    pub fn moves_scroll(&self) -> usize {
+        self.board.moves_scroll(self.session.revision())
+    }
+
+    /// What a stone at the cursor would do, while the board has the keyboard
+    /// (`None` on an occupied square or when the game is over).
+    pub fn preview(&self) -> Option<MoveReport> {
+        // Not while the computer is to move: the stone would not be placed.
+        if !matches!(self.screen, Screen::Board | Screen::GoTo(_))
+            || (self.computer_to_move() && self.viewing().is_none())
+        {
+            return None;
         }
+        let position = self.shown_game().position();
+        position.preview(Move::Place(self.cursor())).ok()
     }
 
-    /// Handles a terminal event: a key through the keymap, the mouse, a resize.
-    pub fn handle_event(&mut self, event: &Event) {
-        if let Some(action) = action_for(self.context(), event) {
-            self.update(action);
-        }
+    /// The mode of the game on the board.
+    pub fn mode(&self) -> Mode {
+        self.computer.mode()
     }
 
-    /// How the board's key for `action` is written, for messages that name it.
-    pub(super) fn key(&self, action: Action) -> String {
-        key_for(Context::Board, action, self.theme)
+    /// Whether the computer plays for `player` in this game.
+    pub fn is_computer(&self, player: Player) -> bool {
+        self.computer.is_computer(player)
     }
 
-    pub(super) fn say(&mut self, level: Level, text: impl Into<String>) {
-        self.message = Some(Message {
-            text: text.into(),
-            level,
+    /// Whether it is the computer's turn (in a game not over).
+    pub fn computer_to_move(&self) -> bool {
+        self.computer.to_move(self.session.game())
+    }
+
+    /// What the engine is searching for now, if anything.
+    pub fn engine_job(&self) -> Option<Job> {
+        self.computer.job()
+    }
+
+    /// The latest snapshot of a search of the position on the board.
+    pub fn engine_snapshot(&self) -> Option<&EngineSnapshot> {
+        self.computer.snapshot(self.session.game().position())
+    }
+
+    /// The hint found for the position on the board.
+    pub fn hint(&self) -> Option<Move> {
+        self.computer.hint(self.session.game().position())
+    }
+
+    /// Whether the heat map is shown.
+    pub fn analysis_shown(&self) -> bool {
+        self.computer.analysis_shown()
+    }
+
+    /// Whether a demo stands still.
+    pub fn demo_paused(&self) -> bool {
+        self.computer.is_demo() && self.computer.paused()
+    }
+
+    /// How long the event loop may wait for input before it sends
+    /// [`super::Action::Tick`]: `None` (wait for input) while no search runs.
+    pub fn tick_interval(&self) -> Option<std::time::Duration> {
+        self.computer.tick_interval()
+    }
+
+    /// The records screen's list, read when it opened.
+    pub fn records(&self) -> Option<&RecordList> {
+        self.files.records()
+    }
+
+    /// The results screen's content, read when it opened.
+    pub fn results(&self) -> Option<&ResultsRead> {
+        self.files.results()
+    }
+
+    /// The results file, where it is known.
+    pub fn results_file(&self) -> Option<std::path::PathBuf> {
+        self.files.paths().map(|p| p.results())
+    }
+
+    /// Where saved records go, as the screens show it.
+    pub fn records_dir_text(&self) -> String {
+        self.files
+            .paths()
+            .map(|p| p.records_dir().display().to_string())
+            .unwrap_or_default()
+    }
+
+    /// What the side panel says about the files and the position shown.
+    pub fn panel_notes(&self) -> Vec<Message> {
+        let failing = self.files.failing().then(|| {
+            Message::new(
+                super::message::Tone::Warning,
+                "Not saved: the game is in memory only.",
+            )
         });
-    }
-
-    /// The one place the state changes.
-    pub fn update(&mut self, action: Action) {
-        self.react(action);
-        self.sync_engine();
-        self.keep_files();
-    }
-
-    fn react(&mut self, action: Action) {
-        match action {
-            // The engine's progress is taken in by `sync_engine`.
-            Action::Tick => return,
-            Action::Resize { width, height } => {
-                self.terminal = (width, height);
-                return;
-            }
-            Action::Hover { column, row } => {
-                self.hover(column, row);
-                return;
-            }
-            // A new request replaces the previous message.
-            _ => self.message = None,
-        }
-        if action == Action::Quit {
-            return self.quit_requested();
-        }
-        match &mut self.screen {
-            Screen::Board => self.on_board(action),
-            Screen::Help { scroll } => match action {
-                Action::Close | Action::ToggleHelp => self.screen = Screen::Board,
-                Action::ScrollUp => *scroll = scroll.saturating_sub(1),
-                Action::ScrollDown => {
-                    let (width, height) = self.terminal;
-                    let max = help_max_scroll(self.theme, Rect::new(0, 0, width, height));
-                    *scroll = scroll.saturating_add(1).min(max);
-                }
-                _ => {}
-            },
-            Screen::Notice(_) => {
-                if action == Action::Close {
-                    self.screen = Screen::Board;
-                }
-            }
-            Screen::Confirm(question) => {
-                let question = *question;
-                match action {
-                    Action::Yes => {
-                        self.screen = Screen::Board;
-                        match question {
-                            Question::NewGame => self.start_new_game(),
-                            Question::Quit => self.quit = true,
-                            Question::Branch { mv, .. } => self.branch(mv),
-                            Question::Replace | Question::Open => self.files_question_yes(),
-                        }
-                    }
-                    Action::No | Action::Close => self.declined(),
-                    _ => {}
-                }
-            }
-            Screen::GoTo(input) => match action {
-                Action::Edit(edit) => {
-                    input.edit(edit);
-                }
-                Action::Submit => {
-                    let text = input.text().to_string();
-                    self.go_to(&text);
-                }
-                Action::Close => self.screen = Screen::Board,
-                _ => {}
-            },
-            Screen::Settings(form) => match action {
-                Action::NextField => form.focus_step(true),
-                Action::PrevField => form.focus_step(false),
-                Action::NextValue => form.change(true),
-                Action::PrevValue => form.change(false),
-                Action::Edit(edit) => {
-                    form.edit(edit);
-                }
-                Action::Revert => form.revert(),
-                Action::Close | Action::Submit => {
-                    self.leave_settings();
-                }
-                _ => {}
-            },
-            Screen::SaveAs(_) => self.on_save_prompt(action),
-            Screen::Records { .. } => self.on_records(action),
-            Screen::Results { .. } => self.on_results(action),
-        }
-    }
-
-    /// `q`: quits at once unless a game would be lost; asked twice, quits.
-    fn quit_requested(&mut self) {
-        if matches!(self.screen, Screen::Settings(_)) && !self.leave_settings() {
-            return;
-        }
-        // A demo is not a game anyone would lose.
-        let demo = self.mode() == super::engine_config::Mode::ComputerVsComputer;
-        if self.screen == Screen::Confirm(Question::Quit) || !self.game_in_progress() || demo {
-            self.quit = true;
-        } else {
-            self.screen = Screen::Confirm(Question::Quit);
-        }
-    }
-
-    /// Starts a game with the current settings.
-    pub(super) fn start_new_game(&mut self) {
-        self.names = self.config.players.names.clone();
-        self.set_game(new_game(&self.config));
-        self.files_for_new_game();
-        self.reset_computer();
-    }
-
-    /// Replaces the game (e.g. a new one, or one loaded from a record).
-    pub fn set_game(&mut self, game: Game) {
-        if game.size() != self.game.size() || !game.size().contains(self.cursor) {
-            self.cursor = centre(game.size());
-        }
-        self.game = game;
-        self.moves_scroll = 0;
+        [self.history_note(), self.files.note().cloned(), failing]
+            .into_iter()
+            .flatten()
+            .collect()
     }
 }
 
-fn new_game(config: &Config) -> Game {
+pub(super) fn new_game(config: &Config) -> Game {
     Game::new(config.game.size, config.game.rules(), config.players.black)
-}
-
-/// The middle square, where the cursor starts.
-pub(super) fn centre(size: BoardSize) -> Square {
-    let mid = size.get() / 2;
-    Square::new(mid, mid)
 }

@@ -1,5 +1,5 @@
 //! The headless commands, one file each: `show`, `gtp`, `arena`, `bench`,
-//! `completions` and `man`.
+//! `puzzles generate`, `completions` and `man`.
 //! [`crate::cli`] parses the command line and calls them; what they share
 //! for printing lives here.
 
@@ -9,6 +9,7 @@ pub mod completions;
 pub mod gtp;
 mod lines;
 pub mod man;
+pub mod puzzles;
 pub mod show;
 
 use std::io::Write;

@@ -42,7 +42,9 @@ impl Puzzle {
     /// sooner, and `moves` are exactly the first moves that do.
     pub fn check(&self) -> Result<(), String> {
         if self.n > 1 && proof::wins_within(&self.position, self.n - 1) {
-            return Err(format!("it is won within {} moves already", self.n - 1));
+            let sooner = self.n - 1;
+            let plural = if sooner == 1 { "" } else { "s" };
+            return Err(format!("it is won sooner, within {sooner} move{plural}"));
         }
         let winning = proof::winning_moves(&self.position, self.n);
         if winning != self.moves {
@@ -155,4 +157,55 @@ pub fn from_self_play(
             })
         })
         .collect()
+}
+
+/// Puzzles from engine self-play, `count` of them (fewer only if `games`
+/// run out), over the sizes 7 to 15 and both variants in turn, in rising
+/// difficulty. Game `i` uses seed `seed + i`; `progress` hears of each game.
+pub fn generate(
+    count: usize,
+    seed: u64,
+    games: u64,
+    mut progress: impl FnMut(u64, usize),
+) -> Vec<Puzzle> {
+    use crate::core::Variant;
+    let mut found: Vec<Puzzle> = Vec::new();
+    for i in 0..games {
+        if found.len() >= count {
+            break;
+        }
+        let size = [7, 9, 11, 13, 15][(i % 5) as usize];
+        let variant = if (i / 5) % 2 == 0 {
+            Variant::Original
+        } else {
+            Variant::Revised
+        };
+        // Proofs of three moves take seconds on the larger boards.
+        let max_n = if size <= 11 { 3 } else { 2 };
+        let rules = Rules { variant, pie: true };
+        let Ok(board) = BoardSize::new(size) else {
+            continue;
+        };
+        let game_seed = seed.wrapping_add(i);
+        for puzzle in from_self_play(board, rules, Level::Casual, game_seed, (1, max_n)) {
+            if found.len() < count && !found.iter().any(|p| p.position == puzzle.position) {
+                found.push(puzzle);
+            }
+        }
+        progress(i + 1, found.len());
+    }
+    sort_by_difficulty(&mut found);
+    found
+}
+
+/// Orders puzzles easiest first: fewer moves to find, a smaller board, more
+/// first moves that win.
+pub fn sort_by_difficulty(puzzles: &mut [Puzzle]) {
+    puzzles.sort_by_key(|p| {
+        (
+            p.n,
+            p.position.size().get(),
+            std::cmp::Reverse(p.moves.len()),
+        )
+    });
 }

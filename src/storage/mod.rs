@@ -19,6 +19,7 @@ mod autosave;
 mod error;
 mod files;
 mod paths;
+mod progress;
 mod record_list;
 mod records;
 mod results;
@@ -31,6 +32,7 @@ pub use autosave::{
 pub use error::StorageError;
 pub use files::MAX_RECORD_BYTES;
 pub use paths::Paths;
+pub use progress::{Progress, load_progress, save_progress};
 pub use record_list::{RecordInfo, RecordSummary, list_records};
 pub use records::{
     RECORD_EXTENSION, default_record_path, load_record, record_path_from_input, save_record,

@@ -47,6 +47,11 @@ impl Paths {
         self.state_dir.join("autosave.brique")
     }
 
+    /// The lessons done and puzzles solved.
+    pub fn progress(&self) -> PathBuf {
+        self.state_dir.join("learning.toml")
+    }
+
     pub fn records_dir(&self) -> PathBuf {
         self.data_dir.join("records")
     }
@@ -75,7 +80,13 @@ mod tests {
     #[test]
     fn under_keeps_everything_inside() {
         let p = Paths::under(Path::new("/tmp/x"));
-        for path in [p.config.clone(), p.autosave(), p.records_dir(), p.results()] {
+        for path in [
+            p.config.clone(),
+            p.autosave(),
+            p.progress(),
+            p.records_dir(),
+            p.results(),
+        ] {
             assert!(path.starts_with("/tmp/x"), "{path:?}");
         }
     }

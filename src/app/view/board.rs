@@ -6,7 +6,7 @@ use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
 
 use super::cells::{put, text};
-use super::heatmap::Heat;
+use super::heat::Heat;
 use crate::app::layout::BoardGeometry;
 use crate::app::theme::{Highlight, Marker, Theme, Ui};
 use crate::core::{BoardSize, Color, Position, Square};

@@ -5,11 +5,13 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::symbols;
-use ratatui::text::{Line, Span};
+use ratatui::text::Line;
 use ratatui::widgets::{Block, BorderType, Clear, Widget};
 
 use crate::app::layout::centred;
+use crate::app::message::Tone;
 use crate::app::theme::{Theme, Ui};
+pub use crate::app::wrap::wrap;
 
 /// Sets one cell; cells outside the buffer are skipped.
 pub fn put(buf: &mut Buffer, x: u16, y: u16, ch: char, style: Style) {
@@ -48,49 +50,6 @@ pub fn block(theme: Theme, title: &str) -> Block<'static> {
     }
 }
 
-/// Splits a text into lines of at most `width` columns at spaces (a word
-/// longer than a line is cut), each line styled alike.
-pub fn wrap(text: &str, width: u16, style: Style) -> Vec<Line<'static>> {
-    let width = usize::from(width.max(1));
-    let mut lines = Vec::new();
-    let mut line = String::new();
-    // Words on the current line: a space goes before every one but the first,
-    // so runs of spaces (and leading ones) are kept.
-    let mut words = 0;
-    for word in text.split(' ') {
-        let mut word = word.to_string();
-        loop {
-            let used = Span::raw(line.as_str()).width();
-            let need = Span::raw(word.as_str()).width();
-            let sep = usize::from(words > 0);
-            if used + sep + need <= width {
-                if sep == 1 {
-                    line.push(' ');
-                }
-                line.push_str(&word);
-                words += 1;
-                break;
-            }
-            if words == 0 {
-                // A word wider than the line: cut it.
-                let cut: String = word.chars().take(width).collect();
-                word = word.chars().skip(width).collect();
-                lines.push(Line::styled(cut, style));
-                if word.is_empty() {
-                    break;
-                }
-            } else {
-                lines.push(Line::styled(std::mem::take(&mut line), style));
-                words = 0;
-            }
-        }
-    }
-    if !line.is_empty() || lines.is_empty() {
-        lines.push(Line::styled(line, style));
-    }
-    lines
-}
-
 /// Clears a centred box of at most `width` × `height` and draws its border;
 /// returns the inside.
 pub fn popup(
@@ -121,21 +80,12 @@ pub fn lines(buf: &mut Buffer, area: Rect, lines: &[Line<'_>]) {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn texts(lines: &[Line<'_>]) -> Vec<String> {
-        lines.iter().map(|l| l.to_string()).collect()
-    }
-
-    #[test]
-    fn wraps_at_spaces_and_cuts_long_words() {
-        let s = Style::new();
-        assert_eq!(texts(&wrap("one two three", 7, s)), ["one two", "three"]);
-        assert_eq!(texts(&wrap("abcdefghij", 4, s)), ["abcd", "efgh", "ij"]);
-        assert_eq!(texts(&wrap("", 4, s)), [""]);
-        assert_eq!(texts(&wrap("a b", 0, s)), ["a", "b"]);
-        assert_eq!(texts(&wrap("  |   ^", 20, s)), ["  |   ^"]);
-    }
+/// The style of a message in `tone`.
+pub fn tone_style(theme: Theme, tone: Tone) -> Style {
+    theme.ui(match tone {
+        Tone::Info => Ui::Text,
+        Tone::Success => Ui::Good,
+        Tone::Warning => Ui::Warning,
+        Tone::Error => Ui::Error,
+    })
 }

@@ -8,7 +8,7 @@ use super::cells::{height, lines, popup, wrap};
 use super::status::hint_spans;
 use crate::app::config_file::Notice;
 use crate::app::keymap::Context;
-use crate::app::state::Question;
+use crate::app::screen::Question;
 use crate::app::theme::{Theme, Ui};
 use crate::core::Move;
 

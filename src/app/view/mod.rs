@@ -4,34 +4,52 @@
 mod board;
 mod cells;
 mod dialog;
+mod heat;
 mod heatmap;
-mod help;
 mod marks;
+mod page;
 mod panel;
 mod records_view;
-mod results_view;
 mod save_prompt;
 mod settings_view;
 mod status;
+mod summary;
 mod thinking;
 mod too_small;
+mod training_view;
 
 pub use board::{BoardOverlay, BoardWidget, SquareMarks};
-pub use heatmap::Heat;
-pub use help::{help_lines, max_scroll as help_max_scroll};
-pub use results_view::max_scroll as results_max_scroll;
+pub use heat::Heat;
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
 
+use super::keymap::Context;
 use super::layout;
-use super::state::{App, Screen};
+use super::pages::{HELP_WIDTH, RESULTS_WIDTH, help_lines, results_lines};
+use super::screen::Screen;
+use super::state::App;
+
+const HELP: page::Page = page::Page {
+    title: "Help",
+    width: HELP_WIDTH,
+    context: Context::Help,
+};
+
+const RESULTS: page::Page = page::Page {
+    title: "Results",
+    width: RESULTS_WIDTH,
+    context: Context::Results,
+};
 
 impl Widget for &App {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let area = area.intersection(buf.area);
         let theme = self.theme();
+        if let (Screen::Training, Some(training)) = (self.screen(), self.training()) {
+            return training_view::render(self, training, area, buf);
+        }
         match layout::screen(area, self.game().size()) {
             Ok(screen) => {
                 let overlay = marks::board_overlay(self);
@@ -49,14 +67,21 @@ impl Widget for &App {
             Err(need) => too_small::render(self, area, need, buf),
         }
         match self.screen() {
-            Screen::Board | Screen::GoTo(_) => {}
-            Screen::Help { scroll } => help::render(theme, *scroll, area, buf),
+            Screen::Board | Screen::GoTo(_) | Screen::Training => {}
+            Screen::Help { scroll } => {
+                let help = |width| help_lines(theme, width);
+                page::render(theme, &HELP, *scroll, help, area, buf);
+            }
             Screen::Settings(form) => settings_view::render(self, form, area, buf),
             Screen::Confirm(question) => dialog::confirm(theme, *question, area, buf),
             Screen::Notice(notice) => dialog::notice(theme, notice, area, buf),
             Screen::SaveAs(input) => save_prompt::render(self, input, area, buf),
             Screen::Records { selected } => records_view::render(self, *selected, area, buf),
-            Screen::Results { scroll } => results_view::render(self, *scroll, area, buf),
+            Screen::Results { scroll } => {
+                let results =
+                    |width| results_lines(theme, self.results(), self.results_file(), width);
+                page::render(theme, &RESULTS, *scroll, results, area, buf);
+            }
         }
     }
 }

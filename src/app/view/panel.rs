@@ -6,8 +6,8 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Widget;
 
-use super::cells::{block, height, lines, wrap};
-use super::status::level_style;
+use super::cells::{block, height, lines, tone_style, wrap};
+use super::summary::turn;
 use crate::app::action::Action;
 use crate::app::config::NAME_MAX_CHARS;
 use crate::app::keymap::{Context, key_for};
@@ -109,57 +109,6 @@ fn header(app: &App, width: u16) -> Vec<Line<'static>> {
     out
 }
 
-/// Whose turn it is, or who won.
-fn turn(app: &App) -> String {
-    let theme = app.theme();
-    let game = app.shown_game();
-    match game.winner() {
-        Some(player) => format!("{} won in {} moves", app.name(player), game.history().len()),
-        None => format!(
-            "Move {}{}{} to play",
-            game.history().len() + 1,
-            theme.dot(),
-            app.name(game.player_to_move())
-        ),
-    }
-}
-
-/// The panel's most pressing news in a line, for the bottom line when
-/// there is no room for the panel: a note, the winner, the pie rule's
-/// question, the engine at work, else whose turn it is.
-pub fn summary(app: &App) -> (String, Style) {
-    let theme = app.theme();
-    let game = app.shown_game();
-    let key = |action| key_for(Context::Board, action, theme);
-    if let Some(note) = app.panel_notes().into_iter().next() {
-        return (note.text, level_style(theme, note.level));
-    }
-    if let Some(player) = game.winner() {
-        let color = game.color_of(player);
-        let text = format!(
-            "{} ({color}) wins! {} new game",
-            app.name(player),
-            key(Action::NewGame)
-        );
-        return (text, theme.ui(Ui::Good));
-    }
-    if game.position().can_swap() && !app.computer_to_move() {
-        let text = format!(
-            "{} (White): {} swaps, or place a stone",
-            app.name(game.player_to_move()),
-            key(Action::Swap)
-        );
-        return (text, theme.ui(Ui::Accent));
-    }
-    let engine = super::thinking::lines(app);
-    if let Some((_, style)) = engine.first() {
-        let texts: Vec<&str> = engine.iter().map(|(text, _)| text.as_str()).collect();
-        return (texts.join(" "), *style);
-    }
-    let stone = theme.stone(game.position().to_move());
-    (format!("{stone} {}", turn(app)), theme.ui(Ui::Text))
-}
-
 /// A move as `● e5 +d5 ×e6`: the stone, the square, what it filled.
 fn move_spans(theme: Theme, report: &MoveReport) -> Vec<Span<'static>> {
     let mut spans = vec![
@@ -187,7 +136,7 @@ fn move_spans(theme: Theme, report: &MoveReport) -> Vec<Span<'static>> {
 fn move_list(app: &App, height: usize) -> Vec<Line<'static>> {
     let theme = app.theme();
     let history = app.game().history();
-    let scroll = app.moves_scroll.min(history.len().saturating_sub(height));
+    let scroll = app.moves_scroll().min(history.len().saturating_sub(height));
     let viewing = app.viewing();
     // While an earlier position is shown, its last move is in view (with
     // the next one when there is room).
@@ -224,7 +173,7 @@ fn prompt(app: &App, width: u16) -> Vec<Line<'static>> {
     let mut parts: Vec<(String, Style)> = app
         .panel_notes()
         .into_iter()
-        .map(|note| (note.text, level_style(theme, note.level)))
+        .map(|note| (note.text, tone_style(theme, note.tone)))
         .collect();
     if let Some(player) = game.winner() {
         let color = game.color_of(player);

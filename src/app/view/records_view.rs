@@ -7,12 +7,13 @@ use ratatui::text::{Line, Span};
 
 use super::cells::{lines, popup, wrap};
 use super::status::hint_spans;
+use crate::app::files::problem_text;
 use crate::app::keymap::Context;
-use crate::app::persistence::Listed;
+use crate::app::pages::short_date;
 use crate::app::state::App;
 use crate::app::theme::{Theme, Ui};
 use crate::core::Outcome;
-use crate::storage::{RecordInfo, Timestamp};
+use crate::storage::{RecordInfo, RecordSummary, Timestamp};
 
 const WIDTH: u16 = 80;
 
@@ -43,7 +44,7 @@ pub fn render(app: &App, selected: usize, area: Rect, buf: &mut Buffer) {
     );
     let list_area = Rect::new(body.x, body.y, body.width, body.height - 2);
     let dir = app.records_dir_text();
-    let out = match &app.files.records {
+    let out = match app.records() {
         Some(Ok(list)) if list.is_empty() => wrap(
             &format!("No saved games yet in {dir}. Press w on the board to save one."),
             body.width,
@@ -61,13 +62,21 @@ pub fn render(app: &App, selected: usize, area: Rect, buf: &mut Buffer) {
 }
 
 /// The entries that fit, scrolled so that the selected one shows.
-fn entries(theme: Theme, list: &[Listed], selected: usize, area: Rect) -> Vec<Line<'static>> {
+fn entries(
+    theme: Theme,
+    list: &[RecordSummary],
+    selected: usize,
+    area: Rect,
+) -> Vec<Line<'static>> {
     let fits = usize::from(area.height / 2).max(1);
     let first = (selected + 1).saturating_sub(fits);
     let width = usize::from(area.width);
     let mut out = Vec::new();
     for (i, entry) in list.iter().enumerate().skip(first).take(fits) {
-        let date = entry.modified.map(short_date).unwrap_or_default();
+        let date = entry
+            .modified
+            .map(|time| short_date(Timestamp::from_system_time(time)))
+            .unwrap_or_default();
         let mark = if i == selected {
             theme.sym("▸ ", "> ")
         } else {
@@ -87,7 +96,7 @@ fn entries(theme: Theme, list: &[Listed], selected: usize, area: Rect) -> Vec<Li
         ]));
         let detail = match &entry.content {
             Ok(info) => Span::styled(describe(theme, info), theme.ui(Ui::Dim)),
-            Err(e) => Span::styled(e.clone(), theme.ui(Ui::Error)),
+            Err(e) => Span::styled(problem_text(e), theme.ui(Ui::Error)),
         };
         out.push(Line::from(vec![Span::raw("    "), detail]));
     }
@@ -110,10 +119,4 @@ fn describe(theme: Theme, info: &RecordInfo) -> String {
         info.moves,
         x = theme.sym("×", "x"),
     )
-}
-
-/// `2024-02-29 13:05` (UTC).
-pub(super) fn short_date(time: Timestamp) -> String {
-    let (y, mo, d, h, mi, _) = time.civil();
-    format!("{y:04}-{mo:02}-{d:02} {h:02}:{mi:02}")
 }

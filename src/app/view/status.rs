@@ -2,17 +2,19 @@
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
-use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Widget;
 
+use super::cells::tone_style;
+use super::summary::summary;
 use crate::app::keymap::{Context, hints};
-use crate::app::state::{App, Level, Screen};
+use crate::app::screen::Screen;
+use crate::app::state::App;
 use crate::app::text_input::TextInput;
 use crate::app::theme::{Theme, Ui};
 
 /// `panel_shown` false: the side panel did not fit, so with no message the
-/// line gives the panel's most pressing news (see [`super::panel::summary`]).
+/// line gives the panel's most pressing news (see [`summary`]).
 pub fn render(app: &App, area: Rect, panel_shown: bool, buf: &mut Buffer) {
     let theme = app.theme();
     let line = match (app.screen(), app.message()) {
@@ -21,14 +23,14 @@ pub fn render(app: &App, area: Rect, panel_shown: bool, buf: &mut Buffer) {
             spans.extend(text_field(theme, input, true));
             spans.push(Span::raw("  "));
             match message {
-                Some(m) => spans.push(Span::styled(m.text.clone(), level_style(theme, m.level))),
+                Some(m) => spans.push(Span::styled(m.text.clone(), tone_style(theme, m.tone))),
                 None => spans.extend(hint_spans(theme, Context::GoTo, area.width)),
             }
             Line::from(spans)
         }
-        (_, Some(m)) => Line::styled(m.text.clone(), level_style(theme, m.level)),
+        (_, Some(m)) => Line::styled(m.text.clone(), tone_style(theme, m.tone)),
         (_, None) if !panel_shown => {
-            let (text, style) = super::panel::summary(app);
+            let (text, style) = summary(app);
             let used = text.chars().count() + theme.dot().chars().count();
             let mut spans = vec![Span::styled(text, style)];
             // Help and quit (the last two hints), when they fit after it.
@@ -43,15 +45,6 @@ pub fn render(app: &App, area: Rect, panel_shown: bool, buf: &mut Buffer) {
         (_, None) => Line::from(hint_spans(theme, Context::Board, area.width)),
     };
     line.render(area, buf);
-}
-
-pub fn level_style(theme: Theme, level: Level) -> Style {
-    theme.ui(match level {
-        Level::Info => Ui::Text,
-        Level::Success => Ui::Good,
-        Level::Warning => Ui::Warning,
-        Level::Error => Ui::Error,
-    })
 }
 
 /// `key label · key label …` for a context, from the keymap, at most `width`

@@ -1,16 +1,24 @@
-//! The help overlay: the rules in short, then every key, generated from the
-//! keymap table that input handling uses.
+//! The long texts that scroll (the help, the results): their lines at a
+//! width and the box they are shown in, so that the view draws them and
+//! the update bounds their scroll from the one source.
 
-use ratatui::buffer::Buffer;
+use std::path::PathBuf;
+
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 
-use super::cells::{lines, popup, wrap};
-use super::status::hint_spans;
-use crate::app::keymap::{Binding, Context, bindings, key_label};
-use crate::app::layout::centred;
-use crate::app::theme::{Marker, Theme, Ui};
+use super::files::ResultsRead;
+use super::keymap::{Binding, Context, bindings, key_label};
+use super::layout::centred;
+use super::theme::{Marker, Theme, Ui};
+use super::wrap::wrap;
 use crate::core::Color;
+use crate::storage::{ResultRow, Summary, Timestamp};
+
+/// The widest the help's box gets.
+pub const HELP_WIDTH: u16 = 80;
+/// The widest the results' box gets.
+pub const RESULTS_WIDTH: u16 = 80;
 
 /// The rules, short. `{B}`, `{W}`, `{ghost}` and the marker names are
 /// replaced by the theme's glyphs.
@@ -34,6 +42,9 @@ const RULES: &[&str] = &[
      The analysis colours the empty squares by their share of the engine's search and \
      writes it on them (in percent; in tenths when the squares are small), and gives the \
      side to move's chances.",
+    "Learn the game on the board with the lessons and puzzles (e, or brique learn). The \
+     complete rules of both variants, with diagrams, are in RULES.md, in the program's \
+     source and on its project page.",
 ];
 
 /// Columns for the keys before their description.
@@ -52,6 +63,7 @@ const SECTIONS: &[(&str, &[Context])] = &[
         "Saved games (f) and results (p)",
         &[Context::Records, Context::Results],
     ),
+    ("Lessons and puzzles (e)", &[Context::Training]),
     ("Questions", &[Context::Confirm]),
     ("This help", &[Context::Help]),
 ];
@@ -116,43 +128,140 @@ pub fn help_lines(theme: Theme, width: u16) -> Vec<Line<'static>> {
     out
 }
 
-/// The help box's text area and the line at the bottom for keys.
-fn boxes(area: Rect) -> (Rect, Rect) {
-    let outer = centred(area, 80, area.height.saturating_sub(2));
+/// A scrolling text's area and the line under it for keys, in a box at
+/// most `width` wide on a terminal of `area`.
+pub fn page_boxes(area: Rect, width: u16) -> (Rect, Rect) {
+    let outer = centred(area, width, area.height.saturating_sub(2));
     let inner = Rect::new(
         outer.x + 2,
         outer.y + 1,
         outer.width.saturating_sub(4),
         outer.height.saturating_sub(3),
     );
-    let footer = Rect::new(inner.x, inner.bottom(), inner.width, 1);
-    (inner, footer)
+    (inner, Rect::new(inner.x, inner.bottom(), inner.width, 1))
+}
+
+/// How far `total` lines scroll in a text area `height` rows high.
+pub fn max_scroll(total: usize, height: u16) -> u16 {
+    u16::try_from(total.saturating_sub(usize::from(height))).unwrap_or(u16::MAX)
 }
 
 /// How far the help can scroll on a terminal of this size.
-pub fn max_scroll(theme: Theme, area: Rect) -> u16 {
-    let (body, _) = boxes(area);
-    let total = help_lines(theme, body.width).len();
-    let scroll = total.saturating_sub(usize::from(body.height));
-    u16::try_from(scroll).unwrap_or(u16::MAX)
+pub fn help_max_scroll(theme: Theme, area: Rect) -> u16 {
+    let (body, _) = page_boxes(area, HELP_WIDTH);
+    max_scroll(help_lines(theme, body.width).len(), body.height)
 }
 
-pub fn render(theme: Theme, scroll: u16, area: Rect, buf: &mut Buffer) {
-    popup(area, buf, theme, "Help", 80, area.height.saturating_sub(2));
-    let (body, footer_area) = boxes(area);
-    if body.height == 0 || footer_area.bottom() > area.bottom() {
-        return;
+/// How far the results can scroll on a terminal of this size.
+pub fn results_max_scroll(
+    theme: Theme,
+    results: Option<&ResultsRead>,
+    file: Option<PathBuf>,
+    area: Rect,
+) -> u16 {
+    let (body, _) = page_boxes(area, RESULTS_WIDTH);
+    max_scroll(
+        results_lines(theme, results, file, body.width).len(),
+        body.height,
+    )
+}
+
+const NAME_WIDTH: usize = 24;
+
+/// Every line of the results screen at a given width: `results` as read
+/// from `file`.
+pub fn results_lines(
+    theme: Theme,
+    results: Option<&ResultsRead>,
+    file: Option<PathBuf>,
+    width: u16,
+) -> Vec<Line<'static>> {
+    match results {
+        Some(Ok((summary, problems))) => {
+            let mut out = summary_lines(theme, summary, width);
+            if !problems.is_empty() {
+                out.push(Line::default());
+                let file = file.map(|f| f.display().to_string()).unwrap_or_default();
+                out.extend(wrap(
+                    &format!("Lines of {file} that could not be read (kept as they are):"),
+                    width,
+                    theme.ui(Ui::Warning),
+                ));
+                for problem in problems {
+                    out.extend(wrap(problem, width, theme.ui(Ui::Warning)));
+                }
+            }
+            out
+        }
+        Some(Err(e)) => wrap(
+            &format!("The results cannot be read: {e}."),
+            width,
+            theme.ui(Ui::Error),
+        ),
+        None => Vec::new(),
     }
-    let all = help_lines(theme, body.width);
-    let max = max_scroll(theme, area);
-    let start = scroll.min(max);
-    lines(buf, body, &all[usize::from(start)..]);
-    let mut footer = hint_spans(theme, Context::Help, body.width);
-    if start < max {
-        footer.insert(
-            0,
-            Span::styled(theme.sym("▼ more  ", "v more  "), theme.ui(Ui::Accent)),
-        );
+}
+
+fn summary_lines(theme: Theme, summary: &Summary, width: u16) -> Vec<Line<'static>> {
+    let mut out = Vec::new();
+    if summary.players.is_empty() {
+        out.extend(wrap(
+            "No finished games yet: every game won here is added.",
+            width,
+            theme.ui(Ui::Dim),
+        ));
+    } else {
+        out.push(Line::styled(
+            format!("{:<NAME_WIDTH$} {:>6} {:>6}", "Wins", "games", "wins"),
+            theme.ui(Ui::Title),
+        ));
+        for tally in &summary.players {
+            let name: String = tally.name.chars().take(NAME_WIDTH).collect();
+            out.push(Line::styled(
+                format!("{name:<NAME_WIDTH$} {:>6} {:>6}", tally.games, tally.wins),
+                theme.ui(Ui::Text),
+            ));
+        }
+        out.push(Line::default());
+        out.push(Line::styled(
+            "Recent games, newest first",
+            theme.ui(Ui::Title),
+        ));
+        for row in &summary.recent {
+            out.push(recent_line(theme, row));
+            if let Some(file) = row.record.as_ref().and_then(|p| p.file_name()) {
+                out.push(Line::styled(
+                    format!("{:17}{}", "", file.to_string_lossy()),
+                    theme.ui(Ui::Dim),
+                ));
+            }
+        }
     }
-    lines(buf, footer_area, &[Line::from(footer)]);
+    out
+}
+
+/// `2024-02-29 13:05  Ann (White) beat Bob · 23 moves`.
+fn recent_line(theme: Theme, row: &ResultRow) -> Line<'static> {
+    let winner = row.winner_player();
+    let loser = &row.names[winner.other().index()];
+    let mut text = format!(
+        "{} ({}) beat {loser}{}{} moves",
+        row.winner_name(),
+        row.winner,
+        theme.dot(),
+        row.moves
+    );
+    if row.swapped {
+        text.push_str(&format!("{}swapped", theme.dot()));
+    }
+    Line::from(vec![
+        Span::styled(format!("{}  ", short_date(row.date)), theme.ui(Ui::Dim)),
+        Span::styled(text, theme.ui(Ui::Text)),
+    ])
+}
+
+/// `2024-02-29 13:05`.
+pub fn short_date(time: Timestamp) -> String {
+    let (y, mo, d, h, mi, _) = time.civil();
+    format!("{y:04}-{mo:02}-{d:02} {h:02}:{mi:02}")
 }

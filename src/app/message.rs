@@ -1,0 +1,82 @@
+//! The status line: the last thing the app said, and in what tone. A leaf:
+//! every part of the app can say something without importing the others.
+
+/// How a message is shown: its colour, and which of two wins when they are
+/// joined.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Tone {
+    Info,
+    Success,
+    Warning,
+    Error,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Message {
+    pub text: String,
+    pub tone: Tone,
+}
+
+impl Message {
+    pub fn new(tone: Tone, text: impl Into<String>) -> Message {
+        Message {
+            text: text.into(),
+            tone,
+        }
+    }
+}
+
+/// The message on the status line, if any.
+#[derive(Clone, Debug, Default)]
+pub struct StatusLine {
+    message: Option<Message>,
+}
+
+impl StatusLine {
+    pub fn message(&self) -> Option<&Message> {
+        self.message.as_ref()
+    }
+
+    /// Replaces what was said.
+    pub fn say(&mut self, tone: Tone, text: impl Into<String>) {
+        self.message = Some(Message::new(tone, text));
+    }
+
+    /// Adds to what was said (the graver tone wins) rather than replacing it.
+    pub fn tell(&mut self, tone: Tone, text: impl Into<String>) {
+        let text = text.into();
+        match &mut self.message {
+            Some(message) => {
+                message.text.push(' ');
+                message.text.push_str(&text);
+                message.tone = message.tone.max(tone);
+            }
+            None => self.say(tone, text),
+        }
+    }
+
+    pub fn clear(&mut self) {
+        self.message = None;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn telling_adds_to_the_message_and_the_graver_tone_wins() {
+        let mut status = StatusLine::default();
+        status.tell(Tone::Success, "Saved.");
+        status.tell(Tone::Warning, "Not written.");
+        status.tell(Tone::Info, "Done.");
+        assert_eq!(
+            status.message(),
+            Some(&Message::new(Tone::Warning, "Saved. Not written. Done."))
+        );
+        status.say(Tone::Info, "New.");
+        assert_eq!(status.message(), Some(&Message::new(Tone::Info, "New.")));
+        status.clear();
+        assert_eq!(status.message(), None);
+    }
+}

@@ -1,0 +1,91 @@
+//! What is open on top of the board (the dialogs, prompts and overlays), and
+//! what the keyboard talks to while it is.
+
+use super::config_file::Notice;
+use super::keymap::Context;
+use super::settings::SettingsForm;
+use super::text_input::TextInput;
+use crate::core::Move;
+
+/// What is open on top of the board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Screen {
+    Board,
+    Help {
+        scroll: u16,
+    },
+    Notice(Notice),
+    Confirm(Question),
+    /// The prompt that jumps the cursor to a named square.
+    GoTo(TextInput),
+    Settings(SettingsForm),
+    /// The file name prompt of a record being saved.
+    SaveAs(TextInput),
+    /// The saved records, one of them selected.
+    Records {
+        selected: usize,
+    },
+    /// Wins per player and the recent games.
+    Results {
+        scroll: u16,
+    },
+    /// The lessons and puzzles (their state is the app's `Training` part).
+    Training,
+}
+
+/// A yes/no question asked before losing a game in progress.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Question {
+    NewGame,
+    Quit,
+    /// Play `mv` in the earlier position shown, discarding the later moves.
+    Branch {
+        mv: Move,
+        discards: usize,
+    },
+    /// Replace the file a record is being saved to.
+    Replace,
+    /// Open a record though the game on screen is not saved anywhere.
+    Open,
+}
+
+impl Screen {
+    /// What the keyboard is talking to while this is open.
+    pub fn context(&self) -> Context {
+        match self {
+            Screen::Board => Context::Board,
+            Screen::Help { .. } => Context::Help,
+            Screen::Notice(_) => Context::Notice,
+            Screen::Confirm(_) => Context::Confirm,
+            Screen::GoTo(_) => Context::GoTo,
+            Screen::Settings(form) if form.focus.is_text() => Context::SettingsText,
+            Screen::Settings(_) => Context::SettingsChoice,
+            Screen::SaveAs(_) => Context::SaveAs,
+            Screen::Records { .. } => Context::Records,
+            Screen::Results { .. } => Context::Results,
+            Screen::Training => Context::Training,
+        }
+    }
+
+    /// Adds a message box to this screen: to a box already open (a config
+    /// problem) its text is added. Over another screen (settings being
+    /// edited, say), which a box would close, nothing opens and the text is
+    /// given back, for the status line.
+    pub fn notify(&mut self, title: &str, body: String) -> Option<String> {
+        match self {
+            Screen::Notice(notice) => {
+                notice.title = format!("{} and {}", notice.title, title.to_lowercase());
+                notice.body = format!("{}\n\n{title}: {body}", notice.body);
+                None
+            }
+            Screen::Board => {
+                *self = Screen::Notice(Notice {
+                    title: title.to_string(),
+                    body,
+                });
+                None
+            }
+            _ => Some(body.replace("\n\n", " ")),
+        }
+    }
+}

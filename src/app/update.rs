@@ -1,0 +1,189 @@
+//! The one way the state changes: [`App::update`] routes an action to the
+//! part of the app that owns it, and returns what must then happen outside
+//! the state ([`Effect`]s), which [`App::perform`] alone carries out.
+
+use std::path::PathBuf;
+
+use ratatui::crossterm::event::Event;
+
+use super::action::Action;
+use super::config::Config;
+use super::input::action_for;
+use super::keymap::{Context, key_for};
+use super::message::Tone;
+use super::pages;
+use super::screen::{Question, Screen};
+use super::state::App;
+use super::text_input::TextInput;
+
+/// What must happen outside the state after an action.
+#[derive(Clone, Debug)]
+pub(super) enum Effect {
+    /// Write the settings (changed from `old`) to their file, and say so
+    /// after `said`.
+    SaveConfig { old: Box<Config>, said: String },
+    /// Write the game as a record to `path`; if that fails, the prompt
+    /// comes back with `input`.
+    WriteRecord { path: PathBuf, input: TextInput },
+    /// Bring the engine in line with the state: stop a search that no
+    /// longer fits, take in one that ended, start the one wanted.
+    Engine,
+    /// Write the game to the autosave if it changed (and a won game's
+    /// result, once).
+    KeepFiles,
+    /// Write what the player has learnt.
+    SaveProgress,
+}
+
+impl App {
+    /// What the keyboard is talking to now.
+    pub fn context(&self) -> Context {
+        self.screen.context()
+    }
+
+    /// Handles a terminal event: a key through the keymap, the mouse, a resize.
+    pub fn handle_event(&mut self, event: &Event) {
+        if let Some(action) = action_for(self.context(), event) {
+            self.update(action);
+        }
+    }
+
+    /// Acts on `action`, then carries out what it calls for; the engine
+    /// and the autosave follow every action.
+    pub fn update(&mut self, action: Action) {
+        let mut effects = self.route(action);
+        effects.extend([Effect::Engine, Effect::KeepFiles]);
+        self.perform(effects);
+    }
+
+    /// The one place effects are carried out.
+    pub(super) fn perform(&mut self, effects: Vec<Effect>) {
+        for effect in effects {
+            match effect {
+                Effect::SaveConfig { old, said } => self.save_config(&old, said),
+                Effect::WriteRecord { path, input } => self.write_record(path, input),
+                Effect::Engine => self.sync_engine(),
+                Effect::KeepFiles => self.keep_files(),
+                Effect::SaveProgress => self.save_progress(),
+            }
+        }
+    }
+
+    /// How the board's key for `action` is written, for messages that name it.
+    pub(super) fn key(&self, action: Action) -> String {
+        key_for(Context::Board, action, self.theme)
+    }
+
+    /// Hands `action` to what is open: the board, a dialog, a form.
+    fn route(&mut self, action: Action) -> Vec<Effect> {
+        match action {
+            // The engine's progress is taken in by `Effect::Engine`.
+            Action::Tick => return Vec::new(),
+            Action::Resize { width, height } => {
+                self.board.set_terminal(width, height);
+                return Vec::new();
+            }
+            Action::Hover { column, row } => {
+                self.hover(column, row);
+                return Vec::new();
+            }
+            // A new request replaces the previous message.
+            _ => self.status.clear(),
+        }
+        if action == Action::Quit {
+            return self.quit_requested();
+        }
+        match &mut self.screen {
+            Screen::Board => self.on_board(action),
+            Screen::Help { scroll } => match action {
+                Action::Close | Action::ToggleHelp => self.screen = Screen::Board,
+                Action::ScrollUp => *scroll = scroll.saturating_sub(1),
+                Action::ScrollDown => {
+                    let max = pages::help_max_scroll(self.theme, self.board.terminal());
+                    *scroll = scroll.saturating_add(1).min(max);
+                }
+                _ => {}
+            },
+            Screen::Notice(_) => {
+                if action == Action::Close {
+                    self.screen = Screen::Board;
+                }
+            }
+            Screen::Confirm(question) => {
+                let question = *question;
+                match action {
+                    Action::Yes => return self.answered_yes(question),
+                    Action::No | Action::Close => self.declined(),
+                    _ => {}
+                }
+            }
+            Screen::GoTo(input) => match action {
+                Action::Edit(edit) => {
+                    input.edit(edit);
+                }
+                Action::Submit => {
+                    let text = input.text().to_string();
+                    self.go_to(&text);
+                }
+                Action::Close => self.screen = Screen::Board,
+                _ => {}
+            },
+            Screen::Settings(form) => match action {
+                Action::NextField => form.focus_step(true),
+                Action::PrevField => form.focus_step(false),
+                Action::NextValue => form.change(true),
+                Action::PrevValue => form.change(false),
+                Action::Edit(edit) => {
+                    form.edit(edit);
+                }
+                Action::Revert => form.revert(),
+                Action::Close | Action::Submit => return self.leave_settings().unwrap_or_default(),
+                _ => {}
+            },
+            Screen::SaveAs(_) => return self.on_save_prompt(action),
+            Screen::Records { .. } => self.on_records(action),
+            Screen::Results { .. } => self.on_results(action),
+            Screen::Training => return self.on_training(action),
+        }
+        Vec::new()
+    }
+
+    fn answered_yes(&mut self, question: Question) -> Vec<Effect> {
+        self.screen = Screen::Board;
+        match question {
+            Question::NewGame => self.start_new_game(),
+            Question::Quit => self.quit = true,
+            Question::Branch { mv, .. } => self.branch(mv),
+            Question::Replace | Question::Open => return self.files_question_yes(),
+        }
+        Vec::new()
+    }
+
+    /// `q`: quits at once unless a game would be lost; asked twice, quits.
+    fn quit_requested(&mut self) -> Vec<Effect> {
+        let mut effects = Vec::new();
+        if matches!(self.screen, Screen::Settings(_)) {
+            match self.leave_settings() {
+                Some(save) => effects = save,
+                None => return effects,
+            }
+        }
+        // A demo is not a game anyone would lose.
+        let demo = self.computer.is_demo();
+        if self.screen == Screen::Confirm(Question::Quit) || !self.game_in_progress() || demo {
+            self.quit = true;
+        } else {
+            self.screen = Screen::Confirm(Question::Quit);
+        }
+        effects
+    }
+
+    pub(super) fn say(&mut self, tone: Tone, text: impl Into<String>) {
+        self.status.say(tone, text);
+    }
+
+    /// Adds to the message line rather than replacing what the action said.
+    pub(super) fn tell(&mut self, tone: Tone, text: impl Into<String>) {
+        self.status.tell(tone, text);
+    }
+}

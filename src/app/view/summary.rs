@@ -1,0 +1,61 @@
+//! The game in one line: whose turn it is, and the panel's most pressing
+//! news, for the bottom line when the panel does not fit.
+
+use ratatui::style::Style;
+
+use super::cells::tone_style;
+use crate::app::action::Action;
+use crate::app::keymap::{Context, key_for};
+use crate::app::state::App;
+use crate::app::theme::Ui;
+
+/// Whose turn it is, or who won.
+pub fn turn(app: &App) -> String {
+    let theme = app.theme();
+    let game = app.shown_game();
+    match game.winner() {
+        Some(player) => format!("{} won in {} moves", app.name(player), game.history().len()),
+        None => format!(
+            "Move {}{}{} to play",
+            game.history().len() + 1,
+            theme.dot(),
+            app.name(game.player_to_move())
+        ),
+    }
+}
+
+/// The panel's most pressing news in a line, for the bottom line when
+/// there is no room for the panel: a note, the winner, the pie rule's
+/// question, the engine at work, else whose turn it is.
+pub fn summary(app: &App) -> (String, Style) {
+    let theme = app.theme();
+    let game = app.shown_game();
+    let key = |action| key_for(Context::Board, action, theme);
+    if let Some(note) = app.panel_notes().into_iter().next() {
+        return (note.text, tone_style(theme, note.tone));
+    }
+    if let Some(player) = game.winner() {
+        let color = game.color_of(player);
+        let text = format!(
+            "{} ({color}) wins! {} new game",
+            app.name(player),
+            key(Action::NewGame)
+        );
+        return (text, theme.ui(Ui::Good));
+    }
+    if game.position().can_swap() && !app.computer_to_move() {
+        let text = format!(
+            "{} (White): {} swaps, or place a stone",
+            app.name(game.player_to_move()),
+            key(Action::Swap)
+        );
+        return (text, theme.ui(Ui::Accent));
+    }
+    let engine = super::thinking::lines(app);
+    if let Some((_, style)) = engine.first() {
+        let texts: Vec<&str> = engine.iter().map(|(text, _)| text.as_str()).collect();
+        return (texts.join(" "), *style);
+    }
+    let stone = theme.stone(game.position().to_move());
+    (format!("{stone} {}", turn(app)), theme.ui(Ui::Text))
+}
