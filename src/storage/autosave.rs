@@ -24,6 +24,7 @@ use std::io;
 use std::path::{Path, PathBuf};
 
 use super::Paths;
+use super::atomic::remove_stale_temporaries;
 use super::error::StorageError;
 use super::files::{MAX_RECORD_BYTES, end_place, move_aside, read_text, write_bytes};
 use super::records::{default_record_path, parse_record, record_text, save_record};
@@ -112,6 +113,7 @@ fn winner_line(record: &Record) -> String {
 /// a bad file, which is moved aside to `autosave.brique.corrupt-N` (never
 /// deleted, never overwritten) and reported with its line and column.
 pub fn load_autosave(paths: &Paths) -> AutosaveLoad {
+    remove_stale_temporaries(&paths.state_dir);
     let path = paths.autosave();
     match read_autosave(&path) {
         Ok(None) => AutosaveLoad::None,

@@ -24,7 +24,7 @@ mod records;
 mod results;
 mod timestamp;
 
-pub use atomic::atomic_write;
+pub use atomic::{atomic_write, remove_stale_temporaries};
 pub use autosave::{
     AUTOSAVE_END, AutosaveLoad, Cleared, Kept, clear_autosave, load_autosave, save_autosave,
 };
