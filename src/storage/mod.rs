@@ -32,7 +32,7 @@ pub use autosave::{
 };
 pub use autosave_lock::{AutosaveLock, MAX_AUTOSAVES};
 pub use error::StorageError;
-pub use files::MAX_RECORD_BYTES;
+pub use files::{MAX_RECORD_BYTES, read_record_bounded};
 pub use paths::Paths;
 pub use record_list::{RecordInfo, RecordSummary, list_records};
 pub use records::{
