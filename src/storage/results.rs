@@ -18,10 +18,11 @@ use std::io;
 use std::path::{Path, PathBuf};
 
 use super::Paths;
+use super::atomic::remove_stale_temporaries;
 use super::error::StorageError;
 use super::files::{read_bytes, write_bytes};
 use super::timestamp::Timestamp;
-use crate::core::{Color, Player, Record};
+use crate::core::{Color, Game, Player, Record};
 
 /// The first line of the results file.
 pub const RESULTS_HEADER: &str =
@@ -67,15 +68,7 @@ impl ResultRow {
 
     /// The player who won.
     pub fn winner_player(&self) -> Player {
-        let black_at_end = if self.swapped {
-            self.first_black.other()
-        } else {
-            self.first_black
-        };
-        match self.winner {
-            Color::Black => black_at_end,
-            Color::White => black_at_end.other(),
-        }
+        Game::holder_given(self.first_black, self.swapped, self.winner)
     }
 
     pub fn winner_name(&self) -> &str {
@@ -256,6 +249,7 @@ pub struct Results {
 /// Reads the results file; a missing file has no rows. Header lines, blank
 /// lines and lines starting with `#` are skipped.
 pub fn load_results(paths: &Paths) -> Result<Results, StorageError> {
+    remove_stale_temporaries(&paths.data_dir);
     let path = paths.results();
     let bytes = match read_bytes(&path, MAX_RESULTS_BYTES) {
         Ok(bytes) => bytes,
