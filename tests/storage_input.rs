@@ -133,3 +133,37 @@ fn a_fifo_or_device_in_the_records_directory_is_listed_with_its_error_and_never_
         }
     }
 }
+
+#[test]
+fn a_huge_bad_token_is_quoted_in_a_few_dozen_characters() {
+    let tmp = tempfile::tempdir().unwrap();
+    let huge = "e".to_string() + &"5".repeat(400_000);
+    let cases = [
+        format!("size: 9\n\ne5 {huge} d4\n"),
+        format!("size: 9\npie: {huge}\n\ne5\n"),
+        format!("size: 9\nresult: {huge}\n\ne5\n"),
+        format!("size: 9\n{huge}: 1\n\ne5\n"),
+    ];
+    for (i, text) in cases.iter().enumerate() {
+        let path = tmp.path().join(format!("{i}.brique"));
+        fs::write(&path, text).unwrap();
+        let message = load_record(&path).unwrap_err().to_string();
+        assert!(message.len() < 400, "case {i}: {} bytes", message.len());
+        assert!(
+            message.contains("(400001 characters)"),
+            "case {i}: {message}"
+        );
+    }
+
+    let paths = Paths::under(tmp.path());
+    fs::create_dir_all(&paths.data_dir).unwrap();
+    let line = format!("2024-02-29T13:05:09Z\tAnn\tBob\tplayer1\t{huge}\tAnn\tBlack\t3\t-\n");
+    let date = format!("{huge}\tAnn\tBob\tplayer1\tno\tAnn\tBlack\t3\t-\n");
+    fs::write(paths.results(), line + &date).unwrap();
+    let results = brique::storage::load_results(&paths).unwrap();
+    assert_eq!(results.problems.len(), 2);
+    for problem in &results.problems {
+        let message = problem.to_string();
+        assert!(message.len() < 400, "{} bytes", message.len());
+    }
+}

@@ -3,6 +3,8 @@
 use std::fmt;
 use std::str::FromStr;
 
+use super::quote::Quoted;
+
 /// The side of a board, in squares: 5 to 25, 15 by default.
 ///
 /// ```
@@ -237,7 +239,9 @@ impl fmt::Display for SquareError {
             SquareError::BadRow(r) if r.is_empty() => {
                 write!(f, "expected a row number after the column letter")
             }
-            SquareError::BadRow(r) => write!(f, "expected a row number 1 to 25, found {r:?}"),
+            SquareError::BadRow(r) => {
+                write!(f, "expected a row number 1 to 25, found {}", Quoted(r))
+            }
         }
     }
 }

@@ -12,6 +12,7 @@ mod geometry;
 mod moves;
 mod notation;
 mod position;
+mod quote;
 mod record;
 mod rules;
 
@@ -24,5 +25,6 @@ pub use moves::{
 };
 pub use notation::PositionError;
 pub use position::{InvalidPosition, Position};
+pub use quote::{QUOTE_CHARS, Quoted};
 pub use record::{Outcome, Record, RecordError};
 pub use rules::{Rules, Variant, VariantError};

@@ -26,6 +26,7 @@ use std::fmt;
 use super::game::Game;
 use super::geometry::{BoardSize, Color, Player};
 use super::moves::{Move, tokens};
+use super::quote::Quoted;
 use super::rules::{Rules, Variant};
 
 /// How a game stands: over with a winning colour, or unfinished.
@@ -173,8 +174,9 @@ impl Record {
                 };
                 let mv: Move = token.parse().map_err(|e| {
                     at(format!(
-                        "move {}: {token:?} is not a move ({e}, or swap)",
-                        moves.len() + 1
+                        "move {}: {} is not a move ({e}, or swap)",
+                        moves.len() + 1,
+                        Quoted(token)
                     ))
                 })?;
                 moves.push(mv);
@@ -260,7 +262,7 @@ impl Header {
             return Ok(());
         }
         if self.seen.contains(&lower) {
-            return Err(fail(key_column, format!("{key:?} is given twice")));
+            return Err(fail(key_column, format!("{} is given twice", Quoted(key))));
         }
         self.seen.push(lower.clone());
         match lower.as_str() {
@@ -276,7 +278,12 @@ impl Header {
                 self.rules.pie = match value.to_ascii_lowercase().as_str() {
                     "on" | "yes" | "true" => true,
                     "off" | "no" | "false" => false,
-                    _ => return Err(fail(column, format!("expected on or off, found {value:?}"))),
+                    _ => {
+                        return Err(fail(
+                            column,
+                            format!("expected on or off, found {}", Quoted(value)),
+                        ));
+                    }
                 };
             }
             "player1" | "player2" => {
@@ -293,7 +300,7 @@ impl Header {
                     _ => {
                         return Err(fail(
                             column,
-                            format!("expected player1 or player2, found {value:?}"),
+                            format!("expected player1 or player2, found {}", Quoted(value)),
                         ));
                     }
                 };
@@ -307,7 +314,8 @@ impl Header {
                         return Err(fail(
                             column,
                             format!(
-                                "expected Black wins, White wins or unfinished, found {value:?}"
+                                "expected Black wins, White wins or unfinished, found {}",
+                                Quoted(value)
                             ),
                         ));
                     }
@@ -317,7 +325,7 @@ impl Header {
             _ => {
                 return Err(fail(
                     key_column,
-                    format!("unknown header {key:?}: expected {KEYS}"),
+                    format!("unknown header {}: expected {KEYS}", Quoted(key)),
                 ));
             }
         }

@@ -22,7 +22,7 @@ use super::atomic::remove_stale_temporaries;
 use super::error::StorageError;
 use super::files::{read_bytes, write_bytes};
 use super::timestamp::Timestamp;
-use crate::core::{Color, Game, Player, Record};
+use crate::core::{Color, Game, Player, Quoted, Record};
 
 /// The first line of the results file.
 pub const RESULTS_HEADER: &str =
@@ -125,24 +125,34 @@ impl ResultRow {
             other => {
                 return Err(at(
                     3,
-                    format!("expected player1 or player2, found {other:?}"),
+                    format!("expected player1 or player2, found {}", Quoted(other)),
                 ));
             }
         };
         let swapped = match fields[4] {
             "yes" => true,
             "no" => false,
-            other => return Err(at(4, format!("expected yes or no, found {other:?}"))),
+            other => {
+                return Err(at(
+                    4,
+                    format!("expected yes or no, found {}", Quoted(other)),
+                ));
+            }
         };
         let winner = match fields[6] {
             "Black" => Color::Black,
             "White" => Color::White,
-            other => return Err(at(6, format!("expected Black or White, found {other:?}"))),
+            other => {
+                return Err(at(
+                    6,
+                    format!("expected Black or White, found {}", Quoted(other)),
+                ));
+            }
         };
         let moves = fields[7].parse().map_err(|_| {
             at(
                 7,
-                format!("expected a number of moves, found {:?}", fields[7]),
+                format!("expected a number of moves, found {}", Quoted(fields[7])),
             )
         })?;
         let record = match fields[8] {
@@ -163,8 +173,9 @@ impl ResultRow {
             return Err(at(
                 5,
                 format!(
-                    "the winner {named:?} is not the player who held {winner} ({:?})",
-                    row.winner_name()
+                    "the winner {} is not the player who held {winner} ({})",
+                    Quoted(&named),
+                    Quoted(row.winner_name())
                 ),
             ));
         }
