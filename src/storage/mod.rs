@@ -7,7 +7,9 @@
 //!   the game in progress, after every move; [`AutosaveLock`]: one copy of
 //!   the program per autosave, a second copy playing in its own.
 //! - Records ([`save_record`], [`load_record`], [`default_record_path`],
-//!   [`list_records`]): games saved on purpose.
+//!   [`list_records`]): games saved on purpose. Only regular files are
+//!   opened, never more than [`MAX_RECORD_BYTES`]; [`read_record_bounded`]
+//!   reads standard input or a pipe with the same bound.
 //! - Results ([`append_result`], [`load_results`], [`summarize`]): one line
 //!   per finished game.
 //!
