@@ -249,7 +249,7 @@ fn a_byte_order_mark_and_d_space_8_are_read() {
 fn invalid_utf8_is_located() {
     refused(
         &brique_bytes(&["show", "-"], b"size: 9\nd8 e\xff5\n".to_vec()),
-        "standard input: line 2, column 5: not UTF-8 text",
+        "standard input: line 2, column 5: the file is not UTF-8 text",
     );
 }
 
@@ -259,10 +259,10 @@ fn endless_input_is_refused_at_the_record_limit() {
     // Like `yes e5 | brique show -`, bounded so that the test cannot hang.
     refused(
         &brique_bytes(&["show", "-"], b"e5\n".repeat(3 << 20)),
-        &format!("standard input: longer than {limit} bytes"),
+        &format!("standard input goes on past {limit} bytes"),
     );
     refused(
         &brique(&["show", "/dev/zero"], ""),
-        &format!("/dev/zero: longer than {limit} bytes"),
+        &format!("/dev/zero goes on past {limit} bytes"),
     );
 }

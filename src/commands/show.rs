@@ -9,7 +9,7 @@ use clap::Args;
 
 use super::{print_stdout, status_line};
 use crate::core::{BoardSize, Game, Player, Record, Rules, Variant, diagram, parse_moves_on};
-use crate::storage::MAX_RECORD_BYTES;
+use crate::storage::read_record_bounded;
 
 /// The usage line: clap's own would show `[FILE]` alone, hiding `--moves`.
 const USAGE: &str = "brique show [OPTIONS] <FILE | - | --moves \"MOVES\">";
@@ -106,33 +106,8 @@ fn read_input(path: &Path) -> Result<(String, String), String> {
     }
 }
 
-/// The text of a record: at most `MAX_RECORD_BYTES` read, so that endless
-/// input (`/dev/zero`, `yes`) is refused without filling memory; a leading
-/// byte order mark dropped; invalid UTF-8 reported at its line and column.
-// At merge: storage's shared bounded reader can take this place.
+/// The text of a record, read with storage's bound so that endless input
+/// (`/dev/zero`, `yes`) is refused without filling memory.
 fn read_record_text(input: impl Read, name: &str) -> Result<String, String> {
-    let mut bytes = Vec::new();
-    // One byte past the limit tells input that is too long from one that fits.
-    input
-        .take(MAX_RECORD_BYTES + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|e| format!("{name}: {e}"))?;
-    if bytes.len() as u64 > MAX_RECORD_BYTES {
-        return Err(format!(
-            "{name}: longer than {MAX_RECORD_BYTES} bytes, the most a game record may hold"
-        ));
-    }
-    let bytes = bytes.strip_prefix("\u{feff}".as_bytes()).unwrap_or(&bytes);
-    match std::str::from_utf8(bytes) {
-        Ok(text) => Ok(text.to_string()),
-        Err(e) => {
-            // The bytes before `valid_up_to` are UTF-8 by its definition.
-            let before = String::from_utf8_lossy(&bytes[..e.valid_up_to()]);
-            let line = before.matches('\n').count() + 1;
-            let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
-            Err(format!(
-                "{name}: line {line}, column {column}: not UTF-8 text"
-            ))
-        }
-    }
+    read_record_bounded(input, Path::new(name)).map_err(|e| e.to_string())
 }
