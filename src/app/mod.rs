@@ -53,6 +53,7 @@ mod history;
 mod input;
 pub mod keymap;
 pub mod layout;
+mod learning;
 mod message;
 mod pages;
 mod paste;
@@ -67,6 +68,7 @@ mod state;
 mod terminal;
 mod text_input;
 mod theme;
+mod training;
 mod update;
 mod view;
 mod wrap;
@@ -84,12 +86,14 @@ pub use persistence::Opening;
 pub use screen::{Question, Screen};
 pub use settings::{Field, SettingsForm};
 pub use state::App;
+pub use text_input::TextInput;
+pub use theme::{Highlight, Marker, Theme};
+pub use training::{Course, Feedback, Training};
+pub use view::{BoardOverlay, BoardWidget, Heat, SquareMarks};
+
 use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
-pub use text_input::TextInput;
-pub use theme::{Highlight, Marker, Theme};
-pub use view::{BoardOverlay, BoardWidget, Heat, SquareMarks};
 
 use crate::storage::Paths;
 
@@ -109,6 +113,9 @@ pub struct PlayArgs {
     /// Open a game record (same as --load).
     #[arg(value_name = "FILE")]
     pub file: Option<PathBuf>,
+    /// Open the lessons or the puzzles (`brique learn`, `brique puzzles`).
+    #[arg(skip)]
+    pub training: Option<Course>,
 }
 
 impl PlayArgs {
@@ -177,6 +184,9 @@ pub fn run(args: &PlayArgs) -> ExitCode {
     // The unfinished game (or the record asked for), then an autosave after
     // every change to the game.
     app.open_files(locations.paths, &args.opening());
+    if let Some(course) = args.training {
+        app.open_training(course);
+    }
     match terminal::with_terminal(|screen| event_loop::run(screen, &mut app)) {
         Ok(None) => ExitCode::SUCCESS,
         // The game is saved and the terminal restored: end as the signal
