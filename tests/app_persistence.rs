@@ -99,9 +99,12 @@ fn resume_gives_the_same_position_players_moves_and_cursor() {
     type_keys(&mut first, ":a9");
     press(&mut first, KeyCode::Enter);
 
-    // Settings with other names: the game keeps its own players.
+    // Settings with other names: the game keeps its own players. The first
+    // copy ends first, as a restart does (it held the autosave's lock).
+    let position = first.game().position().clone();
+    drop(first);
     let again = start(dir.path(), named(["Cy", "Dee"], 15), &plain());
-    assert_eq!(again.game().position(), first.game().position());
+    assert_eq!(again.game().position(), &position);
     assert_eq!(moves(&again), ["e5", "d4", "f6", "g3"]);
     assert_eq!(again.name(Player::One), "Ann");
     assert_eq!(again.name(Player::Two), "Bob");
@@ -153,6 +156,7 @@ fn new_starts_afresh_and_keeps_the_unfinished_game_as_a_record() {
         new: true,
         ..PlayArgs::default()
     };
+    drop(app);
     let fresh = start(dir.path(), config_with_size(9), &args);
     assert_eq!(fresh.game().moves().len(), 0);
     let kept = records_in(dir.path());
@@ -165,6 +169,7 @@ fn new_starts_afresh_and_keeps_the_unfinished_game_as_a_record() {
     assert_eq!(autosaved(dir.path()).game.moves().len(), 0);
 
     // The new-game key does the same.
+    drop(fresh);
     let mut app = start(dir.path(), config_with_size(9), &plain());
     play_at(&mut app, "a1");
     type_keys(&mut app, "n");
@@ -296,6 +301,7 @@ fn a_won_game_is_written_to_the_results_exactly_once() {
     assert_eq!(result_rows(dir.path()), 1);
     // Nor does a restart after an undo and winning once more.
     type_keys(&mut app, "u");
+    drop(app);
     let mut again = start(dir.path(), named(["Ann", "Bob"], 5), &plain());
     assert!(again.game().winner().is_none());
     play_at(&mut again, "c5");

@@ -5,12 +5,13 @@
 //! game on the board with what was written.
 
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use super::message::{Message, Tone};
 use super::session::Session;
 use super::text_input::TextInput;
 use crate::core::{Game, Record};
-use crate::storage::{Paths, RecordSummary, StorageError, Summary};
+use crate::storage::{AutosaveLock, Paths, RecordSummary, StorageError, Summary};
 
 /// `x-` lines of the autosave that belong to the files, not to the screen.
 pub const RESULT_KEY: &str = "x-result";
@@ -93,6 +94,8 @@ pub struct Files {
     note: Option<Message>,
     /// What waits for an answer to a question.
     pending: Option<Pending>,
+    /// The lock on the autosave in `paths`, held until the program ends.
+    lock: Option<Arc<AutosaveLock>>,
     /// The records screen's list, read when it opens.
     records: Option<RecordList>,
     /// The results screen's content, read when it opens.
@@ -112,6 +115,11 @@ impl Files {
 
     pub fn paths(&self) -> Option<&Paths> {
         self.paths.as_ref()
+    }
+
+    /// Holds `lock` (on the autosave in `paths`) until the program ends.
+    pub fn keep_lock(&mut self, lock: AutosaveLock) {
+        self.lock = Some(Arc::new(lock));
     }
 
     /// The autosave's game came back on screen as `session`.

@@ -21,8 +21,8 @@ use super::state::App;
 use super::update::Effect;
 use crate::core::{Outcome, Player, Record};
 use crate::storage::{
-    AutosaveLoad, Cleared, Paths, ResultRow, Timestamp, append_result, clear_autosave,
-    load_autosave, load_record, save_autosave,
+    AutosaveLoad, AutosaveLock, Cleared, Paths, ResultRow, Timestamp, append_result,
+    clear_autosave, load_autosave, load_record, save_autosave,
 };
 
 /// What the game screen opens at start-up.
@@ -42,6 +42,56 @@ impl App {
     /// unknown (no home directory) nothing is written.
     pub fn open_files(&mut self, paths: Option<Paths>, opening: &Opening) {
         self.files = Files::new(paths.clone(), &self.session);
+        let lock_note = paths.map(|paths| self.lock_autosave(paths));
+        let paths = self.files.paths().cloned();
+        self.open_locked(paths, opening);
+        if let Some(Some((tone, text))) = lock_note {
+            // Said before what the opening said (a game resumed …).
+            let (tone, text) = match self.files.note() {
+                Some(note) => (note.tone, format!("{text} {}", note.text)),
+                None => (tone, text),
+            };
+            self.files.set_note(tone, text);
+        }
+    }
+
+    /// Locks the first autosave no other copy of the program holds, so
+    /// that two copies never write over each other's game, and uses it
+    /// from then on; puts away the games left in closed windows' autosaves.
+    /// Returns what the screen should say about it.
+    fn lock_autosave(&mut self, paths: Paths) -> Option<(Tone, String)> {
+        let lock = match AutosaveLock::acquire(&paths) {
+            Ok(lock) => lock,
+            Err(e) => {
+                return Some((
+                    Tone::Warning,
+                    format!(
+                        "The autosave could not be locked ({e}): another copy may write over this game."
+                    ),
+                ));
+            }
+        };
+        let mut said: Vec<String> = lock.message().into_iter().collect();
+        for put in lock.put_away_others(Timestamp::now()) {
+            match put {
+                Ok(Cleared::KeptAsRecord(path)) => said.push(format!(
+                    "A game left in another window was kept as {}.",
+                    path.display()
+                )),
+                Ok(Cleared::MovedAside(path)) => said.push(format!(
+                    "A damaged autosave of another window was kept as {}.",
+                    path.display()
+                )),
+                Ok(Cleared::Nothing | Cleared::Removed) => {}
+                Err(e) => said.push(format!("A game left in another window stays there: {e}.")),
+            }
+        }
+        self.files = Files::new(Some(lock.paths().clone()), &self.session);
+        self.files.keep_lock(lock);
+        (!said.is_empty()).then(|| (Tone::Info, said.join(" ")))
+    }
+
+    fn open_locked(&mut self, paths: Option<Paths>, opening: &Opening) {
         let Some(paths) = paths else {
             self.files.set_note(
                 Tone::Warning,
