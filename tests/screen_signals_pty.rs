@@ -10,12 +10,11 @@
 
 mod pty_support;
 
-use pty_support::{Running, autosave_text, start};
+use pty_support::{Running, autosave_text, start_on_board};
 
 /// Starts the game and plays h8 and i8.
 fn two_moves_played(home: &std::path::Path) -> Running {
-    let mut app = start(home);
-    app.wait_for("the board", |s| s.contains("Player 1 to play"));
+    let mut app = start_on_board(home);
     app.send(b"\r");
     app.wait_for("the first move", |s| s.contains("1. ● h8"));
     app.send(b"\x1b[C\r");

@@ -8,14 +8,13 @@
 
 mod pty_support;
 
-use pty_support::start;
+use pty_support::start_on_board;
 
 #[test]
 fn two_copies_play_two_games_and_both_are_on_disk() {
     let home = tempfile::tempdir().unwrap();
-    let mut first = start(home.path());
-    first.wait_for("the first copy's board", |s| s.contains("Player 1 to play"));
-    let mut second = start(home.path());
+    let mut first = start_on_board(home.path());
+    let mut second = start_on_board(home.path());
     second.wait_for("the second copy's word on it", |s| {
         s.contains("Another copy of Brique is")
     });

@@ -77,6 +77,13 @@ pub fn start(home: &Path) -> Running {
     }
 }
 
+/// Starts `brique` under `home` (as [`start`]) and waits for its board.
+pub fn start_on_board(home: &Path) -> Running {
+    let mut app = start(home);
+    app.wait_for("the board", |s| s.contains("Player 1 to play"));
+    app
+}
+
 /// The pty's terminal modes, as text to compare.
 pub fn modes(master: &dyn MasterPty) -> Option<String> {
     master.get_termios().map(|t| format!("{t:?}"))
