@@ -176,7 +176,7 @@ fn playouts(position: &Position, time: Duration, seed: u64) -> (u64, f64, f64) {
         for _ in 0..256 {
             board.copy_from(&start_board);
             record.clear();
-            board.playout(&mut rng, &mut record);
+            board.rollout(&mut rng, &mut record, false);
             placements += record.len() as u64;
         }
         games += 256;

@@ -278,12 +278,9 @@ impl Search {
                     self.expand(node);
                     continue;
                 }
-                break if self.config.bridges {
-                    self.scratch
-                        .playout_bridges(&mut self.rng, &mut self.record)
-                } else {
-                    self.scratch.playout(&mut self.rng, &mut self.record)
-                };
+                break self
+                    .scratch
+                    .rollout(&mut self.rng, &mut self.record, self.config.bridges);
             }
             let child = self.select(node);
             let mv = self.tree.square(node, child);
