@@ -13,8 +13,10 @@ mod board;
 mod layout;
 mod level;
 mod search;
+mod shared;
 mod tree;
 
 pub use board::{Board, EngineRng};
 pub use level::{Budget, Level, group_thousands};
 pub use search::{Report, Search, SearchConfig};
+pub use shared::Worker;

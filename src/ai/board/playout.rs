@@ -70,17 +70,49 @@ impl Board {
     }
 
     /// Plays random placements on the cells alone until the board is full,
-    /// then names the colour connected there.
+    /// then names the colour connected there. The empty squares are drawn
+    /// from a shuffle made on the way (uniform over those still empty: a
+    /// square filled meanwhile is passed over when drawn), so a fill needs
+    /// no bookkeeping and no branch.
     #[inline(always)]
     fn fill_out(&mut self, rng: &mut EngineRng, record: &mut Vec<Sq>, bridges: bool) -> u8 {
+        let layout = self.layout;
         let mut last = record.last().copied();
-        while self.empty_count > 0 {
-            let count = u32::from(self.empty_count);
-            let sq = self.next_square(rng, last, count, bridges);
+        let mut color = self.to_move;
+        let mut left = usize::from(self.empty_count);
+        let mut order = self.empties;
+        while left > 0 {
+            let reply = if bridges {
+                last.and_then(|x| self.bridge_reply_for(x, color))
+            } else {
+                None
+            };
+            let sq = match reply {
+                Some(sq) => sq,
+                None => {
+                    let k = at(below(rng, left as u32) as Sq);
+                    let sq = order[k];
+                    left -= 1;
+                    order[k] = order[at(left as Sq)];
+                    if self.cells[at(sq)] != EMPTY {
+                        continue;
+                    }
+                    sq
+                }
+            };
             record.push(sq);
-            self.put_cells(sq);
+            self.cells[at(sq)] = color;
+            for rule in &layout.fills[at(sq)] {
+                let current = self.cells[at(rule.target)];
+                let fire = (self.cells[at(rule.guard)] == color) & (current != color);
+                self.cells[at(rule.target)] = std::hint::select_unpredictable(fire, color, current);
+            }
+            self.ply += 1;
+            color ^= 3;
             last = Some(sq);
         }
+        self.to_move = color;
+        self.empty_count = 0;
         self.winner = if self.connects(BLACK) { BLACK } else { WHITE };
         self.winner
     }
@@ -95,27 +127,6 @@ impl Board {
             None
         };
         reply.unwrap_or_else(|| self.empties[at(below(rng, count) as Sq)])
-    }
-
-    /// A placement on the cells alone (the stone, its fills and captures),
-    /// leaving the union-find behind.
-    #[inline(always)]
-    fn put_cells(&mut self, sq: Sq) {
-        let layout = self.layout;
-        let color = self.to_move;
-        self.remove_empty(sq);
-        self.cells[at(sq)] = color;
-        for rule in &layout.fills[at(sq)] {
-            let current = self.cells[at(rule.target)];
-            if self.cells[at(rule.guard)] == color && current != color {
-                if current == EMPTY {
-                    self.remove_empty(rule.target);
-                }
-                self.cells[at(rule.target)] = color;
-            }
-        }
-        self.ply += 1;
-        self.to_move = color ^ 3;
     }
 
     /// Whether `color`'s stones join its two edges, by a flood fill over the
@@ -159,7 +170,12 @@ impl Board {
     /// stone on `x`, if any.
     #[inline(always)]
     pub(super) fn bridge_reply(&self, x: Sq) -> Option<Sq> {
-        let me = self.to_move;
+        self.bridge_reply_for(x, self.to_move)
+    }
+
+    /// The square that saves a bridge of `me` broken into by a stone on `x`.
+    #[inline(always)]
+    fn bridge_reply_for(&self, x: Sq, me: u8) -> Option<Sq> {
         let ring = &self.layout.ring[at(x)];
         // Bit k of each mask: what the ring's square k holds. Masks, not a
         // loop of tests, whose outcomes cannot be predicted.
