@@ -233,12 +233,16 @@ impl Tree {
 
     /// Appends copies of `from`'s nodes `range`, without their children.
     fn copy_nodes(&mut self, from: &Tree, range: Range<usize>) {
-        for node in range {
-            let copy = self.push(from.proof(node));
+        let first = self.len();
+        let end = first + range.len();
+        self.reserve(end);
+        for (copy, node) in (first..).zip(range) {
+            self.init(copy, from.proof(node));
             self.visits[copy].set(from.visits[node].get());
             self.wins[copy].set(from.wins[node].get());
             self.rave_visits[copy].set(from.rave_visits[node].get());
             self.rave_wins[copy].set(from.rave_wins[node].get());
         }
+        *self.used.get_mut() = end;
     }
 }
