@@ -10,6 +10,7 @@
 //! decide when to stop (see `crate::thinker`).
 
 mod board;
+mod config;
 mod layout;
 mod level;
 mod search;

@@ -13,8 +13,8 @@
 use rand_xoshiro::rand_core::SeedableRng;
 
 use super::board::{Board, EngineRng};
+use super::config::SearchConfig;
 use super::layout::{EMPTY, Sq};
-use super::search::SearchConfig;
 use super::tree::{LOST, TAKEN, Tree, UNKNOWN, WON, hopeless};
 
 /// Children valued together in [`Shared::select`].
