@@ -15,7 +15,7 @@ use rand_xoshiro::rand_core::SeedableRng;
 use super::board::{Board, EngineRng};
 use super::config::SearchConfig;
 use super::layout::{EMPTY, Sq};
-use super::tree::{LOST, TAKEN, Tree, UNKNOWN, WON, hopeless};
+use super::tree::{LOST, Stat, TAKEN, Tree, UNKNOWN, WON, hopeless};
 
 /// Children valued together in [`Shared::select`].
 const LANE: usize = 8;
@@ -95,7 +95,7 @@ impl Shared {
                     .scratch
                     .rollout(&mut w.rng, &mut w.record, self.config.bridges);
             }
-            let child = self.select(w, node);
+            let child = self.select(w, node, !virtual_loss);
             // Only while another thread is proving `node` (one thread would
             // have proven it already): no move worth a look, so play on.
             if hopeless(t.proof(child)) {
@@ -203,8 +203,9 @@ impl Shared {
     }
 
     /// The child of an expanded, unproven `node` to descend into. (Such a
-    /// node has no won child: that would have proven it.)
-    fn select(&self, w: &mut Worker, node: usize) -> usize {
+    /// node has no won child: that would have proven it.) `alone`: no other
+    /// thread uses the tree (see [`plain`]).
+    fn select(&self, w: &mut Worker, node: usize, alone: bool) -> usize {
         let balance = node == 0 && self.pie_opening();
         let t = &self.tree;
         let range = t.children(node);
@@ -230,11 +231,21 @@ impl Shared {
             let mut rw = [0.0f32; LANE];
             let mut lost = [false; LANE];
             let end = (at + LANE).min(len);
+            if alone {
+                // Whole blocks, which the processor loads at once.
+                n[..end - at].copy_from_slice(plain(&visits[at..end]));
+                w[..end - at].copy_from_slice(plain(&wins[at..end]));
+                r[..end - at].copy_from_slice(plain(&rave_visits[at..end]));
+                rw[..end - at].copy_from_slice(plain(&rave_wins[at..end]));
+            } else {
+                for k in 0..end - at {
+                    n[k] = visits[at + k].get();
+                    w[k] = wins[at + k].get();
+                    r[k] = rave_visits[at + k].get();
+                    rw[k] = rave_wins[at + k].get();
+                }
+            }
             for k in 0..end - at {
-                n[k] = visits[at + k].get();
-                w[k] = wins[at + k].get();
-                r[k] = rave_visits[at + k].get();
-                rw[k] = rave_wins[at + k].get();
                 lost[k] = hopeless(proof[at + k].load(std::sync::atomic::Ordering::Relaxed));
             }
             let out = &mut values[at..at + LANE];
@@ -328,4 +339,17 @@ impl Shared {
             t.set_proof(parent, proof);
         }
     }
+}
+
+/// Statistics read as plain numbers, for a search on one thread.
+///
+/// Only for [`Shared::iterate`] without `virtual_loss`, whose one caller
+/// (`Search::run`) holds the search by `&mut`: then no thread writes the
+/// tree while the view lives (it ends with the caller's statement).
+#[inline(always)]
+fn plain(stats: &[Stat]) -> &[f32] {
+    // SAFETY: `Stat` is a transparent `AtomicU32`, laid out as an `f32`;
+    // nothing writes these statistics while the view exists (see above), so
+    // reading them without atomics races with nothing.
+    unsafe { std::slice::from_raw_parts(stats.as_ptr().cast::<f32>(), stats.len()) }
 }

@@ -39,6 +39,7 @@ const BUSY: u32 = u32::MAX - 1;
 /// may lose one count: a parallel search's rare miscount, traded for the
 /// cost of a plain add.
 #[derive(Default)]
+#[repr(transparent)]
 pub(crate) struct Stat(AtomicU32);
 
 impl Stat {
