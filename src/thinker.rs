@@ -1,6 +1,8 @@
 //! The engine at work for the program: runs a [`Search`] against a clock and
 //! a stop flag, on the caller's thread ([`think`]) or on a background thread
-//! ([`Thinker`]) that reports progress while the screen keeps drawing.
+//! ([`Thinker`]) that reports progress while the screen keeps drawing; with
+//! more threads ([`think_with_threads`], [`Thinker::start_with_threads`]) for
+//! a budget in time, all growing the one tree.
 //!
 //! A game screen keeps one `Search` per game and lends it to a `Thinker` for
 //! each move, hint or analysis:
