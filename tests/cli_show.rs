@@ -140,9 +140,9 @@ fn the_documented_example_record_is_a_black_win() {
     );
     assert!(stdout(&out).ends_with("Black wins\n"));
 
-    // The README shows the same record: it must parse to the same game.
-    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"))
-        .expect("README.md");
+    // The file formats' page shows the same record: it must parse to the same game.
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/formats.md"))
+        .expect("docs/formats.md");
     let start = readme
         .find("```text\n# Brique game record")
         .expect("README example")
