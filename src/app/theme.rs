@@ -156,6 +156,37 @@ impl Theme {
         }
     }
 
+    /// One cell of a stone that fills its square (scale 2 and up), given
+    /// which of its halves (top, bottom) the stone covers: half blocks in
+    /// colour; without colour, or in ASCII, a fill glyph per colour on every
+    /// cell the stone touches. `None` for a cell it leaves empty.
+    pub fn stone_cell(
+        self,
+        base: Style,
+        color: Color,
+        halves: (bool, bool),
+    ) -> Option<(char, Style)> {
+        let tint = stone_tint(color);
+        match (halves, self.colour && !self.ascii) {
+            ((false, false), _) => None,
+            ((true, true), true) => Some(('█', base.fg(tint).bg(tint))),
+            ((true, false), true) => Some(('▀', base.fg(tint))),
+            ((false, true), true) => Some(('▄', base.fg(tint))),
+            (_, false) => {
+                let glyph = match color {
+                    Color::Black => self.pick('█', '#'),
+                    Color::White => self.pick('▒', 'O'),
+                };
+                Some((glyph, self.stone_style(base, color)))
+            }
+        }
+    }
+
+    /// The glyph between two joined stones side by side at the smallest scale.
+    pub fn bond(self) -> char {
+        self.pick('━', '-')
+    }
+
     pub fn ghost_style(self, base: Style, color: Color) -> Style {
         if self.colour {
             base.fg(stone_tint(color)).add_modifier(Modifier::BOLD)
@@ -164,10 +195,24 @@ impl Theme {
         }
     }
 
-    pub fn marker_style(self, base: Style, marker: Marker) -> Style {
+    /// The style of a cell inside a big stone of `stone`'s colour, for marks
+    /// written over it; `base` where there is no stone.
+    pub fn on_stone(self, base: Style, stone: Option<Color>) -> Style {
+        match stone {
+            Some(color) if self.colour && !self.ascii => base.bg(stone_tint(color)),
+            _ => base,
+        }
+    }
+
+    /// A marker's style over `base`; over a big stone (`on_stone`) in the
+    /// other stone's colour, which stands out on it.
+    pub fn marker_style(self, base: Style, marker: Marker, on_stone: Option<Color>) -> Style {
         let style = base.add_modifier(Modifier::BOLD);
         if !self.colour {
             return style;
+        }
+        if let Some(color) = on_stone {
+            return style.fg(stone_tint(color.other()));
         }
         match marker {
             Marker::LastPlaced | Marker::LastFilled | Marker::LastCaptured => style.fg(LAST_MARK),

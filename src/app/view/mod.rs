@@ -13,6 +13,7 @@ mod records_view;
 mod save_prompt;
 mod settings_view;
 mod status;
+mod stones;
 mod summary;
 mod thinking;
 mod too_small;
