@@ -30,6 +30,7 @@ fn all_changed() -> Config {
     config.game.variant = Variant::Revised;
     config.game.pie = false;
     config.display.theme = ThemeName::Ascii;
+    config.display.escorts = false;
     config.engine.mode = Mode::HumanVsComputer;
     config.engine.level = brique::ai::Level::Hard;
     config

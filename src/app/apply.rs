@@ -72,6 +72,21 @@ impl App {
     }
 
     /// Writes the settings changed from `old`, and says so after `said`.
+    /// `e` on the board: the escort marks on or off, saved at once.
+    pub(super) fn toggle_escorts(&mut self) -> Vec<Effect> {
+        let old = self.config.clone();
+        self.config.display.escorts = !old.display.escorts;
+        let said = if self.config.display.escorts {
+            "Escorts and stones in danger are marked. "
+        } else {
+            "Escort marks off. "
+        };
+        vec![Effect::SaveConfig {
+            old: Box::new(old),
+            said: said.to_string(),
+        }]
+    }
+
     pub(super) fn save_config(&mut self, old: &Config, said: String) {
         let mut text = said;
         match self.config_file.save(old, &self.config) {

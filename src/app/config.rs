@@ -63,11 +63,23 @@ pub struct GameConfig {
 }
 
 /// `[display]`: how the screen looks.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct DisplayConfig {
     #[serde(with = "spelled")]
     pub theme: ThemeName,
+    /// Mark the cursor's escorts and the stones in danger (on for new players).
+    #[serde(with = "spelled")]
+    pub escorts: bool,
+}
+
+impl Default for DisplayConfig {
+    fn default() -> Self {
+        DisplayConfig {
+            theme: ThemeName::default(),
+            escorts: true,
+        }
+    }
 }
 
 /// The theme setting: colours, no colours, or no Unicode glyphs either.

@@ -86,7 +86,7 @@ pub use settings::{Field, SettingsForm};
 pub use state::App;
 pub use text_input::TextInput;
 pub use theme::{Highlight, Marker, Theme};
-pub use view::{BoardOverlay, BoardWidget, Heat, SquareMarks};
+pub use view::{BoardOverlay, BoardWidget, Heat, SquareMarks, Threat, threats};
 
 use crate::storage::Paths;
 

@@ -28,6 +28,11 @@ pub enum Marker {
     PreviewCapture,
     /// The engine's hint.
     Hint,
+    /// An escort of the cursor's square (the relation is symmetric: also a
+    /// square the cursor's square escorts).
+    Escort,
+    /// A stone the side to move could capture with one placement.
+    Threatened,
 }
 
 /// A square's background emphasis.
@@ -63,6 +68,8 @@ const CHAIN: Tint = Tint::Indexed(149);
 const LAST_MARK: Tint = Tint::Indexed(88);
 const PREVIEW_MARK: Tint = Tint::Indexed(19);
 const HINT_MARK: Tint = Tint::Indexed(22);
+const ESCORT_MARK: Tint = Tint::Indexed(54);
+const THREAT_MARK: Tint = Tint::Indexed(160);
 /// The heat map, from a little to the most favoured square: pale yellow to red.
 const HEAT: [Tint; 5] = [
     Tint::Indexed(230),
@@ -106,6 +113,8 @@ impl Theme {
             Marker::LastFilled | Marker::PreviewFill => '+',
             Marker::LastCaptured | Marker::PreviewCapture => self.pick('×', 'x'),
             Marker::Hint => '!',
+            Marker::Escort => self.pick('◇', ':'),
+            Marker::Threatened => self.pick('‼', '?'),
         }
     }
 
@@ -218,6 +227,8 @@ impl Theme {
             Marker::LastPlaced | Marker::LastFilled | Marker::LastCaptured => style.fg(LAST_MARK),
             Marker::PreviewFill | Marker::PreviewCapture => style.fg(PREVIEW_MARK),
             Marker::Hint => style.fg(HINT_MARK),
+            Marker::Escort => style.fg(ESCORT_MARK),
+            Marker::Threatened => style.fg(THREAT_MARK),
         }
     }
 

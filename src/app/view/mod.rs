@@ -16,10 +16,12 @@ mod status;
 mod stones;
 mod summary;
 mod thinking;
+mod threats;
 mod too_small;
 
 pub use board::{BoardOverlay, BoardWidget, SquareMarks};
 pub use heat::Heat;
+pub use threats::{Threat, threats};
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;

@@ -8,12 +8,13 @@ use ratatui::widgets::Widget;
 
 use super::cells::{block, height, lines, tone_style, wrap};
 use super::summary::turn;
+use super::threats::threats;
 use crate::app::action::Action;
 use crate::app::config::NAME_MAX_CHARS;
 use crate::app::keymap::{Context, key_for};
 use crate::app::state::App;
 use crate::app::theme::{Theme, Ui};
-use crate::core::{Color, Move, MoveReport};
+use crate::core::{Color, Move, MoveReport, Square};
 
 pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     let theme = app.theme();
@@ -244,5 +245,37 @@ fn preview_text(app: &App, report: &MoveReport) -> String {
         text.push_str(" and wins");
     }
     text.push('.');
+    text.push_str(&danger_text(app, report, sq));
+    text
+}
+
+/// What the opponent could capture right after the move previewed at `sq`:
+/// " It can be captured at i7." (or the filled stones' squares), else "".
+fn danger_text(app: &App, report: &MoveReport, sq: Square) -> String {
+    let mut after = app.shown_game().position().clone();
+    if report.won || after.play(report.mv).is_err() {
+        return String::new();
+    }
+    let placed: Vec<Square> = std::iter::once(sq)
+        .chain(report.fills.iter().map(|f| f.square))
+        .collect();
+    let mut text = String::new();
+    let all = threats(&after);
+    for stone in placed {
+        let at: Vec<String> = all
+            .iter()
+            .filter(|t| t.stone == stone)
+            .map(|t| t.at.to_string())
+            .collect();
+        if at.is_empty() {
+            continue;
+        }
+        let what = if stone == sq {
+            "It".to_string()
+        } else {
+            stone.to_string()
+        };
+        text.push_str(&format!(" {what} can be captured at {}.", at.join(" or ")));
+    }
     text
 }
