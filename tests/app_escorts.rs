@@ -104,7 +104,7 @@ fn marks_follow_the_rules_on_random_positions_in_both_variants() {
             cursor_to(&mut app, cursor);
             let threatened = captures_in_one(&app);
             let escorts_of = escorts(pos.size(), cursor);
-            let last = app.game().last().map(|r| r.clone());
+            let last = app.game().last().copied();
             for sq in pos.size().squares() {
                 let mark = marker_at(&app, sq);
                 let danger = threatened.contains(&sq);
