@@ -7,6 +7,7 @@ use super::keymap::{Context, key_for};
 use super::message::Tone;
 use super::screen::Screen;
 use super::state::App;
+use super::term_caps::TermCaps;
 use super::theme::Theme;
 use super::update::Effect;
 
@@ -45,7 +46,7 @@ impl App {
 
     /// Applies the new settings to the screen; returns what to say of it.
     fn apply_settings(&mut self, old: &Config) -> String {
-        self.theme = Theme::new(self.config.display.theme, self.no_color);
+        self.theme = Theme::on(self.config.display.theme, self.theme.terminal);
         if self.config.players.names != old.players.names {
             // Renaming applies to the game on screen too.
             self.session.rename(self.config.players.names.clone());
@@ -72,6 +73,11 @@ impl App {
     }
 
     /// Writes the settings changed from `old`, and says so after `said`.
+    /// Draws for this terminal from now on (read at start-up).
+    pub fn use_terminal(&mut self, terminal: TermCaps) {
+        self.theme = Theme::on(self.config.display.theme, terminal);
+    }
+
     /// `e` on the board: the escort marks on or off, saved at once.
     pub(super) fn toggle_escorts(&mut self) -> Vec<Effect> {
         let old = self.config.clone();

@@ -112,6 +112,11 @@ impl ThemeName {
         }
     }
 
+    /// Reads `--theme`.
+    pub fn from_arg(s: &str) -> Result<ThemeName, String> {
+        ThemeName::parse(s).ok_or_else(|| format!("{s:?}: expected color, mono or ascii"))
+    }
+
     fn parse(s: &str) -> Option<ThemeName> {
         match s.trim().to_ascii_lowercase().as_str() {
             "color" | "colour" => Some(ThemeName::Color),

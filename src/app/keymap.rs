@@ -372,10 +372,7 @@ mod tests {
 
     #[test]
     fn hints_merge_the_cursor_keys() {
-        let theme = Theme {
-            colour: true,
-            ascii: false,
-        };
+        let theme = Theme::new(crate::app::ThemeName::Color, false);
         let hints = hints(Context::Board, theme);
         assert_eq!(hints[0], ("←↓↑→".to_string(), "move"));
         assert_eq!(hints[1], ("Enter".to_string(), "place"));

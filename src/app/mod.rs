@@ -50,6 +50,7 @@ pub mod keymap;
 pub mod layout;
 mod message;
 mod pages;
+mod palette;
 mod persistence;
 mod play;
 mod saved_games;
@@ -57,6 +58,7 @@ mod screen;
 mod session;
 mod settings;
 mod state;
+mod term_caps;
 mod terminal;
 mod text_input;
 mod theme;
@@ -84,6 +86,7 @@ pub use persistence::Opening;
 pub use screen::{Question, Screen};
 pub use settings::{Field, SettingsForm};
 pub use state::App;
+pub use term_caps::{Depth, TermCaps, detect};
 pub use text_input::TextInput;
 pub use theme::{Highlight, Marker, Theme};
 pub use view::{BoardOverlay, BoardWidget, Heat, SquareMarks, Threat, threats};
@@ -106,6 +109,9 @@ pub struct PlayArgs {
     /// Open a game record (same as --load).
     #[arg(value_name = "FILE")]
     pub file: Option<PathBuf>,
+    /// Draw with this theme for this run only: color, mono or ascii.
+    #[arg(long, value_name = "THEME", value_parser = ThemeName::from_arg)]
+    pub theme: Option<ThemeName>,
 }
 
 impl PlayArgs {
@@ -143,6 +149,10 @@ impl Locations {
 
 /// Runs the game screen until the player quits.
 pub fn run(args: &PlayArgs) -> ExitCode {
+    let Some(terminal) = term_caps::from_env(args.theme) else {
+        eprintln!("{}", term_caps::DUMB);
+        return ExitCode::from(2);
+    };
     if !std::io::stdout().is_terminal() {
         eprintln!(
             "brique: the game needs a terminal (standard output is not one); \
@@ -169,6 +179,7 @@ pub fn run(args: &PlayArgs) -> ExitCode {
             no_color,
         ),
     };
+    app.use_terminal(terminal);
     // The computer plays differently from run to run (tests keep a fixed seed).
     app.seed_engine(computer::clock_seed());
     // The unfinished game (or the record asked for), then an autosave after

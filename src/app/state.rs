@@ -18,7 +18,6 @@ use crate::core::{Game, Move, MoveReport, Player, Square};
 pub struct App {
     pub(super) config: Config,
     pub(super) config_file: ConfigFile,
-    pub(super) no_color: bool,
     pub(super) theme: Theme,
     /// The game and its players.
     pub(super) session: Session,
@@ -48,7 +47,6 @@ impl App {
             files: Files::default(),
             config,
             config_file: loaded.file,
-            no_color,
             screen: loaded.notice.map_or(Screen::Board, Screen::Notice),
             status: StatusLine::default(),
             quit: false,

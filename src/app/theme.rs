@@ -4,6 +4,8 @@
 use ratatui::style::{Color as Tint, Modifier, Style};
 
 use super::config::ThemeName;
+use super::palette::fit;
+use super::term_caps::{Depth, TermCaps};
 use crate::core::{Color, Shade};
 
 /// How the screen is drawn: with or without colour, Unicode or ASCII glyphs.
@@ -11,6 +13,8 @@ use crate::core::{Color, Shade};
 pub struct Theme {
     pub colour: bool,
     pub ascii: bool,
+    /// The terminal it is drawn on, whose colours every tint is fitted to.
+    pub terminal: TermCaps,
 }
 
 /// What a square's marker cell (right of the stone) can show.
@@ -82,10 +86,34 @@ const HEAT: [Tint; 5] = [
 impl Theme {
     /// The theme for a setting; `no_color` (the `NO_COLOR` variable) wins.
     pub fn new(name: ThemeName, no_color: bool) -> Theme {
+        let depth = if no_color {
+            Depth::Mono
+        } else {
+            TermCaps::FULL.depth
+        };
+        Theme::on(
+            name,
+            TermCaps {
+                depth,
+                ..TermCaps::FULL
+            },
+        )
+    }
+
+    /// The theme for a setting on a terminal: no colour where it has none,
+    /// ASCII where its font lacks the glyphs, and its `--theme` over all.
+    pub fn on(name: ThemeName, terminal: TermCaps) -> Theme {
+        let name = terminal.theme.unwrap_or(name);
         Theme {
-            colour: name != ThemeName::Mono && !no_color,
-            ascii: name == ThemeName::Ascii,
+            colour: name != ThemeName::Mono && terminal.depth != Depth::Mono,
+            ascii: name == ThemeName::Ascii || !terminal.unicode,
+            terminal,
         }
+    }
+
+    /// A colour as this terminal shows it.
+    fn tint(self, tint: Tint) -> Tint {
+        fit(tint, self.terminal.depth)
     }
 
     fn pick(self, unicode: char, ascii: char) -> char {
@@ -140,17 +168,17 @@ impl Theme {
         if !self.colour {
             return Style::new();
         }
-        Style::new().bg(match shade {
+        Style::new().bg(self.tint(match shade {
             Shade::Light => LIGHT_SQUARE,
             Shade::Dark => DARK_SQUARE,
-        })
+        }))
     }
 
     /// A square's style with a highlight on top of it.
     pub fn highlighted(self, base: Style, highlight: Highlight) -> Style {
         match (highlight, self.colour) {
-            (Highlight::Cursor, true) => base.bg(CURSOR),
-            (Highlight::Chain, true) => base.bg(CHAIN).add_modifier(Modifier::BOLD),
+            (Highlight::Cursor, true) => base.bg(self.tint(CURSOR)),
+            (Highlight::Chain, true) => base.bg(self.tint(CHAIN)).add_modifier(Modifier::BOLD),
             (Highlight::Cursor, false) => base.add_modifier(Modifier::REVERSED),
             (Highlight::Chain, false) => base.add_modifier(Modifier::BOLD | Modifier::UNDERLINED),
         }
@@ -159,7 +187,7 @@ impl Theme {
     pub fn stone_style(self, base: Style, color: Color) -> Style {
         let style = base.add_modifier(Modifier::BOLD);
         if self.colour {
-            style.fg(stone_tint(color))
+            style.fg(self.tint(stone_tint(color)))
         } else {
             style
         }
@@ -175,7 +203,7 @@ impl Theme {
         color: Color,
         halves: (bool, bool),
     ) -> Option<(char, Style)> {
-        let tint = stone_tint(color);
+        let tint = self.tint(stone_tint(color));
         match (halves, self.colour && !self.ascii) {
             ((false, false), _) => None,
             ((true, true), true) => Some(('█', base.fg(tint).bg(tint))),
@@ -198,7 +226,8 @@ impl Theme {
 
     pub fn ghost_style(self, base: Style, color: Color) -> Style {
         if self.colour {
-            base.fg(stone_tint(color)).add_modifier(Modifier::BOLD)
+            base.fg(self.tint(stone_tint(color)))
+                .add_modifier(Modifier::BOLD)
         } else {
             base
         }
@@ -208,7 +237,7 @@ impl Theme {
     /// written over it; `base` where there is no stone.
     pub fn on_stone(self, base: Style, stone: Option<Color>) -> Style {
         match stone {
-            Some(color) if self.colour && !self.ascii => base.bg(stone_tint(color)),
+            Some(color) if self.colour && !self.ascii => base.bg(self.tint(stone_tint(color))),
             _ => base,
         }
     }
@@ -221,14 +250,16 @@ impl Theme {
             return style;
         }
         if let Some(color) = on_stone {
-            return style.fg(stone_tint(color.other()));
+            return style.fg(self.tint(stone_tint(color.other())));
         }
         match marker {
-            Marker::LastPlaced | Marker::LastFilled | Marker::LastCaptured => style.fg(LAST_MARK),
-            Marker::PreviewFill | Marker::PreviewCapture => style.fg(PREVIEW_MARK),
-            Marker::Hint => style.fg(HINT_MARK),
-            Marker::Escort => style.fg(ESCORT_MARK),
-            Marker::Threatened => style.fg(THREAT_MARK),
+            Marker::LastPlaced | Marker::LastFilled | Marker::LastCaptured => {
+                style.fg(self.tint(LAST_MARK))
+            }
+            Marker::PreviewFill | Marker::PreviewCapture => style.fg(self.tint(PREVIEW_MARK)),
+            Marker::Hint => style.fg(self.tint(HINT_MARK)),
+            Marker::Escort => style.fg(self.tint(ESCORT_MARK)),
+            Marker::Threatened => style.fg(self.tint(THREAT_MARK)),
         }
     }
 
@@ -238,14 +269,14 @@ impl Theme {
         if !self.colour {
             return base;
         }
-        base.bg(HEAT[usize::from(warmth).min(HEAT.len() - 1)])
+        base.bg(self.tint(HEAT[usize::from(warmth).min(HEAT.len() - 1)]))
     }
 
     /// The share written on a square of the heat map.
     pub fn heat_digits(self, base: Style) -> Style {
         let style = base.add_modifier(Modifier::BOLD);
         if self.colour {
-            style.fg(BLACK_STONE)
+            style.fg(self.tint(BLACK_STONE))
         } else {
             style
         }
@@ -256,9 +287,9 @@ impl Theme {
         if !self.colour {
             return Style::new().add_modifier(Modifier::BOLD);
         }
-        let style = Style::new().bg(FRAME);
+        let style = Style::new().bg(self.tint(FRAME));
         match edge_of {
-            Some(color) => style.fg(stone_tint(color)),
+            Some(color) => style.fg(self.tint(stone_tint(color))),
             None => style,
         }
     }
@@ -267,8 +298,8 @@ impl Theme {
     pub fn badge(self, color: Color) -> Style {
         if self.colour {
             Style::new()
-                .fg(stone_tint(color))
-                .bg(FRAME)
+                .fg(self.tint(stone_tint(color)))
+                .bg(self.tint(FRAME))
                 .add_modifier(Modifier::BOLD)
         } else {
             Style::new().add_modifier(Modifier::BOLD)
