@@ -46,7 +46,7 @@ impl App {
 
     /// Applies the new settings to the screen; returns what to say of it.
     fn apply_settings(&mut self, old: &Config) -> String {
-        self.theme = Theme::on(self.config.display.theme, self.theme.terminal);
+        self.theme = Theme::on(&self.config.display, self.theme.terminal);
         if self.config.players.names != old.players.names {
             // Renaming applies to the game on screen too.
             self.session.rename(self.config.players.names.clone());
@@ -75,7 +75,7 @@ impl App {
     /// Writes the settings changed from `old`, and says so after `said`.
     /// Draws for this terminal from now on (read at start-up).
     pub fn use_terminal(&mut self, terminal: TermCaps) {
-        self.theme = Theme::on(self.config.display.theme, terminal);
+        self.theme = Theme::on(&self.config.display, terminal);
     }
 
     /// `e` on the board: the escort marks on or off, saved at once.

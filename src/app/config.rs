@@ -3,11 +3,13 @@
 //! `config/document.rs` reads the file over the defaults and writes it back;
 //! `config/value.rs` says how each type of value is spelled.
 
+mod colour;
 mod document;
 pub(super) mod value;
 
 use serde::{Deserialize, Deserializer, Serialize};
 
+pub use colour::{BoardColours, Colour, PALETTES};
 pub use document::ConfigProblem;
 use value::{Spelling, spelled};
 
@@ -71,6 +73,8 @@ pub struct DisplayConfig {
     /// Mark the cursor's escorts and the stones in danger (on for new players).
     #[serde(with = "spelled")]
     pub escorts: bool,
+    #[serde(flatten)]
+    pub colours: BoardColours,
 }
 
 impl Default for DisplayConfig {
@@ -78,6 +82,7 @@ impl Default for DisplayConfig {
         DisplayConfig {
             theme: ThemeName::default(),
             escorts: true,
+            colours: BoardColours::default(),
         }
     }
 }

@@ -75,7 +75,7 @@ use ratatui::crossterm::event;
 
 pub use action::{Action, Direction, Edit, HistoryStep};
 pub use computer::{EngineSnapshot, Job};
-pub use config::{Config, ThemeName};
+pub use config::{BoardColours, Colour, Config, PALETTES, ThemeName};
 pub use config_file::{ConfigFile, Loaded, Notice, Saved};
 pub use engine_config::{EngineConfig, Mode};
 pub use files::{RecordList, ResultsRead};

@@ -10,6 +10,7 @@ use super::files::{Files, RecordList, ResultsRead};
 use super::message::{Message, StatusLine};
 use super::screen::Screen;
 use super::session::Session;
+use super::term_caps::TermCaps;
 use super::theme::Theme;
 use crate::core::{Game, Move, MoveReport, Player, Square};
 
@@ -40,7 +41,7 @@ impl App {
         let config = loaded.config;
         let game = new_game(&config);
         App {
-            theme: Theme::new(config.display.theme, no_color),
+            theme: Theme::on(&config.display, TermCaps::FULL.without_colour(no_color)),
             board: BoardView::new(game.size()),
             session: Session::new(game, config.players.names.clone()),
             computer: Computer::new(config.engine.mode, config.engine.level),

@@ -36,6 +36,20 @@ impl TermCaps {
     };
 }
 
+impl TermCaps {
+    /// The same terminal with no colours when `no_color` is set.
+    pub const fn without_colour(self, no_color: bool) -> TermCaps {
+        if no_color {
+            TermCaps {
+                depth: Depth::Mono,
+                ..self
+            }
+        } else {
+            self
+        }
+    }
+}
+
 /// Why the game cannot run on a terminal.
 pub const DUMB: &str = "brique: the game needs a full-screen terminal, and TERM=dumb \
      says this one cannot move the cursor or clear the screen. Run it in a terminal \

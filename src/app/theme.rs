@@ -3,7 +3,7 @@
 
 use ratatui::style::{Color as Tint, Modifier, Style};
 
-use super::config::ThemeName;
+use super::config::{BoardColours, Colour, DisplayConfig, ThemeName};
 use super::palette::fit;
 use super::term_caps::{Depth, TermCaps};
 use crate::core::{Color, Shade};
@@ -15,6 +15,8 @@ pub struct Theme {
     pub ascii: bool,
     /// The terminal it is drawn on, whose colours every tint is fitted to.
     pub terminal: TermCaps,
+    /// The stones' and the squares' colours.
+    pub colours: BoardColours,
 }
 
 /// What a square's marker cell (right of the stone) can show.
@@ -62,11 +64,9 @@ pub enum Ui {
 }
 
 // 256-colour palette indices: understood by nearly every terminal, unlike RGB.
-const LIGHT_SQUARE: Tint = Tint::Indexed(180);
-const DARK_SQUARE: Tint = Tint::Indexed(137);
 const FRAME: Tint = Tint::Indexed(94);
-const BLACK_STONE: Tint = Tint::Indexed(16);
-const WHITE_STONE: Tint = Tint::Indexed(231);
+/// The heat map's figures.
+const INK: Tint = Tint::Indexed(16);
 const CURSOR: Tint = Tint::Indexed(75);
 const CHAIN: Tint = Tint::Indexed(149);
 const LAST_MARK: Tint = Tint::Indexed(88);
@@ -84,36 +84,43 @@ const HEAT: [Tint; 5] = [
 ];
 
 impl Theme {
-    /// The theme for a setting; `no_color` (the `NO_COLOR` variable) wins.
+    /// The theme for a setting, in the default colours on a 256-colour
+    /// terminal; `no_color` (the `NO_COLOR` variable) wins.
     pub fn new(name: ThemeName, no_color: bool) -> Theme {
-        let depth = if no_color {
-            Depth::Mono
-        } else {
-            TermCaps::FULL.depth
+        let display = DisplayConfig {
+            theme: name,
+            ..DisplayConfig::default()
         };
-        Theme::on(
-            name,
-            TermCaps {
-                depth,
-                ..TermCaps::FULL
-            },
-        )
+        Theme::on(&display, TermCaps::FULL.without_colour(no_color))
     }
 
-    /// The theme for a setting on a terminal: no colour where it has none,
+    /// The `[display]` settings on a terminal: no colour where it has none,
     /// ASCII where its font lacks the glyphs, and its `--theme` over all.
-    pub fn on(name: ThemeName, terminal: TermCaps) -> Theme {
-        let name = terminal.theme.unwrap_or(name);
+    pub fn on(display: &DisplayConfig, terminal: TermCaps) -> Theme {
+        let name = terminal.theme.unwrap_or(display.theme);
         Theme {
             colour: name != ThemeName::Mono && terminal.depth != Depth::Mono,
             ascii: name == ThemeName::Ascii || !terminal.unicode,
             terminal,
+            colours: display.colours,
         }
     }
 
     /// A colour as this terminal shows it.
     fn tint(self, tint: Tint) -> Tint {
         fit(tint, self.terminal.depth)
+    }
+
+    fn rgb(self, colour: Colour) -> Tint {
+        let (r, g, b) = colour.rgb;
+        self.tint(Tint::Rgb(r, g, b))
+    }
+
+    fn stone_tint(self, color: Color) -> Tint {
+        self.rgb(match color {
+            Color::Black => self.colours.black_stones,
+            Color::White => self.colours.white_stones,
+        })
     }
 
     fn pick(self, unicode: char, ascii: char) -> char {
@@ -168,9 +175,10 @@ impl Theme {
         if !self.colour {
             return Style::new();
         }
-        Style::new().bg(self.tint(match shade {
-            Shade::Light => LIGHT_SQUARE,
-            Shade::Dark => DARK_SQUARE,
+        let colours = self.colours;
+        Style::new().bg(self.rgb(match shade {
+            Shade::Light => colours.light_squares,
+            Shade::Dark => colours.dark_squares,
         }))
     }
 
@@ -187,7 +195,7 @@ impl Theme {
     pub fn stone_style(self, base: Style, color: Color) -> Style {
         let style = base.add_modifier(Modifier::BOLD);
         if self.colour {
-            style.fg(self.tint(stone_tint(color)))
+            style.fg(self.stone_tint(color))
         } else {
             style
         }
@@ -203,7 +211,7 @@ impl Theme {
         color: Color,
         halves: (bool, bool),
     ) -> Option<(char, Style)> {
-        let tint = self.tint(stone_tint(color));
+        let tint = self.stone_tint(color);
         match (halves, self.colour && !self.ascii) {
             ((false, false), _) => None,
             ((true, true), true) => Some(('█', base.fg(tint).bg(tint))),
@@ -226,8 +234,7 @@ impl Theme {
 
     pub fn ghost_style(self, base: Style, color: Color) -> Style {
         if self.colour {
-            base.fg(self.tint(stone_tint(color)))
-                .add_modifier(Modifier::BOLD)
+            base.fg(self.stone_tint(color)).add_modifier(Modifier::BOLD)
         } else {
             base
         }
@@ -237,7 +244,7 @@ impl Theme {
     /// written over it; `base` where there is no stone.
     pub fn on_stone(self, base: Style, stone: Option<Color>) -> Style {
         match stone {
-            Some(color) if self.colour && !self.ascii => base.bg(self.tint(stone_tint(color))),
+            Some(color) if self.colour && !self.ascii => base.bg(self.stone_tint(color)),
             _ => base,
         }
     }
@@ -250,7 +257,7 @@ impl Theme {
             return style;
         }
         if let Some(color) = on_stone {
-            return style.fg(self.tint(stone_tint(color.other())));
+            return style.fg(self.stone_tint(color.other()));
         }
         match marker {
             Marker::LastPlaced | Marker::LastFilled | Marker::LastCaptured => {
@@ -276,7 +283,7 @@ impl Theme {
     pub fn heat_digits(self, base: Style) -> Style {
         let style = base.add_modifier(Modifier::BOLD);
         if self.colour {
-            style.fg(self.tint(BLACK_STONE))
+            style.fg(self.tint(INK))
         } else {
             style
         }
@@ -289,7 +296,7 @@ impl Theme {
         }
         let style = Style::new().bg(self.tint(FRAME));
         match edge_of {
-            Some(color) => style.fg(self.tint(stone_tint(color))),
+            Some(color) => style.fg(self.stone_tint(color)),
             None => style,
         }
     }
@@ -298,7 +305,7 @@ impl Theme {
     pub fn badge(self, color: Color) -> Style {
         if self.colour {
             Style::new()
-                .fg(self.tint(stone_tint(color)))
+                .fg(self.stone_tint(color))
                 .bg(self.tint(FRAME))
                 .add_modifier(Modifier::BOLD)
         } else {
@@ -333,13 +340,6 @@ impl Theme {
     /// A separator dot between short items.
     pub fn dot(self) -> &'static str {
         self.sym(" · ", " - ")
-    }
-}
-
-fn stone_tint(color: Color) -> Tint {
-    match color {
-        Color::Black => BLACK_STONE,
-        Color::White => WHITE_STONE,
     }
 }
 
