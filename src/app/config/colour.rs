@@ -9,7 +9,8 @@ use super::value::{Spelling, spelled};
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Colour {
     pub rgb: (u8, u8, u8),
-    name: Option<&'static str>,
+    /// Its place in [`NAMES`], if it was given by name.
+    name: Option<u8>,
 }
 
 /// The colours known by name.
@@ -36,16 +37,17 @@ impl Colour {
     /// A colour of the list by name; `None` for a name not in it.
     pub fn named(name: &str) -> Option<Colour> {
         let name = name.trim().to_ascii_lowercase();
-        NAMES
-            .iter()
-            .find(|(n, _)| *n == name)
-            .map(|&(n, rgb)| Colour { rgb, name: Some(n) })
+        let i = NAMES.iter().position(|(n, _)| *n == name)?;
+        Some(Colour {
+            rgb: NAMES[i].1,
+            name: u8::try_from(i).ok(),
+        })
     }
 
     /// How the file spells it: its name, else `#rrggbb`.
     pub fn spelling(self) -> String {
-        match self.name {
-            Some(name) => name.to_string(),
+        match self.name.and_then(|i| NAMES.get(usize::from(i))) {
+            Some((name, _)) => name.to_string(),
             None => format!("#{:02x}{:02x}{:02x}", self.rgb.0, self.rgb.1, self.rgb.2),
         }
     }
