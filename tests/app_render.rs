@@ -305,3 +305,36 @@ fn the_move_list_follows_the_game_and_the_wheel_scrolls_it_back() {
         "a move brings the end back"
     );
 }
+
+#[test]
+fn wide_names_leave_the_colours_and_the_turn_mark_in_place() {
+    let mut config = Config::default();
+    config.players.names = ["張三🎲Zoë".to_string(), "Ann".to_string()];
+    let app = App::with_config(config);
+    let buf = buffer(&app, 120, 40);
+    // Each row as a terminal shows it: a wide character covers the next cell.
+    let rows: Vec<String> = (0..40)
+        .map(|y| {
+            let mut row = String::new();
+            let mut x = 0;
+            while x < 120 {
+                let symbol = buf[(x, y)].symbol();
+                row.push_str(symbol);
+                x += u16::try_from(unicode_width::UnicodeWidthStr::width(symbol).max(1)).unwrap();
+            }
+            row
+        })
+        .collect();
+    let line = |name: &str| {
+        rows.iter()
+            .find(|l| l.contains(name))
+            .unwrap_or_else(|| panic!("{name} missing:\n{}", rows.join("\n")))
+            .clone()
+    };
+    let (one, two) = (line("張三🎲Zoë"), line("Ann "));
+    assert!(one.contains("Black ◂ │"), "{one}");
+    assert!(two.contains("White   │"), "{two}");
+    // The two lines end at the same column: the panel's border.
+    let border = |l: &str| unicode_width::UnicodeWidthStr::width(l.trim_end());
+    assert_eq!(border(&one), border(&two), "{one}\n{two}");
+}

@@ -61,6 +61,7 @@ mod state;
 mod term_caps;
 mod terminal;
 mod text_input;
+mod text_width;
 mod theme;
 mod update;
 mod view;

@@ -13,6 +13,7 @@ use crate::app::action::Action;
 use crate::app::config::NAME_MAX_CHARS;
 use crate::app::keymap::{Context, key_for};
 use crate::app::state::App;
+use crate::app::text_width::pad;
 use crate::app::theme::{Theme, Ui};
 use crate::core::{Color, Move, MoveReport, Square};
 
@@ -89,7 +90,7 @@ fn header(app: &App, width: u16) -> Vec<Line<'static>> {
         };
         out.push(Line::from(vec![
             Span::styled(theme.stone(color).to_string(), theme.badge(color)),
-            Span::styled(format!(" {name:<NAME_MAX_CHARS$} "), name_style),
+            Span::styled(format!(" {} ", pad(name, NAME_MAX_CHARS)), name_style),
             Span::styled(color.name(), theme.ui(Ui::Dim)),
             flag,
         ]));
