@@ -5,7 +5,7 @@ mod app_support;
 
 use app_support::*;
 use brique::app::{App, layout};
-use brique::core::{Move, Square, Variant, escorts};
+use brique::core::{Move, Position, Square, Variant, escorts};
 use ratatui::crossterm::event::KeyCode;
 
 /// A small xorshift generator: the positions are random but the same each run.
@@ -20,6 +20,14 @@ impl Dice {
     }
 }
 
+/// The squares holding a stone (`occupied`), or the empty ones.
+fn squares_where(pos: &Position, occupied: bool) -> Vec<Square> {
+    pos.size()
+        .squares()
+        .filter(|s| pos.get(*s).is_some() == occupied)
+        .collect()
+}
+
 /// A 9×9 game of up to `plies` random placements in `variant`.
 fn random_game(variant: Variant, plies: usize, dice: &mut Dice) -> App {
     let mut config = config_with_size(9);
@@ -30,11 +38,7 @@ fn random_game(variant: Variant, plies: usize, dice: &mut Dice) -> App {
         if pos.is_over() {
             break;
         }
-        let empty: Vec<Square> = pos
-            .size()
-            .squares()
-            .filter(|s| pos.get(*s).is_none())
-            .collect();
+        let empty = squares_where(pos, false);
         let sq = empty[dice.below(empty.len())];
         play_at(&mut app, &sq.to_string());
     }
@@ -95,11 +99,7 @@ fn marks_follow_the_rules_on_random_positions_in_both_variants() {
             }
             // The cursor on a stone: no preview, so no preview marks.
             let pos = app.game().position().clone();
-            let stones: Vec<Square> = pos
-                .size()
-                .squares()
-                .filter(|s| pos.get(*s).is_some())
-                .collect();
+            let stones = squares_where(&pos, true);
             let cursor = stones[dice.below(stones.len())];
             cursor_to(&mut app, cursor);
             let threatened = captures_in_one(&app);

@@ -9,41 +9,40 @@ use app_support::*;
 use brique::app::{App, Config, detect};
 use ratatui::style::Color as Tint;
 
+/// Runs the game with `args` on a terminal named `term`, its files in `home`.
+fn brique(args: &[&str], term: &str, home: &std::path::Path) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_brique"))
+        .args(args)
+        .arg("--config")
+        .arg(home.join("config.toml"))
+        .env("TERM", term)
+        .env("HOME", home)
+        .env("XDG_DATA_HOME", home)
+        .env("XDG_STATE_HOME", home)
+        .env("XDG_CONFIG_HOME", home)
+        .stdin(Stdio::null())
+        .output()
+        .unwrap()
+}
+
 #[test]
 fn a_dumb_terminal_gets_a_message_exit_status_2_and_no_escape_sequence() {
     let home = tempfile::tempdir().unwrap();
-    let output = Command::new(env!("CARGO_BIN_EXE_brique"))
-        .args(["--config"])
-        .arg(home.path().join("config.toml"))
-        .env("TERM", "dumb")
-        .env("HOME", home.path())
-        .env("XDG_DATA_HOME", home.path())
-        .env("XDG_STATE_HOME", home.path())
-        .env("XDG_CONFIG_HOME", home.path())
-        .stdin(Stdio::null())
-        .output()
-        .unwrap();
+    let output = brique(&[], "dumb", home.path());
     assert_eq!(output.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(stderr.contains("full-screen terminal"), "{stderr}");
     for stream in [&output.stdout, &output.stderr] {
-        assert!(
-            !stream.contains(&0x1b),
-            "{:?}",
-            String::from_utf8_lossy(stream)
-        );
+        let text = String::from_utf8_lossy(stream);
+        assert!(!stream.contains(&0x1b), "{text:?}");
     }
     assert!(!home.path().join("config.toml").exists(), "nothing written");
 }
 
 #[test]
 fn the_theme_option_is_checked() {
-    let output = Command::new(env!("CARGO_BIN_EXE_brique"))
-        .args(["--theme", "sepia", "--config", "/nonexistent/x.toml"])
-        .env("TERM", "xterm-256color")
-        .stdin(Stdio::null())
-        .output()
-        .unwrap();
+    let home = tempfile::tempdir().unwrap();
+    let output = brique(&["--theme", "sepia"], "xterm-256color", home.path());
     assert_eq!(output.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(stderr.contains("expected color, mono or ascii"), "{stderr}");
