@@ -338,3 +338,45 @@ fn wide_names_leave_the_colours_and_the_turn_mark_in_place() {
     let border = |l: &str| unicode_width::UnicodeWidthStr::width(l.trim_end());
     assert_eq!(border(&one), border(&two), "{one}\n{two}");
 }
+
+#[test]
+fn clicking_a_move_in_the_list_browses_to_it() {
+    let mut app = app();
+    app.handle_event(&ratatui::crossterm::event::Event::Resize(120, 40));
+    for square in ["c3", "e5", "g7", "i9"] {
+        play_at(&mut app, square);
+    }
+    let screen = text(&app, 120, 40);
+    let (x, y) = screen
+        .lines()
+        .enumerate()
+        .find_map(|(y, l)| l.find("  2. ").map(|x| (l[..x].chars().count(), y)))
+        .expect("move 2 listed");
+    click(
+        &mut app,
+        u16::try_from(x + 3).unwrap(),
+        u16::try_from(y).unwrap(),
+    );
+    assert_eq!(app.viewing(), Some(2));
+    assert_eq!(app.shown_game().history().len(), 2);
+    assert_eq!(app.game().history().len(), 4, "the game itself is kept");
+}
+
+#[test]
+fn hovering_a_square_previews_as_the_cursor_does() {
+    let mut by_mouse = app();
+    let mut by_keys = app();
+    for app in [&mut by_mouse, &mut by_keys] {
+        app.handle_event(&ratatui::crossterm::event::Event::Resize(120, 40));
+        game_with_preview(app);
+        type_keys(app, ":a9");
+        press(app, KeyCode::Enter);
+    }
+    let (x, y) = glyph_cell(&by_mouse, "e5", 120, 40);
+    mouse(&mut by_mouse, MouseEventKind::Moved, x, y);
+    type_keys(&mut by_keys, ":e5");
+    press(&mut by_keys, KeyCode::Enter);
+    assert_eq!(by_mouse.cursor(), sq("e5"));
+    assert_eq!(by_mouse.preview(), by_keys.preview());
+    assert_eq!(buffer(&by_mouse, 120, 40), buffer(&by_keys, 120, 40));
+}

@@ -21,6 +21,7 @@ mod too_small;
 
 pub use board::{BoardOverlay, BoardWidget, SquareMarks};
 pub use heat::Heat;
+pub use panel::move_at;
 pub use threats::{Threat, threats};
 
 use ratatui::buffer::Buffer;
