@@ -29,6 +29,8 @@ pub enum Context {
     Records,
     /// The results screen.
     Results,
+    /// The lessons and puzzles.
+    Training,
 }
 
 impl Context {
@@ -88,8 +90,10 @@ const BOARD: &[Context] = &[Context::Board];
 const SETTINGS: &[Context] = &[Context::SettingsText, Context::SettingsChoice];
 const TEXT: &[Context] = &[Context::SettingsText, Context::GoTo, Context::SaveAs];
 const LISTS: &[Context] = &[Context::Records, Context::Results];
+const TRAINING: &[Context] = &[Context::Training];
 const QUIT: &[Context] = &[
     Context::Board,
+    Context::Training,
     Context::Help,
     Context::Notice,
     Context::Confirm,
@@ -151,8 +155,21 @@ pub const KEYMAP: &[Binding] = &[
     bind(BOARD, &[ch('w')], Action::SaveRecord, "save the game as a record file"),
     bind(BOARD, &[ch('f')], Action::OpenRecords, "saved games: open one to play on or browse"),
     bind(BOARD, &[ch('p')], Action::OpenResults, "results: wins per player, recent games"),
+    bind(BOARD, &[ch('e')], Action::OpenTraining, "learn: lessons and puzzles"),
     hinted(BOARD, &[ch('?')], Action::ToggleHelp, "this help", "help"),
     bind(BOARD, &[ESC], Action::Close, "clear the message line"),
+    // Lessons and puzzles.
+    hinted(TRAINING, &[LEFT, ch('h')], Action::MoveCursor(Direction::Left), "cursor left", "move"),
+    hinted(TRAINING, &[DOWN, ch('j')], Action::MoveCursor(Direction::Down), "cursor down", "move"),
+    hinted(TRAINING, &[UP, ch('k')], Action::MoveCursor(Direction::Up), "cursor up", "move"),
+    hinted(TRAINING, &[RIGHT, ch('l')], Action::MoveCursor(Direction::Right), "cursor right", "move"),
+    hinted(TRAINING, &[ENTER, ch(' ')], Action::Place, "play at the cursor (or click a square)", "play"),
+    bind(TRAINING, &[ch('s')], Action::Swap, "swap (the pie rule lessons)"),
+    hinted(TRAINING, &[ch('n'), ch(']')], Action::NextItem, "the next lesson or puzzle", "next"),
+    bind(TRAINING, &[ch('p'), ch('[')], Action::PrevItem, "the previous lesson or puzzle"),
+    hinted(TRAINING, &[ch('r')], Action::Retry, "try again from the start", "retry"),
+    hinted(TRAINING, &[TAB], Action::SwitchCourse, "lessons or puzzles", "lessons/puzzles"),
+    hinted(TRAINING, &[ESC], Action::Close, "back to the game", "back"),
     // Help, messages and questions.
     hinted(&[Context::Help], &[UP, ch('k'), key(KeyCode::PageUp)], Action::ScrollUp, "scroll up", "scroll"),
     hinted(&[Context::Help], &[DOWN, ch('j'), key(KeyCode::PageDown)], Action::ScrollDown, "scroll down", "scroll"),

@@ -48,6 +48,7 @@ mod history;
 mod input;
 pub mod keymap;
 pub mod layout;
+mod learning;
 mod message;
 mod pages;
 mod palette;
@@ -63,6 +64,7 @@ mod terminal;
 mod text_input;
 mod text_width;
 mod theme;
+mod training;
 mod update;
 mod view;
 mod wrap;
@@ -90,6 +92,7 @@ pub use state::App;
 pub use term_caps::{Depth, TermCaps, detect};
 pub use text_input::TextInput;
 pub use theme::{Highlight, Marker, Theme};
+pub use training::{Course, Feedback, Training};
 pub use view::{BoardOverlay, BoardWidget, Heat, SquareMarks, Threat, threats};
 
 use crate::storage::Paths;
@@ -113,6 +116,9 @@ pub struct PlayArgs {
     /// Draw with this theme for this run only: color, mono or ascii.
     #[arg(long, value_name = "THEME", value_parser = ThemeName::from_arg)]
     pub theme: Option<ThemeName>,
+    /// Open the lessons or the puzzles (`brique learn`, `brique puzzles`).
+    #[arg(skip)]
+    pub training: Option<Course>,
 }
 
 impl PlayArgs {
@@ -186,6 +192,9 @@ pub fn run(args: &PlayArgs) -> ExitCode {
     // The unfinished game (or the record asked for), then an autosave after
     // every change to the game.
     app.open_files(locations.paths, &args.opening());
+    if let Some(course) = args.training {
+        app.open_training(course);
+    }
     match terminal::with_terminal(|screen| event_loop(screen, &mut app)) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {

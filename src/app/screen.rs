@@ -29,6 +29,8 @@ pub enum Screen {
     Results {
         scroll: u16,
     },
+    /// The lessons and puzzles (their state is the app's `Training` part).
+    Training,
 }
 
 /// A yes/no question asked before losing a game in progress.
@@ -61,6 +63,7 @@ impl Screen {
             Screen::SaveAs(_) => Context::SaveAs,
             Screen::Records { .. } => Context::Records,
             Screen::Results { .. } => Context::Results,
+            Screen::Training => Context::Training,
         }
     }
 

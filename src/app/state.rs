@@ -12,6 +12,7 @@ use super::screen::Screen;
 use super::session::Session;
 use super::term_caps::TermCaps;
 use super::theme::Theme;
+use super::training::Training;
 use crate::core::{Game, Move, MoveReport, Player, Square};
 
 /// The game screen.
@@ -32,6 +33,8 @@ pub struct App {
     pub(super) computer: Computer,
     /// The autosave, records and results, and what they hold.
     pub(super) files: Files,
+    /// The lessons and puzzles, once opened.
+    pub(super) training: Option<Training>,
 }
 
 impl App {
@@ -51,6 +54,7 @@ impl App {
             screen: loaded.notice.map_or(Screen::Board, Screen::Notice),
             status: StatusLine::default(),
             quit: false,
+            training: None,
         }
     }
 
@@ -89,6 +93,11 @@ impl App {
 
     pub fn screen(&self) -> &Screen {
         &self.screen
+    }
+
+    /// The lessons and puzzles, once opened.
+    pub fn training(&self) -> Option<&Training> {
+        self.training.as_ref()
     }
 
     pub fn message(&self) -> Option<&Message> {
