@@ -384,18 +384,12 @@ fn heat_map_and_hint_marks() {
     for (name, theme, height) in [
         (
             "heat_map_in_colour",
-            Theme {
-                colour: true,
-                ascii: false,
-            },
+            Theme::new(brique::app::ThemeName::Color, false),
             15,
         ),
         (
             "heat_map_in_ascii",
-            Theme {
-                colour: false,
-                ascii: true,
-            },
+            Theme::new(brique::app::ThemeName::Ascii, true),
             13,
         ),
     ] {

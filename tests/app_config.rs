@@ -30,6 +30,9 @@ fn all_changed() -> Config {
     config.game.variant = Variant::Revised;
     config.game.pie = false;
     config.display.theme = ThemeName::Ascii;
+    config.display.escorts = false;
+    config.display.colours =
+        brique::app::BoardColours::palette(["charcoal", "ivory", "sand", "walnut"]);
     config.engine.mode = Mode::HumanVsComputer;
     config.engine.level = brique::ai::Level::Hard;
     config
@@ -218,7 +221,8 @@ fn leaving_the_settings_unchanged_writes_nothing() {
     press(&mut app, KeyCode::Esc);
     assert!(!path.exists());
     type_keys(&mut app, "o");
-    press(&mut app, KeyCode::BackTab);
+    press(&mut app, KeyCode::BackTab); // Colours
+    press(&mut app, KeyCode::Up); // Theme
     press(&mut app, KeyCode::Right);
     press(&mut app, KeyCode::Enter);
     let text = fs::read_to_string(&path).unwrap();

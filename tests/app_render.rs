@@ -63,7 +63,7 @@ fn settings_screen() {
     play_at(&mut app, "d8");
     type_keys(&mut app, "o");
     press(&mut app, KeyCode::BackTab);
-    for _ in 0..3 {
+    for _ in 0..4 {
         press(&mut app, KeyCode::Up); // up to the board size
     }
     press(&mut app, KeyCode::Left);
@@ -304,4 +304,79 @@ fn the_move_list_follows_the_game_and_the_wheel_scrolls_it_back() {
         screen.contains(&format!("{:>3}. ", moves + 1)),
         "a move brings the end back"
     );
+}
+
+#[test]
+fn wide_names_leave_the_colours_and_the_turn_mark_in_place() {
+    let mut config = Config::default();
+    config.players.names = ["張三🎲Zoë".to_string(), "Ann".to_string()];
+    let app = App::with_config(config);
+    let buf = buffer(&app, 120, 40);
+    // Each row as a terminal shows it: a wide character covers the next cell.
+    let rows: Vec<String> = (0..40)
+        .map(|y| {
+            let mut row = String::new();
+            let mut x = 0;
+            while x < 120 {
+                let symbol = buf[(x, y)].symbol();
+                row.push_str(symbol);
+                x += u16::try_from(unicode_width::UnicodeWidthStr::width(symbol).max(1)).unwrap();
+            }
+            row
+        })
+        .collect();
+    let line = |name: &str| {
+        rows.iter()
+            .find(|l| l.contains(name))
+            .unwrap_or_else(|| panic!("{name} missing:\n{}", rows.join("\n")))
+            .clone()
+    };
+    let (one, two) = (line("張三🎲Zoë"), line("Ann "));
+    assert!(one.contains("Black ◂ │"), "{one}");
+    assert!(two.contains("White   │"), "{two}");
+    // The two lines end at the same column: the panel's border.
+    let border = |l: &str| unicode_width::UnicodeWidthStr::width(l.trim_end());
+    assert_eq!(border(&one), border(&two), "{one}\n{two}");
+}
+
+#[test]
+fn clicking_a_move_in_the_list_browses_to_it() {
+    let mut app = app();
+    app.handle_event(&ratatui::crossterm::event::Event::Resize(120, 40));
+    for square in ["c3", "e5", "g7", "i9"] {
+        play_at(&mut app, square);
+    }
+    let screen = text(&app, 120, 40);
+    let (x, y) = screen
+        .lines()
+        .enumerate()
+        .find_map(|(y, l)| l.find("  2. ").map(|x| (l[..x].chars().count(), y)))
+        .expect("move 2 listed");
+    click(
+        &mut app,
+        u16::try_from(x + 3).unwrap(),
+        u16::try_from(y).unwrap(),
+    );
+    assert_eq!(app.viewing(), Some(2));
+    assert_eq!(app.shown_game().history().len(), 2);
+    assert_eq!(app.game().history().len(), 4, "the game itself is kept");
+}
+
+#[test]
+fn hovering_a_square_previews_as_the_cursor_does() {
+    let mut by_mouse = app();
+    let mut by_keys = app();
+    for app in [&mut by_mouse, &mut by_keys] {
+        app.handle_event(&ratatui::crossterm::event::Event::Resize(120, 40));
+        game_with_preview(app);
+        type_keys(app, ":a9");
+        press(app, KeyCode::Enter);
+    }
+    let (x, y) = glyph_cell(&by_mouse, "e5", 120, 40);
+    mouse(&mut by_mouse, MouseEventKind::Moved, x, y);
+    type_keys(&mut by_keys, ":e5");
+    press(&mut by_keys, KeyCode::Enter);
+    assert_eq!(by_mouse.cursor(), sq("e5"));
+    assert_eq!(by_mouse.preview(), by_keys.preview());
+    assert_eq!(buffer(&by_mouse, 120, 40), buffer(&by_keys, 120, 40));
 }

@@ -49,6 +49,8 @@ pub enum Action {
     Hint,
     /// Show or hide the heat map of the engine's search.
     ToggleAnalysis,
+    /// Show or hide the escort and danger marks (kept in the settings).
+    ToggleEscorts,
     /// Time passes: take in the engine's progress (sent by the event loop
     /// while a search runs).
     Tick,

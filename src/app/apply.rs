@@ -7,6 +7,7 @@ use super::keymap::{Context, key_for};
 use super::message::Tone;
 use super::screen::Screen;
 use super::state::App;
+use super::term_caps::TermCaps;
 use super::theme::Theme;
 use super::update::Effect;
 
@@ -45,7 +46,7 @@ impl App {
 
     /// Applies the new settings to the screen; returns what to say of it.
     fn apply_settings(&mut self, old: &Config) -> String {
-        self.theme = Theme::new(self.config.display.theme, self.no_color);
+        self.theme = Theme::on(&self.config.display, self.theme.terminal);
         if self.config.players.names != old.players.names {
             // Renaming applies to the game on screen too.
             self.session.rename(self.config.players.names.clone());
@@ -72,6 +73,26 @@ impl App {
     }
 
     /// Writes the settings changed from `old`, and says so after `said`.
+    /// Draws for this terminal from now on (read at start-up).
+    pub fn use_terminal(&mut self, terminal: TermCaps) {
+        self.theme = Theme::on(&self.config.display, terminal);
+    }
+
+    /// `e` on the board: the escort marks on or off, saved at once.
+    pub(super) fn toggle_escorts(&mut self) -> Vec<Effect> {
+        let old = self.config.clone();
+        self.config.display.escorts = !old.display.escorts;
+        let said = if self.config.display.escorts {
+            "Escorts and stones in danger are marked. "
+        } else {
+            "Escort marks off. "
+        };
+        vec![Effect::SaveConfig {
+            old: Box::new(old),
+            said: said.to_string(),
+        }]
+    }
+
     pub(super) fn save_config(&mut self, old: &Config, said: String) {
         let mut text = said;
         match self.config_file.save(old, &self.config) {

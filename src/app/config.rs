@@ -3,11 +3,13 @@
 //! `config/document.rs` reads the file over the defaults and writes it back;
 //! `config/value.rs` says how each type of value is spelled.
 
+mod colour;
 mod document;
 pub(super) mod value;
 
 use serde::{Deserialize, Deserializer, Serialize};
 
+pub use colour::{BoardColours, Colour, PALETTES};
 pub use document::ConfigProblem;
 use value::{Spelling, spelled};
 
@@ -63,11 +65,26 @@ pub struct GameConfig {
 }
 
 /// `[display]`: how the screen looks.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct DisplayConfig {
     #[serde(with = "spelled")]
     pub theme: ThemeName,
+    /// Mark the cursor's escorts and the stones in danger (on for new players).
+    #[serde(with = "spelled")]
+    pub escorts: bool,
+    #[serde(flatten)]
+    pub colours: BoardColours,
+}
+
+impl Default for DisplayConfig {
+    fn default() -> Self {
+        DisplayConfig {
+            theme: ThemeName::default(),
+            escorts: true,
+            colours: BoardColours::default(),
+        }
+    }
 }
 
 /// The theme setting: colours, no colours, or no Unicode glyphs either.
@@ -98,6 +115,11 @@ impl ThemeName {
             ThemeName::Mono => "monochrome",
             ThemeName::Ascii => "ASCII",
         }
+    }
+
+    /// Reads `--theme`.
+    pub fn from_arg(s: &str) -> Result<ThemeName, String> {
+        ThemeName::parse(s).ok_or_else(|| format!("{s:?}: expected color, mono or ascii"))
     }
 
     fn parse(s: &str) -> Option<ThemeName> {

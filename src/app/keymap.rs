@@ -147,6 +147,7 @@ pub const KEYMAP: &[Binding] = &[
     hinted(BOARD, &[ch('o'), ch(',')], Action::OpenSettings, "settings: names, colours, rules, board, opponent, level, theme", "settings"),
     hinted(BOARD, &[ch('t')], Action::Hint, "hint: the engine's move for the side to move, marked on the board", "hint"),
     hinted(BOARD, &[ch('a')], Action::ToggleAnalysis, "analysis: show or hide a heat map of the engine's search, with the win estimate", "analysis"),
+    bind(BOARD, &[ch('e')], Action::ToggleEscorts, "escorts: mark the cursor's escorts and the stones in danger, or not"),
     bind(BOARD, &[ch('[')], Action::History(HistoryStep::Back), "back one move: see the earlier positions"),
     bind(BOARD, &[ch(']')], Action::History(HistoryStep::Forward), "forward one move"),
     bind(BOARD, &[key(KeyCode::Home)], Action::History(HistoryStep::Start), "the start of the game"),
@@ -388,10 +389,7 @@ mod tests {
 
     #[test]
     fn hints_merge_the_cursor_keys() {
-        let theme = Theme {
-            colour: true,
-            ascii: false,
-        };
+        let theme = Theme::new(crate::app::ThemeName::Color, false);
         let hints = hints(Context::Board, theme);
         assert_eq!(hints[0], ("←↓↑→".to_string(), "move"));
         assert_eq!(hints[1], ("Enter".to_string(), "place"));

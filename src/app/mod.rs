@@ -56,6 +56,7 @@ pub mod layout;
 mod learning;
 mod message;
 mod pages;
+mod palette;
 mod paste;
 mod persistence;
 mod play;
@@ -65,8 +66,10 @@ mod session;
 mod settings;
 mod signals;
 mod state;
+mod term_caps;
 mod terminal;
 mod text_input;
+mod text_width;
 mod theme;
 mod training;
 mod update;
@@ -75,7 +78,7 @@ mod wrap;
 
 pub use action::{Action, Direction, Edit, HistoryStep};
 pub use computer::{EngineSnapshot, Job};
-pub use config::{Config, ThemeName};
+pub use config::{BoardColours, Colour, Config, PALETTES, ThemeName};
 pub use config_file::{ConfigFile, Loaded, Notice, Saved};
 pub use engine_config::{EngineConfig, Mode};
 pub use files::{RecordList, ResultsRead};
@@ -86,10 +89,11 @@ pub use persistence::Opening;
 pub use screen::{Question, Screen};
 pub use settings::{Field, SettingsForm};
 pub use state::App;
+pub use term_caps::{Depth, TermCaps, detect};
 pub use text_input::TextInput;
 pub use theme::{Highlight, Marker, Theme};
 pub use training::{Course, Feedback, Training};
-pub use view::{BoardOverlay, BoardWidget, Heat, SquareMarks};
+pub use view::{BoardOverlay, BoardWidget, Heat, SquareMarks, Threat, threats};
 
 use std::io::IsTerminal;
 use std::path::PathBuf;
@@ -113,6 +117,9 @@ pub struct PlayArgs {
     /// Open a game record (same as --load).
     #[arg(value_name = "FILE")]
     pub file: Option<PathBuf>,
+    /// Draw with this theme for this run only: color, mono or ascii.
+    #[arg(long, value_name = "THEME", value_parser = ThemeName::from_arg)]
+    pub theme: Option<ThemeName>,
     /// Open the lessons or the puzzles (`brique learn`, `brique puzzles`).
     #[arg(skip)]
     pub training: Option<Course>,
@@ -153,6 +160,10 @@ impl Locations {
 
 /// Runs the game screen until the player quits.
 pub fn run(args: &PlayArgs) -> ExitCode {
+    let Some(terminal) = term_caps::from_env(args.theme) else {
+        eprintln!("{}", term_caps::DUMB);
+        return ExitCode::from(2);
+    };
     if !std::io::stdout().is_terminal() {
         eprintln!(
             "brique: the game needs a terminal (standard output is not one); \
@@ -179,6 +190,7 @@ pub fn run(args: &PlayArgs) -> ExitCode {
             no_color,
         ),
     };
+    app.use_terminal(terminal);
     // The computer plays differently from run to run (tests keep a fixed seed).
     app.seed_engine(computer::clock_seed());
     // The unfinished game (or the record asked for), then an autosave after

@@ -1,6 +1,7 @@
 //! What the keys and the mouse do on the board, and the moves they make.
 
 use super::action::Action;
+use super::layout;
 use super::message::Tone;
 use super::screen::{Question, Screen};
 use super::settings::SettingsForm;
@@ -22,6 +23,9 @@ impl App {
                 if let Some(sq) = self.board.square_at(column, row, size) {
                     self.board.set_cursor(sq);
                     self.place(sq);
+                } else if let Some(number) = self.move_clicked(column, row) {
+                    // A move in the list: the position after it.
+                    self.board.show_ply(self.session.game(), number);
                 }
             }
             Action::Swap => self.swap(),
@@ -150,6 +154,12 @@ impl App {
             ),
             Err(e) => self.say(Tone::Error, format!("{text:?}: {e}.")),
         }
+    }
+
+    /// The number of the move in the side panel's list at a terminal cell.
+    fn move_clicked(&self, column: u16, row: u16) -> Option<usize> {
+        let layout = layout::screen(self.board.terminal(), self.game().size()).ok()?;
+        super::view::move_at(self, layout.panel?, column, row)
     }
 
     /// The pointer moves the cursor, so the preview follows the mouse.

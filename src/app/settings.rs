@@ -1,7 +1,7 @@
 //! The settings screen's form: the values being edited and which field has focus.
 
 use super::action::Edit;
-use super::config::{Config, NAME_MAX_CHARS, ThemeName, check_names};
+use super::config::{BoardColours, Config, NAME_MAX_CHARS, PALETTES, ThemeName, check_names};
 use super::engine_config::Mode;
 use super::text_input::TextInput;
 use crate::ai::Level;
@@ -19,10 +19,11 @@ pub enum Field {
     Mode,
     Level,
     Theme,
+    Colours,
 }
 
 impl Field {
-    pub const ALL: [Field; 9] = [
+    pub const ALL: [Field; 10] = [
         Field::Player1,
         Field::Player2,
         Field::Black,
@@ -32,6 +33,7 @@ impl Field {
         Field::Mode,
         Field::Level,
         Field::Theme,
+        Field::Colours,
     ];
 
     pub const fn label(self) -> &'static str {
@@ -45,6 +47,7 @@ impl Field {
             Field::Mode => "Game",
             Field::Level => "Computer",
             Field::Theme => "Theme",
+            Field::Colours => "Colours",
         }
     }
 
@@ -66,6 +69,7 @@ pub struct SettingsForm {
     pub variant: Variant,
     pub size: BoardSize,
     pub theme: ThemeName,
+    pub colours: BoardColours,
     pub mode: Mode,
     pub level: Level,
     pub focus: Field,
@@ -87,6 +91,7 @@ impl SettingsForm {
             variant: config.game.variant,
             size: config.game.size,
             theme: config.display.theme,
+            colours: config.display.colours,
             mode: config.engine.mode,
             level: config.engine.level,
             focus: Field::Player1,
@@ -132,7 +137,21 @@ impl SettingsForm {
             Field::Mode => self.mode = cycle(&Mode::ALL, self.mode, forward),
             Field::Level => self.level = self.level.step(forward).unwrap_or(self.level),
             Field::Theme => self.theme = cycle(&ThemeName::ALL, self.theme, forward),
+            Field::Colours => self.colours = cycle(&self.palettes(), self.colours, forward),
         }
+    }
+
+    /// The palettes offered, and the file's own colours if they are none.
+    fn palettes(&self) -> Vec<BoardColours> {
+        let mut all: Vec<BoardColours> = PALETTES
+            .iter()
+            .map(|(_, names)| BoardColours::palette(*names))
+            .collect();
+        let own = self.original.display.colours;
+        if !all.contains(&own) {
+            all.push(own);
+        }
+        all
     }
 
     /// Edits the focused name field; returns false if the edit did nothing.
@@ -173,6 +192,7 @@ impl SettingsForm {
         config.game.variant = self.variant;
         config.game.size = self.size;
         config.display.theme = self.theme;
+        config.display.colours = self.colours;
         config.engine.mode = self.mode;
         config.engine.level = self.level;
         Ok(config)

@@ -10,6 +10,7 @@ use super::files::{Files, RecordList, ResultsRead};
 use super::message::{Message, StatusLine};
 use super::screen::Screen;
 use super::session::Session;
+use super::term_caps::TermCaps;
 use super::theme::Theme;
 use super::training::Training;
 use crate::core::{Game, Move, MoveReport, Player, Square};
@@ -19,7 +20,6 @@ use crate::core::{Game, Move, MoveReport, Player, Square};
 pub struct App {
     pub(super) config: Config,
     pub(super) config_file: ConfigFile,
-    pub(super) no_color: bool,
     pub(super) theme: Theme,
     /// The game and its players.
     pub(super) session: Session,
@@ -44,14 +44,13 @@ impl App {
         let config = loaded.config;
         let game = new_game(&config);
         App {
-            theme: Theme::new(config.display.theme, no_color),
+            theme: Theme::on(&config.display, TermCaps::FULL.without_colour(no_color)),
             board: BoardView::new(game.size()),
             session: Session::new(game, config.players.names.clone()),
             computer: Computer::new(config.engine.mode, config.engine.level),
             files: Files::default(),
             config,
             config_file: loaded.file,
-            no_color,
             screen: loaded.notice.map_or(Screen::Board, Screen::Notice),
             status: StatusLine::default(),
             quit: false,

@@ -3,7 +3,9 @@
 
 use ratatui::style::{Color as Tint, Modifier, Style};
 
-use super::config::ThemeName;
+use super::config::{BoardColours, Colour, DisplayConfig, ThemeName};
+use super::palette::fit;
+use super::term_caps::{Depth, TermCaps};
 use crate::core::{Color, Shade};
 
 /// How the screen is drawn: with or without colour, Unicode or ASCII glyphs.
@@ -11,6 +13,10 @@ use crate::core::{Color, Shade};
 pub struct Theme {
     pub colour: bool,
     pub ascii: bool,
+    /// The terminal it is drawn on, whose colours every tint is fitted to.
+    pub terminal: TermCaps,
+    /// The stones' and the squares' colours.
+    pub colours: BoardColours,
 }
 
 /// What a square's marker cell (right of the stone) can show.
@@ -28,6 +34,11 @@ pub enum Marker {
     PreviewCapture,
     /// The engine's hint.
     Hint,
+    /// An escort of the cursor's square (the relation is symmetric: also a
+    /// square the cursor's square escorts).
+    Escort,
+    /// A stone the side to move could capture with one placement.
+    Threatened,
 }
 
 /// A square's background emphasis.
@@ -53,16 +64,16 @@ pub enum Ui {
 }
 
 // 256-colour palette indices: understood by nearly every terminal, unlike RGB.
-const LIGHT_SQUARE: Tint = Tint::Indexed(180);
-const DARK_SQUARE: Tint = Tint::Indexed(137);
 const FRAME: Tint = Tint::Indexed(94);
-const BLACK_STONE: Tint = Tint::Indexed(16);
-const WHITE_STONE: Tint = Tint::Indexed(231);
+/// The heat map's figures.
+const INK: Tint = Tint::Indexed(16);
 const CURSOR: Tint = Tint::Indexed(75);
 const CHAIN: Tint = Tint::Indexed(149);
 const LAST_MARK: Tint = Tint::Indexed(88);
 const PREVIEW_MARK: Tint = Tint::Indexed(19);
 const HINT_MARK: Tint = Tint::Indexed(22);
+const ESCORT_MARK: Tint = Tint::Indexed(54);
+const THREAT_MARK: Tint = Tint::Indexed(160);
 /// The heat map, from a little to the most favoured square: pale yellow to red.
 const HEAT: [Tint; 5] = [
     Tint::Indexed(230),
@@ -73,12 +84,43 @@ const HEAT: [Tint; 5] = [
 ];
 
 impl Theme {
-    /// The theme for a setting; `no_color` (the `NO_COLOR` variable) wins.
+    /// The theme for a setting, in the default colours on a 256-colour
+    /// terminal; `no_color` (the `NO_COLOR` variable) wins.
     pub fn new(name: ThemeName, no_color: bool) -> Theme {
+        let display = DisplayConfig {
+            theme: name,
+            ..DisplayConfig::default()
+        };
+        Theme::on(&display, TermCaps::FULL.without_colour(no_color))
+    }
+
+    /// The `[display]` settings on a terminal: no colour where it has none,
+    /// ASCII where its font lacks the glyphs, and its `--theme` over all.
+    pub fn on(display: &DisplayConfig, terminal: TermCaps) -> Theme {
+        let name = terminal.theme.unwrap_or(display.theme);
         Theme {
-            colour: name != ThemeName::Mono && !no_color,
-            ascii: name == ThemeName::Ascii,
+            colour: name != ThemeName::Mono && terminal.depth != Depth::Mono,
+            ascii: name == ThemeName::Ascii || !terminal.unicode,
+            terminal,
+            colours: display.colours,
         }
+    }
+
+    /// A colour as this terminal shows it.
+    fn tint(self, tint: Tint) -> Tint {
+        fit(tint, self.terminal.depth)
+    }
+
+    fn rgb(self, colour: Colour) -> Tint {
+        let (r, g, b) = colour.rgb;
+        self.tint(Tint::Rgb(r, g, b))
+    }
+
+    fn stone_tint(self, color: Color) -> Tint {
+        self.rgb(match color {
+            Color::Black => self.colours.black_stones,
+            Color::White => self.colours.white_stones,
+        })
     }
 
     fn pick(self, unicode: char, ascii: char) -> char {
@@ -106,6 +148,8 @@ impl Theme {
             Marker::LastFilled | Marker::PreviewFill => '+',
             Marker::LastCaptured | Marker::PreviewCapture => self.pick('×', 'x'),
             Marker::Hint => '!',
+            Marker::Escort => self.pick('◇', ':'),
+            Marker::Threatened => self.pick('‼', '?'),
         }
     }
 
@@ -131,17 +175,18 @@ impl Theme {
         if !self.colour {
             return Style::new();
         }
-        Style::new().bg(match shade {
-            Shade::Light => LIGHT_SQUARE,
-            Shade::Dark => DARK_SQUARE,
-        })
+        let colours = self.colours;
+        Style::new().bg(self.rgb(match shade {
+            Shade::Light => colours.light_squares,
+            Shade::Dark => colours.dark_squares,
+        }))
     }
 
     /// A square's style with a highlight on top of it.
     pub fn highlighted(self, base: Style, highlight: Highlight) -> Style {
         match (highlight, self.colour) {
-            (Highlight::Cursor, true) => base.bg(CURSOR),
-            (Highlight::Chain, true) => base.bg(CHAIN).add_modifier(Modifier::BOLD),
+            (Highlight::Cursor, true) => base.bg(self.tint(CURSOR)),
+            (Highlight::Chain, true) => base.bg(self.tint(CHAIN)).add_modifier(Modifier::BOLD),
             (Highlight::Cursor, false) => base.add_modifier(Modifier::REVERSED),
             (Highlight::Chain, false) => base.add_modifier(Modifier::BOLD | Modifier::UNDERLINED),
         }
@@ -150,29 +195,78 @@ impl Theme {
     pub fn stone_style(self, base: Style, color: Color) -> Style {
         let style = base.add_modifier(Modifier::BOLD);
         if self.colour {
-            style.fg(stone_tint(color))
+            style.fg(self.stone_tint(color))
         } else {
             style
         }
     }
 
+    /// One cell of a stone that fills its square (scale 2 and up), given
+    /// which of its halves (top, bottom) the stone covers: half blocks in
+    /// colour; without colour, or in ASCII, a fill glyph per colour on every
+    /// cell the stone touches. `None` for a cell it leaves empty.
+    pub fn stone_cell(
+        self,
+        base: Style,
+        color: Color,
+        halves: (bool, bool),
+    ) -> Option<(char, Style)> {
+        let tint = self.stone_tint(color);
+        match (halves, self.colour && !self.ascii) {
+            ((false, false), _) => None,
+            ((true, true), true) => Some(('█', base.fg(tint).bg(tint))),
+            ((true, false), true) => Some(('▀', base.fg(tint))),
+            ((false, true), true) => Some(('▄', base.fg(tint))),
+            (_, false) => {
+                let glyph = match color {
+                    Color::Black => self.pick('█', '#'),
+                    Color::White => self.pick('▒', 'O'),
+                };
+                Some((glyph, self.stone_style(base, color)))
+            }
+        }
+    }
+
+    /// The glyph between two joined stones side by side at the smallest scale.
+    pub fn bond(self) -> char {
+        self.pick('━', '-')
+    }
+
     pub fn ghost_style(self, base: Style, color: Color) -> Style {
         if self.colour {
-            base.fg(stone_tint(color)).add_modifier(Modifier::BOLD)
+            base.fg(self.stone_tint(color)).add_modifier(Modifier::BOLD)
         } else {
             base
         }
     }
 
-    pub fn marker_style(self, base: Style, marker: Marker) -> Style {
+    /// The style of a cell inside a big stone of `stone`'s colour, for marks
+    /// written over it; `base` where there is no stone.
+    pub fn on_stone(self, base: Style, stone: Option<Color>) -> Style {
+        match stone {
+            Some(color) if self.colour && !self.ascii => base.bg(self.stone_tint(color)),
+            _ => base,
+        }
+    }
+
+    /// A marker's style over `base`; over a big stone (`on_stone`) in the
+    /// other stone's colour, which stands out on it.
+    pub fn marker_style(self, base: Style, marker: Marker, on_stone: Option<Color>) -> Style {
         let style = base.add_modifier(Modifier::BOLD);
         if !self.colour {
             return style;
         }
+        if let Some(color) = on_stone {
+            return style.fg(self.stone_tint(color.other()));
+        }
         match marker {
-            Marker::LastPlaced | Marker::LastFilled | Marker::LastCaptured => style.fg(LAST_MARK),
-            Marker::PreviewFill | Marker::PreviewCapture => style.fg(PREVIEW_MARK),
-            Marker::Hint => style.fg(HINT_MARK),
+            Marker::LastPlaced | Marker::LastFilled | Marker::LastCaptured => {
+                style.fg(self.tint(LAST_MARK))
+            }
+            Marker::PreviewFill | Marker::PreviewCapture => style.fg(self.tint(PREVIEW_MARK)),
+            Marker::Hint => style.fg(self.tint(HINT_MARK)),
+            Marker::Escort => style.fg(self.tint(ESCORT_MARK)),
+            Marker::Threatened => style.fg(self.tint(THREAT_MARK)),
         }
     }
 
@@ -182,14 +276,14 @@ impl Theme {
         if !self.colour {
             return base;
         }
-        base.bg(HEAT[usize::from(warmth).min(HEAT.len() - 1)])
+        base.bg(self.tint(HEAT[usize::from(warmth).min(HEAT.len() - 1)]))
     }
 
     /// The share written on a square of the heat map.
     pub fn heat_digits(self, base: Style) -> Style {
         let style = base.add_modifier(Modifier::BOLD);
         if self.colour {
-            style.fg(BLACK_STONE)
+            style.fg(self.tint(INK))
         } else {
             style
         }
@@ -200,9 +294,9 @@ impl Theme {
         if !self.colour {
             return Style::new().add_modifier(Modifier::BOLD);
         }
-        let style = Style::new().bg(FRAME);
+        let style = Style::new().bg(self.tint(FRAME));
         match edge_of {
-            Some(color) => style.fg(stone_tint(color)),
+            Some(color) => style.fg(self.stone_tint(color)),
             None => style,
         }
     }
@@ -211,8 +305,8 @@ impl Theme {
     pub fn badge(self, color: Color) -> Style {
         if self.colour {
             Style::new()
-                .fg(stone_tint(color))
-                .bg(FRAME)
+                .fg(self.stone_tint(color))
+                .bg(self.tint(FRAME))
                 .add_modifier(Modifier::BOLD)
         } else {
             Style::new().add_modifier(Modifier::BOLD)
@@ -246,13 +340,6 @@ impl Theme {
     /// A separator dot between short items.
     pub fn dot(self) -> &'static str {
         self.sym(" · ", " - ")
-    }
-}
-
-fn stone_tint(color: Color) -> Tint {
-    match color {
-        Color::Black => BLACK_STONE,
-        Color::White => WHITE_STONE,
     }
 }
 

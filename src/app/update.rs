@@ -98,6 +98,7 @@ impl App {
             return self.quit_requested();
         }
         match &mut self.screen {
+            Screen::Board if action == Action::ToggleEscorts => return self.toggle_escorts(),
             Screen::Board => self.on_board(action),
             Screen::Help { scroll } => match action {
                 Action::Close | Action::ToggleHelp => self.screen = Screen::Board,

@@ -3,6 +3,7 @@
 
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
+use unicode_width::UnicodeWidthChar;
 
 /// Splits a text into lines of at most `width` columns at spaces (a word
 /// longer than a line is cut), each line styled alike.
@@ -28,10 +29,12 @@ pub fn wrap(text: &str, width: u16, style: Style) -> Vec<Line<'static>> {
                 break;
             }
             if words == 0 {
-                // A word wider than the line: cut it.
-                let cut: String = word.chars().take(width).collect();
-                word = word.chars().skip(width).collect();
-                lines.push(Line::styled(cut, style));
+                // A word wider than the line (a path, say): cut it after
+                // its last separator that fits, else where the line ends.
+                let at = cut_point(&word, width);
+                let rest = word.split_off(at);
+                lines.push(Line::styled(word, style));
+                word = rest;
                 if word.is_empty() {
                     break;
                 }
@@ -45,6 +48,25 @@ pub fn wrap(text: &str, width: u16, style: Style) -> Vec<Line<'static>> {
         lines.push(Line::styled(line, style));
     }
     lines
+}
+
+/// Where to cut a word to fit `width` columns: after the last `/` or `\`
+/// that fits, else after the last character that fits (at least one).
+fn cut_point(word: &str, width: usize) -> usize {
+    let mut used = 0;
+    let mut fits = 0;
+    let mut separator = None;
+    for (i, c) in word.char_indices() {
+        used += c.width().unwrap_or(0);
+        if used > width && fits > 0 {
+            break;
+        }
+        fits = i + c.len_utf8();
+        if matches!(c, '/' | '\\') {
+            separator = Some(fits);
+        }
+    }
+    separator.filter(|&s| s < word.len()).unwrap_or(fits)
 }
 
 #[cfg(test)]
@@ -63,5 +85,15 @@ mod tests {
         assert_eq!(texts(&wrap("", 4, s)), [""]);
         assert_eq!(texts(&wrap("a b", 0, s)), ["a", "b"]);
         assert_eq!(texts(&wrap("  |   ^", 20, s)), ["  |   ^"]);
+        assert_eq!(texts(&wrap("張三🎲", 4, s)), ["張三", "🎲"]);
+    }
+
+    #[test]
+    fn paths_wrap_at_separators() {
+        let s = Style::new();
+        assert_eq!(
+            texts(&wrap("/home/zoë/.local/share/brique/games", 16, s)),
+            ["/home/zoë/", ".local/share/", "brique/games"]
+        );
     }
 }

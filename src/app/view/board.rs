@@ -7,6 +7,7 @@ use ratatui::widgets::Widget;
 
 use super::cells::{put, text};
 use super::heat::Heat;
+use super::stones::{Joins, cover};
 use crate::app::layout::BoardGeometry;
 use crate::app::theme::{Highlight, Marker, Theme, Ui};
 use crate::core::{BoardSize, Color, Position, Square};
@@ -157,29 +158,52 @@ impl BoardWidget<'_> {
         if let Some(h) = marks.highlight {
             base = theme.highlighted(base, h);
         }
+        let stone = self.position.get(sq);
+        let joins = stone.map(|color| Joins::of(self.position, sq, color));
         let rect = geo.square_rect(sq);
         let empty = theme.empty(sq.shade());
         for y in rect.y..rect.bottom() {
             for x in rect.x..rect.right() {
-                put(buf, x, y, empty, base);
+                let cell = match (stone, joins) {
+                    (Some(color), Some(joins)) if geo.scale > 1 => {
+                        let halves = cover(geo.scale, joins, x - rect.x, y - rect.y);
+                        theme.stone_cell(base, color, halves)
+                    }
+                    _ => None,
+                };
+                let (ch, style) = cell.unwrap_or((empty, base));
+                put(buf, x, y, ch, style);
             }
         }
         let (x, y) = geo.glyph_cell(sq);
-        match (marks.ghost, self.position.get(sq)) {
+        // Marks written over a big stone take its colour as background.
+        let on_stone = stone.filter(|_| geo.scale > 1);
+        let under = theme.on_stone(base, on_stone);
+        match (marks.ghost, stone) {
             (Some(ghost), _) => put(
                 buf,
                 x,
                 y,
                 theme.ghost(ghost),
-                theme.ghost_style(base, ghost),
+                theme.ghost_style(under, ghost),
             ),
-            (None, Some(stone)) => put(
-                buf,
-                x,
-                y,
-                theme.stone(stone),
-                theme.stone_style(base, stone),
-            ),
+            // A big stone under the cursor or in the winning chain shows its
+            // glyph on the highlight, which would hardly show around it.
+            (None, Some(stone)) if geo.scale == 1 || marks.highlight.is_some() => {
+                put(
+                    buf,
+                    x,
+                    y,
+                    theme.stone(stone),
+                    theme.stone_style(base, stone),
+                );
+                // The marker cell bridges two stones side by side.
+                let joined = joins.is_some_and(|j| j.right);
+                if geo.scale == 1 && joined && marks.marker.is_none() {
+                    put(buf, x + 1, y, theme.bond(), theme.stone_style(base, stone));
+                }
+            }
+            (None, Some(_)) => {}
             (None, None) => {
                 if let Some(heat) = marks.heat.filter(|_| marks.marker.is_none()) {
                     let label = heat.label(geo.scale, theme);
@@ -188,13 +212,8 @@ impl BoardWidget<'_> {
             }
         }
         if let Some(marker) = marks.marker {
-            put(
-                buf,
-                x + 1,
-                y,
-                theme.marker(marker),
-                theme.marker_style(base, marker),
-            );
+            let style = theme.marker_style(under, marker, on_stone);
+            put(buf, x + 1, y, theme.marker(marker), style);
         }
     }
 }

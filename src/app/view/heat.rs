@@ -71,10 +71,7 @@ mod tests {
 
     #[test]
     fn small_squares_show_tenths() {
-        let theme = Theme {
-            colour: false,
-            ascii: true,
-        };
+        let theme = Theme::new(crate::app::ThemeName::Ascii, true);
         let label = |percent| Heat { percent, warmth: 0 }.label(1, theme);
         assert_eq!(label(4), ": ");
         assert_eq!(label(5), "1 ");

@@ -1,12 +1,13 @@
 //! What the board shows over the stones: the cursor, the last move, the
-//! preview of a move at the cursor, the winning chain, the engine's hint and
-//! heat map.
+//! stones in danger and the cursor's escorts, the preview of a move at the
+//! cursor, the winning chain, the engine's hint and heat map.
 
 use crate::app::state::App;
 use crate::app::theme::{Highlight, Marker};
-use crate::core::{Move, MoveReport};
+use crate::core::{Move, MoveReport, escorts};
 
 use super::board::BoardOverlay;
+use super::threats::threats;
 
 pub fn board_overlay(app: &App) -> BoardOverlay {
     let game = app.shown_game();
@@ -22,6 +23,19 @@ pub fn board_overlay(app: &App) -> BoardOverlay {
         return overlay;
     }
     super::heatmap::add_engine_marks(app, pos, &mut overlay);
+    if app.config().display.escorts {
+        for threat in threats(pos) {
+            overlay.set_marker(threat.stone, Marker::Threatened);
+        }
+        // On free squares only: the last move's, the hint's and the heat
+        // map's marks say more.
+        for sq in escorts(pos.size(), app.cursor()).iter() {
+            let marks = overlay.get(sq);
+            if marks.marker.is_none() && marks.heat.is_none() {
+                overlay.set_marker(sq, Marker::Escort);
+            }
+        }
+    }
     overlay.set_highlight(app.cursor(), Highlight::Cursor);
     if let Some(preview) = app.preview() {
         add_preview(&mut overlay, &preview);

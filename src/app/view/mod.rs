@@ -13,13 +13,17 @@ mod records_view;
 mod save_prompt;
 mod settings_view;
 mod status;
+mod stones;
 mod summary;
 mod thinking;
+mod threats;
 mod too_small;
 mod training_view;
 
 pub use board::{BoardOverlay, BoardWidget, SquareMarks};
 pub use heat::Heat;
+pub use panel::move_at;
+pub use threats::{Threat, threats};
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;

@@ -8,46 +8,90 @@ use ratatui::widgets::Widget;
 
 use super::cells::{block, height, lines, tone_style, wrap};
 use super::summary::turn;
+use super::threats::threats;
 use crate::app::action::Action;
 use crate::app::config::NAME_MAX_CHARS;
 use crate::app::keymap::{Context, key_for};
 use crate::app::state::App;
+use crate::app::text_width::pad;
 use crate::app::theme::{Theme, Ui};
-use crate::core::{Color, Move, MoveReport};
+use crate::core::{Color, Move, MoveReport, Square};
 
 pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     let theme = app.theme();
     let frame = block(theme, "Brique");
-    let inner = frame.inner(area);
     frame.render(area, buf);
-    // One column of padding inside the border.
+    let inner = padded(area);
+    if inner.width == 0 || inner.height == 0 {
+        return;
+    }
+    lines(buf, inner, &top_lines(app, inner.width));
+    if let Some(rows) = move_rows(app, area) {
+        let title = Rect::new(rows.x, rows.y - 1, rows.width, 1);
+        lines(buf, title, &[Line::styled("Moves", theme.ui(Ui::Title))]);
+        lines(buf, rows, &move_list(app, usize::from(rows.height)));
+    }
+}
+
+/// The panel at `area` inside its border, with a column of padding.
+fn padded(area: Rect) -> Rect {
     let inner = Rect::new(
+        area.x.saturating_add(1),
+        area.y.saturating_add(1),
+        area.width.saturating_sub(2),
+        area.height.saturating_sub(2),
+    );
+    Rect::new(
         inner.x + 1,
         inner.y,
         inner.width.saturating_sub(2),
         inner.height,
-    );
-    if inner.width == 0 || inner.height == 0 {
-        return;
-    }
-    let mut top = header(app, inner.width);
-    let prompt = prompt(app, inner.width);
+    )
+}
+
+/// The header and the prompt, above the move list.
+fn top_lines(app: &App, width: u16) -> Vec<Line<'static>> {
+    let mut top = header(app, width);
+    let prompt = prompt(app, width);
     if !prompt.is_empty() {
         top.extend(prompt);
         top.push(Line::default());
     }
-    lines(buf, inner, &top);
-    let used = height(&top).min(inner.height);
-    let moves_height = inner.height - used;
-    if moves_height > 1 {
-        let mut list = vec![Line::styled("Moves", theme.ui(Ui::Title))];
-        list.extend(move_list(app, usize::from(moves_height - 1)));
-        lines(
-            buf,
-            Rect::new(inner.x, inner.y + used, inner.width, moves_height),
-            &list,
-        );
+    top
+}
+
+/// The rows of the move list (below its title) in the panel at `area`.
+fn move_rows(app: &App, area: Rect) -> Option<Rect> {
+    let inner = padded(area);
+    let used = height(&top_lines(app, inner.width)).min(inner.height);
+    let below = inner.height - used;
+    (inner.width > 0 && below > 1)
+        .then(|| Rect::new(inner.x, inner.y + used + 1, inner.width, below - 1))
+}
+
+/// The number (from 1) of the move drawn at a cell of the panel at `area`.
+pub fn move_at(app: &App, area: Rect, column: u16, row: u16) -> Option<usize> {
+    let rows = move_rows(app, area)?;
+    if !rows.contains(ratatui::layout::Position::new(column, row)) {
+        return None;
     }
+    let (start, end) = shown_moves(app, usize::from(rows.height));
+    let number = start + usize::from(row - rows.y) + 1;
+    (number <= end).then_some(number)
+}
+
+/// The moves the list shows in `height` rows: the last ones (fewer when
+/// scrolled back), or around the position browsed; as `start..end`.
+fn shown_moves(app: &App, height: usize) -> (usize, usize) {
+    let total = app.game().history().len();
+    let scroll = app.moves_scroll().min(total.saturating_sub(height));
+    // While an earlier position is shown, its last move is in view (with
+    // the next one when there is room).
+    let end = match app.viewing() {
+        Some(ply) => (ply + usize::from(height > 1)).max(height).min(total),
+        None => total - scroll,
+    };
+    (end.saturating_sub(height), end)
 }
 
 /// Rules, players (Black's holder first) and the state of the game.
@@ -88,7 +132,7 @@ fn header(app: &App, width: u16) -> Vec<Line<'static>> {
         };
         out.push(Line::from(vec![
             Span::styled(theme.stone(color).to_string(), theme.badge(color)),
-            Span::styled(format!(" {name:<NAME_MAX_CHARS$} "), name_style),
+            Span::styled(format!(" {} ", pad(name, NAME_MAX_CHARS)), name_style),
             Span::styled(color.name(), theme.ui(Ui::Dim)),
             flag,
         ]));
@@ -136,17 +180,8 @@ fn move_spans(theme: Theme, report: &MoveReport) -> Vec<Span<'static>> {
 fn move_list(app: &App, height: usize) -> Vec<Line<'static>> {
     let theme = app.theme();
     let history = app.game().history();
-    let scroll = app.moves_scroll().min(history.len().saturating_sub(height));
     let viewing = app.viewing();
-    // While an earlier position is shown, its last move is in view (with
-    // the next one when there is room).
-    let end = match viewing {
-        Some(ply) => (ply + usize::from(height > 1))
-            .max(height)
-            .min(history.len()),
-        None => history.len() - scroll,
-    };
-    let start = end.saturating_sub(height);
+    let (start, end) = shown_moves(app, height);
     history[start..end]
         .iter()
         .enumerate()
@@ -244,5 +279,37 @@ fn preview_text(app: &App, report: &MoveReport) -> String {
         text.push_str(" and wins");
     }
     text.push('.');
+    text.push_str(&danger_text(app, report, sq));
+    text
+}
+
+/// What the opponent could capture right after the move previewed at `sq`:
+/// " It can be captured at i7." (or the filled stones' squares), else "".
+fn danger_text(app: &App, report: &MoveReport, sq: Square) -> String {
+    let mut after = app.shown_game().position().clone();
+    if report.won || after.play(report.mv).is_err() {
+        return String::new();
+    }
+    let placed: Vec<Square> = std::iter::once(sq)
+        .chain(report.fills.iter().map(|f| f.square))
+        .collect();
+    let mut text = String::new();
+    let all = threats(&after);
+    for stone in placed {
+        let at: Vec<String> = all
+            .iter()
+            .filter(|t| t.stone == stone)
+            .map(|t| t.at.to_string())
+            .collect();
+        if at.is_empty() {
+            continue;
+        }
+        let what = if stone == sq {
+            "It".to_string()
+        } else {
+            stone.to_string()
+        };
+        text.push_str(&format!(" {what} can be captured at {}.", at.join(" or ")));
+    }
     text
 }

@@ -8,12 +8,13 @@ use ratatui::text::{Line, Span};
 use super::cells::{height, lines, popup, wrap};
 use super::status::{hint_spans, text_field};
 use crate::app::action::Action;
-use crate::app::config::NAME_MAX_CHARS;
+use crate::app::config::{DisplayConfig, NAME_MAX_CHARS};
 use crate::app::engine_config::Mode;
 use crate::app::keymap::{Context, key_for};
 use crate::app::settings::{Field, SettingsForm};
 use crate::app::state::App;
-use crate::app::theme::Ui;
+use crate::app::theme::{Theme, Ui};
+use crate::core::{Color, Shade};
 
 const WIDTH: u16 = 66;
 const LABEL: usize = 12;
@@ -92,10 +93,31 @@ fn row(app: &App, form: &SettingsForm, field: Field) -> Line<'static> {
             }
         }
     }
+    if field == Field::Colours {
+        spans.extend(colours_preview(app, form));
+    }
     if waits_for_next_game(app, form, field) {
         spans.push(Span::styled("  next game", theme.ui(Ui::Warning)));
     }
     Line::from(spans)
+}
+
+/// Both stones on both squares, in the colours chosen: a live preview.
+fn colours_preview(app: &App, form: &SettingsForm) -> Vec<Span<'static>> {
+    let display = DisplayConfig {
+        theme: form.theme,
+        colours: form.colours,
+        ..app.config().display
+    };
+    let theme = Theme::on(&display, app.theme().terminal);
+    let mut spans = vec![Span::raw("  ")];
+    for shade in [Shade::Light, Shade::Dark] {
+        for color in [Color::Black, Color::White] {
+            let style = theme.stone_style(theme.square(shade), color);
+            spans.push(Span::styled(format!(" {} ", theme.stone(color)), style));
+        }
+    }
+    spans
 }
 
 fn value_text(app: &App, form: &SettingsForm, field: Field) -> String {
@@ -126,6 +148,11 @@ fn value_text(app: &App, form: &SettingsForm, field: Field) -> String {
             form.level.budget()
         ),
         Field::Theme => form.theme.label().to_string(),
+        Field::Colours => form
+            .colours
+            .palette_name()
+            .unwrap_or("your own")
+            .to_string(),
     }
 }
 
@@ -142,7 +169,7 @@ fn waits_for_next_game(app: &App, form: &SettingsForm, field: Field) -> bool {
         Field::Rules => form.variant != game.rules().variant,
         Field::Size => form.size != game.size(),
         Field::Mode => form.mode != app.mode(),
-        Field::Player1 | Field::Player2 | Field::Level | Field::Theme => false,
+        Field::Player1 | Field::Player2 | Field::Level | Field::Theme | Field::Colours => false,
     }
 }
 
