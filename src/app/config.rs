@@ -12,6 +12,7 @@ pub use document::ConfigProblem;
 use value::{Spelling, spelled};
 
 use super::engine_config::EngineConfig;
+use super::key_bindings::KeyBindings;
 use crate::core::{BoardSize, Player, Rules, Variant};
 
 /// Longest player name, in characters.
@@ -26,6 +27,8 @@ pub struct Config {
     pub game: GameConfig,
     pub display: DisplayConfig,
     pub engine: EngineConfig,
+    /// `[keys]`: the keys of each action, the table's unless changed.
+    pub keys: KeyBindings,
 }
 
 /// `[players]`: names and who holds Black.

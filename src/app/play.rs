@@ -1,7 +1,7 @@
 //! What the keys and the mouse do on the board, and the moves they make.
 
 use super::action::Action;
-use super::message::Tone;
+use super::message::{Tone, wins};
 use super::screen::{Question, Screen};
 use super::settings::SettingsForm;
 use super::state::{App, new_game};
@@ -50,7 +50,9 @@ impl App {
                     self.start_new_game();
                 }
             }
-            Action::OpenSettings => self.screen = Screen::Settings(SettingsForm::new(&self.config)),
+            Action::OpenSettings => {
+                self.screen = Screen::Settings(Box::new(SettingsForm::new(&self.config)))
+            }
             Action::ToggleHelp => self.screen = Screen::Help { scroll: 0 },
             Action::OpenGoTo => self.screen = Screen::GoTo(TextInput::new("", 4)),
             Action::ScrollUp | Action::ScrollDown => {
@@ -70,6 +72,7 @@ impl App {
     pub(super) fn start_new_game(&mut self) {
         let names = self.config.players.names.clone();
         self.replace_game(new_game(&self.config), names);
+        self.board.centre_cursor(self.game().size());
         self.files.new_game(&self.session);
         self.computer = self
             .computer
@@ -88,9 +91,8 @@ impl App {
             Ok(report) => {
                 if report.won {
                     let text = format!(
-                        "{} ({}) wins! {} starts a new game.",
-                        self.name(player),
-                        report.color,
+                        "{} {} starts a new game.",
+                        wins(self.name(player), report.color),
                         self.key(Action::NewGame)
                     );
                     self.say(Tone::Success, text);

@@ -73,7 +73,7 @@ impl App {
         let home = directories::BaseDirs::new().map(|dirs| dirs.home_dir().to_path_buf());
         let typed = from_home(input.text(), home.as_deref());
         let Some(path) = record_path_from_input(&paths, &typed) else {
-            let cancel = key_for(Context::SaveAs, Action::Close, self.theme);
+            let cancel = key_for(self.keys(), Context::SaveAs, Action::Close, self.theme);
             self.say(Tone::Error, format!("Type a file name ({cancel} cancels)."));
             return Vec::new();
         };

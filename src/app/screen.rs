@@ -18,7 +18,7 @@ pub enum Screen {
     Confirm(Question),
     /// The prompt that jumps the cursor to a named square.
     GoTo(TextInput),
-    Settings(SettingsForm),
+    Settings(Box<SettingsForm>),
     /// The file name prompt of a record being saved.
     SaveAs(TextInput),
     /// The saved records, one of them selected.
@@ -56,6 +56,7 @@ impl Screen {
             Screen::Notice(_) => Context::Notice,
             Screen::Confirm(_) => Context::Confirm,
             Screen::GoTo(_) => Context::GoTo,
+            Screen::Settings(form) if form.leaving => Context::Confirm,
             Screen::Settings(form) if form.focus.is_text() => Context::SettingsText,
             Screen::Settings(_) => Context::SettingsChoice,
             Screen::SaveAs(_) => Context::SaveAs,

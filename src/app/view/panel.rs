@@ -11,6 +11,7 @@ use super::summary::turn;
 use crate::app::action::Action;
 use crate::app::config::NAME_MAX_CHARS;
 use crate::app::keymap::{Context, key_for};
+use crate::app::message::wins;
 use crate::app::state::App;
 use crate::app::theme::{Theme, Ui};
 use crate::core::{Color, Move, MoveReport};
@@ -169,7 +170,7 @@ fn prompt(app: &App, width: u16) -> Vec<Line<'static>> {
     let theme = app.theme();
     let game = app.shown_game();
     let pos = game.position();
-    let key = |action| key_for(Context::Board, action, theme);
+    let key = |action| key_for(app.keys(), Context::Board, action, theme);
     let mut parts: Vec<(String, Style)> = app
         .panel_notes()
         .into_iter()
@@ -177,10 +178,7 @@ fn prompt(app: &App, width: u16) -> Vec<Line<'static>> {
         .collect();
     if let Some(player) = game.winner() {
         let color = game.color_of(player);
-        parts.push((
-            format!("{} ({color}) wins!", app.name(player)),
-            theme.ui(Ui::Good),
-        ));
+        parts.push((wins(app.name(player), color), theme.ui(Ui::Good)));
         parts.push((
             format!(
                 "New game? Press {}. ({} takes the last move back.)",

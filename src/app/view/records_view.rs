@@ -9,6 +9,7 @@ use super::cells::{lines, popup, wrap};
 use super::status::hint_spans;
 use crate::app::files::problem_text;
 use crate::app::keymap::Context;
+use crate::app::message::count;
 use crate::app::pages::short_date;
 use crate::app::state::App;
 use crate::app::theme::{Theme, Ui};
@@ -40,7 +41,7 @@ pub fn render(app: &App, selected: usize, area: Rect, buf: &mut Buffer) {
     lines(
         buf,
         keys_row,
-        &[Line::from(hint_spans(theme, Context::Records, body.width))],
+        &[Line::from(hint_spans(app, Context::Records, body.width))],
     );
     let list_area = Rect::new(body.x, body.y, body.width, body.height - 2);
     let dir = app.records_dir_text();
@@ -113,10 +114,10 @@ fn describe(theme: Theme, info: &RecordInfo) -> String {
     };
     let dot = theme.dot();
     format!(
-        "{} vs {}{dot}{n}{x}{n}{dot}{} moves{dot}{state}",
+        "{} vs {}{dot}{n}{x}{n}{dot}{}{dot}{state}",
         info.names[0],
         info.names[1],
-        info.moves,
+        count(info.moves, "move"),
         x = theme.sym("×", "x"),
     )
 }

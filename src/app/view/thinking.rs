@@ -15,7 +15,7 @@ use crate::core::{Color, Move};
 /// The panel's lines about the engine, each to be wrapped, with its style.
 pub fn lines(app: &App) -> Vec<(String, Style)> {
     let theme = app.theme();
-    let key = |action| key_for(Context::Board, action, theme);
+    let key = |action| key_for(app.keys(), Context::Board, action, theme);
     let game = app.game();
     let mut out = Vec::new();
     if app.mode() == Mode::ComputerVsComputer {
