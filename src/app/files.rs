@@ -54,8 +54,9 @@ pub fn problem_text(error: &StorageError) -> String {
 /// An action waiting for the answer to a question.
 #[derive(Clone, Debug)]
 pub enum Pending {
-    /// Replace this file? The prompt's text comes back on no.
-    Replace { path: PathBuf, input: TextInput },
+    /// Write the record here (replacing a file, or making its folders)?
+    /// The prompt's text comes back on no.
+    Write { path: PathBuf, input: TextInput },
     /// Open this record (listed at `index`), though the game on screen is
     /// not saved anywhere?
     Open {

@@ -77,13 +77,21 @@ impl App {
             self.say(Tone::Error, format!("Type a file name ({cancel} cancels)."));
             return Vec::new();
         };
-        if std::fs::symlink_metadata(&path).is_ok() {
+        let question = if std::fs::symlink_metadata(&path).is_ok() {
             self.say(Tone::Warning, format!("{} exists.", path.display()));
-            self.files.set_pending(Pending::Replace { path, input });
-            self.screen = Screen::Confirm(Question::Replace);
-            return Vec::new();
-        }
-        vec![Effect::WriteRecord { path, input }]
+            Question::Replace
+        } else if let Some(dir) = missing_folder(&path, &paths.records_dir()) {
+            self.say(
+                Tone::Warning,
+                format!("There is no folder {}.", dir.display()),
+            );
+            Question::MakeFolders
+        } else {
+            return vec![Effect::WriteRecord { path, input }];
+        };
+        self.files.set_pending(Pending::Write { path, input });
+        self.screen = Screen::Confirm(question);
+        Vec::new()
     }
 
     /// Writes the record; on failure the prompt stays open with its text.
@@ -196,7 +204,7 @@ impl App {
     pub(super) fn files_question_yes(&mut self) -> Vec<Effect> {
         self.screen = Screen::Board;
         match self.files.take_pending() {
-            Some(Pending::Replace { path, input }) => {
+            Some(Pending::Write { path, input }) => {
                 return vec![Effect::WriteRecord { path, input }];
             }
             Some(Pending::Open { record, path, .. }) => self.show_record(*record, &path),
@@ -208,11 +216,19 @@ impl App {
     /// No to a question: back to where it was asked from.
     pub(super) fn declined(&mut self) {
         self.screen = match self.files.take_pending() {
-            Some(Pending::Replace { input, .. }) => Screen::SaveAs(input),
+            Some(Pending::Write { input, .. }) => Screen::SaveAs(input),
             Some(Pending::Open { index, .. }) => Screen::Records { selected: index },
             None => Screen::Board,
         };
     }
+}
+
+/// The folder `path` would go in when it does not exist, unless it is the
+/// records folder (made without asking: that is where games go).
+fn missing_folder(path: &Path, records: &Path) -> Option<PathBuf> {
+    let dir = path.parent()?;
+    let missing = dir != records && !dir.as_os_str().is_empty() && !dir.is_dir();
+    missing.then(|| dir.to_path_buf())
 }
 
 /// `~/games/final` as the shell would read it: in the home directory (a
@@ -239,5 +255,18 @@ mod tests {
         assert_eq!(from_home("~/x", None), "~/x");
         assert_eq!(from_home("a~/x", Some(home)), "a~/x");
         assert_eq!(from_home("final", Some(home)), "final");
+    }
+
+    #[test]
+    fn only_a_folder_that_is_not_there_and_not_the_records_one_is_asked_about() {
+        let dir = tempfile::tempdir().unwrap();
+        let records = dir.path().join("records");
+        let nowhere = dir.path().join("no/such/dir");
+        assert_eq!(
+            missing_folder(&nowhere.join("x.brique"), &records),
+            Some(nowhere)
+        );
+        assert_eq!(missing_folder(&records.join("x.brique"), &records), None);
+        assert_eq!(missing_folder(&dir.path().join("x.brique"), &records), None);
     }
 }

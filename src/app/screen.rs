@@ -43,6 +43,8 @@ pub enum Question {
     },
     /// Replace the file a record is being saved to.
     Replace,
+    /// Make the folders a record is being saved to.
+    MakeFolders,
     /// Open a record though the game on screen is not saved anywhere.
     Open,
 }

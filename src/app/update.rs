@@ -162,7 +162,9 @@ impl App {
             Question::NewGame => self.start_new_game(),
             Question::Quit => self.quit = true,
             Question::Branch { mv, .. } => self.branch(mv),
-            Question::Replace | Question::Open => return self.files_question_yes(),
+            Question::Replace | Question::MakeFolders | Question::Open => {
+                return self.files_question_yes();
+            }
         }
         Vec::new()
     }

@@ -42,6 +42,10 @@ pub fn confirm(app: &App, question: Question, area: Rect, buf: &mut Buffer) {
             "Replace",
             "A file of that name is there already. Replace it with this game?".into(),
         ),
+        Question::MakeFolders => (
+            "New folder",
+            "That folder does not exist. Make it, and save the game there?".into(),
+        ),
         Question::Open => (
             "Open",
             "The game on screen is not saved anywhere (the autosave failed). \
