@@ -5,13 +5,12 @@
 
 mod app_support;
 
-use std::fs;
 use std::path::{Path, PathBuf};
 
 use app_support::*;
 use brique::app::{Action, App, Mode, PlayArgs, Question, Screen};
 use brique::core::{Game, Move, Player, Record};
-use brique::storage::{Paths, save_autosave, save_record};
+use brique::storage::{Paths, list_records, save_autosave, save_record};
 use ratatui::crossterm::event::KeyCode;
 
 fn start(dir: &Path, args: &PlayArgs) -> App {
@@ -24,10 +23,10 @@ fn start(dir: &Path, args: &PlayArgs) -> App {
     app
 }
 
+/// The saved games' files, in name order.
 fn records_in(dir: &Path) -> Vec<PathBuf> {
-    let mut files: Vec<PathBuf> = fs::read_dir(Paths::under(dir).records_dir())
-        .map(|entries| entries.map(|e| e.unwrap().path()).collect())
-        .unwrap_or_default();
+    let listed = list_records(&Paths::under(dir)).unwrap();
+    let mut files: Vec<PathBuf> = listed.into_iter().map(|entry| entry.path).collect();
     files.sort();
     files
 }
@@ -202,4 +201,45 @@ fn a_missing_record_is_said_and_the_unfinished_game_comes_back() {
         notice.body
     );
     assert_eq!(app.game().moves().len(), 1);
+}
+
+#[test]
+fn the_records_screen_filters_and_deletes_after_a_question() {
+    let dir = tempfile::tempdir().unwrap();
+    let paths = Paths::under(dir.path());
+    let mut ann_bob = game_of(&["e5"], Mode::HumanVsHuman);
+    let ann_zoe = {
+        let mut record = game_of(&["e5", "d4"], Mode::HumanVsHuman);
+        record.names = ["Ann".into(), "Zoë".into()];
+        record
+    };
+    ann_bob.names = ["Ann".into(), "Bob".into()];
+    let bob_file = paths.records_dir().join("a.brique");
+    save_record(&bob_file, &ann_bob).unwrap();
+    save_record(&paths.records_dir().join("b.brique"), &ann_zoe).unwrap();
+    let mut app = start(dir.path(), &PlayArgs::default());
+    type_keys(&mut app, "f");
+    assert_eq!(app.listed_records().len(), 2);
+    assert!(
+        words(&app).contains("Ann vs Bob · 9×9 · 1 move ·"),
+        "{}",
+        words(&app)
+    );
+    type_keys(&mut app, "/zo");
+    assert_eq!(app.listed_records().len(), 1, "narrowed as it is typed");
+    press(&mut app, KeyCode::Esc);
+    assert_eq!(app.listed_records().len(), 2, "Esc clears it");
+    type_keys(&mut app, "/bob");
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(app.screen(), &Screen::Records { selected: 0 });
+    assert!(words(&app).contains("Filter: bob"), "{}", words(&app));
+    type_keys(&mut app, "d");
+    assert_eq!(app.screen(), &Screen::Confirm(Question::DeleteRecord));
+    type_keys(&mut app, "n");
+    assert!(bob_file.exists(), "no deletes nothing");
+    assert_eq!(app.screen(), &Screen::Records { selected: 0 });
+    type_keys(&mut app, "dy");
+    assert!(!bob_file.exists());
+    assert_eq!(records_in(dir.path()).len(), 1);
+    assert!(matches!(app.screen(), Screen::Records { .. }));
 }

@@ -73,6 +73,10 @@ pub enum Action {
     OpenRecords,
     /// The results screen: wins per player, recent games.
     OpenResults,
+    /// Delete the saved game chosen (asks first).
+    DeleteRecord,
+    /// Narrow the saved games to those holding the words typed.
+    FilterRecords,
 
     // Screens and dialogs.
     OpenSettings,

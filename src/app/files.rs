@@ -57,6 +57,8 @@ pub enum Pending {
     /// Write the record here (replacing a file, or making its folders)?
     /// The prompt's text comes back on no.
     Write { path: PathBuf, input: TextInput },
+    /// Delete this record (listed at `index`)?
+    Delete { path: PathBuf, index: usize },
     /// Open this record (listed at `index`), though the game on screen is
     /// not saved anywhere?
     Open {
@@ -96,6 +98,8 @@ pub struct Files {
     pending: Option<Pending>,
     /// The records screen's list, read when it opens.
     records: Option<RecordList>,
+    /// What the records screen's list is narrowed to ("" for all of it).
+    records_filter: String,
     /// The results screen's content, read when it opens.
     results: Option<ResultsRead>,
 }
@@ -254,6 +258,14 @@ impl Files {
 
     pub fn set_records(&mut self, records: RecordList) {
         self.records = Some(records);
+    }
+
+    pub fn records_filter(&self) -> &str {
+        &self.records_filter
+    }
+
+    pub fn set_records_filter(&mut self, filter: &str) {
+        self.records_filter = filter.trim().to_string();
     }
 
     pub fn results(&self) -> Option<&ResultsRead> {

@@ -27,6 +27,8 @@ pub enum Context {
     SaveAs,
     /// The list of saved records.
     Records,
+    /// The records screen's filter, being typed.
+    FilterRecords,
     /// The results screen.
     Results,
 }
@@ -36,7 +38,7 @@ impl Context {
     pub const fn takes_text(self) -> bool {
         matches!(
             self,
-            Context::GoTo | Context::SettingsText | Context::SaveAs
+            Context::GoTo | Context::SettingsText | Context::SaveAs | Context::FilterRecords
         )
     }
 }
@@ -92,7 +94,12 @@ pub struct Binding {
 
 const BOARD: &[Context] = &[Context::Board];
 const SETTINGS: &[Context] = &[Context::SettingsText, Context::SettingsChoice];
-const TEXT: &[Context] = &[Context::SettingsText, Context::GoTo, Context::SaveAs];
+const TEXT: &[Context] = &[
+    Context::SettingsText,
+    Context::GoTo,
+    Context::SaveAs,
+    Context::FilterRecords,
+];
 const LISTS: &[Context] = &[Context::Records, Context::Results];
 const QUIT: &[Context] = &[
     Context::Board,
@@ -175,6 +182,10 @@ pub const KEYMAP: &[Binding] = &[
     hinted("results-up", &[Context::Results], &[UP, ch('k'), key(KeyCode::PageUp)], Action::ScrollUp, "scroll up", "scroll"),
     hinted("results-down", &[Context::Results], &[DOWN, ch('j'), key(KeyCode::PageDown)], Action::ScrollDown, "scroll down", "scroll"),
     hinted("records-open", &[Context::Records], &[ENTER], Action::Submit, "open the game chosen", "open"),
+    hinted("records-delete", &[Context::Records], &[ch('d'), key(KeyCode::Delete)], Action::DeleteRecord, "delete the game chosen (asks first)", "delete"),
+    hinted("records-filter", &[Context::Records], &[ch('/')], Action::FilterRecords, "show only the games whose players, result or file hold the words typed", "filter"),
+    hinted("filter-done", &[Context::FilterRecords], &[ENTER], Action::Submit, "keep the filter", "done"),
+    hinted("filter-clear", &[Context::FilterRecords], &[ESC], Action::Close, "clear the filter", "clear"),
     hinted("lists-close", LISTS, &[ESC, ch('f'), ch('p')], Action::Close, "close", "close"),
     hinted("quit", QUIT, &[ch('q'), ctrl('c')], Action::Quit, "quit (asks first if a game is in progress)", "quit"),
     // The square prompt.
@@ -204,7 +215,7 @@ pub const KEYMAP: &[Binding] = &[
 ];
 
 impl Context {
-    pub const ALL: [Context; 10] = [
+    pub const ALL: [Context; 11] = [
         Context::Board,
         Context::Help,
         Context::Notice,
@@ -214,6 +225,7 @@ impl Context {
         Context::SettingsChoice,
         Context::SaveAs,
         Context::Records,
+        Context::FilterRecords,
         Context::Results,
     ];
 }

@@ -55,6 +55,8 @@ mod message;
 mod pages;
 mod persistence;
 mod play;
+mod record_filter;
+mod records_screen;
 mod saved_games;
 mod screen;
 mod session;

@@ -13,8 +13,8 @@ use super::state::App;
 use super::text_input::TextInput;
 use super::update::Effect;
 use crate::storage::{
-    Paths, Timestamp, default_record_path, list_records, load_record, load_results,
-    record_path_from_input, save_record, summarize,
+    Paths, Timestamp, default_record_path, load_results, record_path_from_input, save_record,
+    summarize,
 };
 
 /// The longest file name or path the save prompt takes.
@@ -24,7 +24,7 @@ pub const RECENT_RESULTS: usize = 20;
 
 impl App {
     /// The files' locations, or a message saying there are none.
-    fn paths_or_say(&mut self) -> Option<Paths> {
+    pub(super) fn paths_or_say(&mut self) -> Option<Paths> {
         let paths = self.files.paths().cloned();
         if paths.is_none() {
             self.say(
@@ -109,63 +109,6 @@ impl App {
         }
     }
 
-    /// `f`: the saved records, newest first.
-    pub(super) fn open_records(&mut self) {
-        let Some(paths) = self.paths_or_say() else {
-            return;
-        };
-        self.files
-            .set_records(list_records(&paths).map_err(|e| e.to_string()));
-        self.screen = Screen::Records { selected: 0 };
-    }
-
-    pub(super) fn on_records(&mut self, action: Action) {
-        let Screen::Records { selected } = &mut self.screen else {
-            return;
-        };
-        let count = match self.files.records() {
-            Some(Ok(list)) => list.len(),
-            _ => 0,
-        };
-        match action {
-            Action::ScrollUp => *selected = selected.saturating_sub(1),
-            Action::ScrollDown => *selected = (*selected + 1).min(count.saturating_sub(1)),
-            Action::Submit => {
-                let selected = *selected;
-                self.open_listed(selected);
-            }
-            Action::Close => self.screen = Screen::Board,
-            _ => {}
-        }
-    }
-
-    /// Opens the record listed at `index`, asking first if the game on
-    /// screen would be lost (it is neither autosaved nor in a file).
-    fn open_listed(&mut self, index: usize) {
-        let Some(Ok(list)) = self.files.records() else {
-            return;
-        };
-        let Some(entry) = list.get(index) else {
-            return;
-        };
-        let path = entry.path.clone();
-        match load_record(&path) {
-            Err(e) => self.say(Tone::Error, format!("Cannot open it: {e}.")),
-            Ok(record) if self.game_is_kept() => {
-                self.screen = Screen::Board;
-                self.show_record(record, &path);
-            }
-            Ok(record) => {
-                self.files.set_pending(Pending::Open {
-                    record: Box::new(record),
-                    path,
-                    index,
-                });
-                self.screen = Screen::Confirm(Question::Open);
-            }
-        }
-    }
-
     /// `p`: wins per player and the recent games.
     pub(super) fn open_results(&mut self) {
         let Some(paths) = self.paths_or_say() else {
@@ -207,6 +150,7 @@ impl App {
             Some(Pending::Write { path, input }) => {
                 return vec![Effect::WriteRecord { path, input }];
             }
+            Some(Pending::Delete { path, index }) => self.delete_record(&path, index),
             Some(Pending::Open { record, path, .. }) => self.show_record(*record, &path),
             None => {}
         }
@@ -217,7 +161,9 @@ impl App {
     pub(super) fn declined(&mut self) {
         self.screen = match self.files.take_pending() {
             Some(Pending::Write { input, .. }) => Screen::SaveAs(input),
-            Some(Pending::Open { index, .. }) => Screen::Records { selected: index },
+            Some(Pending::Open { index, .. } | Pending::Delete { index, .. }) => {
+                Screen::Records { selected: index }
+            }
             None => Screen::Board,
         };
     }

@@ -25,6 +25,8 @@ pub enum Screen {
     Records {
         selected: usize,
     },
+    /// The records screen, its filter being typed.
+    FilterRecords(TextInput),
     /// Wins per player and the recent games.
     Results {
         scroll: u16,
@@ -45,6 +47,8 @@ pub enum Question {
     Replace,
     /// Make the folders a record is being saved to.
     MakeFolders,
+    /// Delete the record chosen on the records screen.
+    DeleteRecord,
     /// Open a record though the game on screen is not saved anywhere.
     Open,
 }
@@ -63,6 +67,7 @@ impl Screen {
             Screen::Settings(_) => Context::SettingsChoice,
             Screen::SaveAs(_) => Context::SaveAs,
             Screen::Records { .. } => Context::Records,
+            Screen::FilterRecords(_) => Context::FilterRecords,
             Screen::Results { .. } => Context::Results,
         }
     }

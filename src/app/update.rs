@@ -151,6 +151,7 @@ impl App {
             },
             Screen::SaveAs(_) => return self.on_save_prompt(action),
             Screen::Records { .. } => self.on_records(action),
+            Screen::FilterRecords(_) => self.on_filter(action),
             Screen::Results { .. } => self.on_results(action),
         }
         Vec::new()
@@ -162,7 +163,7 @@ impl App {
             Question::NewGame => self.start_new_game(),
             Question::Quit => self.quit = true,
             Question::Branch { mv, .. } => self.branch(mv),
-            Question::Replace | Question::MakeFolders | Question::Open => {
+            Question::Replace | Question::MakeFolders | Question::DeleteRecord | Question::Open => {
                 return self.files_question_yes();
             }
         }

@@ -46,6 +46,10 @@ pub fn confirm(app: &App, question: Question, area: Rect, buf: &mut Buffer) {
             "New folder",
             "That folder does not exist. Make it, and save the game there?".into(),
         ),
+        Question::DeleteRecord => (
+            "Delete",
+            "Delete this saved game? Its file is removed for good.".into(),
+        ),
         Question::Open => (
             "Open",
             "The game on screen is not saved anywhere (the autosave failed). \

@@ -79,6 +79,7 @@ impl Widget for &App {
             Screen::Notice(notice) => dialog::notice(self, notice, area, buf),
             Screen::SaveAs(input) => save_prompt::render(self, input, area, buf),
             Screen::Records { selected } => records_view::render(self, *selected, area, buf),
+            Screen::FilterRecords(_) => records_view::render(self, 0, area, buf),
             Screen::Results { scroll } => {
                 let results =
                     |width| results_lines(theme, self.results(), self.results_file(), width);
