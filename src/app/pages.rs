@@ -61,6 +61,7 @@ const SECTIONS: &[(&str, &[Context])] = &[
         "Saved games (f) and results (p)",
         &[Context::Records, Context::Results],
     ),
+    ("Filtering saved games (/)", &[Context::FilterRecords]),
     ("Questions", &[Context::Confirm]),
     ("This help", &[Context::Help]),
 ];

@@ -9,6 +9,7 @@ mod heatmap;
 mod marks;
 mod page;
 mod panel;
+mod progress;
 mod records_view;
 mod save_prompt;
 mod settings_view;

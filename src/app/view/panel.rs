@@ -199,6 +199,11 @@ fn prompt(app: &App, width: u16) -> Vec<Line<'static>> {
         ));
     }
     parts.extend(super::thinking::lines(app));
+    let mut out: Vec<Line<'static>> = parts
+        .drain(..)
+        .flat_map(|(text, style)| wrap(&text, width, style))
+        .collect();
+    out.extend(super::thinking::gauge(app, width));
     if let Some(report) = app.preview() {
         parts.push((preview_text(app, &report), theme.ui(Ui::Text)));
     }
@@ -209,10 +214,12 @@ fn prompt(app: &App, width: u16) -> Vec<Line<'static>> {
             theme.ui(Ui::Dim),
         ));
     }
-    parts
-        .iter()
-        .flat_map(|(text, style)| wrap(text, width, *style))
-        .collect()
+    out.extend(
+        parts
+            .iter()
+            .flat_map(|(text, style)| wrap(text, width, *style)),
+    );
+    out
 }
 
 fn preview_text(app: &App, report: &MoveReport) -> String {
