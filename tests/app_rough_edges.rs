@@ -243,3 +243,26 @@ fn the_records_screen_filters_and_deletes_after_a_question() {
     assert_eq!(records_in(dir.path()).len(), 1);
     assert!(matches!(app.screen(), Screen::Records { .. }));
 }
+
+#[test]
+fn the_strongest_level_shows_its_budget_and_a_bar() {
+    let mut config = config_with_size(15);
+    config.engine.mode = Mode::HumanVsComputer;
+    config.engine.level = brique::ai::Level::Strongest;
+    let mut app = App::with_config(config);
+    play_at(&mut app, "h8");
+    // The limit only stops a broken test from hanging.
+    let start = std::time::Instant::now();
+    while app
+        .engine_snapshot()
+        .is_none_or(|s| s.progress.report.iterations == 0)
+    {
+        assert!(start.elapsed().as_secs() < 20, "no progress");
+        std::thread::sleep(std::time::Duration::from_millis(10));
+        app.update(Action::Tick);
+    }
+    let screen = text(&app, 100, 34);
+    assert!(screen.contains("of 10 s"), "{screen}");
+    let bar = |line: &str| line.contains("% ─") || line.contains("% ━");
+    assert!(screen.lines().any(bar), "the bar: {screen}");
+}
