@@ -266,3 +266,33 @@ fn the_strongest_level_shows_its_budget_and_a_bar() {
     let bar = |line: &str| line.contains("% ─") || line.contains("% ━");
     assert!(screen.lines().any(bar), "the bar: {screen}");
 }
+
+#[test]
+fn a_saved_game_is_renamed_in_its_folder() {
+    let dir = tempfile::tempdir().unwrap();
+    let paths = Paths::under(dir.path());
+    let old = paths.records_dir().join("2026-11-22 Ann vs Bob.brique");
+    save_record(&old, &game_of(&["e5"], Mode::HumanVsHuman)).unwrap();
+    let mut app = start(dir.path(), &PlayArgs::default());
+    type_keys(&mut app, "fr");
+    assert!(matches!(
+        app.screen(),
+        Screen::RenameRecord { index: 0, .. }
+    ));
+    ctrl(&mut app, 'u');
+    type_keys(&mut app, "final");
+    press(&mut app, KeyCode::Enter);
+    let new = paths.records_dir().join("final.brique");
+    assert_eq!(records_in(dir.path()), vec![new]);
+    assert_eq!(app.screen(), &Screen::Records { selected: 0 });
+    type_keys(&mut app, "r");
+    ctrl(&mut app, 'u');
+    type_keys(&mut app, "../away");
+    press(&mut app, KeyCode::Enter);
+    assert!(
+        matches!(app.screen(), Screen::RenameRecord { .. }),
+        "refused"
+    );
+    press(&mut app, KeyCode::Esc);
+    assert_eq!(app.screen(), &Screen::Records { selected: 0 });
+}

@@ -77,6 +77,8 @@ pub enum Action {
     DeleteRecord,
     /// Narrow the saved games to those holding the words typed.
     FilterRecords,
+    /// Give the saved game chosen another file name.
+    RenameRecord,
 
     // Screens and dialogs.
     OpenSettings,

@@ -29,6 +29,8 @@ pub enum Context {
     Records,
     /// The records screen's filter, being typed.
     FilterRecords,
+    /// A saved game's new name, being typed.
+    RenameRecord,
     /// The results screen.
     Results,
 }
@@ -38,7 +40,11 @@ impl Context {
     pub const fn takes_text(self) -> bool {
         matches!(
             self,
-            Context::GoTo | Context::SettingsText | Context::SaveAs | Context::FilterRecords
+            Context::GoTo
+                | Context::SettingsText
+                | Context::SaveAs
+                | Context::FilterRecords
+                | Context::RenameRecord
         )
     }
 }
@@ -99,6 +105,7 @@ const TEXT: &[Context] = &[
     Context::GoTo,
     Context::SaveAs,
     Context::FilterRecords,
+    Context::RenameRecord,
 ];
 const LISTS: &[Context] = &[Context::Records, Context::Results];
 const QUIT: &[Context] = &[
@@ -186,6 +193,9 @@ pub const KEYMAP: &[Binding] = &[
     hinted("records-filter", &[Context::Records], &[ch('/')], Action::FilterRecords, "show only the games whose players, result or file hold the words typed", "filter"),
     hinted("filter-done", &[Context::FilterRecords], &[ENTER], Action::Submit, "keep the filter", "done"),
     hinted("filter-clear", &[Context::FilterRecords], &[ESC], Action::Close, "clear the filter", "clear"),
+    hinted("records-rename", &[Context::Records], &[ch('r')], Action::RenameRecord, "rename the game chosen", "rename"),
+    hinted("rename-done", &[Context::RenameRecord], &[ENTER], Action::Submit, "rename the file to the name typed", "rename"),
+    hinted("rename-cancel", &[Context::RenameRecord], &[ESC], Action::Close, "keep the old name", "cancel"),
     hinted("lists-close", LISTS, &[ESC, ch('f'), ch('p')], Action::Close, "close", "close"),
     hinted("quit", QUIT, &[ch('q'), ctrl('c')], Action::Quit, "quit (asks first if a game is in progress)", "quit"),
     // The square prompt.
@@ -215,7 +225,7 @@ pub const KEYMAP: &[Binding] = &[
 ];
 
 impl Context {
-    pub const ALL: [Context; 11] = [
+    pub const ALL: [Context; 12] = [
         Context::Board,
         Context::Help,
         Context::Notice,
@@ -226,6 +236,7 @@ impl Context {
         Context::SaveAs,
         Context::Records,
         Context::FilterRecords,
+        Context::RenameRecord,
         Context::Results,
     ];
 }

@@ -61,7 +61,10 @@ const SECTIONS: &[(&str, &[Context])] = &[
         "Saved games (f) and results (p)",
         &[Context::Records, Context::Results],
     ),
-    ("Filtering saved games (/)", &[Context::FilterRecords]),
+    (
+        "Filtering (/) and renaming (r) saved games",
+        &[Context::FilterRecords, Context::RenameRecord],
+    ),
     ("Questions", &[Context::Confirm]),
     ("This help", &[Context::Help]),
 ];

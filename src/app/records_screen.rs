@@ -11,10 +11,12 @@ use super::record_filter::shows;
 use super::screen::{Question, Screen};
 use super::state::App;
 use super::text_input::TextInput;
-use crate::storage::{RecordSummary, list_records, load_record};
+use crate::storage::{RECORD_EXTENSION, RecordSummary, list_records, load_record};
 
 /// The longest filter the records screen takes.
 const FILTER_MAX_CHARS: usize = 40;
+/// The longest file name a saved game can be given.
+const NAME_MAX_CHARS: usize = 120;
 
 impl App {
     /// `f`: the saved records, newest first.
@@ -66,6 +68,16 @@ impl App {
             }
             Action::Submit => self.open_listed(selected),
             Action::DeleteRecord => self.ask_delete(selected),
+            Action::RenameRecord => {
+                if let Some(entry) = self.listed_records().get(selected) {
+                    let name = entry.file_name.clone();
+                    let input = TextInput::new(&name, NAME_MAX_CHARS);
+                    self.screen = Screen::RenameRecord {
+                        index: selected,
+                        input,
+                    };
+                }
+            }
             Action::FilterRecords => {
                 let filter = self.files.records_filter();
                 self.screen = Screen::FilterRecords(TextInput::new(filter, FILTER_MAX_CHARS));
@@ -95,6 +107,56 @@ impl App {
                 self.screen = Screen::Records { selected: 0 };
             }
             _ => {}
+        }
+    }
+
+    /// Typing a new name: Enter renames the file, Esc keeps the old name.
+    pub(super) fn on_rename(&mut self, action: Action) {
+        let Screen::RenameRecord { index, input } = &mut self.screen else {
+            return;
+        };
+        let index = *index;
+        match action {
+            Action::Edit(edit) => {
+                input.edit(edit);
+            }
+            Action::Submit => {
+                let typed = input.text().to_string();
+                self.rename_listed(index, &typed);
+            }
+            Action::Close => self.screen = Screen::Records { selected: index },
+            _ => {}
+        }
+    }
+
+    /// Renames the record listed at `index` to `typed` in its folder; a
+    /// name that cannot be used is said, and the prompt stays.
+    fn rename_listed(&mut self, index: usize, typed: &str) {
+        let Some(entry) = self.listed_records().get(index).copied() else {
+            return;
+        };
+        let from = entry.path.clone();
+        let to = match new_name(typed) {
+            Ok(name) => from.with_file_name(name),
+            Err(why) => return self.say(Tone::Error, why),
+        };
+        if to == from {
+            self.screen = Screen::Records { selected: index };
+            return;
+        }
+        if std::fs::symlink_metadata(&to).is_ok() {
+            return self.say(Tone::Error, format!("{} exists already.", to.display()));
+        }
+        match std::fs::rename(&from, &to) {
+            Ok(()) => {
+                self.open_records();
+                let at = self.listed_records().iter().position(|e| e.path == to);
+                self.screen = Screen::Records {
+                    selected: at.unwrap_or(0),
+                };
+                self.say(Tone::Success, format!("Renamed to {}.", to.display()));
+            }
+            Err(e) => self.say(Tone::Error, format!("Not renamed: {e}.")),
         }
     }
 
@@ -146,5 +208,34 @@ impl App {
         self.screen = Screen::Records {
             selected: index.min(last),
         };
+    }
+}
+
+/// A file name for a record as typed: one name (no folder), ending in
+/// `.brique`; or why it cannot be one.
+fn new_name(typed: &str) -> Result<String, String> {
+    let name = typed.trim();
+    if name.is_empty() || name.starts_with('.') || name.contains(['/', '\\']) {
+        return Err("Type a file name, without a folder, not starting with a dot.".to_string());
+    }
+    let extension = format!(".{RECORD_EXTENSION}");
+    if name.to_lowercase().ends_with(&extension) {
+        Ok(name.to_string())
+    } else {
+        Ok(format!("{name}{extension}"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_new_name_is_one_file_name_ending_in_the_record_extension() {
+        assert_eq!(new_name(" final "), Ok("final.brique".to_string()));
+        assert_eq!(new_name("final.BRIQUE"), Ok("final.BRIQUE".to_string()));
+        for bad in ["", "  ", "../x", "a/b", ".hidden"] {
+            assert!(new_name(bad).is_err(), "{bad:?}");
+        }
     }
 }

@@ -27,6 +27,12 @@ pub enum Screen {
     },
     /// The records screen, its filter being typed.
     FilterRecords(TextInput),
+    /// The records screen, a new name for the game listed at `index`
+    /// being typed.
+    RenameRecord {
+        index: usize,
+        input: TextInput,
+    },
     /// Wins per player and the recent games.
     Results {
         scroll: u16,
@@ -68,6 +74,7 @@ impl Screen {
             Screen::SaveAs(_) => Context::SaveAs,
             Screen::Records { .. } => Context::Records,
             Screen::FilterRecords(_) => Context::FilterRecords,
+            Screen::RenameRecord { .. } => Context::RenameRecord,
             Screen::Results { .. } => Context::Results,
         }
     }

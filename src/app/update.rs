@@ -152,6 +152,7 @@ impl App {
             Screen::SaveAs(_) => return self.on_save_prompt(action),
             Screen::Records { .. } => self.on_records(action),
             Screen::FilterRecords(_) => self.on_filter(action),
+            Screen::RenameRecord { .. } => self.on_rename(action),
             Screen::Results { .. } => self.on_results(action),
         }
         Vec::new()

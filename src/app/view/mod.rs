@@ -81,6 +81,9 @@ impl Widget for &App {
             Screen::SaveAs(input) => save_prompt::render(self, input, area, buf),
             Screen::Records { selected } => records_view::render(self, *selected, area, buf),
             Screen::FilterRecords(_) => records_view::render(self, 0, area, buf),
+            Screen::RenameRecord { index, .. } => {
+                records_view::render(self, *index, area, buf);
+            }
             Screen::Results { scroll } => {
                 let results =
                     |width| results_lines(theme, self.results(), self.results_file(), width);

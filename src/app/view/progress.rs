@@ -32,7 +32,7 @@ pub fn figures(progress: &Progress, budget: Budget, theme: Theme) -> String {
 
 /// `10 s`, `0.25 s`.
 fn seconds(ms: u64) -> String {
-    if ms % 1000 == 0 {
+    if ms.is_multiple_of(1000) {
         format!("{} s", ms / 1000)
     } else {
         format!("{} s", ms as f64 / 1000.0)

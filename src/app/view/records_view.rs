@@ -44,17 +44,25 @@ pub fn render(app: &App, selected: usize, area: Rect, buf: &mut Buffer) {
         &[Line::from(hint_spans(app, app.context(), body.width))],
     );
     let mut list_area = Rect::new(body.x, body.y, body.width, body.height - 2);
+    // The field being typed, else the filter in force.
     let editing = match app.screen() {
-        Screen::FilterRecords(input) => Some(input),
+        Screen::FilterRecords(input) => Some(("Filter: ", input)),
+        Screen::RenameRecord { input, .. } => Some(("New name: ", input)),
         _ => None,
     };
     let filter = app.records_filter();
     if (editing.is_some() || !filter.is_empty()) && list_area.height > 2 {
-        let mut spans = vec![Span::styled("Filter: ", theme.ui(Ui::Title))];
-        match editing {
-            Some(input) => spans.extend(text_field(theme, input, true)),
-            None => spans.push(Span::styled(filter.to_string(), theme.ui(Ui::Text))),
-        }
+        let spans = match editing {
+            Some((label, input)) => {
+                let mut spans = vec![Span::styled(label, theme.ui(Ui::Title))];
+                spans.extend(text_field(theme, input, true));
+                spans
+            }
+            None => vec![
+                Span::styled("Filter: ", theme.ui(Ui::Title)),
+                Span::styled(filter.to_string(), theme.ui(Ui::Text)),
+            ],
+        };
         lines(buf, list_area, &[Line::from(spans)]);
         list_area.y += 2;
         list_area.height -= 2;
