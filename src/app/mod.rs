@@ -20,8 +20,12 @@
 //! `persistence.rs`, `saved_games.rs`, `apply.rs`): none of the lower ones
 //! imports a higher one.
 //!
-//! To add a feature: an [`Action`] variant and a line in the keymap table (the
-//! help and the hint line follow); its state in the part that owns it, with
+//! The table's lines are named, and `[keys]` in the config file gives any
+//! of them other keys (`key_bindings.rs`, checked for clashes at load).
+//!
+//! To add a feature: an [`Action`] variant and a named line in the keymap
+//! table, `key_table.rs`, with its default keys in `config.example.toml`
+//! (the help and the hint line follow); its state in the part that owns it, with
 //! methods taking only what they need; its routing in `update.rs` (board
 //! actions in `play.rs`); anything it must do outside the state is an
 //! `Effect` variant carried out in `App::perform`. Marks drawn over squares
