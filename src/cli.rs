@@ -3,9 +3,11 @@
 
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 
-use crate::commands::{arena, bench, gtp, show};
+use crate::app::{Course, PlayArgs};
+use crate::commands::puzzles::{PuzzlesArgs, PuzzlesCommand, generate_puzzles};
+use crate::commands::{arena, bench, completions, gtp, man, show};
 
 #[derive(Parser, Debug)]
 #[command(
@@ -31,6 +33,22 @@ pub enum Command {
     Gtp(gtp::GtpArgs),
     /// Play engine settings against each other and print the win rate.
     Arena(arena::ArenaArgs),
+    /// Learn the game: interactive lessons on small boards.
+    Learn(LearnArgs),
+    /// Puzzles: positions won by force; `generate` makes new ones.
+    Puzzles(PuzzlesArgs),
+    /// Print a completion script for a shell (bash, zsh, fish, elvish, powershell).
+    Completions(completions::CompletionsArgs),
+    /// Print the manual page (roff), e.g. `brique man | man -l -`.
+    Man,
+}
+
+/// `brique learn`.
+#[derive(clap::Args, Debug)]
+pub struct LearnArgs {
+    /// The config file to use (as for `brique`).
+    #[arg(long, value_name = "PATH")]
+    pub config: Option<std::path::PathBuf>,
 }
 
 /// Runs the parsed command line; messages for the user go to stderr.
@@ -40,6 +58,23 @@ pub fn run(cli: Cli) -> ExitCode {
         Some(Command::Bench(args)) => bench::run(&args),
         Some(Command::Gtp(args)) => gtp::run(&args),
         Some(Command::Arena(args)) => arena::run(&args),
+        Some(Command::Learn(args)) => train(args.config, Course::Lessons),
+        Some(Command::Puzzles(PuzzlesArgs {
+            command: Some(PuzzlesCommand::Generate(args)),
+            ..
+        })) => generate_puzzles(&args),
+        Some(Command::Puzzles(args)) => train(args.config, Course::Puzzles),
+        Some(Command::Completions(args)) => completions::run(&args, Cli::command()),
+        Some(Command::Man) => man::run(Cli::command()),
         None => crate::app::run(&cli.play),
     }
+}
+
+/// The game screen, opened at the lessons or the puzzles.
+fn train(config: Option<std::path::PathBuf>, course: Course) -> ExitCode {
+    crate::app::run(&PlayArgs {
+        config,
+        training: Some(course),
+        ..PlayArgs::default()
+    })
 }

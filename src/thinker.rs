@@ -1,6 +1,8 @@
 //! The engine at work for the program: runs a [`Search`] against a clock and
 //! a stop flag, on the caller's thread ([`think`]) or on a background thread
-//! ([`Thinker`]) that reports progress while the screen keeps drawing.
+//! ([`Thinker`]) that reports progress while the screen keeps drawing; with
+//! more threads ([`think_with_threads`], [`Thinker::start_with_threads`]) for
+//! a budget in time, all growing the one tree.
 //!
 //! A game screen keeps one `Search` per game and lends it to a `Thinker` for
 //! each move, hint or analysis:
@@ -95,34 +97,126 @@ pub fn think(
     interval: Duration,
     mut tick: impl FnMut(&Search, Duration),
 ) -> Duration {
-    let start = Instant::now();
-    let limit = budget.millis.map(Duration::from_millis);
-    let mut done = 0;
-    let mut last_tick = start;
-    let floor = if search.is_pie_decision() {
-        PIE_DECISION_ITERATIONS
-    } else {
-        0
-    };
+    let mut clock = Clock::new(search, budget, interval);
     loop {
-        let elapsed = start.elapsed();
-        let short = search.iterations() < floor;
-        if stop.load(Ordering::Relaxed)
-            || search.is_settled()
-            || (!short && limit.is_some_and(|l| elapsed >= l))
-            || (!short && budget.iterations.is_some_and(|n| done >= n))
-        {
+        if let Some(elapsed) = clock.finished(search, stop) {
             return elapsed;
         }
-        let batch = match budget.iterations {
-            Some(n) if !short => n.saturating_sub(done).min(BATCH),
-            _ => BATCH,
-        };
-        done += search.run(batch);
-        if last_tick.elapsed() >= interval {
-            last_tick = Instant::now();
-            tick(search, start.elapsed());
+        let done = search.run(clock.batch());
+        if let Some(elapsed) = clock.ran(done) {
+            tick(search, elapsed);
         }
+    }
+}
+
+/// Like [`think`], on `threads` threads growing the one tree: the search's
+/// result then depends on their timing. With one thread, or a budget that
+/// counts iterations (the levels that play the same on any machine), it is
+/// [`think`] itself.
+pub fn think_with_threads(
+    search: &mut Search,
+    budget: Budget,
+    threads: usize,
+    stop: &AtomicBool,
+    interval: Duration,
+    mut tick: impl FnMut(&Search, Duration),
+) -> Duration {
+    if threads <= 1 || budget.iterations.is_some() {
+        return think(search, budget, stop, interval, tick);
+    }
+    search.prepare_threads();
+    let search = &*search;
+    let halt = AtomicBool::new(false);
+    std::thread::scope(|scope| {
+        for thread in 1..threads {
+            let halt = &halt;
+            scope.spawn(move || {
+                let mut worker = search.worker(thread as u64);
+                while !halt.load(Ordering::Relaxed) && !search.is_settled() {
+                    search.run_shared(&mut worker, BATCH);
+                }
+            });
+        }
+        let mut worker = search.worker(0);
+        let mut clock = Clock::new(search, budget, interval);
+        let elapsed = loop {
+            if let Some(elapsed) = clock.finished(search, stop) {
+                break elapsed;
+            }
+            let done = search.run_shared(&mut worker, clock.batch());
+            if let Some(elapsed) = clock.ran(done) {
+                tick(search, elapsed);
+            }
+        };
+        halt.store(true, Ordering::Relaxed);
+        elapsed
+    })
+}
+
+/// A search's budget against the clock: when to stop, how big a batch to
+/// run next, when to report.
+struct Clock {
+    budget: Budget,
+    start: Instant,
+    limit: Option<Duration>,
+    /// Iterations the search must reach before a budget may end it.
+    floor: u64,
+    /// Iterations run by this thinking so far.
+    done: u64,
+    interval: Duration,
+    last_tick: Instant,
+}
+
+impl Clock {
+    fn new(search: &Search, budget: Budget, interval: Duration) -> Clock {
+        let start = Instant::now();
+        Clock {
+            budget,
+            start,
+            limit: budget.millis.map(Duration::from_millis),
+            floor: if search.is_pie_decision() {
+                PIE_DECISION_ITERATIONS
+            } else {
+                0
+            },
+            done: 0,
+            interval,
+            last_tick: start,
+        }
+    }
+
+    fn short(&self, search: &Search) -> bool {
+        search.iterations() < self.floor
+    }
+
+    /// The time spent, once the search should stop.
+    fn finished(&mut self, search: &Search, stop: &AtomicBool) -> Option<Duration> {
+        let elapsed = self.start.elapsed();
+        self.floor = if self.short(search) { self.floor } else { 0 };
+        let short = self.floor > 0;
+        let over = stop.load(Ordering::Relaxed)
+            || search.is_settled()
+            || (!short && self.limit.is_some_and(|l| elapsed >= l))
+            || (!short && self.budget.iterations.is_some_and(|n| self.done >= n));
+        over.then_some(elapsed)
+    }
+
+    /// The next batch's size.
+    fn batch(&self) -> u64 {
+        match self.budget.iterations {
+            Some(n) if self.floor == 0 => n.saturating_sub(self.done).min(BATCH),
+            _ => BATCH,
+        }
+    }
+
+    /// Counts a batch's iterations; the time spent when a report is due.
+    fn ran(&mut self, done: u64) -> Option<Duration> {
+        self.done += done;
+        if self.last_tick.elapsed() < self.interval {
+            return None;
+        }
+        self.last_tick = Instant::now();
+        Some(self.start.elapsed())
     }
 }
 
@@ -138,10 +232,22 @@ impl Thinker {
     /// Starts thinking about `game`'s position (the search first follows the
     /// game, keeping what it knows of it) within `budget`.
     pub fn start(search: Search, game: Game, budget: Budget) -> Thinker {
+        Thinker::start_with_threads(search, game, budget, 1)
+    }
+
+    /// Like [`Thinker::start`], the search on `threads` threads (see
+    /// [`think_with_threads`]).
+    pub fn start_with_threads(
+        search: Search,
+        game: Game,
+        budget: Budget,
+        threads: usize,
+    ) -> Thinker {
         let stop = Arc::new(AtomicBool::new(false));
         let (sender, updates) = mpsc::channel();
         let flag = Arc::clone(&stop);
-        let handle = std::thread::spawn(move || background(search, game, budget, &flag, &sender));
+        let handle =
+            std::thread::spawn(move || background(search, game, budget, threads, &flag, &sender));
         Thinker {
             stop,
             updates,
@@ -208,6 +314,7 @@ fn background(
     mut search: Search,
     game: Game,
     budget: Budget,
+    threads: usize,
     stop: &AtomicBool,
     updates: &Sender<Progress>,
 ) -> Search {
@@ -221,16 +328,30 @@ fn background(
             done,
         });
     };
-    let elapsed = think(&mut search, budget, stop, PROGRESS_INTERVAL, |s, e| {
-        send(s, e, false)
-    });
+    let elapsed = think_with_threads(
+        &mut search,
+        budget,
+        threads,
+        stop,
+        PROGRESS_INTERVAL,
+        |s, e| send(s, e, false),
+    );
     send(&search, elapsed, true);
     search
 }
 
 /// The move a search settles on within `budget`, on this thread.
 pub fn choose_move(search: &mut Search, budget: Budget) -> Option<Move> {
+    choose_move_with_threads(search, budget, 1)
+}
+
+/// Like [`choose_move`], the search on `threads` threads.
+pub fn choose_move_with_threads(
+    search: &mut Search,
+    budget: Budget,
+    threads: usize,
+) -> Option<Move> {
     let never = AtomicBool::new(false);
-    think(search, budget, &never, Duration::MAX, |_, _| {});
+    think_with_threads(search, budget, threads, &never, Duration::MAX, |_, _| {});
     search.best_move()
 }

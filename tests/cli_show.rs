@@ -4,20 +4,7 @@ use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
 fn brique(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_brique"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run brique");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(stdin.as_bytes())
-        .expect("write stdin");
-    child.wait_with_output().expect("brique output")
+    brique_bytes(args, stdin.as_bytes().to_vec())
 }
 
 fn stdout(out: &Output) -> String {
@@ -164,4 +151,118 @@ fn the_documented_example_record_is_a_black_win() {
     let from_readme = brique::core::Record::parse(&readme[start..end]).expect("README record");
     let from_assets = brique::core::Record::parse(&std::fs::read_to_string(path).unwrap()).unwrap();
     assert_eq!(from_readme, from_assets);
+}
+
+/// Runs `brique` with `stdin` written from a thread, so that the program may
+/// stop reading early (a write error then only ends the writing).
+fn brique_bytes(args: &[&str], stdin: Vec<u8>) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_brique"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run brique");
+    let mut input = child.stdin.take().expect("stdin");
+    let writer = std::thread::spawn(move || {
+        let _ = input.write_all(&stdin);
+    });
+    let out = child.wait_with_output().expect("brique output");
+    writer.join().expect("writer");
+    out
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+/// Checks that `show` refused its input: status 2, nothing on stdout, and
+/// `expected` in the message.
+fn refused(out: &Output, expected: &str) {
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(out));
+    assert!(out.stdout.is_empty());
+    assert!(stderr(out).contains(expected), "{}", stderr(out));
+}
+
+#[test]
+fn no_file_and_no_moves_names_both_ways_and_the_usage_shows_moves() {
+    let out = brique(&["show"], "");
+    for way in ["FILE", "- to read", "--moves \""] {
+        refused(&out, way);
+    }
+    let help = brique(&["show", "--help"], "");
+    let usage = stdout(&help)
+        .lines()
+        .find(|l| l.starts_with("Usage:"))
+        .map(str::to_string)
+        .expect("usage line");
+    assert!(usage.contains("--moves"), "{usage}");
+    refused(&out, &usage);
+}
+
+#[test]
+fn a_bad_token_is_quoted_whole_with_the_board_s_own_range() {
+    refused(
+        &brique(&["show", "--moves", "garbage"], ""),
+        "\"garbage\" is not a move: expected a column letter a to o and a row 1 to 15",
+    );
+    refused(
+        &brique(&["show", "--size", "9", "--moves", "e5 z1"], ""),
+        "\"z1\" is not a move: expected a column letter a to i and a row 1 to 9",
+    );
+    refused(
+        &brique(&["show", "-"], "size: 7\n\nd4 garbage\n"),
+        "line 3, column 4: move 2: \"garbage\" is not a move \
+         (expected a column letter a to g and a row 1 to 7",
+    );
+}
+
+#[test]
+fn a_huge_bad_token_gives_a_short_message() {
+    let token = "q".repeat(1_000_000);
+    for record in [format!("d8 {token}\n"), format!("rules: {token}\n")] {
+        let out = brique(&["show", "-"], &record);
+        refused(&out, &format!("\"{}…\"", "q".repeat(40)));
+        assert!(stderr(&out).len() < 300, "{} bytes", stderr(&out).len());
+    }
+}
+
+#[test]
+fn a_byte_order_mark_and_d_space_8_are_read() {
+    let plain = brique(&["show", "--moves", "d8 e5"], "");
+    assert!(plain.status.success());
+    let spaced = brique(&["show", "--moves", "d 8 E 5"], "");
+    assert!(spaced.status.success(), "{}", stderr(&spaced));
+    assert_eq!(spaced.stdout, plain.stdout);
+    let bom = brique(&["show", "-"], "\u{feff}d 8 e5\n");
+    assert!(bom.status.success(), "{}", stderr(&bom));
+    assert_eq!(bom.stdout, plain.stdout);
+    let swap = brique(&["show", "--size", "5", "--moves", "c 3 swap"], "");
+    assert!(
+        stdout(&swap).ends_with("White to move\n"),
+        "{}",
+        stderr(&swap)
+    );
+}
+
+#[test]
+fn invalid_utf8_is_located() {
+    refused(
+        &brique_bytes(&["show", "-"], b"size: 9\nd8 e\xff5\n".to_vec()),
+        "standard input: line 2, column 5: the file is not UTF-8 text",
+    );
+}
+
+#[test]
+fn endless_input_is_refused_at_the_record_limit() {
+    let limit = brique::storage::MAX_RECORD_BYTES;
+    // Like `yes e5 | brique show -`, bounded so that the test cannot hang.
+    refused(
+        &brique_bytes(&["show", "-"], b"e5\n".repeat(3 << 20)),
+        &format!("standard input goes on past {limit} bytes"),
+    );
+    refused(
+        &brique(&["show", "/dev/zero"], ""),
+        &format!("/dev/zero goes on past {limit} bytes"),
+    );
 }

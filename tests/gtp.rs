@@ -132,7 +132,7 @@ fn bad_input_gets_error_responses() {
             ),
             (
                 "play b z4",
-                "? illegal move: z4 (expected a column letter a to y, found 'z')\n\n",
+                "? illegal move: \"z4\" (expected a column letter a to g and a row 1 to 7, or swap)\n\n",
             ),
             ("play b h8", "? illegal move: h8 is off the board\n\n"),
             (
@@ -304,4 +304,108 @@ fn the_binary_speaks_gtp_on_stdin_and_stdout() {
     assert_ne!(mv, Move::Place("c3".parse().unwrap()));
     assert_eq!(responses[4], "=");
     assert_eq!(responses[5], "");
+}
+
+fn gtp_binary(args: &[&str]) -> std::process::Child {
+    Command::new(env!("CARGO_BIN_EXE_brique"))
+        .arg("gtp")
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap()
+}
+
+#[test]
+fn budgets_above_the_cap_are_refused() {
+    let mut s = session(7);
+    let max = brique::commands::gtp::MAX_ITERATIONS;
+    check(
+        &mut s,
+        &[
+            (
+                "brique-iterations 18446744073709551615",
+                &format!(
+                    "? the iteration budget must be at most {max}, not 18446744073709551615\n\n"
+                ),
+            ),
+            ("brique-budget", "= 300 iterations\n\n"),
+            (&format!("brique-iterations {max}"), "=\n\n"),
+            ("brique-budget", "= 100,000,000 iterations\n\n"),
+        ],
+    );
+    let too_many = (max + 1).to_string();
+    let out = gtp_binary(&["--iterations", &too_many])
+        .wait_with_output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("at most"));
+}
+
+#[test]
+fn a_huge_token_is_quoted_cut_short() {
+    let mut s = session(7);
+    let token = "q".repeat(4000);
+    for command in [
+        format!("play b {token}"),
+        format!("play {token} d4"),
+        format!("brique-rules {token}"),
+        format!("brique-pie {token}"),
+        format!("brique-time {token}"),
+        format!("brique-iterations {token}"),
+    ] {
+        let response = s.respond(&command).unwrap();
+        assert!(response.starts_with("? "), "{response}");
+        assert!(response.len() < 200, "{} bytes: {response}", response.len());
+        assert!(
+            response.contains(&format!("\"{}…\"", "q".repeat(40))),
+            "{response}"
+        );
+    }
+}
+
+#[test]
+fn a_line_too_long_is_answered_and_ends_the_session() {
+    let mut s = session(7);
+    let max = brique::commands::gtp::MAX_LINE_BYTES;
+    let input = format!("name\n{}\nname\n", "x".repeat(max + 1));
+    let mut output = Vec::new();
+    let error = s.serve(input.as_bytes(), &mut output).unwrap_err();
+    assert_eq!(error.kind(), std::io::ErrorKind::InvalidData);
+    assert_eq!(
+        String::from_utf8(output).unwrap(),
+        format!("= Brique\n\n? line too long: more than {max} bytes\n\n")
+    );
+    // A line of exactly the bound is still answered.
+    let mut output = Vec::new();
+    let line = format!("name{}\n", " ".repeat(max - 5));
+    s.serve(line.as_bytes(), &mut output).unwrap();
+    assert_eq!(output, b"= Brique\n\n");
+}
+
+#[test]
+fn endless_input_ends_the_session_with_a_message() {
+    let zero = std::fs::File::open("/dev/zero").unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_brique"))
+        .arg("gtp")
+        .stdin(zero)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stdout).starts_with("? line too long"));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("line too long"));
+}
+
+#[test]
+fn a_closed_output_ends_the_session_quietly() {
+    let mut child = gtp_binary(&[]);
+    drop(child.stdout.take());
+    let mut stdin = child.stdin.take().unwrap();
+    // The engine may end before all is written; that is what is tested.
+    let _ = stdin.write_all(&b"name\n".repeat(1000));
+    drop(stdin);
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(String::from_utf8_lossy(&out.stderr), "");
 }

@@ -113,3 +113,44 @@ fn a_line_with_a_wrong_move_list_is_refused_by_the_check() {
         (3, "expected POSITION | MOVES | N".to_string())
     );
 }
+
+#[test]
+fn an_attempt_answers_right_moves_with_a_defence_and_ends_in_a_win() {
+    use brique::learn::{Answer, PuzzleRun, Standing};
+    let puzzle = shipped()
+        .into_iter()
+        .find(|p| p.n == 2)
+        .expect("a two-move puzzle");
+    let mut run = PuzzleRun::new(puzzle.clone());
+    let first = puzzle.moves[0];
+    let Ok(Answer::Defended(defence)) = run.play(first) else {
+        panic!("{puzzle}: {first} is right");
+    };
+    assert_eq!(run.played(), [first, defence]);
+    assert_eq!(run.standing(), &Standing::ToMove { moves_left: 1 });
+    let finish = proof::immediate_wins(run.position())[0];
+    assert_eq!(run.play(brique::core::Move::Place(finish)), Ok(Answer::Won));
+    assert_eq!(run.standing(), &Standing::Solved);
+    assert!(
+        run.play(brique::core::Move::Place(finish)).is_err(),
+        "the attempt is over"
+    );
+}
+
+#[test]
+fn an_attempt_refutes_a_wrong_move_with_the_defence_that_beats_it() {
+    use brique::learn::{Answer, PuzzleRun, Standing};
+    let puzzle = shipped()
+        .into_iter()
+        .find(|p| p.n == 1)
+        .expect("a one-move puzzle");
+    let wrong = proof::actions(&puzzle.position)
+        .into_iter()
+        .find(|mv| !puzzle.moves.contains(mv))
+        .expect("a wrong move");
+    let mut run = PuzzleRun::new(puzzle);
+    let Ok(Answer::Refuted(defence)) = run.play(wrong) else {
+        panic!("{wrong} is wrong");
+    };
+    assert_eq!(run.standing(), &Standing::Refuted { wrong, defence });
+}

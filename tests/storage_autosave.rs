@@ -314,3 +314,103 @@ fn clearing_keeps_unfinished_games_and_removes_the_rest() {
     );
     assert_eq!(fs::read_dir(paths.records_dir()).unwrap().count(), 2);
 }
+
+#[test]
+fn a_flipped_byte_never_resumes_another_game() {
+    let tmp = tempfile::tempdir().unwrap();
+    let record = games::unfinished(9, 30);
+    let full = {
+        let paths = Paths::under(&tmp.path().join("full"));
+        save_autosave(&paths, &record).unwrap();
+        fs::read(paths.autosave()).unwrap()
+    };
+    let mut refused = 0;
+    for i in 0..full.len() {
+        for flip in [0x01u8, 0x08, 0x20] {
+            let root = tmp.path().join(format!("{i}-{flip}"));
+            let paths = Paths::under(&root);
+            fs::create_dir_all(&paths.state_dir).unwrap();
+            let mut bytes = full.clone();
+            bytes[i] ^= flip;
+            fs::write(paths.autosave(), &bytes).unwrap();
+            match load_autosave(&paths) {
+                AutosaveLoad::Resumed(got) | AutosaveLoad::Finished(got) => {
+                    // Only a byte that no reader looks at may change.
+                    assert_same_game(&got, &record);
+                    assert_eq!(got.game.rules(), record.game.rules(), "byte {i}");
+                }
+                AutosaveLoad::Unusable { kept, .. } => {
+                    refused += 1;
+                    let Kept::MovedAside(to) = kept else {
+                        panic!("byte {i}: not moved aside");
+                    };
+                    assert_eq!(fs::read(to).unwrap(), bytes, "byte {i}");
+                }
+                AutosaveLoad::None => panic!("byte {i}: the file was not seen"),
+            }
+        }
+    }
+    assert!(refused > full.len() * 2, "{refused} of {}", full.len() * 3);
+}
+
+#[test]
+fn a_changed_move_is_refused_at_the_checksum_line() {
+    let tmp = tempfile::tempdir().unwrap();
+    let paths = Paths::under(tmp.path());
+    save_autosave(&paths, &games::unfinished(9, 30)).unwrap();
+    let text = fs::read_to_string(paths.autosave()).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    let checksum_line = lines.len() - 1;
+    // Undo the last move by hand: still a legal, shorter game.
+    let moves_line = lines
+        .iter()
+        .rposition(|l| !l.starts_with('#') && !l.contains(':'))
+        .unwrap();
+    let mut edited: Vec<String> = lines.iter().map(|l| l.to_string()).collect();
+    let shorter = edited[moves_line].rsplit_once(' ').unwrap().0.to_string();
+    edited[moves_line] = shorter;
+    fs::write(paths.autosave(), edited.join("\n") + "\n").unwrap();
+    let AutosaveLoad::Unusable { problem, kept } = load_autosave(&paths) else {
+        panic!("a changed game was resumed");
+    };
+    let StorageError::Parse { error, .. } = &problem else {
+        panic!("expected a parse error, got {problem}");
+    };
+    assert_eq!(error.line, checksum_line, "{problem}");
+    assert!(error.message.contains("checksum"), "{problem}");
+    assert!(matches!(kept, Kept::MovedAside(_)));
+}
+
+#[test]
+fn a_crlf_autosave_resumes() {
+    let tmp = tempfile::tempdir().unwrap();
+    let paths = Paths::under(tmp.path());
+    let record = games::unfinished(9, 20);
+    save_autosave(&paths, &record).unwrap();
+    let text = fs::read_to_string(paths.autosave()).unwrap();
+    fs::write(paths.autosave(), text.replace('\n', "\r\n")).unwrap();
+    match load_autosave(&paths) {
+        AutosaveLoad::Resumed(got) => assert_same_game(&got, &record),
+        other => panic!("expected a resumed game, got {other:?}"),
+    }
+}
+
+#[test]
+fn an_autosave_of_an_earlier_version_without_checksum_still_loads() {
+    let tmp = tempfile::tempdir().unwrap();
+    let paths = Paths::under(tmp.path());
+    let record = games::unfinished(9, 20);
+    save_autosave(&paths, &record).unwrap();
+    let text = fs::read_to_string(paths.autosave()).unwrap();
+    let old: String = text
+        .lines()
+        .filter(|l| !l.starts_with("# checksum"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    assert_ne!(old, text);
+    fs::write(paths.autosave(), &old).unwrap();
+    match load_autosave(&paths) {
+        AutosaveLoad::Resumed(got) => assert_same_game(&got, &record),
+        other => panic!("expected a resumed game, got {other:?}"),
+    }
+}

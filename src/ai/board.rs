@@ -16,6 +16,8 @@ use super::layout::{
 };
 use crate::core::{BoardSize, Color, MAX_SQUARES, Position, Square, Variant};
 
+mod playout;
+
 /// The seeded generator the engine uses everywhere.
 pub type EngineRng = Xoshiro256PlusPlus;
 
@@ -300,73 +302,6 @@ impl Board {
         (out, count, captures)
     }
 
-    /// Plays uniformly random placements until someone connects; appends each
-    /// placed square to `record` and returns the winner's cell value.
-    pub(crate) fn playout(&mut self, rng: &mut EngineRng, record: &mut Vec<Sq>) -> u8 {
-        self.play_out(rng, record, false)
-    }
-
-    /// Like [`Board::playout`], but a player whose bridge (two stones, or a
-    /// stone and its edge, with two empty squares between them that both
-    /// reach) was just intruded into answers in the other square.
-    pub(crate) fn playout_bridges(&mut self, rng: &mut EngineRng, record: &mut Vec<Sq>) -> u8 {
-        self.play_out(rng, record, true)
-    }
-
-    #[inline(always)]
-    fn play_out(&mut self, rng: &mut EngineRng, record: &mut Vec<Sq>, bridges: bool) -> u8 {
-        if self.winner != EMPTY {
-            return self.winner;
-        }
-        let mut last = record.last().copied();
-        loop {
-            let count = u32::from(self.empty_count);
-            // Unreachable: a full board always has a connection (RULES.md).
-            if count == 0 {
-                return EMPTY;
-            }
-            let reply = if bridges {
-                last.and_then(|x| self.bridge_reply(x))
-            } else {
-                None
-            };
-            let sq = reply.unwrap_or_else(|| self.empties[at(below(rng, count) as Sq)]);
-            record.push(sq);
-            if self.place(sq) {
-                return self.winner;
-            }
-            last = Some(sq);
-        }
-    }
-
-    /// The square that saves a bridge of the side to move broken into by a
-    /// stone on `x`, if any.
-    #[inline(always)]
-    fn bridge_reply(&self, x: Sq) -> Option<Sq> {
-        let me = self.to_move;
-        let ring = &self.layout.ring[at(x)];
-        // Bit k of each mask: what the ring's square k holds. Masks, not a
-        // loop of tests, whose outcomes cannot be predicted.
-        let (mut mine, mut empty) = (0u8, 0u8);
-        for (k, &sq) in ring.iter().enumerate() {
-            mine |= u8::from(self.cells[at(sq)] == me) << k;
-            empty |= u8::from(self.cells[at(sq)] == EMPTY) << k;
-        }
-        let rotate = |bits: u8, by: u32| (bits >> by | bits << (6 - by)) & 0x3f;
-        // Bit k: square k + 1 is empty between two of mine.
-        let saves = rotate(empty, 1) & mine & rotate(mine, 2);
-        (saves != 0).then(|| ring[(saves.trailing_zeros() as usize + 1) % 6])
-    }
-
-    /// A random playout from here to the end, for benchmarks and tests:
-    /// the winner and the squares placed, in order.
-    pub fn random_playout(&mut self, rng: &mut EngineRng) -> (Option<Color>, Vec<Square>) {
-        let mut record = Vec::with_capacity(self.area());
-        let winner = self.playout(rng, &mut record);
-        let squares = record.iter().map(|&sq| self.square_of(sq)).collect();
-        ((winner != EMPTY).then(|| color_of(winner)), squares)
-    }
-
     #[inline(always)]
     fn remove_empty(&mut self, sq: Sq) {
         let slot = self.slot[at(sq)];
@@ -503,96 +438,4 @@ impl Board {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use rand_xoshiro::rand_core::SeedableRng;
-
-    #[test]
-    fn below_stays_in_range_and_covers_it() {
-        let mut rng = EngineRng::seed_from_u64(1);
-        let mut seen = [false; 7];
-        for _ in 0..1000 {
-            let k = below(&mut rng, 7) as usize;
-            seen[k] = true;
-        }
-        assert!(seen.iter().all(|&s| s));
-    }
-
-    #[test]
-    fn would_win_matches_playing() {
-        let mut rng = EngineRng::seed_from_u64(9);
-        for variant in Variant::ALL {
-            for n in [5u8, 6, 9] {
-                let size = BoardSize::new(n).unwrap();
-                for _ in 0..40 {
-                    let mut board = Board::new(size, variant, false);
-                    while board.winner().is_none() {
-                        let color = board.to_move_cell();
-                        for &sq in board.empties() {
-                            let mut copy = board.clone();
-                            assert_eq!(board.would_win(sq, color), copy.place(sq));
-                        }
-                        let sq =
-                            board.empties()[below(&mut rng, board.empties().len() as u32) as usize];
-                        board.place(sq);
-                    }
-                }
-            }
-        }
-    }
-
-    #[test]
-    fn bridge_playouts_follow_the_rules() {
-        use crate::core::{Move, Rules};
-        let mut rng = EngineRng::seed_from_u64(4);
-        for variant in Variant::ALL {
-            for n in [5u8, 8, 13] {
-                let size = BoardSize::new(n).unwrap();
-                for _ in 0..30 {
-                    let rules = Rules {
-                        variant,
-                        pie: false,
-                    };
-                    let mut position = Position::new(size, rules);
-                    let mut board = Board::from_position(&position);
-                    let mut record = Vec::new();
-                    let winner = board.playout_bridges(&mut rng, &mut record);
-                    for &sq in &record {
-                        position.play(Move::Place(board.square_of(sq))).unwrap();
-                    }
-                    assert_eq!(position.winner().map(cell_of), Some(winner));
-                }
-            }
-        }
-    }
-
-    #[test]
-    fn an_intruded_bridge_is_answered() {
-        let size = BoardSize::new(7).unwrap();
-        let play = |variant, moves: &str| {
-            let mut board = Board::new(size, variant, false);
-            for mv in moves.split_whitespace() {
-                board.place_square(mv.parse().unwrap()).unwrap();
-            }
-            board
-        };
-        let reply = |board: &Board, x: &str| {
-            let x = board.index_of(x.parse().unwrap());
-            board
-                .bridge_reply(x)
-                .map(|sq| board.square_of(sq).to_string())
-        };
-        // Black d4 and e3 form a bridge through d3 and e4; White takes d3.
-        let board = play(Variant::Original, "d4 a7 e3 d3");
-        assert_eq!(reply(&board, "d3").as_deref(), Some("e4"));
-        // Black c2 reaches its bottom edge through c1 and b1; White takes c1
-        // (which in the original rules also fills b1).
-        let board = play(Variant::Revised, "c2 c1");
-        assert_eq!(reply(&board, "c1").as_deref(), Some("b1"));
-        let board = play(Variant::Original, "c2 c1");
-        assert_eq!(reply(&board, "c1"), None);
-        // No bridge of White's is touched.
-        let board = play(Variant::Original, "d4 a7 e3 d3 e4");
-        assert_eq!(reply(&board, "e4"), None);
-    }
-}
+mod tests;

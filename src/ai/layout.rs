@@ -75,6 +75,10 @@ pub(crate) fn at(sq: Sq) -> usize {
 pub(crate) struct Layout {
     pub size: BoardSize,
     pub area: usize,
+    /// Whether the colour connected on a full board is always the first to
+    /// connect (the revised rules: no capture removes an edge contact), so a
+    /// playout may fill the board and read the winner once.
+    pub full_board_decides: bool,
     /// Four neighbours per square; missing ones are the sentinel `area`.
     pub neighbours: [[Sq; 4]; CELLS],
     /// Two fill rules per square; a square with fewer has rules whose
@@ -99,6 +103,7 @@ impl Layout {
         let mut layout = Box::new(Layout {
             size,
             area,
+            full_board_decides: variant == Variant::Revised,
             neighbours: [[sentinel; 4]; CELLS],
             fills: [[FillRule {
                 target: sentinel,

@@ -7,14 +7,19 @@
 //! - [`Level`]: playing strengths as search budgets.
 //!
 //! No clock, threads or I/O here: callers run the search in batches and
-//! decide when to stop (see `crate::thinker`).
+//! decide when to stop (see `crate::thinker`), on their one thread
+//! ([`Search::run`]) or on several growing the same tree, each with its own
+//! [`Worker`] ([`Search::run_shared`]).
 
 mod board;
+mod config;
 mod layout;
 mod level;
 mod search;
+mod shared;
 mod tree;
 
 pub use board::{Board, EngineRng};
 pub use level::{Budget, Level, group_thousands};
 pub use search::{Report, Search, SearchConfig};
+pub use shared::Worker;

@@ -82,6 +82,16 @@ pub enum Action {
 
     // Screens and dialogs.
     OpenSettings,
+    /// The lessons and puzzles.
+    OpenTraining,
+    /// The next lesson or puzzle.
+    NextItem,
+    /// The previous lesson or puzzle.
+    PrevItem,
+    /// The lesson or puzzle shown, from its start.
+    Retry,
+    /// Lessons ↔ puzzles.
+    SwitchCourse,
     ToggleHelp,
     /// Open the prompt that jumps the cursor to a named square.
     OpenGoTo,

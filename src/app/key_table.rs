@@ -33,6 +33,8 @@ pub enum Context {
     RenameRecord,
     /// The results screen.
     Results,
+    /// The lessons and puzzles.
+    Training,
 }
 
 impl Context {
@@ -108,8 +110,10 @@ const TEXT: &[Context] = &[
     Context::RenameRecord,
 ];
 const LISTS: &[Context] = &[Context::Records, Context::Results];
+const TRAINING: &[Context] = &[Context::Training];
 const QUIT: &[Context] = &[
     Context::Board,
+    Context::Training,
     Context::Help,
     Context::Notice,
     Context::Confirm,
@@ -173,8 +177,21 @@ pub const KEYMAP: &[Binding] = &[
     bind("save", BOARD, &[ch('w')], Action::SaveRecord, "save the game as a record file"),
     bind("records", BOARD, &[ch('f')], Action::OpenRecords, "saved games: open one to play on or browse"),
     bind("results", BOARD, &[ch('p')], Action::OpenResults, "results: wins per player, recent games"),
+    bind("learn", BOARD, &[ch('e')], Action::OpenTraining, "learn: lessons and puzzles"),
     hinted("help", BOARD, &[ch('?')], Action::ToggleHelp, "this help", "help"),
     bind("clear-message", BOARD, &[ESC], Action::Close, "clear the message line"),
+    // Lessons and puzzles.
+    hinted("learn-left", TRAINING, &[LEFT, ch('h')], Action::MoveCursor(Direction::Left), "cursor left", "move"),
+    hinted("learn-down", TRAINING, &[DOWN, ch('j')], Action::MoveCursor(Direction::Down), "cursor down", "move"),
+    hinted("learn-up", TRAINING, &[UP, ch('k')], Action::MoveCursor(Direction::Up), "cursor up", "move"),
+    hinted("learn-right", TRAINING, &[RIGHT, ch('l')], Action::MoveCursor(Direction::Right), "cursor right", "move"),
+    hinted("learn-play", TRAINING, &[ENTER, ch(' ')], Action::Place, "play at the cursor (or click a square)", "play"),
+    bind("learn-swap", TRAINING, &[ch('s')], Action::Swap, "swap (the pie rule lessons)"),
+    hinted("learn-next", TRAINING, &[ch('n'), ch(']')], Action::NextItem, "the next lesson or puzzle", "next"),
+    bind("learn-previous", TRAINING, &[ch('p'), ch('[')], Action::PrevItem, "the previous lesson or puzzle"),
+    hinted("learn-retry", TRAINING, &[ch('r')], Action::Retry, "try again from the start", "retry"),
+    hinted("learn-course", TRAINING, &[TAB], Action::SwitchCourse, "lessons or puzzles", "lessons/puzzles"),
+    hinted("learn-back", TRAINING, &[ESC], Action::Close, "back to the game", "back"),
     // Help, messages and questions.
     hinted("help-up", &[Context::Help], &[UP, ch('k'), key(KeyCode::PageUp)], Action::ScrollUp, "scroll up", "scroll"),
     hinted("help-down", &[Context::Help], &[DOWN, ch('j'), key(KeyCode::PageDown)], Action::ScrollDown, "scroll down", "scroll"),
@@ -225,7 +242,7 @@ pub const KEYMAP: &[Binding] = &[
 ];
 
 impl Context {
-    pub const ALL: [Context; 12] = [
+    pub const ALL: [Context; 13] = [
         Context::Board,
         Context::Help,
         Context::Notice,
@@ -238,6 +255,7 @@ impl Context {
         Context::FilterRecords,
         Context::RenameRecord,
         Context::Results,
+        Context::Training,
     ];
 }
 

@@ -55,6 +55,7 @@ mod key_bindings;
 mod key_table;
 pub mod keymap;
 pub mod layout;
+mod learning;
 mod message;
 mod pages;
 mod persistence;
@@ -69,6 +70,7 @@ mod state;
 mod terminal;
 mod text_input;
 mod theme;
+mod training;
 mod update;
 mod view;
 mod wrap;
@@ -95,6 +97,7 @@ pub use settings::{Field, SettingsForm};
 pub use state::App;
 pub use text_input::TextInput;
 pub use theme::{Highlight, Marker, Theme};
+pub use training::{Course, Feedback, Training};
 pub use view::{BoardOverlay, BoardWidget, Heat, SquareMarks};
 
 use crate::storage::Paths;
@@ -115,6 +118,9 @@ pub struct PlayArgs {
     /// Open a game record (same as --load).
     #[arg(value_name = "FILE")]
     pub file: Option<PathBuf>,
+    /// Open the lessons or the puzzles (`brique learn`, `brique puzzles`).
+    #[arg(skip)]
+    pub training: Option<Course>,
 }
 
 impl PlayArgs {
@@ -183,6 +189,9 @@ pub fn run(args: &PlayArgs) -> ExitCode {
     // The unfinished game (or the record asked for), then an autosave after
     // every change to the game.
     app.open_files(locations.paths, &args.opening());
+    if let Some(course) = args.training {
+        app.open_training(course);
+    }
     match terminal::with_terminal(|screen| event_loop(screen, &mut app)) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {

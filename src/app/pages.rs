@@ -43,6 +43,9 @@ const RULES: &[&str] = &[
      The analysis colours the empty squares by their share of the engine's search and \
      writes it on them (in percent; in tenths when the squares are small), and gives the \
      side to move's chances.",
+    "Learn the game on the board with the lessons and puzzles (e, or brique learn). The \
+     complete rules of both variants, with diagrams, are in RULES.md, in the program's \
+     source and on its project page.",
 ];
 
 /// Columns for the keys before their description.
@@ -65,6 +68,7 @@ const SECTIONS: &[(&str, &[Context])] = &[
         "Filtering (/) and renaming (r) saved games",
         &[Context::FilterRecords, Context::RenameRecord],
     ),
+    ("Lessons and puzzles (e)", &[Context::Training]),
     ("Questions", &[Context::Confirm]),
     ("This help", &[Context::Help]),
 ];

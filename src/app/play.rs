@@ -6,6 +6,7 @@ use super::screen::{Question, Screen};
 use super::settings::SettingsForm;
 use super::state::{App, new_game};
 use super::text_input::TextInput;
+use super::training::Course;
 use crate::core::{Game, Move, PlayError, Square};
 
 impl App {
@@ -64,6 +65,7 @@ impl App {
             Action::SaveRecord => self.open_save_prompt(),
             Action::OpenRecords => self.open_records(),
             Action::OpenResults => self.open_results(),
+            Action::OpenTraining => self.open_training(Course::Lessons),
             _ => {}
         }
     }

@@ -37,6 +37,8 @@ pub enum Screen {
     Results {
         scroll: u16,
     },
+    /// The lessons and puzzles (their state is the app's `Training` part).
+    Training,
 }
 
 /// A yes/no question asked before losing a game in progress.
@@ -76,6 +78,7 @@ impl Screen {
             Screen::FilterRecords(_) => Context::FilterRecords,
             Screen::RenameRecord { .. } => Context::RenameRecord,
             Screen::Results { .. } => Context::Results,
+            Screen::Training => Context::Training,
         }
     }
 

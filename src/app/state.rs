@@ -13,6 +13,7 @@ use super::message::{Message, StatusLine};
 use super::screen::Screen;
 use super::session::Session;
 use super::theme::Theme;
+use super::training::Training;
 use crate::core::{Game, Move, MoveReport, Player, Square};
 
 /// The game screen.
@@ -34,6 +35,8 @@ pub struct App {
     pub(super) computer: Computer,
     /// The autosave, records and results, and what they hold.
     pub(super) files: Files,
+    /// The lessons and puzzles, once opened.
+    pub(super) training: Option<Training>,
 }
 
 impl App {
@@ -54,6 +57,7 @@ impl App {
             screen: loaded.notice.map_or(Screen::Board, Screen::Notice),
             status: StatusLine::default(),
             quit: false,
+            training: None,
         }
     }
 
@@ -97,6 +101,11 @@ impl App {
 
     pub fn screen(&self) -> &Screen {
         &self.screen
+    }
+
+    /// The lessons and puzzles, once opened.
+    pub fn training(&self) -> Option<&Training> {
+        self.training.as_ref()
     }
 
     pub fn message(&self) -> Option<&Message> {

@@ -31,6 +31,8 @@ pub(super) enum Effect {
     /// Write the game to the autosave if it changed (and a won game's
     /// result, once).
     KeepFiles,
+    /// Write what the player has learnt.
+    SaveProgress,
 }
 
 impl App {
@@ -62,6 +64,7 @@ impl App {
                 Effect::WriteRecord { path, input } => self.write_record(path, input),
                 Effect::Engine => self.sync_engine(),
                 Effect::KeepFiles => self.keep_files(),
+                Effect::SaveProgress => self.save_progress(),
             }
         }
     }
@@ -154,6 +157,7 @@ impl App {
             Screen::FilterRecords(_) => self.on_filter(action),
             Screen::RenameRecord { .. } => self.on_rename(action),
             Screen::Results { .. } => self.on_results(action),
+            Screen::Training => return self.on_training(action),
         }
         Vec::new()
     }

@@ -9,13 +9,14 @@ use std::str::FromStr;
 use super::print_stdout;
 use crate::ai::{Budget, Level, Search, SearchConfig};
 use crate::core::{BoardSize, Color, Game, Player, Rules, Variant};
-use crate::thinker::choose_move;
+use crate::thinker::choose_move_with_threads;
 
 #[derive(clap::Args, Debug)]
 pub struct ArenaArgs {
     /// The first engine: comma-separated settings such as `level=3`, or
     /// `rave,ms=50`, `uct,iterations=5000`, `random` (uniform playouts),
-    /// `bridges`, `c=0.4`, `bias=0.02`, `expand=4`, `growth=3`, `nodes=1000000`.
+    /// `bridges`, `c=0.4`, `bias=0.02`, `expand=4`, `growth=3`, `nodes=1000000`,
+    /// `threads=2` (threads growing one tree, for a budget in time).
     #[arg(long, default_value = "rave,ms=100")]
     pub first: EngineSpec,
     /// The second engine, in the same form.
@@ -44,6 +45,8 @@ pub struct EngineSpec {
     pub text: String,
     pub config: SearchConfig,
     pub budget: Budget,
+    /// Threads searching (only a budget in time uses more than one).
+    pub threads: usize,
 }
 
 impl fmt::Display for EngineSpec {
@@ -58,6 +61,7 @@ impl FromStr for EngineSpec {
     fn from_str(text: &str) -> Result<EngineSpec, String> {
         let mut config = SearchConfig::default();
         let mut budget = Level::default().budget();
+        let mut threads = 1;
         for item in text.split(',').map(str::trim).filter(|s| !s.is_empty()) {
             let (key, value) = item.split_once('=').unwrap_or((item, ""));
             let number = || -> Result<f64, String> {
@@ -90,9 +94,10 @@ impl FromStr for EngineSpec {
                 "expand" => config.expand_after = number()?.max(1.0) as u32,
                 "growth" => config.expand_growth = number()? as f32,
                 "nodes" => config.max_nodes = number()?.max(1000.0) as usize,
+                "threads" => threads = number()?.clamp(1.0, 256.0) as usize,
                 _ => {
                     return Err(format!(
-                        "unknown setting {item:?}: use rave, uct, bridges, random, level=, ms=, iterations=, c=, bias=, expand=, growth=, nodes="
+                        "unknown setting {item:?}: use rave, uct, bridges, random, level=, ms=, iterations=, c=, bias=, expand=, growth=, nodes=, threads="
                     ));
                 }
             }
@@ -101,6 +106,7 @@ impl FromStr for EngineSpec {
             text: text.trim().to_string(),
             config,
             budget,
+            threads,
         })
     }
 }
@@ -180,16 +186,20 @@ pub fn play_game(
             seed: spec.config.seed ^ seed,
             ..spec.config
         };
-        (Search::new(game.position(), config), spec.budget)
+        (
+            Search::new(game.position(), config),
+            spec.budget,
+            spec.threads,
+        )
     });
     loop {
         if let Some(winner) = game.position().winner() {
             return (winner, game);
         }
         let side = game.position().to_move();
-        let (search, budget) = &mut engines[side.index()];
+        let (search, budget, threads) = &mut engines[side.index()];
         search.sync(&game);
-        let played = choose_move(search, *budget).map(|mv| game.play(mv));
+        let played = choose_move_with_threads(search, *budget, *threads).map(|mv| game.play(mv));
         if !matches!(played, Some(Ok(_))) {
             // Unreachable: an engine always has a legal move before the end.
             return (side.other(), game);
@@ -280,6 +290,10 @@ mod tests {
         assert!("ms=fast".parse::<EngineSpec>().is_err());
         assert!("ms=-3".parse::<EngineSpec>().is_err());
         assert!("level=9".parse::<EngineSpec>().is_err());
+        let spec: EngineSpec = "level=hard,threads=2".parse().unwrap();
+        assert_eq!((spec.budget, spec.threads), (Level::Hard.budget(), 2));
+        assert_eq!("level=hard".parse::<EngineSpec>().unwrap().threads, 1);
+        assert!("threads=many".parse::<EngineSpec>().is_err());
     }
 
     #[test]

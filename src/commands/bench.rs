@@ -1,14 +1,18 @@
-//! `brique bench`: how fast the engine plays random games and searches, on
-//! one thread, from the empty board.
+//! `brique bench`: how fast the engine plays random games and searches from
+//! the empty board, on one thread and (`--threads N`) on N threads growing
+//! one tree.
 
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use rand_xoshiro::rand_core::SeedableRng;
 
+use std::sync::atomic::AtomicBool;
+
 use super::print_stdout;
-use crate::ai::{Board, EngineRng, Search, SearchConfig};
+use crate::ai::{Board, Budget, EngineRng, Search, SearchConfig};
 use crate::core::{BoardSize, Position, Rules, Variant};
+use crate::thinker::think_with_threads;
 
 #[derive(clap::Args, Debug)]
 pub struct BenchArgs {
@@ -27,6 +31,10 @@ pub struct BenchArgs {
     /// Seed of the random generator.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// Also measure the search on this many threads growing one tree, in
+    /// the same rounds as on one.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
+    pub threads: u16,
 }
 
 fn parse_seconds(s: &str) -> Result<f64, String> {
@@ -47,6 +55,9 @@ pub struct Figures {
     pub iterations: u64,
     pub iterations_per_second: f64,
     pub nodes: usize,
+    /// The search on [`BenchArgs::threads`] threads (1: not measured).
+    pub threads: u16,
+    pub threaded_iterations_per_second: f64,
 }
 
 /// A rate over several rounds: other work on the machine only ever slows a
@@ -78,11 +89,20 @@ impl Rate {
 
 pub fn run(args: &BenchArgs) -> ExitCode {
     let time = Duration::from_secs_f64(args.seconds);
-    let heading = heading(args.size, args.rules, args.rounds, args.seconds);
+    let mut heading = heading(args.size, args.rules, args.rounds, args.seconds);
+    if args.threads > 1 {
+        heading = heading.replace(
+            "one thread,",
+            &format!("one thread and {} threads,", args.threads),
+        );
+    }
     if let Err(code) = print_stdout(&heading) {
         return code;
     }
-    let rounds = measure_rounds(args.size, args.rules, time, args.rounds, args.seed);
+    let rounds = measure_rounds(args.size, args.rules, time, args.rounds, args.seed)
+        .into_iter()
+        .map(|figures| threaded(figures, args, time))
+        .collect::<Vec<_>>();
     match print_stdout(&summary(&rounds)) {
         Ok(()) => ExitCode::SUCCESS,
         Err(code) => code,
@@ -109,6 +129,22 @@ pub fn summary(rounds: &[Figures]) -> String {
         .sum();
     let searched: u64 = rounds.iter().map(|f| f.iterations).sum();
     let nodes = rounds.iter().map(|f| f.nodes).max().unwrap_or(0);
+    let threads = rounds.first().map_or(1, |f| f.threads);
+    let threaded = Rate::of(rounds.iter().map(|f| f.threaded_iterations_per_second));
+    let scaling = Rate::of(
+        rounds
+            .iter()
+            .map(|f| f.threaded_iterations_per_second / f.iterations_per_second.max(1.0)),
+    );
+    let threaded_line = if threads > 1 {
+        format!(
+            "MCTS-RAVE iterations per second on {threads} threads: {:.0} median, {:.0} best \
+             ({:.2}x one thread's, median of the rounds)\n",
+            threaded.median, threaded.best, scaling.median
+        )
+    } else {
+        String::new()
+    };
     format!(
         "random playouts per second: {:.0} median, {:.0} best ({games} playouts)\n\
          mean playout length: {:.1} placements\n\
@@ -119,7 +155,7 @@ pub fn summary(rounds: &[Figures]) -> String {
         placements / games.max(1) as f64,
         iterations.median,
         iterations.best,
-    )
+    ) + &threaded_line
 }
 
 /// Runs `rounds` rounds of [`measure`], the seed counting up from `seed`.
@@ -160,6 +196,40 @@ pub fn measure(size: BoardSize, variant: Variant, time: Duration, seed: u64) -> 
         iterations,
         iterations_per_second: iterations as f64 / start.elapsed().as_secs_f64(),
         nodes: search.report().nodes,
+        threads: 1,
+        threaded_iterations_per_second: 0.0,
+    }
+}
+
+/// `figures` with the search measured on the requested threads too, for
+/// about `time`, right after the round's measurement on one.
+fn threaded(figures: Figures, args: &BenchArgs, time: Duration) -> Figures {
+    if args.threads <= 1 {
+        return figures;
+    }
+    let rules = Rules {
+        variant: args.rules,
+        pie: false,
+    };
+    let config = SearchConfig {
+        seed: args.seed,
+        ..SearchConfig::default()
+    };
+    let mut search = Search::new(&Position::new(args.size, rules), config);
+    let never = AtomicBool::new(false);
+    let budget = Budget::millis(time.as_millis().max(1) as u64);
+    let elapsed = think_with_threads(
+        &mut search,
+        budget,
+        usize::from(args.threads),
+        &never,
+        Duration::MAX,
+        |_, _| {},
+    );
+    Figures {
+        threads: args.threads,
+        threaded_iterations_per_second: search.iterations() as f64 / elapsed.as_secs_f64(),
+        ..figures
     }
 }
 
@@ -176,7 +246,7 @@ fn playouts(position: &Position, time: Duration, seed: u64) -> (u64, f64, f64) {
         for _ in 0..256 {
             board.copy_from(&start_board);
             record.clear();
-            board.playout(&mut rng, &mut record);
+            board.rollout(&mut rng, &mut record, false);
             placements += record.len() as u64;
         }
         games += 256;
@@ -227,6 +297,8 @@ mod tests {
             iterations: 10,
             iterations_per_second: 5.0,
             nodes: 100,
+            threads: 1,
+            threaded_iterations_per_second: 0.0,
         };
         let text = summary(&[round(100, 50.0, 10.0), round(300, 70.0, 20.0)]);
         assert_eq!(

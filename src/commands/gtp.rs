@@ -6,12 +6,20 @@
 //! `black`/`white` or `b`/`w`. Besides the standard commands there are
 //! `brique-rules original|revised`, `brique-pie on|off`, `brique-time SECONDS`
 //! and `brique-iterations N`.
+//!
+//! A line of input is at most [`MAX_LINE_BYTES`] long: a longer one is
+//! answered `? line too long` and ends the session, so that endless input
+//! cannot fill memory. Budgets are capped ([`MAX_ITERATIONS`], a day of
+//! thinking time) so that `genmove` always returns.
 
-use std::io::{BufRead, Write};
+use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
 
+use super::lines::{Line, read_line};
 use crate::ai::{Budget, Level, Search};
-use crate::core::{BoardSize, Color, Game, Move, Player, Rules, Variant, diagram};
+use crate::core::{
+    BoardSize, Color, Game, Move, Player, Quoted, Rules, SquareError, Variant, diagram,
+};
 use crate::thinker::choose_move;
 
 #[derive(clap::Args, Debug, Clone)]
@@ -31,7 +39,8 @@ pub struct GtpArgs {
     /// Thinking time per `genmove` in seconds, instead of the level's budget.
     #[arg(long, conflicts_with = "iterations", allow_negative_numbers = true)]
     pub time: Option<f64>,
-    /// Search iterations per `genmove`, instead of the level's budget.
+    /// Search iterations per `genmove`, instead of the level's budget
+    /// (at most 100000000).
     #[arg(long)]
     pub iterations: Option<u64>,
     /// Seed of the engine's random generator.
@@ -65,12 +74,21 @@ pub fn run(args: &GtpArgs) -> ExitCode {
     let stdout = std::io::stdout();
     match session.serve(stdin.lock(), stdout.lock()) {
         Ok(()) => ExitCode::SUCCESS,
+        // The controller has gone: nobody is left to answer.
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("brique gtp: {e}");
             ExitCode::FAILURE
         }
     }
 }
+
+/// The longest line of input answered; GTP commands are far shorter.
+pub const MAX_LINE_BYTES: usize = 4096;
+
+/// The largest iteration budget: at about 100,000 iterations a second this
+/// is some 20 minutes a move, while a larger number could run for years.
+pub const MAX_ITERATIONS: u64 = 100_000_000;
 
 /// The commands this engine knows, as `list_commands` prints them.
 pub const COMMANDS: [&str; 18] = [
@@ -113,10 +131,12 @@ fn time_budget(seconds: f64) -> Result<Budget, String> {
 }
 
 fn iteration_budget(n: u64) -> Result<Budget, String> {
-    if n >= 1 {
-        Ok(Budget::iterations(n))
-    } else {
-        Err("the iteration budget must be at least 1".to_string())
+    match n {
+        0 => Err("the iteration budget must be at least 1".to_string()),
+        1..=MAX_ITERATIONS => Ok(Budget::iterations(n)),
+        _ => Err(format!(
+            "the iteration budget must be at most {MAX_ITERATIONS}, not {n}"
+        )),
     }
 }
 
@@ -151,17 +171,24 @@ impl Session {
     }
 
     /// Answers commands from `input` until `quit` or the end of input.
-    /// Bytes that are not UTF-8 are read as replacement characters.
-    pub fn serve(
-        &mut self,
-        mut input: impl BufRead,
-        mut output: impl Write,
-    ) -> std::io::Result<()> {
+    /// Bytes that are not UTF-8 are read as replacement characters. A line
+    /// longer than [`MAX_LINE_BYTES`] is answered, then ends the session
+    /// with an `InvalidData` error.
+    pub fn serve(&mut self, mut input: impl BufRead, mut output: impl Write) -> io::Result<()> {
         let mut line = Vec::new();
         while !self.quit {
-            line.clear();
-            if input.read_until(b'\n', &mut line)? == 0 {
-                break;
+            match read_line(&mut input, &mut line, MAX_LINE_BYTES)? {
+                Line::Read => {}
+                Line::End => break,
+                Line::TooLong => {
+                    let message = format!("line too long: more than {MAX_LINE_BYTES} bytes");
+                    output.write_all(format!("? {message}\n\n").as_bytes())?;
+                    output.flush()?;
+                    return Err(io::Error::new(
+                        io::ErrorKind::InvalidData,
+                        format!("{message}; the session ends"),
+                    ));
+                }
             }
             if let Some(response) = self.respond(&String::from_utf8_lossy(&line)) {
                 output.write_all(response.as_bytes())?;
@@ -251,9 +278,13 @@ impl Session {
                 if args[1].eq_ignore_ascii_case("pass") {
                     return Err("illegal move: there is no passing in Brique".to_string());
                 }
-                let mv: Move = args[1]
-                    .parse()
-                    .map_err(|e| format!("illegal move: {} ({e})", args[1]))?;
+                let mv: Move = args[1].parse().map_err(|e: SquareError| {
+                    format!(
+                        "illegal move: {} ({}, or swap)",
+                        Quoted(args[1]),
+                        e.on(self.game.size())
+                    )
+                })?;
                 self.check_turn(color)?;
                 self.game
                     .play(mv)
@@ -310,7 +341,7 @@ impl Session {
                 let pie = match args[0].to_ascii_lowercase().as_str() {
                     "on" => true,
                     "off" => false,
-                    other => return Err(format!("expected on or off, found {other:?}")),
+                    other => return Err(format!("expected on or off, found {}", Quoted(other))),
                 };
                 let rules = Rules {
                     pie,
@@ -322,15 +353,15 @@ impl Session {
                 arity(1)?;
                 let seconds: f64 = args[0]
                     .parse()
-                    .map_err(|_| format!("expected seconds, found {:?}", args[0]))?;
+                    .map_err(|_| format!("expected seconds, found {}", Quoted(args[0])))?;
                 self.budget = time_budget(seconds)?;
                 Ok(String::new())
             }
             "brique-iterations" => {
                 arity(1)?;
-                let n: u64 = args[0]
-                    .parse()
-                    .map_err(|_| format!("expected a number of iterations, found {:?}", args[0]))?;
+                let n: u64 = args[0].parse().map_err(|_| {
+                    format!("expected a number of iterations, found {}", Quoted(args[0]))
+                })?;
                 self.budget = iteration_budget(n)?;
                 Ok(String::new())
             }
@@ -387,6 +418,9 @@ fn parse_color(text: &str) -> Result<Color, String> {
     match text.to_ascii_lowercase().as_str() {
         "b" | "black" => Ok(Color::Black),
         "w" | "white" => Ok(Color::White),
-        _ => Err(format!("invalid color: {text:?} (black, white, b or w)")),
+        _ => Err(format!(
+            "invalid color: {} (black, white, b or w)",
+            Quoted(text)
+        )),
     }
 }

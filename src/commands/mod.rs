@@ -1,10 +1,15 @@
-//! The headless commands, one file each: `show`, `gtp`, `arena` and `bench`.
+//! The headless commands, one file each: `show`, `gtp`, `arena`, `bench`,
+//! `puzzles generate`, `completions` and `man`.
 //! [`crate::cli`] parses the command line and calls them; what they share
 //! for printing lives here.
 
 pub mod arena;
 pub mod bench;
+pub mod completions;
 pub mod gtp;
+mod lines;
+pub mod man;
+pub mod puzzles;
 pub mod show;
 
 use std::io::Write;

@@ -8,12 +8,17 @@ use std::process::ExitCode;
 use clap::Args;
 
 use super::{print_stdout, status_line};
-use crate::core::{BoardSize, Game, Player, Record, Rules, Variant, diagram, parse_moves};
+use crate::core::{BoardSize, Game, Player, Record, Rules, Variant, diagram, parse_moves_on};
+use crate::storage::read_record_bounded;
+
+/// The usage line: clap's own would show `[FILE]` alone, hiding `--moves`.
+const USAGE: &str = "brique show [OPTIONS] <FILE | - | --moves \"MOVES\">";
 
 #[derive(Args, Debug)]
+#[command(override_usage = USAGE)]
 pub struct ShowArgs {
     /// A game record file, or - for standard input.
-    #[arg(conflicts_with_all = ["moves", "size", "rules", "no_pie"], required_unless_present = "moves")]
+    #[arg(conflicts_with_all = ["moves", "size", "rules", "no_pie"])]
     pub file: Option<PathBuf>,
     /// Moves separated by spaces, e.g. "d8 swap e5".
     #[arg(long)]
@@ -63,7 +68,7 @@ pub fn show(args: &ShowArgs) -> Result<String, String> {
                 .clone()
         }
         (None, Some(moves)) => {
-            let moves = parse_moves(moves).map_err(|e| e.to_string())?;
+            let moves = parse_moves_on(moves, args.size).map_err(|e| e.to_string())?;
             let rules = Rules {
                 variant: args.rules,
                 pie: !args.no_pie,
@@ -73,7 +78,12 @@ pub fn show(args: &ShowArgs) -> Result<String, String> {
                 .position()
                 .clone()
         }
-        (None, None) => return Err("give a record FILE or --moves".to_string()),
+        (None, None) => {
+            return Err(format!(
+                "nothing to show: give a record FILE, - to read one from standard input, \
+                 or --moves \"d8 e5\"\n\nUsage: {USAGE}"
+            ));
+        }
     };
     Ok(format!(
         "{}{}\n",
@@ -85,14 +95,19 @@ pub fn show(args: &ShowArgs) -> Result<String, String> {
 /// The name to report problems under, and the text of a file or of stdin (`-`).
 fn read_input(path: &Path) -> Result<(String, String), String> {
     if path.as_os_str() == "-" {
-        let mut text = String::new();
-        std::io::stdin()
-            .read_to_string(&mut text)
-            .map_err(|e| format!("standard input: {e}"))?;
-        Ok(("standard input".to_string(), text))
+        let name = "standard input".to_string();
+        let text = read_record_text(std::io::stdin().lock(), &name)?;
+        Ok((name, text))
     } else {
         let name = path.display().to_string();
-        let text = std::fs::read_to_string(path).map_err(|e| format!("{name}: {e}"))?;
+        let file = std::fs::File::open(path).map_err(|e| format!("{name}: {e}"))?;
+        let text = read_record_text(file, &name)?;
         Ok((name, text))
     }
+}
+
+/// The text of a record, read with storage's bound so that endless input
+/// (`/dev/zero`, `yes`) is refused without filling memory.
+fn read_record_text(input: impl Read, name: &str) -> Result<String, String> {
+    read_record_bounded(input, Path::new(name)).map_err(|e| e.to_string())
 }

@@ -94,10 +94,17 @@ impl Game {
 
     /// The player holding `color` now.
     pub fn holder(&self, color: Color) -> Player {
-        let black = if self.swapped() {
-            self.first_black.other()
+        Game::holder_given(self.first_black, self.swapped(), color)
+    }
+
+    /// The player holding `color` in a game where `first_black` held Black
+    /// at the start and White `swapped` or not (for a game known only by
+    /// these facts, such as a line of the results file).
+    pub const fn holder_given(first_black: Player, swapped: bool, color: Color) -> Player {
+        let black = if swapped {
+            first_black.other()
         } else {
-            self.first_black
+            first_black
         };
         match color {
             Color::Black => black,

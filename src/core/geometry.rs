@@ -197,48 +197,48 @@ impl FromStr for Square {
 
     /// Reads `d8`, `D8` or `d 8`; the row must be 1 to 25 and the column `a` to `y`.
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let s = s.trim();
-        let mut chars = s.chars();
-        let letter = chars.next().ok_or(SquareError::Empty)?;
-        let letter = letter.to_ascii_lowercase();
-        if !letter.is_ascii_lowercase() {
-            return Err(SquareError::BadColumn(letter));
-        }
-        let col = letter as u8 - b'a';
-        if col >= BoardSize::MAX.0 {
-            return Err(SquareError::BadColumn(letter));
+        let error = SquareError {
+            size: BoardSize::MAX,
+        };
+        let mut chars = s.trim().chars();
+        let letter = chars.next().ok_or(error)?.to_ascii_lowercase();
+        if !letter.is_ascii_lowercase() || letter as u8 - b'a' >= BoardSize::MAX.0 {
+            return Err(error);
         }
         let digits = chars.as_str().trim_start();
         if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
-            return Err(SquareError::BadRow(digits.to_string()));
+            return Err(error);
         }
         match digits.parse::<u8>() {
-            Ok(n) if (1..=BoardSize::MAX.0).contains(&n) => Ok(Square::new(col, n - 1)),
-            _ => Err(SquareError::BadRow(digits.to_string())),
+            Ok(n) if (1..=BoardSize::MAX.0).contains(&n) => {
+                Ok(Square::new(letter as u8 - b'a', n - 1))
+            }
+            _ => Err(error),
         }
     }
 }
 
-/// Why a text is not a square name.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum SquareError {
-    Empty,
-    BadColumn(char),
-    BadRow(String),
+/// A text that is not a square's name. The message says what a square of the
+/// board looks like; it does not quote the text, which the caller quotes
+/// with [`crate::core::Quoted`] where it has it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SquareError {
+    size: BoardSize,
+}
+
+impl SquareError {
+    /// The same error, its message naming the squares of a `size` board
+    /// rather than the largest one.
+    pub const fn on(self, size: BoardSize) -> SquareError {
+        SquareError { size }
+    }
 }
 
 impl fmt::Display for SquareError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            SquareError::Empty => write!(f, "expected a square such as d8"),
-            SquareError::BadColumn(c) => {
-                write!(f, "expected a column letter a to y, found {c:?}")
-            }
-            SquareError::BadRow(r) if r.is_empty() => {
-                write!(f, "expected a row number after the column letter")
-            }
-            SquareError::BadRow(r) => write!(f, "expected a row number 1 to 25, found {r:?}"),
-        }
+        let n = self.size.get();
+        let last = Square::new(n - 1, 0).file_char();
+        write!(f, "expected a column letter a to {last} and a row 1 to {n}")
     }
 }
 
@@ -346,6 +346,20 @@ mod tests {
         for bad in ["", "8d", "z1", "a0", "a26", "a", "a-1", "a1x", "é1", "a+1"] {
             assert!(bad.parse::<Square>().is_err(), "{bad:?} parsed");
         }
+    }
+
+    #[test]
+    fn square_errors_name_the_board_s_own_range() {
+        let size = BoardSize::new(15).unwrap();
+        let error = "garbage".parse::<Square>().unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "expected a column letter a to y and a row 1 to 25"
+        );
+        assert_eq!(
+            error.on(size).to_string(),
+            "expected a column letter a to o and a row 1 to 15"
+        );
     }
 
     #[test]

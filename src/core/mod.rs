@@ -12,6 +12,7 @@ mod geometry;
 mod moves;
 mod notation;
 mod position;
+mod quoted;
 mod record;
 mod replay;
 mod rules;
@@ -22,9 +23,11 @@ pub use game::Game;
 pub use geometry::{BoardSize, Color, MAX_SQUARES, Player, Shade, SizeError, Square, SquareError};
 pub use moves::{
     Fill, Fills, Move, MoveListError, MoveReport, PlayError, SwapRefusal, parse_moves,
+    parse_moves_on,
 };
 pub use notation::PositionError;
 pub use position::{InvalidPosition, Position};
+pub use quoted::Quoted;
 pub use record::{Outcome, Record, RecordError};
 pub use replay::ReplayError;
 pub use rules::{Rules, Variant, VariantError};

@@ -3,7 +3,8 @@
 use std::fmt;
 use std::str::FromStr;
 
-use super::geometry::{Color, Square, SquareError};
+use super::geometry::{BoardSize, Color, Square, SquareError};
+use super::quoted::Quoted;
 
 /// A player's action: place a stone, or (pie rule) swap sides.
 ///
@@ -38,7 +39,8 @@ impl FromStr for Move {
     }
 }
 
-/// A move list that did not parse: which token, where, and why.
+/// A move list that did not parse: which token, where, and why. The message
+/// quotes the token cut short ([`Quoted`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MoveListError {
     /// One-based number of the move in the list.
@@ -53,15 +55,19 @@ impl fmt::Display for MoveListError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "move {} (column {}): {:?} is not a move: {}, or swap",
-            self.number, self.column, self.token, self.error
+            "move {} (column {}): {} is not a move: {}, or swap",
+            self.number,
+            self.column,
+            Quoted(&self.token),
+            self.error
         )
     }
 }
 
 impl std::error::Error for MoveListError {}
 
-/// Reads a whitespace-separated move list such as `"d8 swap e5"`.
+/// Reads a whitespace-separated move list such as `"d8 swap e5"`, for any
+/// board size; see [`parse_moves_on`].
 ///
 /// ```
 /// use brique::core::{parse_moves, Move};
@@ -71,14 +77,33 @@ impl std::error::Error for MoveListError {}
 /// assert_eq!(parse_moves("d8 z9").unwrap_err().number, 2);
 /// ```
 pub fn parse_moves(text: &str) -> Result<Vec<Move>, MoveListError> {
-    tokens(text)
+    parse_moves_on(text, BoardSize::MAX)
+}
+
+/// Reads a move list meant for a `size` board: a bad token's message names
+/// that board's columns and rows. A square beyond the board still parses
+/// (playing it says it is off the board).
+///
+/// ```
+/// use brique::core::{parse_moves_on, BoardSize};
+/// let size = BoardSize::new(9).unwrap();
+/// assert_eq!(parse_moves_on("d 8 e5", size).unwrap().len(), 2);
+/// let error = parse_moves_on("e5 garbage", size).unwrap_err();
+/// assert_eq!(
+///     error.to_string(),
+///     "move 2 (column 4): \"garbage\" is not a move: \
+///      expected a column letter a to i and a row 1 to 9, or swap"
+/// );
+/// ```
+pub fn parse_moves_on(text: &str, size: BoardSize) -> Result<Vec<Move>, MoveListError> {
+    move_tokens(text)
         .enumerate()
         .map(|(i, (column, token))| {
-            token.parse().map_err(|error| MoveListError {
+            token.parse().map_err(|error: SquareError| MoveListError {
                 number: i + 1,
                 column,
                 token: token.to_string(),
-                error,
+                error: error.on(size),
             })
         })
         .collect()
@@ -86,6 +111,33 @@ pub fn parse_moves(text: &str) -> Result<Vec<Move>, MoveListError> {
 
 /// Whitespace-separated tokens with their one-based character columns.
 pub(crate) fn tokens(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    words(text).map(|(column, _, word)| (column, word))
+}
+
+/// The moves of a text with their one-based character columns: the
+/// whitespace-separated tokens, except that a lone column letter followed
+/// by a row number is one square (`d 8`, as RULES.md spells it too). A lone
+/// letter is never a move, so no list that parsed before reads otherwise.
+pub(crate) fn move_tokens(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    let mut words = words(text).peekable();
+    std::iter::from_fn(move || {
+        let (column, at, word) = words.next()?;
+        let lone_letter = word.len() == 1 && word.as_bytes()[0].is_ascii_alphabetic();
+        match words.peek() {
+            Some(&(_, next_at, next))
+                if lone_letter && next.starts_with(|c: char| c.is_ascii_digit()) =>
+            {
+                words.next();
+                Some((column, &text[at..next_at + next.len()]))
+            }
+            _ => Some((column, word)),
+        }
+    })
+}
+
+/// Whitespace-separated words with their one-based character columns and
+/// byte offsets.
+fn words(text: &str) -> impl Iterator<Item = (usize, usize, &str)> {
     let mut rest = text;
     let mut column = 1;
     std::iter::from_fn(move || {
@@ -96,11 +148,12 @@ pub(crate) fn tokens(text: &str) -> impl Iterator<Item = (usize, &str)> {
             return None;
         }
         let end = rest.find(char::is_whitespace).unwrap_or(rest.len());
-        let (token, tail) = rest.split_at(end);
+        let (word, tail) = rest.split_at(end);
         let at = column;
-        column += token.chars().count();
+        column += word.chars().count();
+        let offset = text.len() - rest.len();
         rest = tail;
-        Some((at, token))
+        Some((at, offset, word))
     })
 }
 
@@ -198,6 +251,36 @@ mod tests {
     fn token_columns_count_characters() {
         let t: Vec<(usize, &str)> = tokens("  d8 \té5  swap").collect();
         assert_eq!(t, vec![(3, "d8"), (7, "é5"), (11, "swap")]);
+    }
+
+    #[test]
+    fn a_lone_letter_and_a_row_number_are_one_square() {
+        let t: Vec<(usize, &str)> = move_tokens("d 8 swap e\t5 a b 3 c x9").collect();
+        assert_eq!(
+            t,
+            vec![
+                (1, "d 8"),
+                (5, "swap"),
+                (10, "e\t5"),
+                (14, "a"),
+                (16, "b 3"),
+                (20, "c"),
+                (22, "x9")
+            ]
+        );
+        let moves = parse_moves("D 8 swap e 5").unwrap();
+        assert_eq!(moves, parse_moves("d8 swap e5").unwrap());
+    }
+
+    #[test]
+    fn a_huge_bad_token_gives_a_short_message() {
+        let text = format!("d8 {}", "q".repeat(1 << 20));
+        let message = parse_moves(&text).unwrap_err().to_string();
+        assert!(message.len() < 200, "{} bytes", message.len());
+        assert!(
+            message.contains(&format!("\"{}…\"", "q".repeat(40))),
+            "{message}"
+        );
     }
 
     #[test]

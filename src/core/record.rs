@@ -24,8 +24,9 @@
 use std::fmt;
 
 use super::game::Game;
-use super::geometry::{BoardSize, Color, Player};
-use super::moves::{Move, tokens};
+use super::geometry::{BoardSize, Color, Player, SquareError};
+use super::moves::{Move, move_tokens};
+use super::quoted::Quoted;
 use super::rules::{Rules, Variant};
 
 /// How a game stands: over with a winning colour, or unfinished.
@@ -165,16 +166,18 @@ impl Record {
         let mut places = Vec::new();
         for (i, line) in lines {
             let content = line.split('#').next().unwrap_or("");
-            for (column, token) in tokens(content) {
+            for (column, token) in move_tokens(content) {
                 let at = |message: String| RecordError {
                     line: i + 1,
                     column,
                     message,
                 };
-                let mv: Move = token.parse().map_err(|e| {
+                let mv: Move = token.parse().map_err(|e: SquareError| {
                     at(format!(
-                        "move {}: {token:?} is not a move ({e}, or swap)",
-                        moves.len() + 1
+                        "move {}: {} is not a move ({}, or swap)",
+                        moves.len() + 1,
+                        Quoted(token),
+                        e.on(header.size)
                     ))
                 })?;
                 moves.push(mv);
@@ -259,7 +262,7 @@ impl Header {
             return Ok(());
         }
         if self.seen.contains(&lower) {
-            return Err(fail(key_column, format!("{key:?} is given twice")));
+            return Err(fail(key_column, format!("{} is given twice", Quoted(key))));
         }
         self.seen.push(lower.clone());
         match lower.as_str() {
@@ -275,7 +278,12 @@ impl Header {
                 self.rules.pie = match value.to_ascii_lowercase().as_str() {
                     "on" | "yes" | "true" => true,
                     "off" | "no" | "false" => false,
-                    _ => return Err(fail(column, format!("expected on or off, found {value:?}"))),
+                    _ => {
+                        return Err(fail(
+                            column,
+                            format!("expected on or off, found {}", Quoted(value)),
+                        ));
+                    }
                 };
             }
             "player1" | "player2" => {
@@ -292,7 +300,7 @@ impl Header {
                     _ => {
                         return Err(fail(
                             column,
-                            format!("expected player1 or player2, found {value:?}"),
+                            format!("expected player1 or player2, found {}", Quoted(value)),
                         ));
                     }
                 };
@@ -306,7 +314,8 @@ impl Header {
                         return Err(fail(
                             column,
                             format!(
-                                "expected Black wins, White wins or unfinished, found {value:?}"
+                                "expected Black wins, White wins or unfinished, found {}",
+                                Quoted(value)
                             ),
                         ));
                     }
@@ -316,7 +325,7 @@ impl Header {
             _ => {
                 return Err(fail(
                     key_column,
-                    format!("unknown header {key:?}: expected {KEYS}"),
+                    format!("unknown header {}: expected {KEYS}", Quoted(key)),
                 ));
             }
         }

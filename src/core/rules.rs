@@ -54,7 +54,11 @@ pub struct VariantError(pub String);
 
 impl fmt::Display for VariantError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "expected rules original or revised, found {:?}", self.0)
+        write!(
+            f,
+            "expected rules original or revised, found {}",
+            super::Quoted(&self.0)
+        )
     }
 }
 

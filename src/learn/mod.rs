@@ -1,5 +1,6 @@
 //! Learning the game: lessons, each a position and a task for one move that
-//! the core checks, with the reason a wrong move misses.
+//! the core checks, with the reason a wrong move misses; puzzles, positions
+//! won by force, proven by [`proof`], and an attempt at one ([`PuzzleRun`]).
 //!
 //! ```
 //! use brique::learn::{LESSONS, parse_lessons};
@@ -12,6 +13,7 @@ mod goal;
 mod lesson;
 pub mod proof;
 mod puzzle;
+mod puzzle_run;
 
 pub use goal::{Goal, Verdict};
 pub use lesson::{BUILT_IN as LESSONS, Lesson, LessonError, parse_lessons};
@@ -19,3 +21,4 @@ pub use puzzle::{
     BUILT_IN as PUZZLES, MAX_MOVES, Puzzle, from_self_play, generate, parse_puzzles,
     sort_by_difficulty,
 };
+pub use puzzle_run::{Answer, PuzzleRun, Standing};

@@ -106,6 +106,9 @@ pub fn refutation(pos: &Position, k: u8) -> Option<Move> {
     {
         return Some(win);
     }
+    if k == 0 {
+        return replies.first().copied();
+    }
     let threatened = threats(pos);
     if threatened.is_empty() {
         // With nothing threatened, no stone does better than a pass would: if
@@ -134,6 +137,9 @@ pub fn moves_to_win(pos: &Position, n: u8) -> Option<u8> {
 /// moves of the attacker: the reply after which the attacker needs the most
 /// moves (the first such in board order).
 pub fn longest_defence(pos: &Position, k: u8) -> Option<Move> {
+    // After a reply the attacker's immediate wins are among those it
+    // threatens now, so only the threats need testing for a one-move loss.
+    let threatened = threats(pos);
     let mut best: Option<(u8, Move)> = None;
     for mv in actions(pos) {
         let Some((next, won)) = after(pos, mv) else {
@@ -142,7 +148,11 @@ pub fn longest_defence(pos: &Position, k: u8) -> Option<Move> {
         if won {
             return Some(mv);
         }
-        let needs = moves_to_win(&next, k).unwrap_or(u8::MAX);
+        let needs = if threatened.iter().any(|&t| wins_at(&next, t)) {
+            1
+        } else {
+            (2..k).find(|&j| wins_within(&next, j)).unwrap_or(k)
+        };
         if best.is_none_or(|(most, _)| needs > most) {
             best = Some((needs, mv));
         }

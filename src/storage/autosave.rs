@@ -3,9 +3,12 @@
 //! crash costs at most the move being made.
 //!
 //! The file is an ordinary game record (its `x-` headers carry what the screen
-//! needs: cursor, mode, level …) followed by one last line,
-//! [`AUTOSAVE_END`]. A file without that line was cut short, and is refused
-//! rather than resumed as a shorter game.
+//! needs: cursor, mode, level …) followed by two comment lines: a checksum of
+//! the record's text, then [`AUTOSAVE_END`]. A file without the last line was
+//! cut short, and one whose checksum differs was damaged: either is refused
+//! (and kept aside) rather than resumed as another game. Autosaves written
+//! before the checksum existed still load; so do files whose line breaks
+//! became CRLF (the checksum counts a CRLF as a line feed).
 //!
 //! Lifecycle, for the screen:
 //! - at start, [`load_autosave`]: resume an unfinished game, or start fresh;
@@ -24,6 +27,7 @@ use std::io;
 use std::path::{Path, PathBuf};
 
 use super::Paths;
+use super::atomic::remove_stale_temporaries;
 use super::error::StorageError;
 use super::files::{MAX_RECORD_BYTES, end_place, move_aside, read_text, write_bytes};
 use super::records::{default_record_path, parse_record, record_text, save_record};
@@ -34,12 +38,18 @@ use crate::core::{Outcome, Record};
 /// an autosave can also be opened as a record).
 pub const AUTOSAVE_END: &str = "# end of autosave";
 
+/// The line before [`AUTOSAVE_END`] starts with this, then 16 hexadecimal
+/// digits: the FNV-1a hash of the record text above it.
+const CHECKSUM_PREFIX: &str = "# checksum fnv1a-64 ";
+
 /// Writes the game in progress to `paths.autosave()` atomically (temporary
 /// file, fsync, rename). Put the screen's own data in `record.extra` under
 /// `x-` keys first (`x-cursor`, `x-mode`, `x-level` …).
 pub fn save_autosave(paths: &Paths, record: &Record) -> Result<(), StorageError> {
     let path = paths.autosave();
     let mut text = record_text(&path, record)?;
+    let sum = checksum(&text);
+    text.push_str(&format!("{CHECKSUM_PREFIX}{sum:016x}\n"));
     text.push_str(AUTOSAVE_END);
     text.push('\n');
     write_bytes(&path, text.as_bytes())
@@ -112,6 +122,7 @@ fn winner_line(record: &Record) -> String {
 /// a bad file, which is moved aside to `autosave.brique.corrupt-N` (never
 /// deleted, never overwritten) and reported with its line and column.
 pub fn load_autosave(paths: &Paths) -> AutosaveLoad {
+    remove_stale_temporaries(&paths.state_dir);
     let path = paths.autosave();
     match read_autosave(&path) {
         Ok(None) => AutosaveLoad::None,
@@ -134,11 +145,7 @@ fn read_autosave(path: &Path) -> Result<Option<Record>, StorageError> {
         Err(e) if e.io_kind() == Some(io::ErrorKind::NotFound) => return Ok(None),
         other => other?,
     };
-    let complete = text
-        .strip_suffix('\n')
-        .and_then(|t| t.strip_suffix(AUTOSAVE_END))
-        .is_some_and(|t| t.ends_with('\n'));
-    if !complete {
+    let Some(body) = before_end_line(&text) else {
         let (line, column) = end_place(&text);
         return Err(StorageError::parse(
             path,
@@ -149,8 +156,53 @@ fn read_autosave(path: &Path) -> Result<Option<Record>, StorageError> {
                  (cut short by a crash or a full disk?)"
             ),
         ));
+    };
+    check_sum(path, body)?;
+    parse_record(path, body).map(Some)
+}
+
+/// The text before the end line, when the file ends with it (LF or CRLF).
+fn before_end_line(text: &str) -> Option<&str> {
+    let rest = text.strip_suffix('\n')?;
+    let rest = rest.strip_suffix('\r').unwrap_or(rest);
+    let body = rest.strip_suffix(AUTOSAVE_END)?;
+    body.ends_with('\n').then_some(body)
+}
+
+/// Checks the checksum line that ends `body`, if there is one (autosaves
+/// of earlier versions have none).
+fn check_sum(path: &Path, body: &str) -> Result<(), StorageError> {
+    let without_break = body.trim_end_matches(['\n', '\r']);
+    let start = without_break.rfind('\n').map_or(0, |i| i + 1);
+    let Some(written) = without_break[start..].strip_prefix(CHECKSUM_PREFIX) else {
+        return Ok(());
+    };
+    let record = &body[..start];
+    if u64::from_str_radix(written, 16).is_ok_and(|w| w == checksum(record)) {
+        return Ok(());
     }
-    parse_record(path, &text).map(Some)
+    let (line, column) = end_place(record);
+    Err(StorageError::parse(
+        path,
+        line,
+        column + CHECKSUM_PREFIX.chars().count(),
+        "the checksum does not match the game above it: the file was changed or damaged"
+            .to_string(),
+    ))
+}
+
+/// FNV-1a over `text` with every CRLF counted as LF. Each step is a
+/// bijection of the hash, so any one changed byte changes the result.
+fn checksum(text: &str) -> u64 {
+    let bytes = text.as_bytes();
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for (i, &b) in bytes.iter().enumerate() {
+        if b == b'\r' && bytes.get(i + 1) == Some(&b'\n') {
+            continue;
+        }
+        hash = (hash ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    hash
 }
 
 /// What [`clear_autosave`] did.

@@ -45,6 +45,11 @@ pub enum StorageError {
         bytes: u64,
         limit: u64,
     },
+    /// The input went on past `limit` bytes (a pipe, standard input): reading
+    /// stopped there.
+    TooLong { path: PathBuf, limit: u64 },
+    /// Another copy of the program holds the lock on this autosave.
+    Held { path: PathBuf },
     /// Writing was refused because the text would not read back as the same
     /// record (a name or an `x-` value holding a line break, say).
     Unsavable { path: PathBuf, reason: String },
@@ -84,6 +89,8 @@ impl StorageError {
             | StorageError::Remove { path, .. }
             | StorageError::Parse { path, .. }
             | StorageError::TooLarge { path, .. }
+            | StorageError::TooLong { path, .. }
+            | StorageError::Held { path }
             | StorageError::Unsavable { path, .. } => path,
             StorageError::Move { from, .. } => from,
         }
@@ -123,6 +130,17 @@ impl fmt::Display for StorageError {
             StorageError::TooLarge { path, bytes, limit } => write!(
                 f,
                 "{} is {bytes} bytes long, more than the {limit} bytes such a file can have",
+                path.display()
+            ),
+            StorageError::TooLong { path, limit } => write!(
+                f,
+                "{} goes on past {limit} bytes, more than such a file can have; \
+                 reading stopped there",
+                path.display()
+            ),
+            StorageError::Held { path } => write!(
+                f,
+                "another copy of Brique is playing with {}",
                 path.display()
             ),
             StorageError::Unsavable { path, reason } => {

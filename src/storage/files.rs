@@ -19,23 +19,79 @@ pub(crate) fn read_text(path: &Path, limit: u64) -> Result<String, StorageError>
     text_of(path, bytes)
 }
 
-/// Reads a file of at most `limit` bytes.
+/// Reads a regular file of at most `limit` bytes. Anything else at `path` (a
+/// directory, a FIFO, a device such as `/dev/zero`) is refused unread, and
+/// never blocks: its type is checked before opening, the opening does not
+/// wait for a writer, and the type is checked again on what was opened.
 pub(crate) fn read_bytes(path: &Path, limit: u64) -> Result<Vec<u8>, StorageError> {
-    let file = File::open(path).map_err(|e| StorageError::read(path, e))?;
-    let mut bytes = Vec::new();
-    // One byte past the limit tells a file that is too long from one that fits.
-    file.take(limit + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|e| StorageError::read(path, e))?;
-    if bytes.len() as u64 > limit {
-        let bytes = fs::metadata(path).map_or(limit + 1, |m| m.len());
+    let read_error = |e| StorageError::read(path, e);
+    let not_regular = || {
+        read_error(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            "not a regular file (a directory, pipe or device?)",
+        ))
+    };
+    if !fs::metadata(path).map_err(read_error)?.is_file() {
+        return Err(not_regular());
+    }
+    let file = open_without_waiting(path).map_err(read_error)?;
+    let meta = file.metadata().map_err(read_error)?;
+    if !meta.is_file() {
+        return Err(not_regular());
+    }
+    if meta.len() > limit {
         return Err(StorageError::TooLarge {
             path: path.to_path_buf(),
-            bytes,
+            bytes: meta.len(),
+            limit,
+        });
+    }
+    read_bounded(file, path, limit)
+}
+
+/// Reads `reader` to its end, refusing to go past `limit` bytes: endless
+/// input (`yes | …`, `/dev/zero`) ends with [`StorageError::TooLong`] after
+/// reading at most one byte more than `limit`.
+pub(crate) fn read_bounded(
+    reader: impl Read,
+    name: &Path,
+    limit: u64,
+) -> Result<Vec<u8>, StorageError> {
+    let mut bytes = Vec::new();
+    // One byte past the limit tells input that is too long from input that fits.
+    reader
+        .take(limit.saturating_add(1))
+        .read_to_end(&mut bytes)
+        .map_err(|e| StorageError::read(name, e))?;
+    if bytes.len() as u64 > limit {
+        return Err(StorageError::TooLong {
+            path: name.to_path_buf(),
             limit,
         });
     }
     Ok(bytes)
+}
+
+/// Reads a game record's text from `reader` (standard input, a pipe …),
+/// stopping past [`MAX_RECORD_BYTES`] with an error that says so, so endless
+/// input never fills memory. `name` stands for the input in messages
+/// (`standard input`, or the path). A leading byte order mark is dropped;
+/// invalid UTF-8 is an error at its line and column.
+pub fn read_record_bounded(reader: impl Read, name: &Path) -> Result<String, StorageError> {
+    text_of(name, read_bounded(reader, name, MAX_RECORD_BYTES)?)
+}
+
+/// Opens `path` for reading without waiting: a FIFO with no writer would
+/// block a plain open.
+fn open_without_waiting(path: &Path) -> io::Result<File> {
+    let mut options = File::options();
+    options.read(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(libc::O_NONBLOCK);
+    }
+    options.open(path)
 }
 
 /// The text of `bytes` read from `path`, or where it stops being UTF-8.

@@ -4,9 +4,12 @@
 //! - [`atomic_write`]: temporary file, fsync, rename; a crash leaves the old
 //!   file or the new one, never half of one.
 //! - The autosave ([`save_autosave`], [`load_autosave`], [`clear_autosave`]):
-//!   the game in progress, after every move.
+//!   the game in progress, after every move; [`AutosaveLock`]: one copy of
+//!   the program per autosave, a second copy playing in its own.
 //! - Records ([`save_record`], [`load_record`], [`default_record_path`],
-//!   [`list_records`]): games saved on purpose.
+//!   [`list_records`]): games saved on purpose. Only regular files are
+//!   opened, never more than [`MAX_RECORD_BYTES`]; [`read_record_bounded`]
+//!   reads standard input or a pipe with the same bound.
 //! - Results ([`append_result`], [`load_results`], [`summarize`]): one line
 //!   per finished game.
 //!
@@ -16,21 +19,25 @@
 
 mod atomic;
 mod autosave;
+mod autosave_lock;
 mod error;
 mod files;
 mod paths;
+mod progress;
 mod record_list;
 mod records;
 mod results;
 mod timestamp;
 
-pub use atomic::atomic_write;
+pub use atomic::{atomic_write, remove_stale_temporaries};
 pub use autosave::{
     AUTOSAVE_END, AutosaveLoad, Cleared, Kept, clear_autosave, load_autosave, save_autosave,
 };
+pub use autosave_lock::{AutosaveLock, MAX_AUTOSAVES};
 pub use error::StorageError;
-pub use files::MAX_RECORD_BYTES;
+pub use files::{MAX_RECORD_BYTES, read_record_bounded};
 pub use paths::Paths;
+pub use progress::{Progress, load_progress, save_progress};
 pub use record_list::{RecordInfo, RecordSummary, list_records};
 pub use records::{
     RECORD_EXTENSION, default_record_path, load_record, record_path_from_input, save_record,

@@ -12,6 +12,9 @@ pub struct Paths {
     pub state_dir: PathBuf,
     /// Directory of user data: saved records and the results file.
     pub data_dir: PathBuf,
+    /// Which autosave of the state directory is this copy's: 1 for
+    /// `autosave.brique`, n for `autosave-n.brique` (see `AutosaveLock`).
+    autosave_slot: u32,
 }
 
 impl Paths {
@@ -21,6 +24,7 @@ impl Paths {
             config: root.join("config.toml"),
             state_dir: root.join("state"),
             data_dir: root.join("data"),
+            autosave_slot: 1,
         }
     }
 
@@ -40,11 +44,35 @@ impl Paths {
                 .unwrap_or_else(|| dirs.config_dir().join("config.toml")),
             state_dir,
             data_dir: dirs.data_dir().to_path_buf(),
+            autosave_slot: 1,
         })
     }
 
+    /// This copy's autosave: `autosave.brique`, or for a second copy playing
+    /// at the same time `autosave-2.brique` and so on.
     pub fn autosave(&self) -> PathBuf {
-        self.state_dir.join("autosave.brique")
+        match self.autosave_slot {
+            1 => self.state_dir.join("autosave.brique"),
+            n => self.state_dir.join(format!("autosave-{n}.brique")),
+        }
+    }
+
+    /// Which autosave is this copy's (1 for `autosave.brique`).
+    pub const fn autosave_slot(&self) -> u32 {
+        self.autosave_slot
+    }
+
+    /// The same paths with autosave number `slot` (from 1).
+    pub(crate) fn with_autosave_slot(&self, slot: u32) -> Paths {
+        Paths {
+            autosave_slot: slot.max(1),
+            ..self.clone()
+        }
+    }
+
+    /// The lessons done and puzzles solved.
+    pub fn progress(&self) -> PathBuf {
+        self.state_dir.join("learning.toml")
     }
 
     pub fn records_dir(&self) -> PathBuf {
@@ -75,7 +103,13 @@ mod tests {
     #[test]
     fn under_keeps_everything_inside() {
         let p = Paths::under(Path::new("/tmp/x"));
-        for path in [p.config.clone(), p.autosave(), p.records_dir(), p.results()] {
+        for path in [
+            p.config.clone(),
+            p.autosave(),
+            p.progress(),
+            p.records_dir(),
+            p.results(),
+        ] {
             assert!(path.starts_with("/tmp/x"), "{path:?}");
         }
     }

@@ -7,6 +7,7 @@ use std::path::PathBuf;
 use std::time::SystemTime;
 
 use super::Paths;
+use super::atomic::remove_stale_temporaries;
 use super::error::StorageError;
 use super::records::{RECORD_EXTENSION, load_record};
 use crate::core::{BoardSize, Outcome, Record};
@@ -56,6 +57,7 @@ impl RecordInfo {
 /// is an empty list; an unreadable one is an error.
 pub fn list_records(paths: &Paths) -> Result<Vec<RecordSummary>, StorageError> {
     let dir = paths.records_dir();
+    remove_stale_temporaries(&dir);
     let entries = match fs::read_dir(&dir) {
         Ok(entries) => entries,
         Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Vec::new()),

@@ -18,10 +18,11 @@ use std::io;
 use std::path::{Path, PathBuf};
 
 use super::Paths;
+use super::atomic::remove_stale_temporaries;
 use super::error::StorageError;
 use super::files::{read_bytes, write_bytes};
 use super::timestamp::Timestamp;
-use crate::core::{Color, Player, Record};
+use crate::core::{Color, Game, Player, Quoted, Record};
 
 /// The first line of the results file.
 pub const RESULTS_HEADER: &str =
@@ -67,15 +68,7 @@ impl ResultRow {
 
     /// The player who won.
     pub fn winner_player(&self) -> Player {
-        let black_at_end = if self.swapped {
-            self.first_black.other()
-        } else {
-            self.first_black
-        };
-        match self.winner {
-            Color::Black => black_at_end,
-            Color::White => black_at_end.other(),
-        }
+        Game::holder_given(self.first_black, self.swapped, self.winner)
     }
 
     pub fn winner_name(&self) -> &str {
@@ -132,24 +125,34 @@ impl ResultRow {
             other => {
                 return Err(at(
                     3,
-                    format!("expected player1 or player2, found {other:?}"),
+                    format!("expected player1 or player2, found {}", Quoted(other)),
                 ));
             }
         };
         let swapped = match fields[4] {
             "yes" => true,
             "no" => false,
-            other => return Err(at(4, format!("expected yes or no, found {other:?}"))),
+            other => {
+                return Err(at(
+                    4,
+                    format!("expected yes or no, found {}", Quoted(other)),
+                ));
+            }
         };
         let winner = match fields[6] {
             "Black" => Color::Black,
             "White" => Color::White,
-            other => return Err(at(6, format!("expected Black or White, found {other:?}"))),
+            other => {
+                return Err(at(
+                    6,
+                    format!("expected Black or White, found {}", Quoted(other)),
+                ));
+            }
         };
         let moves = fields[7].parse().map_err(|_| {
             at(
                 7,
-                format!("expected a number of moves, found {:?}", fields[7]),
+                format!("expected a number of moves, found {}", Quoted(fields[7])),
             )
         })?;
         let record = match fields[8] {
@@ -170,8 +173,9 @@ impl ResultRow {
             return Err(at(
                 5,
                 format!(
-                    "the winner {named:?} is not the player who held {winner} ({:?})",
-                    row.winner_name()
+                    "the winner {} is not the player who held {winner} ({})",
+                    Quoted(&named),
+                    Quoted(row.winner_name())
                 ),
             ));
         }
@@ -256,6 +260,7 @@ pub struct Results {
 /// Reads the results file; a missing file has no rows. Header lines, blank
 /// lines and lines starting with `#` are skipped.
 pub fn load_results(paths: &Paths) -> Result<Results, StorageError> {
+    remove_stale_temporaries(&paths.data_dir);
     let path = paths.results();
     let bytes = match read_bytes(&path, MAX_RESULTS_BYTES) {
         Ok(bytes) => bytes,

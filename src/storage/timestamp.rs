@@ -7,6 +7,8 @@ use std::fmt;
 use std::str::FromStr;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
+use crate::core::Quoted;
+
 /// Whole seconds since 1970-01-01T00:00:00Z.
 ///
 /// ```
@@ -81,8 +83,8 @@ impl fmt::Display for TimestampError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "expected a UTC date and time like 2024-02-29T13:05:09Z, found {:?}",
-            self.0
+            "expected a UTC date and time like 2024-02-29T13:05:09Z, found {}",
+            Quoted(&self.0)
         )
     }
 }

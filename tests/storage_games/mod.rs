@@ -1,6 +1,9 @@
 //! Games for the storage tests, played by a fixed recipe so every run sees
 //! the same files.
 
+// Each test file uses some of these.
+#![allow(dead_code)]
+
 use brique::core::{BoardSize, Game, Move, Player, Record, Rules, Variant};
 
 /// Squares in a scattered but fixed order (a full-period step through the board).

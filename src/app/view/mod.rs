@@ -17,6 +17,7 @@ mod status;
 mod summary;
 mod thinking;
 mod too_small;
+mod training_view;
 
 pub use board::{BoardOverlay, BoardWidget, SquareMarks};
 pub use heat::Heat;
@@ -47,6 +48,9 @@ impl Widget for &App {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let area = area.intersection(buf.area);
         let theme = self.theme();
+        if let (Screen::Training, Some(training)) = (self.screen(), self.training()) {
+            return training_view::render(self, training, area, buf);
+        }
         match layout::screen(area, self.game().size()) {
             Ok(screen) => {
                 let overlay = marks::board_overlay(self);
@@ -64,7 +68,7 @@ impl Widget for &App {
             Err(need) => too_small::render(self, area, need, buf),
         }
         match self.screen() {
-            Screen::Board | Screen::GoTo(_) => {}
+            Screen::Board | Screen::GoTo(_) | Screen::Training => {}
             Screen::Help { scroll } => {
                 let help = |width| help_lines(self.keys(), theme, width);
                 page::render(self, &HELP, *scroll, help, area, buf);

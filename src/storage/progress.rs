@@ -1,0 +1,70 @@
+//! What the player has learnt: the lessons done and the puzzles solved, with
+//! the streak of puzzles solved at the first try. Kept in the state
+//! directory as `learning.toml`; a lesson is known by its title and a puzzle
+//! by its position, so reordering or adding to the sets keeps progress.
+
+use std::collections::BTreeSet;
+use std::io;
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+
+use super::error::StorageError;
+use super::files::{end_place, read_text, write_bytes};
+
+/// No progress file comes near this size.
+const MAX_PROGRESS_BYTES: u64 = 1 << 20;
+
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Progress {
+    /// Titles of the lessons done.
+    pub lessons_done: BTreeSet<String>,
+    /// Positions of the puzzles solved.
+    pub puzzles_solved: BTreeSet<String>,
+    /// Puzzles solved at the first try in a row, now and at best.
+    pub streak: u32,
+    pub best_streak: u32,
+}
+
+impl Progress {
+    /// Counts a puzzle attempt: solved (and whether at the first try) or not.
+    pub fn puzzle_attempt(&mut self, position: &str, solved: bool, first_try: bool) {
+        if solved {
+            self.puzzles_solved.insert(position.to_string());
+        }
+        if solved && first_try {
+            self.streak += 1;
+            self.best_streak = self.best_streak.max(self.streak);
+        } else if !solved {
+            self.streak = 0;
+        }
+    }
+}
+
+/// Reads the progress file; a missing file is no progress yet.
+pub fn load_progress(path: &Path) -> Result<Progress, StorageError> {
+    let text = match read_text(path, MAX_PROGRESS_BYTES) {
+        Err(StorageError::Read { source, .. }) if source.kind() == io::ErrorKind::NotFound => {
+            return Ok(Progress::default());
+        }
+        other => other?,
+    };
+    toml::from_str(&text).map_err(|e| {
+        let at = e.span().map_or(0, |s| s.start).min(text.len());
+        let (line, column) = end_place(text.get(..at).unwrap_or(""));
+        StorageError::parse(path, line, column, e.message().to_string())
+    })
+}
+
+/// Writes the progress file atomically.
+pub fn save_progress(path: &Path, progress: &Progress) -> Result<(), StorageError> {
+    let text = toml::to_string(progress).map_err(|e| StorageError::Unsavable {
+        path: path.to_path_buf(),
+        reason: e.to_string(),
+    })?;
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir).map_err(|e| StorageError::write(dir, e))?;
+    }
+    write_bytes(path, text.as_bytes())
+}

@@ -1,0 +1,44 @@
+//! `brique completions SHELL` and `brique man` through the real binary.
+
+use std::process::{Command, Output};
+
+fn brique(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_brique"))
+        .args(args)
+        .output()
+        .expect("run brique")
+}
+
+const SUBCOMMANDS: [&str; 6] = ["show", "bench", "gtp", "arena", "completions", "man"];
+
+#[test]
+fn every_shell_gets_a_script_naming_the_subcommands() {
+    for shell in ["bash", "zsh", "fish", "elvish", "powershell"] {
+        let out = brique(&["completions", shell]);
+        assert!(out.status.success(), "{shell}");
+        let script = String::from_utf8(out.stdout).expect("utf-8");
+        assert!(!script.is_empty(), "{shell}");
+        for sub in SUBCOMMANDS {
+            assert!(script.contains(sub), "{shell}: no {sub}");
+        }
+        // Options of a subcommand complete too.
+        assert!(script.contains("moves"), "{shell}: no --moves");
+    }
+    let out = brique(&["completions", "tcsh"]);
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn the_man_page_is_roff_naming_the_subcommands() {
+    let out = brique(&["man"]);
+    assert!(out.status.success());
+    let page = String::from_utf8(out.stdout).expect("utf-8");
+    assert!(page.contains(".TH brique 1"), "{page}");
+    assert!(page.contains(".SH SUBCOMMANDS"), "{page}");
+    for sub in SUBCOMMANDS {
+        assert!(
+            page.contains(&format!("brique\\-{sub}")),
+            "no {sub}: {page}"
+        );
+    }
+}

@@ -1,0 +1,42 @@
+//! The learning progress file: missing is empty, saved reads back, a damaged
+//! one is an error naming its line and is not overwritten by a load.
+
+use brique::storage::{Paths, Progress, StorageError, load_progress, save_progress};
+
+#[test]
+fn progress_reads_back_and_a_missing_file_is_none_yet() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = Paths::under(dir.path()).progress();
+    assert_eq!(load_progress(&path).unwrap(), Progress::default());
+    let mut progress = Progress::default();
+    progress.lessons_done.insert("Make a fill".to_string());
+    progress.puzzle_attempt("5/5/5/5/5 b 0 original nopie", true, true);
+    progress.puzzle_attempt("7/7/7/7/7/7/7 b 0 original nopie", true, true);
+    save_progress(&path, &progress).unwrap();
+    let read = load_progress(&path).unwrap();
+    assert_eq!(read, progress);
+    assert_eq!((read.streak, read.best_streak), (2, 2));
+}
+
+#[test]
+fn a_failed_puzzle_ends_the_streak_and_a_second_try_keeps_it() {
+    let mut progress = Progress::default();
+    progress.puzzle_attempt("a", true, true);
+    progress.puzzle_attempt("b", true, false);
+    assert_eq!(progress.streak, 1);
+    progress.puzzle_attempt("c", false, true);
+    assert_eq!((progress.streak, progress.best_streak), (0, 1));
+    assert_eq!(progress.puzzles_solved.len(), 2);
+}
+
+#[test]
+fn a_damaged_file_is_reported_with_its_line_and_left_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("learning.toml");
+    std::fs::write(&path, "lessons_done = [\"a\"]\nstreak = \"many\"\n").unwrap();
+    match load_progress(&path) {
+        Err(StorageError::Parse { error, .. }) => assert_eq!(error.line, 2, "{error:?}"),
+        other => panic!("{other:?}"),
+    }
+    assert!(std::fs::read_to_string(&path).unwrap().contains("many"));
+}
