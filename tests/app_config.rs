@@ -35,6 +35,12 @@ fn all_changed() -> Config {
         brique::app::BoardColours::palette(["charcoal", "ivory", "sand", "walnut"]);
     config.engine.mode = Mode::HumanVsComputer;
     config.engine.level = brique::ai::Level::Hard;
+    // Every action on a key of its own, so that none clashes.
+    for (i, binding) in (0x410..).zip(brique::app::keymap::KEYMAP) {
+        let key = char::from_u32(i).unwrap().to_string();
+        let key = brique::app::keymap::Key::parse(&key).unwrap();
+        config.keys.set(binding.name, vec![key]).unwrap();
+    }
     config
 }
 

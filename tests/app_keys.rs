@@ -252,7 +252,7 @@ fn settings_apply_at_once_before_the_first_move() {
     press(&mut app, KeyCode::Right);
     press(&mut app, KeyCode::Up); // Pie
     type_keys(&mut app, " ");
-    press(&mut app, KeyCode::Esc);
+    press(&mut app, KeyCode::Enter);
     let game = app.game();
     assert_eq!(game.size().get(), 16);
     assert_eq!(game.rules().variant, brique::core::Variant::Revised);
@@ -278,7 +278,7 @@ fn bad_names_keep_the_settings_open_until_fixed_or_reverted() {
     for _ in 0..8 {
         press(&mut app, KeyCode::Backspace);
     }
-    press(&mut app, KeyCode::Esc);
+    press(&mut app, KeyCode::Enter);
     assert!(matches!(app.screen(), Screen::Settings(_)), "empty name");
     ctrl(&mut app, 'r');
     press(&mut app, KeyCode::Esc);
@@ -315,7 +315,7 @@ fn help_opens_scrolls_within_its_text_and_closes() {
     let Screen::Help { scroll } = *app.screen() else {
         panic!("help");
     };
-    let max = brique::app::help_max_scroll(app.theme(), Rect::new(0, 0, 80, 24));
+    let max = brique::app::help_max_scroll(app.keys(), app.theme(), Rect::new(0, 0, 80, 24));
     assert!(max > 10, "the help is longer than 24 lines");
     assert_eq!(scroll, max - 1, "one step up from the end");
     press(&mut app, KeyCode::Esc);

@@ -59,7 +59,7 @@ fn a_stone_placed_with_the_keyboard_shows_and_quitting_restores_the_terminal() {
 
     // A game is in progress, so quitting asks first.
     app.send(b"q");
-    app.wait_for("the quit question", |s| s.contains("Quit anyway?"));
+    app.wait_for("the quit question", |s| s.contains("Your game is saved"));
     app.send(b"y");
     let status = app.wait_exit();
     assert!(status.success(), "{status:?}");

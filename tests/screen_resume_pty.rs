@@ -49,7 +49,7 @@ fn three_moves_survive_a_kill_9_and_come_back() {
     assert!(screen.contains("Move 4 · Player 2 to play"), "{screen}");
     // Quitting asks (a game is in progress), then leaves cleanly.
     again.send(b"q");
-    again.wait_for("the quit question", |s| s.contains("Quit anyway?"));
+    again.wait_for("the quit question", |s| s.contains("Your game is saved"));
     again.send(b"y");
     assert!(again.wait_exit().success());
 }

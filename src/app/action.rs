@@ -21,7 +21,8 @@ pub enum HistoryStep {
     Latest,
 }
 
-/// An edit of a one-line text field (names, the square prompt).
+/// An edit of a one-line text field (names, the square prompt), as
+/// readline names them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Edit {
     Insert(char),
@@ -29,8 +30,18 @@ pub enum Edit {
     Delete,
     Left,
     Right,
+    WordLeft,
+    WordRight,
     Home,
     End,
+    /// Ctrl-W: the word before the cursor.
+    DeleteWordBefore,
+    /// Ctrl-U: everything before the cursor.
+    DeleteToStart,
+    /// Ctrl-K: everything after the cursor.
+    DeleteToEnd,
+    /// Ctrl-Y: what was cut last, back at the cursor.
+    Yank,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -64,6 +75,12 @@ pub enum Action {
     OpenRecords,
     /// The results screen: wins per player, recent games.
     OpenResults,
+    /// Delete the saved game chosen (asks first).
+    DeleteRecord,
+    /// Narrow the saved games to those holding the words typed.
+    FilterRecords,
+    /// Give the saved game chosen another file name.
+    RenameRecord,
 
     // Screens and dialogs.
     OpenSettings,

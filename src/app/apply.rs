@@ -22,7 +22,12 @@ impl App {
             Err((field, why)) => {
                 form.focus = field;
                 form.error = Some((field, why.clone()));
-                let revert = key_for(Context::SettingsText, Action::Revert, self.theme);
+                let revert = key_for(
+                    self.keys(),
+                    Context::SettingsText,
+                    Action::Revert,
+                    self.theme,
+                );
                 self.say(
                     Tone::Error,
                     format!("{}: {why}. ({revert} undoes the changes.)", field.label()),

@@ -68,6 +68,11 @@ impl BoardView {
         self.past = None;
     }
 
+    /// Puts the cursor at the centre of a board of `size` (a new game).
+    pub fn centre_cursor(&mut self, size: BoardSize) {
+        self.cursor = centre(size);
+    }
+
     /// Moves the cursor one square, staying on a board of `size`.
     pub fn step_cursor(&mut self, direction: Direction, size: BoardSize) {
         let (dc, dr) = match direction {

@@ -52,6 +52,8 @@ pub struct EngineSnapshot {
     pub job: Job,
     pub position: Position,
     pub progress: Progress,
+    /// What the search may spend: iterations, time or both.
+    pub budget: Budget,
     /// Whether the search is still at work.
     pub running: bool,
 }
@@ -78,6 +80,7 @@ enum Hint {
 
 struct Running {
     job: Job,
+    budget: Budget,
     position: Position,
     thinker: Thinker,
     started: Instant,
@@ -325,6 +328,7 @@ impl Computer {
                 job: running.job,
                 position: running.position.clone(),
                 progress: progress.clone(),
+                budget: running.budget,
                 running: true,
             });
         }
@@ -373,6 +377,7 @@ impl Computer {
         let thinker = Thinker::start(search, game.clone(), budget);
         self.running = Some(Running {
             job,
+            budget,
             position,
             thinker,
             started: Instant::now(),
@@ -390,6 +395,7 @@ impl Computer {
             job: running.job,
             position: running.position,
             progress: progress.clone(),
+            budget: running.budget,
             running: false,
         });
         Some((running.job, progress))

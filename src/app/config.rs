@@ -14,6 +14,7 @@ pub use document::ConfigProblem;
 use value::{Spelling, spelled};
 
 use super::engine_config::EngineConfig;
+use super::key_bindings::KeyBindings;
 use crate::core::{BoardSize, Player, Rules, Variant};
 
 /// Longest player name, in characters.
@@ -28,6 +29,8 @@ pub struct Config {
     pub game: GameConfig,
     pub display: DisplayConfig,
     pub engine: EngineConfig,
+    /// `[keys]`: the keys of each action, the table's unless changed.
+    pub keys: KeyBindings,
 }
 
 /// `[players]`: names and who holds Black.

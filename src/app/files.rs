@@ -55,8 +55,11 @@ pub fn problem_text(error: &StorageError) -> String {
 /// An action waiting for the answer to a question.
 #[derive(Clone, Debug)]
 pub enum Pending {
-    /// Replace this file? The prompt's text comes back on no.
-    Replace { path: PathBuf, input: TextInput },
+    /// Write the record here (replacing a file, or making its folders)?
+    /// The prompt's text comes back on no.
+    Write { path: PathBuf, input: TextInput },
+    /// Delete this record (listed at `index`)?
+    Delete { path: PathBuf, index: usize },
     /// Open this record (listed at `index`), though the game on screen is
     /// not saved anywhere?
     Open {
@@ -98,6 +101,8 @@ pub struct Files {
     lock: Option<Arc<AutosaveLock>>,
     /// The records screen's list, read when it opens.
     records: Option<RecordList>,
+    /// What the records screen's list is narrowed to ("" for all of it).
+    records_filter: String,
     /// The results screen's content, read when it opens.
     results: Option<ResultsRead>,
 }
@@ -261,6 +266,14 @@ impl Files {
 
     pub fn set_records(&mut self, records: RecordList) {
         self.records = Some(records);
+    }
+
+    pub fn records_filter(&self) -> &str {
+        &self.records_filter
+    }
+
+    pub fn set_records_filter(&mut self, filter: &str) {
+        self.records_filter = filter.trim().to_string();
     }
 
     pub fn results(&self) -> Option<&ResultsRead> {

@@ -4,11 +4,11 @@
 use ratatui::crossterm::event::{Event, MouseButton, MouseEventKind};
 
 use super::action::Action;
-use super::keymap::{Context, resolve};
+use super::keymap::{Context, KeyBindings, resolve};
 
-pub fn action_for(context: Context, event: &Event) -> Option<Action> {
+pub fn action_for(keys: &KeyBindings, context: Context, event: &Event) -> Option<Action> {
     match event {
-        Event::Key(key) => resolve(context, key),
+        Event::Key(key) => resolve(keys, context, key),
         Event::Mouse(mouse) => {
             let (column, row) = (mouse.column, mouse.row);
             match mouse.kind {

@@ -1,213 +1,18 @@
-//! The one table of key bindings. Input handling resolves keys through it, and
-//! the help overlay and the hint line are generated from it, so what the screen
-//! says and what the keys do cannot drift apart.
+//! Keys through the one table of bindings (`key_table.rs`), with the keys
+//! in force (`[keys]` in the config file). Input handling resolves keys
+//! here, and the help overlay and the hint line are generated from the same
+//! bindings, so what the screen says and what the keys do cannot drift apart.
 
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 
-use super::action::{Action, Direction, Edit, HistoryStep};
+use super::action::{Action, Edit};
+pub use super::key_bindings::{Clash, KeyBindings};
+pub use super::key_table::{Binding, Context, KEYMAP, Key};
 use super::theme::Theme;
-
-/// What the keyboard is talking to, which decides what a key means.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Context {
-    /// The board, with nothing open over it.
-    Board,
-    Help,
-    /// A message box (e.g. a config file problem).
-    Notice,
-    /// A yes/no question.
-    Confirm,
-    /// The prompt that jumps the cursor to a square.
-    GoTo,
-    /// The settings screen, on a name field (letters are typed).
-    SettingsText,
-    /// The settings screen, on a choice field.
-    SettingsChoice,
-    /// The file name prompt of a record being saved.
-    SaveAs,
-    /// The list of saved records.
-    Records,
-    /// The results screen.
-    Results,
-    /// The lessons and puzzles.
-    Training,
-}
-
-impl Context {
-    /// Whether unbound printable keys are typed into a text field.
-    pub const fn takes_text(self) -> bool {
-        matches!(
-            self,
-            Context::GoTo | Context::SettingsText | Context::SaveAs
-        )
-    }
-}
-
-/// A key as written in the table: a key code, possibly with Ctrl.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Key {
-    pub code: KeyCode,
-    pub ctrl: bool,
-}
-
-const fn key(code: KeyCode) -> Key {
-    Key { code, ctrl: false }
-}
-
-const fn ch(c: char) -> Key {
-    key(KeyCode::Char(c))
-}
-
-const fn ctrl(c: char) -> Key {
-    Key {
-        code: KeyCode::Char(c),
-        ctrl: true,
-    }
-}
-
-const UP: Key = key(KeyCode::Up);
-const DOWN: Key = key(KeyCode::Down);
-const LEFT: Key = key(KeyCode::Left);
-const RIGHT: Key = key(KeyCode::Right);
-const ENTER: Key = key(KeyCode::Enter);
-const ESC: Key = key(KeyCode::Esc);
-const TAB: Key = key(KeyCode::Tab);
-const BACKTAB: Key = key(KeyCode::BackTab);
-
-/// One line of the table: in which contexts which keys do what.
-#[derive(Clone, Copy, Debug)]
-pub struct Binding {
-    pub contexts: &'static [Context],
-    pub keys: &'static [Key],
-    pub action: Action,
-    /// What the help overlay says the keys do.
-    pub help: &'static str,
-    /// A short label for the hint line (bindings sharing a label are merged).
-    pub hint: Option<&'static str>,
-}
-
-const BOARD: &[Context] = &[Context::Board];
-const SETTINGS: &[Context] = &[Context::SettingsText, Context::SettingsChoice];
-const TEXT: &[Context] = &[Context::SettingsText, Context::GoTo, Context::SaveAs];
-const LISTS: &[Context] = &[Context::Records, Context::Results];
-const TRAINING: &[Context] = &[Context::Training];
-const QUIT: &[Context] = &[
-    Context::Board,
-    Context::Training,
-    Context::Help,
-    Context::Notice,
-    Context::Confirm,
-    Context::GoTo,
-    Context::Records,
-    Context::Results,
-];
-
-const fn bind(
-    contexts: &'static [Context],
-    keys: &'static [Key],
-    action: Action,
-    help: &'static str,
-) -> Binding {
-    Binding {
-        contexts,
-        keys,
-        action,
-        help,
-        hint: None,
-    }
-}
-
-const fn hinted(
-    contexts: &'static [Context],
-    keys: &'static [Key],
-    action: Action,
-    help: &'static str,
-    hint: &'static str,
-) -> Binding {
-    Binding {
-        hint: Some(hint),
-        ..bind(contexts, keys, action, help)
-    }
-}
-
-/// Every key binding of the program.
-#[rustfmt::skip]
-pub const KEYMAP: &[Binding] = &[
-    // The board.
-    hinted(BOARD, &[LEFT, ch('h')], Action::MoveCursor(Direction::Left), "cursor left", "move"),
-    hinted(BOARD, &[DOWN, ch('j')], Action::MoveCursor(Direction::Down), "cursor down", "move"),
-    hinted(BOARD, &[UP, ch('k')], Action::MoveCursor(Direction::Up), "cursor up", "move"),
-    hinted(BOARD, &[RIGHT, ch('l')], Action::MoveCursor(Direction::Right), "cursor right", "move"),
-    hinted(BOARD, &[ENTER, ch(' ')], Action::Place, "place a stone at the cursor (or click a square); in a demo, pause or go on", "place"),
-    bind(BOARD, &[ch(':')], Action::OpenGoTo, "jump to a square by name, e.g. :d8"),
-    hinted(BOARD, &[ch('s')], Action::Swap, "swap sides (pie rule, White's first turn)", "swap"),
-    hinted(BOARD, &[ch('u')], Action::Undo, "undo a move", "undo"),
-    bind(BOARD, &[ch('r')], Action::Redo, "redo a move"),
-    hinted(BOARD, &[ch('n')], Action::NewGame, "new game", "new"),
-    hinted(BOARD, &[ch('o'), ch(',')], Action::OpenSettings, "settings: names, colours, rules, board, opponent, level, theme", "settings"),
-    hinted(BOARD, &[ch('t')], Action::Hint, "hint: the engine's move for the side to move, marked on the board", "hint"),
-    hinted(BOARD, &[ch('a')], Action::ToggleAnalysis, "analysis: show or hide a heat map of the engine's search, with the win estimate", "analysis"),
-    bind(BOARD, &[ch('e')], Action::ToggleEscorts, "escorts: mark the cursor's escorts and the stones in danger, or not"),
-    bind(BOARD, &[ch('[')], Action::History(HistoryStep::Back), "back one move: see the earlier positions"),
-    bind(BOARD, &[ch(']')], Action::History(HistoryStep::Forward), "forward one move"),
-    bind(BOARD, &[key(KeyCode::Home)], Action::History(HistoryStep::Start), "the start of the game"),
-    bind(BOARD, &[key(KeyCode::End)], Action::History(HistoryStep::Latest), "the latest position, where play goes on"),
-    bind(BOARD, &[ch('w')], Action::SaveRecord, "save the game as a record file"),
-    bind(BOARD, &[ch('f')], Action::OpenRecords, "saved games: open one to play on or browse"),
-    bind(BOARD, &[ch('p')], Action::OpenResults, "results: wins per player, recent games"),
-    bind(BOARD, &[ch('e')], Action::OpenTraining, "learn: lessons and puzzles"),
-    hinted(BOARD, &[ch('?')], Action::ToggleHelp, "this help", "help"),
-    bind(BOARD, &[ESC], Action::Close, "clear the message line"),
-    // Lessons and puzzles.
-    hinted(TRAINING, &[LEFT, ch('h')], Action::MoveCursor(Direction::Left), "cursor left", "move"),
-    hinted(TRAINING, &[DOWN, ch('j')], Action::MoveCursor(Direction::Down), "cursor down", "move"),
-    hinted(TRAINING, &[UP, ch('k')], Action::MoveCursor(Direction::Up), "cursor up", "move"),
-    hinted(TRAINING, &[RIGHT, ch('l')], Action::MoveCursor(Direction::Right), "cursor right", "move"),
-    hinted(TRAINING, &[ENTER, ch(' ')], Action::Place, "play at the cursor (or click a square)", "play"),
-    bind(TRAINING, &[ch('s')], Action::Swap, "swap (the pie rule lessons)"),
-    hinted(TRAINING, &[ch('n'), ch(']')], Action::NextItem, "the next lesson or puzzle", "next"),
-    bind(TRAINING, &[ch('p'), ch('[')], Action::PrevItem, "the previous lesson or puzzle"),
-    hinted(TRAINING, &[ch('r')], Action::Retry, "try again from the start", "retry"),
-    hinted(TRAINING, &[TAB], Action::SwitchCourse, "lessons or puzzles", "lessons/puzzles"),
-    hinted(TRAINING, &[ESC], Action::Close, "back to the game", "back"),
-    // Help, messages and questions.
-    hinted(&[Context::Help], &[UP, ch('k'), key(KeyCode::PageUp)], Action::ScrollUp, "scroll up", "scroll"),
-    hinted(&[Context::Help], &[DOWN, ch('j'), key(KeyCode::PageDown)], Action::ScrollDown, "scroll down", "scroll"),
-    hinted(&[Context::Help, Context::Notice], &[ESC, ENTER, ch('?')], Action::Close, "close", "close"),
-    hinted(&[Context::Confirm], &[ch('y'), ENTER], Action::Yes, "yes", "yes"),
-    hinted(&[Context::Confirm], &[ch('n'), ESC], Action::No, "no", "no"),
-    // The save prompt, the saved games and the results.
-    hinted(&[Context::SaveAs], &[ENTER], Action::Submit, "save under the name typed", "save"),
-    hinted(&[Context::SaveAs], &[ESC], Action::Close, "cancel", "cancel"),
-    hinted(&[Context::Records], &[UP, ch('k'), key(KeyCode::PageUp)], Action::ScrollUp, "previous game", "choose"),
-    hinted(&[Context::Records], &[DOWN, ch('j'), key(KeyCode::PageDown)], Action::ScrollDown, "next game", "choose"),
-    hinted(&[Context::Results], &[UP, ch('k'), key(KeyCode::PageUp)], Action::ScrollUp, "scroll up", "scroll"),
-    hinted(&[Context::Results], &[DOWN, ch('j'), key(KeyCode::PageDown)], Action::ScrollDown, "scroll down", "scroll"),
-    hinted(&[Context::Records], &[ENTER], Action::Submit, "open the game chosen", "open"),
-    hinted(LISTS, &[ESC, ch('f'), ch('p')], Action::Close, "close", "close"),
-    hinted(QUIT, &[ch('q'), ctrl('c')], Action::Quit, "quit (asks first if a game is in progress)", "quit"),
-    // The square prompt.
-    hinted(&[Context::GoTo], &[ENTER], Action::Submit, "jump to the square typed", "jump"),
-    hinted(&[Context::GoTo], &[ESC], Action::Close, "cancel", "cancel"),
-    // The settings screen.
-    hinted(SETTINGS, &[UP, BACKTAB], Action::PrevField, "previous setting", "choose"),
-    hinted(SETTINGS, &[DOWN, TAB], Action::NextField, "next setting", "choose"),
-    hinted(&[Context::SettingsChoice], &[LEFT, ch('h')], Action::PrevValue, "previous value", "change"),
-    hinted(&[Context::SettingsChoice], &[RIGHT, ch('l'), ch(' ')], Action::NextValue, "next value (Space on Black swaps the players)", "change"),
-    hinted(SETTINGS, &[ENTER, ESC], Action::Close, "save and close (what cannot change now waits for the next game)", "save and close"),
-    hinted(SETTINGS, &[ctrl('r')], Action::Revert, "undo all changes made here", "revert"),
-    // Text fields: names in the settings, the square prompt.
-    bind(TEXT, &[LEFT], Action::Edit(Edit::Left), "move in the text"),
-    bind(TEXT, &[RIGHT], Action::Edit(Edit::Right), "move in the text"),
-    bind(TEXT, &[key(KeyCode::Home), ctrl('a')], Action::Edit(Edit::Home), "start of the text"),
-    bind(TEXT, &[key(KeyCode::End), ctrl('e')], Action::Edit(Edit::End), "end of the text"),
-    bind(TEXT, &[key(KeyCode::Backspace)], Action::Edit(Edit::Backspace), "delete before the cursor"),
-    bind(TEXT, &[key(KeyCode::Delete)], Action::Edit(Edit::Delete), "delete at the cursor"),
-];
 
 /// What a key press means in a context. Releases are ignored (some terminals
 /// report them); unbound printable keys type into text fields.
-pub fn resolve(context: Context, event: &KeyEvent) -> Option<Action> {
+pub fn resolve(keys: &KeyBindings, context: Context, event: &KeyEvent) -> Option<Action> {
     if event.kind == KeyEventKind::Release {
         return None;
     }
@@ -216,32 +21,23 @@ pub fn resolve(context: Context, event: &KeyEvent) -> Option<Action> {
         return None;
     }
     let typed = context.takes_text() && !ctrl;
-    KEYMAP
-        .iter()
-        .filter(|b| b.contexts.contains(&context))
-        .find(|b| {
-            b.keys.iter().any(|k| {
-                // In text fields a bound letter must not steal typing.
-                let letter = matches!(k.code, KeyCode::Char(_)) && !k.ctrl;
-                !(typed && letter) && matches(*k, event.code, ctrl)
-            })
-        })
-        .map(|b| b.action)
+    let pressed = Key {
+        code: event.code,
+        ctrl,
+    };
+    keys.in_context(context)
+        .find(|(_, keys)| keys.iter().any(|&k| acts(k, context) && k.same(pressed)))
+        .map(|(b, _)| b.action)
         .or_else(|| match event.code {
             KeyCode::Char(c) if typed && !c.is_control() => Some(Action::Edit(Edit::Insert(c))),
             _ => None,
         })
 }
 
-fn matches(key: Key, code: KeyCode, ctrl: bool) -> bool {
-    if key.ctrl != ctrl {
-        return false;
-    }
-    match (key.code, code) {
-        // Caps Lock should not make the letter keys dead.
-        (KeyCode::Char(a), KeyCode::Char(b)) => a.eq_ignore_ascii_case(&b),
-        (a, b) => a == b,
-    }
+/// Whether `key` acts in `context`: in text fields a bound character
+/// must not steal typing.
+fn acts(key: Key, context: Context) -> bool {
+    key.ctrl || !context.takes_text() || !matches!(key.code, KeyCode::Char(_))
 }
 
 /// How a key is written on screen.
@@ -272,35 +68,36 @@ pub fn key_label(key: Key, theme: Theme) -> String {
     }
 }
 
-/// The bindings of a context, in table order.
-pub fn bindings(context: Context) -> impl Iterator<Item = &'static Binding> {
-    KEYMAP.iter().filter(move |b| b.contexts.contains(&context))
-}
-
 /// How the first key bound to `action` in `context` is written, e.g. `s` for
-/// the swap, so prompts name the key the table really binds.
-pub fn key_for(context: Context, action: Action, theme: Theme) -> String {
-    bindings(context)
-        .find(|b| b.action == action)
-        .and_then(|b| b.keys.first())
+/// the swap, so prompts name the key in force.
+pub fn key_for(keys: &KeyBindings, context: Context, action: Action, theme: Theme) -> String {
+    keys.in_context(context)
+        .find(|(b, _)| b.action == action)
+        .and_then(|(_, keys)| keys.iter().find(|&&k| acts(k, context)))
         .map_or_else(|| "?".to_string(), |&k| key_label(k, theme))
 }
 
-/// The short hints of a context, e.g. `[("←↓↑→", "move"), ("Enter", "place")]`:
-/// the first key of each hinted binding (in ASCII, a letter rather than an
-/// arrow's long name), adjacent bindings with one label merged.
-pub fn hints(context: Context, theme: Theme) -> Vec<(String, &'static str)> {
+/// The short hints of a context, e.g. `[("←↓↑→", "move"), ("Enter", "place")]`,
+/// for the actions `offered` now: the first key of each hinted binding that
+/// acts there (in ASCII, a letter rather than an arrow's long name),
+/// adjacent bindings with one label merged.
+pub fn hints(
+    keys: &KeyBindings,
+    context: Context,
+    theme: Theme,
+    offered: impl Fn(Action) -> bool,
+) -> Vec<(String, &'static str)> {
     let mut groups: Vec<(Vec<String>, &'static str)> = Vec::new();
-    for b in bindings(context) {
-        let (Some(hint), Some(&first)) = (b.hint, b.keys.first()) else {
+    for (b, keys) in keys.in_context(context) {
+        let mut acting = keys.iter().filter(|&&k| acts(k, context));
+        let (Some(hint), Some(&first), true) = (b.hint, acting.next(), offered(b.action)) else {
             continue;
         };
         let is_arrow = matches!(
             first.code,
             KeyCode::Up | KeyCode::Down | KeyCode::Left | KeyCode::Right
         );
-        let letter = b
-            .keys
+        let letter = keys
             .iter()
             .find(|k| matches!(k.code, KeyCode::Char(c) if c.is_ascii_alphabetic()) && !k.ctrl);
         let key = match letter {
@@ -326,9 +123,14 @@ pub fn hints(context: Context, theme: Theme) -> Vec<(String, &'static str)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::app::action::Direction;
 
     fn press(code: KeyCode) -> KeyEvent {
         KeyEvent::new(code, KeyModifiers::NONE)
+    }
+
+    fn resolve(context: Context, event: &KeyEvent) -> Option<Action> {
+        super::resolve(&KeyBindings::default(), context, event)
     }
 
     #[test]
@@ -363,35 +165,41 @@ mod tests {
 
     #[test]
     fn no_key_means_two_things_in_one_context() {
-        let contexts = [
-            Context::Board,
-            Context::Help,
-            Context::Notice,
-            Context::Confirm,
-            Context::GoTo,
-            Context::SettingsText,
-            Context::SettingsChoice,
-            Context::SaveAs,
-            Context::Records,
-            Context::Results,
-        ];
-        for context in contexts {
-            let keys: Vec<Key> = bindings(context)
-                .flat_map(|b| b.keys.iter().copied())
-                .collect();
-            for (i, a) in keys.iter().enumerate() {
-                for b in &keys[i + 1..] {
-                    assert!(!matches(*a, b.code, b.ctrl), "{a:?} twice in {context:?}");
-                }
-            }
-        }
+        assert_eq!(KeyBindings::default().clashes(), None);
     }
 
     #[test]
-    fn hints_merge_the_cursor_keys() {
+    fn keys_in_force_replace_the_table_s() {
+        let mut keys = KeyBindings::default();
+        keys.set("place", vec![Key::parse("x").unwrap()]).unwrap();
+        let x = press(KeyCode::Char('x'));
+        assert_eq!(
+            super::resolve(&keys, Context::Board, &x),
+            Some(Action::Place)
+        );
+        let enter = press(KeyCode::Enter);
+        assert_eq!(super::resolve(&keys, Context::Board, &enter), None);
         let theme = Theme::new(crate::app::ThemeName::Color, false);
-        let hints = hints(Context::Board, theme);
+        assert_eq!(key_for(&keys, Context::Board, Action::Place, theme), "x");
+    }
+
+    #[test]
+    fn hints_merge_the_cursor_keys_and_leave_out_what_is_not_offered() {
+        let theme = Theme::new(crate::app::ThemeName::Color, false);
+        let keys = KeyBindings::default();
+        let hints = hints(&keys, Context::Board, theme, |_| true);
         assert_eq!(hints[0], ("←↓↑→".to_string(), "move"));
         assert_eq!(hints[1], ("Enter".to_string(), "place"));
+        assert!(hints.contains(&("s".to_string(), "swap")));
+        let no_swap = super::hints(&keys, Context::Board, theme, |a| a != Action::Swap);
+        assert!(no_swap.iter().all(|(_, label)| *label != "swap"));
+    }
+
+    #[test]
+    fn the_square_prompt_offers_no_letter_it_would_type() {
+        let theme = Theme::new(crate::app::ThemeName::Color, false);
+        let hints = hints(&KeyBindings::default(), Context::GoTo, theme, |_| true);
+        assert!(hints.iter().all(|(key, _)| key != "q"), "{hints:?}");
+        assert!(hints.contains(&("Ctrl+C".to_string(), "quit")), "{hints:?}");
     }
 }

@@ -26,6 +26,24 @@ impl Message {
     }
 }
 
+/// `1 move`, `2 moves`: a count with its noun.
+pub fn count(n: usize, noun: &str) -> String {
+    if n == 1 {
+        format!("{n} {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
+}
+
+/// `Ann (Black) wins!`; a name that ends in brackets of its own takes the
+/// colour inside them: `Computer (easy, Black) wins!`.
+pub fn wins(name: &str, color: impl std::fmt::Display) -> String {
+    match name.strip_suffix(')') {
+        Some(open) => format!("{open}, {color}) wins!"),
+        None => format!("{name} ({color}) wins!"),
+    }
+}
+
 /// The message on the status line, if any.
 #[derive(Clone, Debug, Default)]
 pub struct StatusLine {
@@ -63,6 +81,18 @@ impl StatusLine {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn counts_and_wins_read_as_english() {
+        assert_eq!(count(1, "move"), "1 move");
+        assert_eq!(count(0, "move"), "0 moves");
+        assert_eq!(count(23, "move"), "23 moves");
+        assert_eq!(
+            wins("Computer (easy)", "Black"),
+            "Computer (easy, Black) wins!"
+        );
+        assert_eq!(wins("Ann", "White"), "Ann (White) wins!");
+    }
 
     #[test]
     fn telling_adds_to_the_message_and_the_graver_tone_wins() {

@@ -20,8 +20,12 @@
 //! `persistence.rs`, `saved_games.rs`, `apply.rs`): none of the lower ones
 //! imports a higher one.
 //!
-//! To add a feature: an [`Action`] variant and a line in the keymap table (the
-//! help and the hint line follow); its state in the part that owns it, with
+//! The table's lines are named, and `[keys]` in the config file gives any
+//! of them other keys (`key_bindings.rs`, checked for clashes at load).
+//!
+//! To add a feature: an [`Action`] variant and a named line in the keymap
+//! table, `key_table.rs`, with its default keys in `config.example.toml`
+//! (the help and the hint line follow); its state in the part that owns it, with
 //! methods taking only what they need; its routing in `update.rs` (board
 //! actions in `play.rs`); anything it must do outside the state is an
 //! `Effect` variant carried out in `App::perform`. Marks drawn over squares
@@ -51,6 +55,9 @@ mod extras;
 mod files;
 mod history;
 mod input;
+mod keeping;
+mod key_bindings;
+mod key_table;
 pub mod keymap;
 pub mod layout;
 mod learning;
@@ -60,6 +67,8 @@ mod palette;
 mod paste;
 mod persistence;
 mod play;
+mod record_filter;
+mod records_screen;
 mod saved_games;
 mod screen;
 mod session;

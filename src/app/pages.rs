@@ -8,8 +8,9 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 
 use super::files::ResultsRead;
-use super::keymap::{Binding, Context, bindings, key_label};
+use super::keymap::{Binding, Context, KeyBindings, key_label};
 use super::layout::centred;
+use super::message::count;
 use super::theme::{Marker, Theme, Ui};
 use super::wrap::wrap;
 use crate::core::Color;
@@ -63,13 +64,17 @@ const SECTIONS: &[(&str, &[Context])] = &[
         "Saved games (f) and results (p)",
         &[Context::Records, Context::Results],
     ),
+    (
+        "Filtering (/) and renaming (r) saved games",
+        &[Context::FilterRecords, Context::RenameRecord],
+    ),
     ("Lessons and puzzles (e)", &[Context::Training]),
     ("Questions", &[Context::Confirm]),
     ("This help", &[Context::Help]),
 ];
 
 /// Every line of the help at a given width.
-pub fn help_lines(theme: Theme, width: u16) -> Vec<Line<'static>> {
+pub fn help_lines(keys: &KeyBindings, theme: Theme, width: u16) -> Vec<Line<'static>> {
     let mut out = vec![Line::styled("How to play", theme.ui(Ui::Title))];
     for paragraph in RULES {
         let text = paragraph
@@ -91,16 +96,16 @@ pub fn help_lines(theme: Theme, width: u16) -> Vec<Line<'static>> {
         out.push(Line::styled(format!("Keys: {title}"), theme.ui(Ui::Title)));
         // Bindings that say the same thing share a line (← and → in text).
         let mut rows: Vec<(Vec<String>, &str)> = Vec::new();
-        let section = contexts.iter().flat_map(|&c| bindings(c));
-        for binding in section {
+        let section = contexts.iter().flat_map(|&c| keys.in_context(c));
+        for (binding, bound) in section {
             if listed.contains(&std::ptr::from_ref(binding)) {
                 continue;
             }
             listed.push(binding);
-            let keys = binding.keys.iter().map(|&k| key_label(k, theme));
+            let labels = bound.iter().map(|&k| key_label(k, theme));
             match rows.iter_mut().find(|(_, help)| *help == binding.help) {
-                Some((labels, _)) => labels.extend(keys),
-                None => rows.push((keys.collect(), binding.help)),
+                Some((shown, _)) => shown.extend(labels),
+                None => rows.push((labels.collect(), binding.help)),
             }
         }
         for (keys, help) in rows {
@@ -147,9 +152,9 @@ pub fn max_scroll(total: usize, height: u16) -> u16 {
 }
 
 /// How far the help can scroll on a terminal of this size.
-pub fn help_max_scroll(theme: Theme, area: Rect) -> u16 {
+pub fn help_max_scroll(keys: &KeyBindings, theme: Theme, area: Rect) -> u16 {
     let (body, _) = page_boxes(area, HELP_WIDTH);
-    max_scroll(help_lines(theme, body.width).len(), body.height)
+    max_scroll(help_lines(keys, theme, body.width).len(), body.height)
 }
 
 /// How far the results can scroll on a terminal of this size.
@@ -245,11 +250,11 @@ fn recent_line(theme: Theme, row: &ResultRow) -> Line<'static> {
     let winner = row.winner_player();
     let loser = &row.names[winner.other().index()];
     let mut text = format!(
-        "{} ({}) beat {loser}{}{} moves",
+        "{} ({}) beat {loser}{}{}",
         row.winner_name(),
         row.winner,
         theme.dot(),
-        row.moves
+        count(row.moves, "move")
     );
     if row.swapped {
         text.push_str(&format!("{}swapped", theme.dot()));

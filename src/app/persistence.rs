@@ -15,15 +15,31 @@ use std::path::{Path, PathBuf};
 use super::action::{Action, HistoryStep};
 use super::engine_config::Mode;
 use super::files::{Files, RECORD_KEY, RESULT_KEY};
-use super::message::Tone;
+use super::keeping::worth_keeping;
+use super::message::{Tone, count};
 use super::screen::Screen;
 use super::state::App;
 use super::update::Effect;
 use crate::core::{Outcome, Player, Record};
 use crate::storage::{
-    AutosaveLoad, AutosaveLock, Cleared, Paths, ResultRow, Timestamp, append_result,
+    AutosaveLoad, AutosaveLock, Cleared, Paths, ResultRow, StorageError, Timestamp, append_result,
     clear_autosave, load_autosave, load_record, save_autosave,
 };
+
+/// Why a record asked for on the command line cannot be opened.
+fn open_failure(error: &StorageError, path: &Path) -> String {
+    match error.io_kind() {
+        Some(std::io::ErrorKind::NotFound) => {
+            format!("There is no file {}: nothing was opened.", path.display())
+        }
+        _ => error.to_string(),
+    }
+}
+
+/// Whether a saved game is the computer playing itself.
+fn is_demo(record: &Record) -> bool {
+    record.extra("x-mode").and_then(Mode::from_key) == Some(Mode::ComputerVsComputer)
+}
 
 /// What the game screen opens at start-up.
 #[derive(Clone, Debug, Default)]
@@ -92,27 +108,47 @@ impl App {
     }
 
     fn open_locked(&mut self, paths: Option<Paths>, opening: &Opening) {
-        let Some(paths) = paths else {
-            self.files.set_note(
-                Tone::Warning,
-                "No home directory is known, so games are not saved.",
-            );
-            return self.open_record_arg(opening);
-        };
-        if opening.new {
+        if opening.new && paths.is_some() {
             self.files.clear_first();
             self.perform(vec![Effect::KeepFiles]);
         }
-        if opening.record.is_some() {
-            return self.open_record_arg(opening);
+        // A record that cannot be opened is said, and the unfinished game
+        // comes back as if none had been asked for.
+        let failed = match opening
+            .record
+            .as_deref()
+            .map(|path| (path, load_record(path)))
+        {
+            Some((path, Ok(record))) => return self.show_record(record, path),
+            Some((path, Err(e))) => Some(open_failure(&e, path)),
+            None => None,
+        };
+        match paths {
+            Some(paths) if !opening.new => self.resume_autosave(&paths),
+            Some(_) => {}
+            None => self.files.set_note(
+                Tone::Warning,
+                "No home directory is known, so games are not saved.",
+            ),
         }
-        if opening.new {
-            return;
+        if let Some(why) = failed {
+            let then = if self.game_in_progress() {
+                "Your unfinished game is kept: it is back on the board."
+            } else {
+                "A new game starts."
+            };
+            self.notify("Game record", format!("{why}\n\n{then}"));
         }
-        let loaded = load_autosave(&paths);
+    }
+
+    /// The autosave's unfinished game back on screen, or why not. A demo
+    /// is not resumed: nobody was playing it.
+    fn resume_autosave(&mut self, paths: &Paths) {
+        let loaded = load_autosave(paths);
         let message = loaded.message();
         match loaded {
             AutosaveLoad::None => {}
+            AutosaveLoad::Resumed(record) if is_demo(&record) => {}
             AutosaveLoad::Resumed(record) => {
                 let moves = record.game.moves().len();
                 self.resume(record);
@@ -139,19 +175,6 @@ impl App {
         }
     }
 
-    fn open_record_arg(&mut self, opening: &Opening) {
-        let Some(path) = &opening.record else {
-            return;
-        };
-        match load_record(path) {
-            Ok(record) => self.show_record(record, path),
-            Err(e) => self.notify(
-                "Game record",
-                format!("{e}\n\nThe file is left as it is; a new game starts."),
-            ),
-        }
-    }
-
     /// Puts the autosave's unfinished game back on screen.
     fn resume(&mut self, record: Record) {
         self.replace_game(record.game.clone(), record.names.clone());
@@ -171,12 +194,16 @@ impl App {
         let moves = record.game.moves().len();
         let text = match record.outcome() {
             Outcome::Won(color) => format!(
-                "Opened {file_name}: {} won with {color} in {moves} moves. {} steps back through it.",
+                "Opened {file_name}: {} won with {color} in {}. {} steps back through it.",
                 record.name_of(color),
+                count(moves, "move"),
                 self.key(Action::History(HistoryStep::Back)),
             ),
             Outcome::Unfinished => {
-                format!("Opened {file_name}, unfinished after {moves} moves: play on, or browse.")
+                format!(
+                    "Opened {file_name}, unfinished after {}: play on, or browse.",
+                    count(moves, "move")
+                )
             }
         };
         let finished = record.outcome() != Outcome::Unfinished;
@@ -207,16 +234,24 @@ impl App {
         self.write_result(&paths);
     }
 
+    /// Before a game's first autosave, the autosave's game is put away
+    /// without loss. False when that failed: the autosave is then left as
+    /// it is, and the game on screen stays in memory.
     /// On a signal that ends the program: the game goes to the autosave
     /// if it is not there yet.
     pub(super) fn save_before_exit(&mut self) {
         self.perform(vec![Effect::KeepFiles]);
     }
 
-    /// Before a game's first autosave, the autosave's game is put away
-    /// without loss. False when that failed: the autosave is then left as
-    /// it is, and the game on screen stays in memory.
     fn end_previous_autosave(&mut self, paths: &Paths) -> bool {
+        // A game not worth a record (a demo, nobody's move, one already in
+        // its file) is simply written over.
+        if let AutosaveLoad::Resumed(record) = load_autosave(paths)
+            && !worth_keeping(&record, |file| load_record(file).ok())
+        {
+            self.files.previous_cleared();
+            return true;
+        }
         match clear_autosave(paths, Timestamp::now()) {
             Ok(cleared) => {
                 self.files.previous_cleared();

@@ -2,7 +2,7 @@
 
 use super::action::Action;
 use super::layout;
-use super::message::Tone;
+use super::message::{Tone, wins};
 use super::screen::{Question, Screen};
 use super::settings::SettingsForm;
 use super::state::{App, new_game};
@@ -55,7 +55,9 @@ impl App {
                     self.start_new_game();
                 }
             }
-            Action::OpenSettings => self.screen = Screen::Settings(SettingsForm::new(&self.config)),
+            Action::OpenSettings => {
+                self.screen = Screen::Settings(Box::new(SettingsForm::new(&self.config)))
+            }
             Action::ToggleHelp => self.screen = Screen::Help { scroll: 0 },
             Action::OpenGoTo => self.screen = Screen::GoTo(TextInput::new("", 4)),
             Action::ScrollUp | Action::ScrollDown => {
@@ -76,6 +78,7 @@ impl App {
     pub(super) fn start_new_game(&mut self) {
         let names = self.config.players.names.clone();
         self.replace_game(new_game(&self.config), names);
+        self.board.centre_cursor(self.game().size());
         self.files.new_game(&self.session);
         self.computer = self
             .computer
@@ -94,9 +97,8 @@ impl App {
             Ok(report) => {
                 if report.won {
                     let text = format!(
-                        "{} ({}) wins! {} starts a new game.",
-                        self.name(player),
-                        report.color,
+                        "{} {} starts a new game.",
+                        wins(self.name(player), report.color),
                         self.key(Action::NewGame)
                     );
                     self.say(Tone::Success, text);

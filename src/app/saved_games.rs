@@ -13,8 +13,8 @@ use super::state::App;
 use super::text_input::TextInput;
 use super::update::Effect;
 use crate::storage::{
-    Paths, Timestamp, default_record_path, list_records, load_record, load_results,
-    record_path_from_input, save_record, summarize,
+    Paths, Timestamp, default_record_path, load_results, record_path_from_input, save_record,
+    summarize,
 };
 
 /// The longest file name or path the save prompt takes.
@@ -24,7 +24,7 @@ pub const RECENT_RESULTS: usize = 20;
 
 impl App {
     /// The files' locations, or a message saying there are none.
-    fn paths_or_say(&mut self) -> Option<Paths> {
+    pub(super) fn paths_or_say(&mut self) -> Option<Paths> {
         let paths = self.files.paths().cloned();
         if paths.is_none() {
             self.say(
@@ -73,17 +73,25 @@ impl App {
         let home = directories::BaseDirs::new().map(|dirs| dirs.home_dir().to_path_buf());
         let typed = from_home(input.text(), home.as_deref());
         let Some(path) = record_path_from_input(&paths, &typed) else {
-            let cancel = key_for(Context::SaveAs, Action::Close, self.theme);
+            let cancel = key_for(self.keys(), Context::SaveAs, Action::Close, self.theme);
             self.say(Tone::Error, format!("Type a file name ({cancel} cancels)."));
             return Vec::new();
         };
-        if std::fs::symlink_metadata(&path).is_ok() {
+        let question = if std::fs::symlink_metadata(&path).is_ok() {
             self.say(Tone::Warning, format!("{} exists.", path.display()));
-            self.files.set_pending(Pending::Replace { path, input });
-            self.screen = Screen::Confirm(Question::Replace);
-            return Vec::new();
-        }
-        vec![Effect::WriteRecord { path, input }]
+            Question::Replace
+        } else if let Some(dir) = missing_folder(&path, &paths.records_dir()) {
+            self.say(
+                Tone::Warning,
+                format!("There is no folder {}.", dir.display()),
+            );
+            Question::MakeFolders
+        } else {
+            return vec![Effect::WriteRecord { path, input }];
+        };
+        self.files.set_pending(Pending::Write { path, input });
+        self.screen = Screen::Confirm(question);
+        Vec::new()
     }
 
     /// Writes the record; on failure the prompt stays open with its text.
@@ -97,63 +105,6 @@ impl App {
             Err(e) => {
                 self.screen = Screen::SaveAs(input);
                 self.say(Tone::Error, format!("Not saved: {e}."));
-            }
-        }
-    }
-
-    /// `f`: the saved records, newest first.
-    pub(super) fn open_records(&mut self) {
-        let Some(paths) = self.paths_or_say() else {
-            return;
-        };
-        self.files
-            .set_records(list_records(&paths).map_err(|e| e.to_string()));
-        self.screen = Screen::Records { selected: 0 };
-    }
-
-    pub(super) fn on_records(&mut self, action: Action) {
-        let Screen::Records { selected } = &mut self.screen else {
-            return;
-        };
-        let count = match self.files.records() {
-            Some(Ok(list)) => list.len(),
-            _ => 0,
-        };
-        match action {
-            Action::ScrollUp => *selected = selected.saturating_sub(1),
-            Action::ScrollDown => *selected = (*selected + 1).min(count.saturating_sub(1)),
-            Action::Submit => {
-                let selected = *selected;
-                self.open_listed(selected);
-            }
-            Action::Close => self.screen = Screen::Board,
-            _ => {}
-        }
-    }
-
-    /// Opens the record listed at `index`, asking first if the game on
-    /// screen would be lost (it is neither autosaved nor in a file).
-    fn open_listed(&mut self, index: usize) {
-        let Some(Ok(list)) = self.files.records() else {
-            return;
-        };
-        let Some(entry) = list.get(index) else {
-            return;
-        };
-        let path = entry.path.clone();
-        match load_record(&path) {
-            Err(e) => self.say(Tone::Error, format!("Cannot open it: {e}.")),
-            Ok(record) if self.game_is_kept() => {
-                self.screen = Screen::Board;
-                self.show_record(record, &path);
-            }
-            Ok(record) => {
-                self.files.set_pending(Pending::Open {
-                    record: Box::new(record),
-                    path,
-                    index,
-                });
-                self.screen = Screen::Confirm(Question::Open);
             }
         }
     }
@@ -196,9 +147,10 @@ impl App {
     pub(super) fn files_question_yes(&mut self) -> Vec<Effect> {
         self.screen = Screen::Board;
         match self.files.take_pending() {
-            Some(Pending::Replace { path, input }) => {
+            Some(Pending::Write { path, input }) => {
                 return vec![Effect::WriteRecord { path, input }];
             }
+            Some(Pending::Delete { path, index }) => self.delete_record(&path, index),
             Some(Pending::Open { record, path, .. }) => self.show_record(*record, &path),
             None => {}
         }
@@ -208,11 +160,21 @@ impl App {
     /// No to a question: back to where it was asked from.
     pub(super) fn declined(&mut self) {
         self.screen = match self.files.take_pending() {
-            Some(Pending::Replace { input, .. }) => Screen::SaveAs(input),
-            Some(Pending::Open { index, .. }) => Screen::Records { selected: index },
+            Some(Pending::Write { input, .. }) => Screen::SaveAs(input),
+            Some(Pending::Open { index, .. } | Pending::Delete { index, .. }) => {
+                Screen::Records { selected: index }
+            }
             None => Screen::Board,
         };
     }
+}
+
+/// The folder `path` would go in when it does not exist, unless it is the
+/// records folder (made without asking: that is where games go).
+fn missing_folder(path: &Path, records: &Path) -> Option<PathBuf> {
+    let dir = path.parent()?;
+    let missing = dir != records && !dir.as_os_str().is_empty() && !dir.is_dir();
+    missing.then(|| dir.to_path_buf())
 }
 
 /// `~/games/final` as the shell would read it: in the home directory (a
@@ -239,5 +201,18 @@ mod tests {
         assert_eq!(from_home("~/x", None), "~/x");
         assert_eq!(from_home("a~/x", Some(home)), "a~/x");
         assert_eq!(from_home("final", Some(home)), "final");
+    }
+
+    #[test]
+    fn only_a_folder_that_is_not_there_and_not_the_records_one_is_asked_about() {
+        let dir = tempfile::tempdir().unwrap();
+        let records = dir.path().join("records");
+        let nowhere = dir.path().join("no/such/dir");
+        assert_eq!(
+            missing_folder(&nowhere.join("x.brique"), &records),
+            Some(nowhere)
+        );
+        assert_eq!(missing_folder(&records.join("x.brique"), &records), None);
+        assert_eq!(missing_folder(&dir.path().join("x.brique"), &records), None);
     }
 }

@@ -18,12 +18,20 @@ pub enum Screen {
     Confirm(Question),
     /// The prompt that jumps the cursor to a named square.
     GoTo(TextInput),
-    Settings(SettingsForm),
+    Settings(Box<SettingsForm>),
     /// The file name prompt of a record being saved.
     SaveAs(TextInput),
     /// The saved records, one of them selected.
     Records {
         selected: usize,
+    },
+    /// The records screen, its filter being typed.
+    FilterRecords(TextInput),
+    /// The records screen, a new name for the game listed at `index`
+    /// being typed.
+    RenameRecord {
+        index: usize,
+        input: TextInput,
     },
     /// Wins per player and the recent games.
     Results {
@@ -45,6 +53,10 @@ pub enum Question {
     },
     /// Replace the file a record is being saved to.
     Replace,
+    /// Make the folders a record is being saved to.
+    MakeFolders,
+    /// Delete the record chosen on the records screen.
+    DeleteRecord,
     /// Open a record though the game on screen is not saved anywhere.
     Open,
 }
@@ -58,10 +70,13 @@ impl Screen {
             Screen::Notice(_) => Context::Notice,
             Screen::Confirm(_) => Context::Confirm,
             Screen::GoTo(_) => Context::GoTo,
+            Screen::Settings(form) if form.leaving => Context::Confirm,
             Screen::Settings(form) if form.focus.is_text() => Context::SettingsText,
             Screen::Settings(_) => Context::SettingsChoice,
             Screen::SaveAs(_) => Context::SaveAs,
             Screen::Records { .. } => Context::Records,
+            Screen::FilterRecords(_) => Context::FilterRecords,
+            Screen::RenameRecord { .. } => Context::RenameRecord,
             Screen::Results { .. } => Context::Results,
             Screen::Training => Context::Training,
         }

@@ -75,6 +75,8 @@ pub struct SettingsForm {
     pub focus: Field,
     /// Why the form cannot be saved yet, shown by the field to blame.
     pub error: Option<(Field, String)>,
+    /// Esc was pressed with changes made: whether to drop them is asked.
+    pub leaving: bool,
     original: Config,
 }
 
@@ -96,6 +98,7 @@ impl SettingsForm {
             level: config.engine.level,
             focus: Field::Player1,
             error: None,
+            leaving: false,
             original: config.clone(),
         }
     }
@@ -172,6 +175,12 @@ impl SettingsForm {
         let focus = self.focus;
         *self = SettingsForm::new(&self.original);
         self.focus = focus;
+    }
+
+    /// Whether anything was changed here (a name that cannot be saved
+    /// counts as a change).
+    pub fn changed(&self) -> bool {
+        self.result().map_or(true, |config| config != self.original)
     }
 
     /// The settings as edited, or the field to fix and why.

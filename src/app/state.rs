@@ -1,12 +1,14 @@
 //! The game screen's state: the parts that each own theirs, and the questions
 //! the view and tests ask of them. `update.rs` routes actions to the parts.
 
+use super::action::Action;
 use super::board_view::BoardView;
 use super::computer::{Computer, EngineSnapshot, Job};
 use super::config::Config;
 use super::config_file::{ConfigFile, Loaded};
 use super::engine_config::Mode;
 use super::files::{Files, RecordList, ResultsRead};
+use super::keymap::KeyBindings;
 use super::message::{Message, StatusLine};
 use super::screen::Screen;
 use super::session::Session;
@@ -79,6 +81,11 @@ impl App {
         &self.config_file
     }
 
+    /// The keys in force: the table's, or those of `[keys]`.
+    pub fn keys(&self) -> &KeyBindings {
+        &self.config.keys
+    }
+
     pub fn theme(&self) -> Theme {
         self.theme
     }
@@ -148,6 +155,23 @@ impl App {
         }
         let position = self.shown_game().position();
         position.preview(Move::Place(self.cursor())).ok()
+    }
+
+    /// Whether `action` would do anything now, so that the key line offers
+    /// only the keys that work (no swap when the pie rule is not open).
+    pub fn offers(&self, action: Action) -> bool {
+        let game = self.session.game();
+        let over = game.position().is_over();
+        match action {
+            Action::Swap => {
+                self.viewing().is_none() && game.position().can_swap() && !self.computer_to_move()
+            }
+            Action::Undo => game.can_undo(),
+            Action::Redo => game.can_redo(),
+            Action::Place => !over || self.viewing().is_some(),
+            Action::Hint => !over && !self.computer_to_move(),
+            _ => true,
+        }
     }
 
     /// The mode of the game on the board.

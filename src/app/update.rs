@@ -47,7 +47,7 @@ impl App {
         if let Event::Paste(text) = event {
             return self.paste(text);
         }
-        if let Some(action) = action_for(self.context(), event) {
+        if let Some(action) = action_for(self.keys(), self.context(), event) {
             self.update(action);
         }
     }
@@ -75,7 +75,7 @@ impl App {
 
     /// How the board's key for `action` is written, for messages that name it.
     pub(super) fn key(&self, action: Action) -> String {
-        key_for(Context::Board, action, self.theme)
+        key_for(self.keys(), Context::Board, action, self.theme)
     }
 
     /// Hands `action` to what is open: the board, a dialog, a form.
@@ -104,7 +104,11 @@ impl App {
                 Action::Close | Action::ToggleHelp => self.screen = Screen::Board,
                 Action::ScrollUp => *scroll = scroll.saturating_sub(1),
                 Action::ScrollDown => {
-                    let max = pages::help_max_scroll(self.theme, self.board.terminal());
+                    let max = pages::help_max_scroll(
+                        &self.config.keys,
+                        self.theme,
+                        self.board.terminal(),
+                    );
                     *scroll = scroll.saturating_add(1).min(max);
                 }
                 _ => {}
@@ -133,6 +137,11 @@ impl App {
                 Action::Close => self.screen = Screen::Board,
                 _ => {}
             },
+            Screen::Settings(form) if form.leaving => match action {
+                Action::Yes => self.screen = Screen::Board,
+                Action::No | Action::Close => form.leaving = false,
+                _ => {}
+            },
             Screen::Settings(form) => match action {
                 Action::NextField => form.focus_step(true),
                 Action::PrevField => form.focus_step(false),
@@ -142,11 +151,16 @@ impl App {
                     form.edit(edit);
                 }
                 Action::Revert => form.revert(),
-                Action::Close | Action::Submit => return self.leave_settings().unwrap_or_default(),
+                Action::Submit => return self.leave_settings().unwrap_or_default(),
+                // Esc leaves without saving, asking first if that loses a change.
+                Action::Close if form.changed() => form.leaving = true,
+                Action::Close => self.screen = Screen::Board,
                 _ => {}
             },
             Screen::SaveAs(_) => return self.on_save_prompt(action),
             Screen::Records { .. } => self.on_records(action),
+            Screen::FilterRecords(_) => self.on_filter(action),
+            Screen::RenameRecord { .. } => self.on_rename(action),
             Screen::Results { .. } => self.on_results(action),
             Screen::Training => return self.on_training(action),
         }
@@ -159,7 +173,9 @@ impl App {
             Question::NewGame => self.start_new_game(),
             Question::Quit => self.quit = true,
             Question::Branch { mv, .. } => self.branch(mv),
-            Question::Replace | Question::Open => return self.files_question_yes(),
+            Question::Replace | Question::MakeFolders | Question::DeleteRecord | Question::Open => {
+                return self.files_question_yes();
+            }
         }
         Vec::new()
     }
@@ -167,7 +183,7 @@ impl App {
     /// `q`: quits at once unless a game would be lost; asked twice, quits.
     fn quit_requested(&mut self) -> Vec<Effect> {
         let mut effects = Vec::new();
-        if matches!(self.screen, Screen::Settings(_)) {
+        if matches!(&self.screen, Screen::Settings(form) if !form.leaving) {
             match self.leave_settings() {
                 Some(save) => effects = save,
                 None => return effects,

@@ -71,6 +71,22 @@ impl Config {
                 format!("[players]: {why}; using the defaults"),
             ));
         }
+        // Each clash undoes one changed line (which may bring back a clash
+        // of its own table keys with another changed line: the loop ends,
+        // as every turn gives one line its table keys back).
+        while let Some(clash) = config.keys.clashes() {
+            config.keys.reset(clash.changed);
+            problems.push(problem(
+                text,
+                key_span(root, "keys", clash.changed),
+                format!(
+                    "`keys.{}`: {} is already the key of `{}` on the same screen; using the default",
+                    clash.changed,
+                    clash.key.spelling(),
+                    clash.other
+                ),
+            ));
+        }
         problems.sort_by_key(|p| (p.line, p.column));
         Ok((config, problems))
     }

@@ -9,16 +9,20 @@ use super::status::hint_spans;
 use crate::app::config_file::Notice;
 use crate::app::keymap::Context;
 use crate::app::screen::Question;
-use crate::app::theme::{Theme, Ui};
+use crate::app::state::App;
+use crate::app::theme::Ui;
 use crate::core::Move;
 
-pub fn confirm(theme: Theme, question: Question, area: Rect, buf: &mut Buffer) {
+pub fn confirm(app: &App, question: Question, area: Rect, buf: &mut Buffer) {
     let (title, text): (&str, String) = match question {
         Question::NewGame => (
             "New game",
-            "A game is in progress. Abandon it and start a new one?".into(),
+            "Start a new game? The one in progress is kept in your saved games (f).".into(),
         ),
-        Question::Quit => ("Quit", "A game is in progress. Quit anyway?".into()),
+        Question::Quit => (
+            "Quit",
+            "Quit? Your game is saved and resumes next time.".into(),
+        ),
         Question::Branch { mv, discards } => {
             let what = match mv {
                 Move::Place(sq) => format!("A stone on {sq}"),
@@ -38,6 +42,14 @@ pub fn confirm(theme: Theme, question: Question, area: Rect, buf: &mut Buffer) {
             "Replace",
             "A file of that name is there already. Replace it with this game?".into(),
         ),
+        Question::MakeFolders => (
+            "New folder",
+            "That folder does not exist. Make it, and save the game there?".into(),
+        ),
+        Question::DeleteRecord => (
+            "Delete",
+            "Delete this saved game? Its file is removed for good.".into(),
+        ),
         Question::Open => (
             "Open",
             "The game on screen is not saved anywhere (the autosave failed). \
@@ -45,12 +57,17 @@ pub fn confirm(theme: Theme, question: Question, area: Rect, buf: &mut Buffer) {
                 .into(),
         ),
     };
-    message_box(theme, title, &text, Context::Confirm, 48, area, buf);
+    ask(app, title, &text, area, buf);
 }
 
-pub fn notice(theme: Theme, notice: &Notice, area: Rect, buf: &mut Buffer) {
+/// A yes/no question in a box.
+pub fn ask(app: &App, title: &str, text: &str, area: Rect, buf: &mut Buffer) {
+    message_box(app, title, text, Context::Confirm, 48, area, buf);
+}
+
+pub fn notice(app: &App, notice: &Notice, area: Rect, buf: &mut Buffer) {
     message_box(
-        theme,
+        app,
         &notice.title,
         &notice.body,
         Context::Notice,
@@ -63,7 +80,7 @@ pub fn notice(theme: Theme, notice: &Notice, area: Rect, buf: &mut Buffer) {
 /// A box sized to its text (at most `max_width` wide), with the context's
 /// keys at the bottom.
 fn message_box(
-    theme: Theme,
+    app: &App,
     title: &str,
     text: &str,
     context: Context,
@@ -71,6 +88,7 @@ fn message_box(
     area: Rect,
     buf: &mut Buffer,
 ) {
+    let theme = app.theme();
     let width = max_width.min(area.width.saturating_sub(2));
     let inner_width = width.saturating_sub(4);
     let mut body: Vec<Line<'static>> = Vec::new();
@@ -79,7 +97,7 @@ fn message_box(
         body.extend(wrap(line, inner_width, theme.ui(Ui::Text)));
     }
     body.push(Line::default());
-    body.push(Line::from(hint_spans(theme, context, inner_width)));
+    body.push(Line::from(hint_spans(app, context, inner_width)));
     let inner = popup(
         area,
         buf,

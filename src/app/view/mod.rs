@@ -9,6 +9,7 @@ mod heatmap;
 mod marks;
 mod page;
 mod panel;
+mod progress;
 mod records_view;
 mod save_prompt;
 mod settings_view;
@@ -73,18 +74,28 @@ impl Widget for &App {
         match self.screen() {
             Screen::Board | Screen::GoTo(_) | Screen::Training => {}
             Screen::Help { scroll } => {
-                let help = |width| help_lines(theme, width);
-                page::render(theme, &HELP, *scroll, help, area, buf);
+                let help = |width| help_lines(self.keys(), theme, width);
+                page::render(self, &HELP, *scroll, help, area, buf);
             }
-            Screen::Settings(form) => settings_view::render(self, form, area, buf),
-            Screen::Confirm(question) => dialog::confirm(theme, *question, area, buf),
-            Screen::Notice(notice) => dialog::notice(theme, notice, area, buf),
+            Screen::Settings(form) => {
+                settings_view::render(self, form, area, buf);
+                if form.leaving {
+                    let text = "Close the settings without saving your changes?";
+                    dialog::ask(self, "Discard changes", text, area, buf);
+                }
+            }
+            Screen::Confirm(question) => dialog::confirm(self, *question, area, buf),
+            Screen::Notice(notice) => dialog::notice(self, notice, area, buf),
             Screen::SaveAs(input) => save_prompt::render(self, input, area, buf),
             Screen::Records { selected } => records_view::render(self, *selected, area, buf),
+            Screen::FilterRecords(_) => records_view::render(self, 0, area, buf),
+            Screen::RenameRecord { index, .. } => {
+                records_view::render(self, *index, area, buf);
+            }
             Screen::Results { scroll } => {
                 let results =
                     |width| results_lines(theme, self.results(), self.results_file(), width);
-                page::render(theme, &RESULTS, *scroll, results, area, buf);
+                page::render(self, &RESULTS, *scroll, results, area, buf);
             }
         }
     }

@@ -9,7 +9,8 @@ use super::cells::{lines, popup};
 use super::status::hint_spans;
 use crate::app::keymap::Context;
 use crate::app::pages::{max_scroll, page_boxes};
-use crate::app::theme::{Theme, Ui};
+use crate::app::state::App;
+use crate::app::theme::Ui;
 
 /// How a scrolling page looks: its title, its widest, the keys under it.
 pub struct Page {
@@ -21,13 +22,14 @@ pub struct Page {
 /// Draws `page` scrolled down `scroll` lines (at most to its end);
 /// `lines_at` gives its text at a width.
 pub fn render(
-    theme: Theme,
+    app: &App,
     page: &Page,
     scroll: u16,
     lines_at: impl Fn(u16) -> Vec<Line<'static>>,
     area: Rect,
     buf: &mut Buffer,
 ) {
+    let theme = app.theme();
     let height = area.height.saturating_sub(2);
     popup(area, buf, theme, page.title, page.width, height);
     let (body, keys) = page_boxes(area, page.width);
@@ -38,7 +40,7 @@ pub fn render(
     let max = max_scroll(all.len(), body.height);
     let start = scroll.min(max);
     lines(buf, body, &all[usize::from(start)..]);
-    let mut footer = hint_spans(theme, page.context, body.width);
+    let mut footer = hint_spans(app, page.context, body.width);
     if start < max {
         footer.insert(
             0,

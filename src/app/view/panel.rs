@@ -12,6 +12,7 @@ use super::threats::threats;
 use crate::app::action::Action;
 use crate::app::config::NAME_MAX_CHARS;
 use crate::app::keymap::{Context, key_for};
+use crate::app::message::wins;
 use crate::app::state::App;
 use crate::app::text_width::pad;
 use crate::app::theme::{Theme, Ui};
@@ -204,7 +205,7 @@ fn prompt(app: &App, width: u16) -> Vec<Line<'static>> {
     let theme = app.theme();
     let game = app.shown_game();
     let pos = game.position();
-    let key = |action| key_for(Context::Board, action, theme);
+    let key = |action| key_for(app.keys(), Context::Board, action, theme);
     let mut parts: Vec<(String, Style)> = app
         .panel_notes()
         .into_iter()
@@ -212,10 +213,7 @@ fn prompt(app: &App, width: u16) -> Vec<Line<'static>> {
         .collect();
     if let Some(player) = game.winner() {
         let color = game.color_of(player);
-        parts.push((
-            format!("{} ({color}) wins!", app.name(player)),
-            theme.ui(Ui::Good),
-        ));
+        parts.push((wins(app.name(player), color), theme.ui(Ui::Good)));
         parts.push((
             format!(
                 "New game? Press {}. ({} takes the last move back.)",
@@ -236,6 +234,11 @@ fn prompt(app: &App, width: u16) -> Vec<Line<'static>> {
         ));
     }
     parts.extend(super::thinking::lines(app));
+    let mut out: Vec<Line<'static>> = parts
+        .drain(..)
+        .flat_map(|(text, style)| wrap(&text, width, style))
+        .collect();
+    out.extend(super::thinking::gauge(app, width));
     if let Some(report) = app.preview() {
         parts.push((preview_text(app, &report), theme.ui(Ui::Text)));
     }
@@ -246,10 +249,12 @@ fn prompt(app: &App, width: u16) -> Vec<Line<'static>> {
             theme.ui(Ui::Dim),
         ));
     }
-    parts
-        .iter()
-        .flat_map(|(text, style)| wrap(text, width, *style))
-        .collect()
+    out.extend(
+        parts
+            .iter()
+            .flat_map(|(text, style)| wrap(text, width, *style)),
+    );
+    out
 }
 
 fn preview_text(app: &App, report: &MoveReport) -> String {

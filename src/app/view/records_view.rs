@@ -6,13 +6,14 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 
 use super::cells::{lines, popup, wrap};
-use super::status::hint_spans;
+use super::status::{hint_spans, text_field};
 use crate::app::files::problem_text;
-use crate::app::keymap::Context;
+use crate::app::message::count;
 use crate::app::pages::short_date;
+use crate::app::record_filter::result;
+use crate::app::screen::Screen;
 use crate::app::state::App;
 use crate::app::theme::{Theme, Ui};
-use crate::core::Outcome;
 use crate::storage::{RecordInfo, RecordSummary, Timestamp};
 
 const WIDTH: u16 = 80;
@@ -40,17 +41,46 @@ pub fn render(app: &App, selected: usize, area: Rect, buf: &mut Buffer) {
     lines(
         buf,
         keys_row,
-        &[Line::from(hint_spans(theme, Context::Records, body.width))],
+        &[Line::from(hint_spans(app, app.context(), body.width))],
     );
-    let list_area = Rect::new(body.x, body.y, body.width, body.height - 2);
+    let mut list_area = Rect::new(body.x, body.y, body.width, body.height - 2);
+    // The field being typed, else the filter in force.
+    let editing = match app.screen() {
+        Screen::FilterRecords(input) => Some(("Filter: ", input)),
+        Screen::RenameRecord { input, .. } => Some(("New name: ", input)),
+        _ => None,
+    };
+    let filter = app.records_filter();
+    if (editing.is_some() || !filter.is_empty()) && list_area.height > 2 {
+        let spans = match editing {
+            Some((label, input)) => {
+                let mut spans = vec![Span::styled(label, theme.ui(Ui::Title))];
+                spans.extend(text_field(theme, input, true));
+                spans
+            }
+            None => vec![
+                Span::styled("Filter: ", theme.ui(Ui::Title)),
+                Span::styled(filter.to_string(), theme.ui(Ui::Text)),
+            ],
+        };
+        lines(buf, list_area, &[Line::from(spans)]);
+        list_area.y += 2;
+        list_area.height -= 2;
+    }
+    let listed = app.listed_records();
     let dir = app.records_dir_text();
     let out = match app.records() {
+        Some(Ok(_)) if listed.is_empty() && !filter.is_empty() => wrap(
+            "No saved game holds those words.",
+            body.width,
+            theme.ui(Ui::Dim),
+        ),
         Some(Ok(list)) if list.is_empty() => wrap(
             &format!("No saved games yet in {dir}. Press w on the board to save one."),
             body.width,
             theme.ui(Ui::Dim),
         ),
-        Some(Ok(list)) => entries(theme, list, selected, list_area),
+        Some(Ok(_)) => entries(theme, &listed, selected, list_area),
         Some(Err(e)) => wrap(
             &format!("The saved games cannot be listed: {e}."),
             body.width,
@@ -64,7 +94,7 @@ pub fn render(app: &App, selected: usize, area: Rect, buf: &mut Buffer) {
 /// The entries that fit, scrolled so that the selected one shows.
 fn entries(
     theme: Theme,
-    list: &[RecordSummary],
+    list: &[&RecordSummary],
     selected: usize,
     area: Rect,
 ) -> Vec<Line<'static>> {
@@ -106,17 +136,13 @@ fn entries(
 /// `Ann vs Bob · 15×15 · 23 moves · Bob won`.
 fn describe(theme: Theme, info: &RecordInfo) -> String {
     let n = info.size;
-    let state = match (&info.outcome, &info.winner) {
-        (Outcome::Won(_), Some(winner)) => format!("{winner} won"),
-        (Outcome::Won(color), None) => format!("{color} won"),
-        (Outcome::Unfinished, _) => "unfinished".to_string(),
-    };
+    let state = result(info);
     let dot = theme.dot();
     format!(
-        "{} vs {}{dot}{n}{x}{n}{dot}{} moves{dot}{state}",
+        "{} vs {}{dot}{n}{x}{n}{dot}{}{dot}{state}",
         info.names[0],
         info.names[1],
-        info.moves,
+        count(info.moves, "move"),
         x = theme.sym("×", "x"),
     )
 }

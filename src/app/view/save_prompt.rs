@@ -32,7 +32,7 @@ pub fn render(app: &App, input: &TextInput, area: Rect, buf: &mut Buffer) {
         theme.ui(Ui::Dim),
     ));
     body.push(Line::default());
-    body.push(Line::from(hint_spans(theme, Context::SaveAs, text_width)));
+    body.push(Line::from(hint_spans(app, Context::SaveAs, text_width)));
     let inner = popup(
         area,
         buf,

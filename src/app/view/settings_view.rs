@@ -32,7 +32,7 @@ pub fn render(app: &App, form: &SettingsForm, area: Rect, buf: &mut Buffer) {
     for (text, style) in notes(app, form) {
         notes_lines.extend(wrap(&text, text_width, style));
     }
-    let hints = Line::from(hint_spans(theme, app.context(), text_width));
+    let hints = Line::from(hint_spans(app, app.context(), text_width));
     let box_height = height(&top) + height(&notes_lines) + 4;
     let inner = popup(area, buf, theme, "Settings", width, box_height);
     let body = Rect::new(
@@ -195,7 +195,7 @@ fn notes(app: &App, form: &SettingsForm) -> Vec<(String, Style)> {
             format!(
                 "Changes marked \"next game\" cannot apply to the game in progress; they \
                  apply when you start a new one ({}).",
-                key_for(Context::Board, Action::NewGame, theme)
+                key_for(app.keys(), Context::Board, Action::NewGame, theme)
             ),
             theme.ui(Ui::Warning),
         ));
@@ -238,7 +238,7 @@ fn computer_note(app: &App, form: &SettingsForm) -> Option<String> {
         }
         Mode::ComputerVsComputer => Some(format!(
             "The computer plays both sides. In the demo, {} pauses and goes on.",
-            key_for(Context::Board, Action::Place, app.theme())
+            key_for(app.keys(), Context::Board, Action::Place, app.theme())
         )),
     }
 }

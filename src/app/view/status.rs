@@ -24,7 +24,7 @@ pub fn render(app: &App, area: Rect, panel_shown: bool, buf: &mut Buffer) {
             spans.push(Span::raw("  "));
             match message {
                 Some(m) => spans.push(Span::styled(m.text.clone(), tone_style(theme, m.tone))),
-                None => spans.extend(hint_spans(theme, Context::GoTo, area.width)),
+                None => spans.extend(hint_spans(app, Context::GoTo, area.width)),
             }
             Line::from(spans)
         }
@@ -34,7 +34,7 @@ pub fn render(app: &App, area: Rect, panel_shown: bool, buf: &mut Buffer) {
             let used = text.chars().count() + theme.dot().chars().count();
             let mut spans = vec![Span::styled(text, style)];
             // Help and quit (the last two hints), when they fit after it.
-            let mut items = hints(Context::Board, theme);
+            let mut items = hints(app.keys(), Context::Board, theme, |a| app.offers(a));
             let last_two = items.split_off(items.len().saturating_sub(2));
             if used + hints_width(theme, &last_two) <= usize::from(area.width) {
                 spans.push(Span::styled(theme.dot(), theme.ui(Ui::Dim)));
@@ -42,16 +42,18 @@ pub fn render(app: &App, area: Rect, panel_shown: bool, buf: &mut Buffer) {
             }
             Line::from(spans)
         }
-        (_, None) => Line::from(hint_spans(theme, Context::Board, area.width)),
+        // The keys of what has the keyboard: a dialog's while one is open.
+        (_, None) => Line::from(hint_spans(app, app.context(), area.width)),
     };
     line.render(area, buf);
 }
 
-/// `key label · key label …` for a context, from the keymap, at most `width`
-/// columns: whole items are left out (before the last two, help and quit)
-/// rather than cut.
-pub fn hint_spans(theme: Theme, context: Context, width: u16) -> Vec<Span<'static>> {
-    let mut items = hints(context, theme);
+/// `key label · key label …` for a context, from the keys in force, those
+/// that work now, at most `width` columns: whole items are left out (before
+/// the last two, help and quit) rather than cut.
+pub fn hint_spans(app: &App, context: Context, width: u16) -> Vec<Span<'static>> {
+    let theme = app.theme();
+    let mut items = hints(app.keys(), context, theme, |a| app.offers(a));
     while hints_width(theme, &items) > usize::from(width) && items.len() > 2 {
         items.remove(items.len() - 3);
     }

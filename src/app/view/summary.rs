@@ -6,6 +6,7 @@ use ratatui::style::Style;
 use super::cells::tone_style;
 use crate::app::action::Action;
 use crate::app::keymap::{Context, key_for};
+use crate::app::message::{count, wins};
 use crate::app::state::App;
 use crate::app::theme::Ui;
 
@@ -14,7 +15,11 @@ pub fn turn(app: &App) -> String {
     let theme = app.theme();
     let game = app.shown_game();
     match game.winner() {
-        Some(player) => format!("{} won in {} moves", app.name(player), game.history().len()),
+        Some(player) => format!(
+            "{} won in {}",
+            app.name(player),
+            count(game.history().len(), "move")
+        ),
         None => format!(
             "Move {}{}{} to play",
             game.history().len() + 1,
@@ -30,15 +35,15 @@ pub fn turn(app: &App) -> String {
 pub fn summary(app: &App) -> (String, Style) {
     let theme = app.theme();
     let game = app.shown_game();
-    let key = |action| key_for(Context::Board, action, theme);
+    let key = |action| key_for(app.keys(), Context::Board, action, theme);
     if let Some(note) = app.panel_notes().into_iter().next() {
         return (note.text, tone_style(theme, note.tone));
     }
     if let Some(player) = game.winner() {
         let color = game.color_of(player);
         let text = format!(
-            "{} ({color}) wins! {} new game",
-            app.name(player),
+            "{} {} new game",
+            wins(app.name(player), color),
             key(Action::NewGame)
         );
         return (text, theme.ui(Ui::Good));

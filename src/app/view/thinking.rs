@@ -3,7 +3,9 @@
 //! the computer's swap under the pie rule.
 
 use ratatui::style::Style;
+use ratatui::text::Line;
 
+use super::progress::{bar, figures, spent};
 use crate::app::action::Action;
 use crate::app::computer::{Job, estimate};
 use crate::app::engine_config::Mode;
@@ -15,7 +17,7 @@ use crate::core::{Color, Move};
 /// The panel's lines about the engine, each to be wrapped, with its style.
 pub fn lines(app: &App) -> Vec<(String, Style)> {
     let theme = app.theme();
-    let key = |action| key_for(Context::Board, action, theme);
+    let key = |action| key_for(app.keys(), Context::Board, action, theme);
     let game = app.game();
     let mut out = Vec::new();
     if app.mode() == Mode::ComputerVsComputer {
@@ -48,16 +50,25 @@ pub fn lines(app: &App) -> Vec<(String, Style)> {
         ));
     }
     let snapshot = app.engine_snapshot();
-    let progress = snapshot.map(|s| s.progress.summary());
+    let progress = snapshot.map(|s| figures(&s.progress, s.budget, theme));
+    // The computer's and the hint's chances are said here; the analysis
+    // says its own once, in its headline.
+    let chances = snapshot.map(|s| estimate(&s.progress.report, s.position.to_move()));
+    let with_chances = || {
+        progress
+            .clone()
+            .zip(chances.clone())
+            .map(|(p, c)| (format!("{p}{}{c}", theme.dot()), theme.ui(Ui::Dim)))
+    };
     match app.engine_job() {
         Some(Job::Move) => {
             let name = app.name(game.player_to_move());
             out.push((format!("{name} is thinking…"), theme.ui(Ui::Accent)));
-            out.extend(progress.clone().map(|p| (p, theme.ui(Ui::Dim))));
+            out.extend(with_chances());
         }
         Some(Job::Hint) => {
             out.push(("Looking for a hint…".to_string(), theme.ui(Ui::Accent)));
-            out.extend(progress.clone().map(|p| (p, theme.ui(Ui::Dim))));
+            out.extend(with_chances());
         }
         Some(Job::Analysis) | None => {}
     }
@@ -77,4 +88,11 @@ pub fn lines(app: &App) -> Vec<(String, Style)> {
         }
     }
     out
+}
+
+/// The bar of the budget spent, while the engine searches with a budget.
+pub fn gauge(app: &App, width: u16) -> Option<Line<'static>> {
+    let snapshot = app.engine_snapshot().filter(|s| s.running)?;
+    let ratio = spent(&snapshot.progress, snapshot.budget)?;
+    Some(bar(ratio, width, app.theme()))
 }

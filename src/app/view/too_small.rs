@@ -25,8 +25,8 @@ pub fn render(app: &App, area: Rect, need: (u16, u16), buf: &mut Buffer) {
         (
             format!(
                 "{} quits; {} opens the settings, where a smaller board can be chosen.",
-                key_for(Context::Board, Action::Quit, theme),
-                key_for(Context::Board, Action::OpenSettings, theme)
+                key_for(app.keys(), Context::Board, Action::Quit, theme),
+                key_for(app.keys(), Context::Board, Action::OpenSettings, theme)
             ),
             theme.ui(Ui::Dim),
         ),

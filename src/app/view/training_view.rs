@@ -64,7 +64,7 @@ pub fn render(app: &App, training: &Training, area: Rect, buf: &mut Buffer) {
     }
     let status = match app.message() {
         Some(m) => Line::styled(m.text.clone(), tone_style(theme, m.tone)),
-        None => Line::from(hint_spans(theme, Context::Training, screen.status.width)),
+        None => Line::from(hint_spans(app, Context::Training, screen.status.width)),
     };
     status.render(screen.status, buf);
 }
