@@ -24,6 +24,28 @@ pub enum Caught {
     Continued,
 }
 
+/// How long an ending signal waits for the event loop to save and end
+/// before the process ends the default way.
+pub const GRACE: Duration = Duration::from_secs(2);
+
+/// Ends the process the signal's default way if the event loop has not done
+/// so within [`GRACE`] of an ending signal. The loop can be stuck where it
+/// never looks at the flags: once the terminal is gone (the hang-up that
+/// sends SIGHUP), crossterm's read of it spins without returning. The
+/// autosave, written after every move, already holds the game.
+fn watch_for_a_stuck_loop() -> io::Result<()> {
+    let mut ending = signal_hook::iterator::Signals::new([SIGTERM, SIGHUP, SIGINT])?;
+    std::thread::Builder::new()
+        .name("signal watch".to_string())
+        .spawn(move || {
+            if let Some(signal) = ending.forever().next() {
+                std::thread::sleep(GRACE);
+                let _ = signal_hook::low_level::emulate_default_handler(signal);
+            }
+        })?;
+    Ok(())
+}
+
 /// The flags the handlers set.
 pub struct Signals {
     /// The number of the ending signal caught (0: none).
@@ -46,6 +68,7 @@ impl Signals {
         }
         signal_hook::flag::register(SIGTSTP, Arc::clone(&signals.suspend))?;
         signal_hook::flag::register(SIGCONT, Arc::clone(&signals.continued))?;
+        watch_for_a_stuck_loop()?;
         Ok(signals)
     }
 
