@@ -147,6 +147,13 @@ impl Running {
 
 impl Running {
     /// Sends the signal named `name` (`TERM`, `TSTP`, …) with `kill`.
+    /// Closes the terminal (as a closed window does), giving back the
+    /// program, which the hang-up should end.
+    pub fn hang_up(self) -> Box<dyn Child + Send + Sync> {
+        let Running { child, .. } = self;
+        child
+    }
+
     pub fn signal(&mut self, name: &str) {
         let pid = self.child.process_id().expect("the child's process id");
         let sent = std::process::Command::new("kill")
