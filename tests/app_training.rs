@@ -144,3 +144,24 @@ fn a_damaged_progress_file_is_said_and_never_replaced() {
     press(&mut app, KeyCode::Enter);
     assert_eq!(std::fs::read_to_string(&path).unwrap(), "streak = [");
 }
+
+#[test]
+fn the_lessons_show_the_escorts_of_the_cursor_as_the_game_does() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = start(dir.path());
+    app.open_training(Course::Lessons);
+    // The first lesson's cursor is on c3, whose escorts are c4 (a stone)
+    // and b3 (free): the free one is marked.
+    assert_eq!(app.training().unwrap().cursor(), sq("c3"));
+    let buf = buffer(&app, 120, 40);
+    let layout = brique::app::layout::screen(
+        ratatui::layout::Rect::new(0, 0, 120, 40),
+        app.training().unwrap().position().size(),
+    )
+    .unwrap();
+    let (x, y) = layout.board.glyph_cell(sq("b3"));
+    let row: String = (x..x + 3)
+        .map(|x| buf[(x, y)].symbol().to_string())
+        .collect();
+    assert!(row.contains('◇'), "b3 shows {row:?}");
+}

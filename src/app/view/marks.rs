@@ -4,7 +4,7 @@
 
 use crate::app::state::App;
 use crate::app::theme::{Highlight, Marker};
-use crate::core::{Move, MoveReport, escorts};
+use crate::core::{Move, MoveReport, Position, Square, escorts};
 
 use super::board::BoardOverlay;
 use super::threats::threats;
@@ -24,23 +24,28 @@ pub fn board_overlay(app: &App) -> BoardOverlay {
     }
     super::heatmap::add_engine_marks(app, pos, &mut overlay);
     if app.config().display.escorts {
-        for threat in threats(pos) {
-            overlay.set_marker(threat.stone, Marker::Threatened);
-        }
-        // On free squares only: the last move's, the hint's and the heat
-        // map's marks say more.
-        for sq in escorts(pos.size(), app.cursor()).iter() {
-            let marks = overlay.get(sq);
-            if marks.marker.is_none() && marks.heat.is_none() {
-                overlay.set_marker(sq, Marker::Escort);
-            }
-        }
+        add_escort_marks(&mut overlay, pos, app.cursor());
     }
     overlay.set_highlight(app.cursor(), Highlight::Cursor);
     if let Some(preview) = app.preview() {
         add_preview(&mut overlay, &preview);
     }
     overlay
+}
+
+/// The stones the side to move could capture, and the cursor's escorts.
+pub fn add_escort_marks(overlay: &mut BoardOverlay, pos: &Position, cursor: Square) {
+    for threat in threats(pos) {
+        overlay.set_marker(threat.stone, Marker::Threatened);
+    }
+    // On free squares only: the last move's, the hint's and the heat map's
+    // marks say more.
+    for sq in escorts(pos.size(), cursor).iter() {
+        let marks = overlay.get(sq);
+        if marks.marker.is_none() && marks.heat.is_none() {
+            overlay.set_marker(sq, Marker::Escort);
+        }
+    }
 }
 
 /// The last move: the stone placed, and what it filled and captured.

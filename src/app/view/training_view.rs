@@ -8,7 +8,7 @@ use ratatui::widgets::Widget;
 
 use super::board::{BoardOverlay, BoardWidget};
 use super::cells::{block, lines, tone_style, wrap};
-use super::marks::{add_last_move, add_preview};
+use super::marks::{add_escort_marks, add_last_move, add_preview};
 use super::status::hint_spans;
 use crate::app::keymap::Context;
 use crate::app::layout;
@@ -86,6 +86,8 @@ fn overlay(training: &Training, position: &Position) -> BoardOverlay {
             add_last_move(&mut overlay, &report);
         }
     }
+    // The game screen's escort and threat marks are always on here.
+    add_escort_marks(&mut overlay, position, training.cursor());
     overlay.set_highlight(training.cursor(), Highlight::Cursor);
     if let Ok(preview) = position.preview(Move::Place(training.cursor())) {
         add_preview(&mut overlay, &preview);
