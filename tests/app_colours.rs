@@ -55,7 +55,8 @@ fn the_settings_choose_a_palette_with_a_preview_and_write_it_by_name() {
     assert!(screen.contains("light terminal"), "{screen}");
     assert!(screen.contains("●  ○  ●  ○"), "the preview: {screen}");
     press(&mut app, KeyCode::Right);
-    press(&mut app, KeyCode::Esc);
+    // Enter saves (Esc leaves without saving).
+    press(&mut app, KeyCode::Enter);
     let written = std::fs::read_to_string(&path).unwrap();
     assert!(
         written.starts_with("# my settings\n[display]\n# the wood\n"),
