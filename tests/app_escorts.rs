@@ -146,7 +146,7 @@ fn the_toggle_key_hides_the_marks_and_is_kept_in_the_settings() {
         "◇",
         "e5 is dark: e6 and f5 escort it"
     );
-    type_keys(&mut app, "e");
+    type_keys(&mut app, "v");
     assert!(!app.config().display.escorts);
     assert_ne!(marker_at(&app, sq("e6")), "◇");
     let text = std::fs::read_to_string(&path).unwrap();

@@ -83,7 +83,7 @@ impl App {
         self.theme = Theme::on(&self.config.display, terminal);
     }
 
-    /// `e` on the board: the escort marks on or off, saved at once.
+    /// `v` on the board: the escort marks on or off, saved at once.
     pub(super) fn toggle_escorts(&mut self) -> Vec<Effect> {
         let old = self.config.clone();
         self.config.display.escorts = !old.display.escorts;

@@ -178,7 +178,7 @@ pub const KEYMAP: &[Binding] = &[
     bind("records", BOARD, &[ch('f')], Action::OpenRecords, "saved games: open one to play on or browse"),
     bind("results", BOARD, &[ch('p')], Action::OpenResults, "results: wins per player, recent games"),
     bind("learn", BOARD, &[ch('e')], Action::OpenTraining, "learn: lessons and puzzles"),
-    bind("escorts", BOARD, &[ch('x')], Action::ToggleEscorts, "escorts: mark the cursor's escorts and the stones in danger, or not"),
+    bind("escorts", BOARD, &[ch('v')], Action::ToggleEscorts, "escorts: mark the cursor's escorts and the stones in danger, or not"),
     hinted("help", BOARD, &[ch('?')], Action::ToggleHelp, "this help", "help"),
     bind("clear-message", BOARD, &[ESC], Action::Close, "clear the message line"),
     // Lessons and puzzles.
