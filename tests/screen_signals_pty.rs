@@ -86,7 +86,7 @@ fn ctrl_z_and_sigtstp_suspend_and_continuing_redraws_and_plays_on() {
     app.wait_for("the fourth move", |s| s.contains("4. ○ i10"));
 
     app.send(b"q");
-    app.wait_for("the quit question", |s| s.contains("Quit anyway?"));
+    app.wait_for("the quit question", |s| s.contains("Your game is saved"));
     app.send(b"y");
     assert!(app.wait_exit().success());
     app.drain();
