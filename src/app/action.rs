@@ -10,6 +10,18 @@ pub enum Direction {
     Right,
 }
 
+impl Direction {
+    /// The cursor's step on the board: (columns, rows), rows counted upwards.
+    pub const fn delta(self) -> (i8, i8) {
+        match self {
+            Direction::Up => (0, 1),
+            Direction::Down => (0, -1),
+            Direction::Left => (-1, 0),
+            Direction::Right => (1, 0),
+        }
+    }
+}
+
 /// A step through the positions of the game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum HistoryStep {

@@ -75,12 +75,7 @@ impl BoardView {
 
     /// Moves the cursor one square, staying on a board of `size`.
     pub fn step_cursor(&mut self, direction: Direction, size: BoardSize) {
-        let (dc, dr) = match direction {
-            Direction::Up => (0, 1),
-            Direction::Down => (0, -1),
-            Direction::Left => (-1, 0),
-            Direction::Right => (1, 0),
-        };
+        let (dc, dr) = direction.delta();
         if let Some(sq) = self.cursor.offset(dc, dr).filter(|s| size.contains(*s)) {
             self.cursor = sq;
         }

@@ -195,12 +195,7 @@ impl Training {
     }
 
     pub fn step_cursor(&mut self, direction: Direction) {
-        let (dc, dr) = match direction {
-            Direction::Up => (0, 1),
-            Direction::Down => (0, -1),
-            Direction::Left => (-1, 0),
-            Direction::Right => (1, 0),
-        };
+        let (dc, dr) = direction.delta();
         let size = self.position().size();
         if let Some(sq) = self.cursor.offset(dc, dr).filter(|s| size.contains(*s)) {
             self.cursor = sq;
