@@ -54,10 +54,16 @@ fn suspend_and_continue(app: &mut Running, how: impl FnOnce(&mut Running)) {
     how(app);
     app.wait_until("the terminal given back", Running::terminal_restored);
     let pid = app.child.process_id().expect("the child's process id");
-    if let Ok(stat) = std::fs::read_to_string(format!("/proc/{pid}/stat")) {
-        // The field after the parenthesised name is the state: T, stopped.
-        let state = stat.rsplit(')').next().unwrap_or_default().trim_start();
-        assert!(state.starts_with('T'), "stopped: {stat}");
+    let stat_path = format!("/proc/{pid}/stat");
+    if std::fs::metadata(&stat_path).is_ok() {
+        // The stop follows the terminal's restoration by a moment: wait for
+        // it. The field after the parenthesised name is the state: T.
+        app.wait_until("the process stopped", |_| {
+            std::fs::read_to_string(&stat_path).is_ok_and(|stat| {
+                let state = stat.rsplit(')').next().unwrap_or_default();
+                state.trim_start().starts_with('T')
+            })
+        });
     }
     app.signal("CONT");
     app.wait_until("the game screen back", |app| {
