@@ -143,6 +143,11 @@ fn a_square_name_moves_the_cursor_and_a_bad_one_is_kept_for_correction() {
     press(&mut app, KeyCode::Enter);
     assert!(matches!(app.screen(), Screen::GoTo(input) if input.text() == "z9"));
     assert_eq!(app.message().unwrap().tone, Tone::Error);
+    assert_eq!(
+        app.message().unwrap().text,
+        "\"z9\": expected a column letter a to o and a row 1 to 15.",
+        "the message names the 15×15 board's own range"
+    );
     press(&mut app, KeyCode::Backspace);
     press(&mut app, KeyCode::Backspace);
     type_keys(&mut app, "q1");

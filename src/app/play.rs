@@ -8,7 +8,7 @@ use super::settings::SettingsForm;
 use super::state::{App, new_game};
 use super::text_input::TextInput;
 use super::training::Course;
-use crate::core::{Game, Move, PlayError, Square};
+use crate::core::{Game, Move, PlayError, Quoted, Square};
 
 impl App {
     pub(super) fn on_board(&mut self, action: Action) {
@@ -154,7 +154,7 @@ impl App {
                     x = self.theme.sym("×", "x")
                 ),
             ),
-            Err(e) => self.say(Tone::Error, format!("{text:?}: {e}.")),
+            Err(e) => self.say(Tone::Error, format!("{}: {}.", Quoted(text), e.on(size))),
         }
     }
 
