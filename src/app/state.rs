@@ -45,10 +45,12 @@ impl App {
     pub fn new(loaded: Loaded, no_color: bool) -> App {
         let config = loaded.config;
         let game = new_game(&config);
+        let mut session = Session::new(game.clone(), config.players.names.clone());
+        session.start_clock(config.game.clock);
         App {
             theme: Theme::on(&config.display, TermCaps::FULL.without_colour(no_color)),
             board: BoardView::new(game.size()),
-            session: Session::new(game, config.players.names.clone()),
+            session,
             computer: Computer::new(config.engine.mode, config.engine.level),
             files: Files::default(),
             config,
