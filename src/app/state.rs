@@ -163,10 +163,13 @@ impl App {
     /// only the keys that work (no swap when the pie rule is not open).
     pub fn offers(&self, action: Action) -> bool {
         let game = self.session.game();
-        let over = game.position().is_over();
+        let over = game.position().is_over() || self.session.out_of_time().is_some();
         match action {
             Action::Swap => {
-                self.viewing().is_none() && game.position().can_swap() && !self.computer_to_move()
+                self.viewing().is_none()
+                    && !over
+                    && game.position().can_swap()
+                    && !self.computer_to_move()
             }
             Action::Undo => game.can_undo(),
             Action::Redo => game.can_redo(),

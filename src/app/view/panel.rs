@@ -238,19 +238,14 @@ fn prompt(app: &App, width: u16) -> Vec<Line<'static>> {
         .into_iter()
         .map(|note| (note.text, tone_style(theme, note.tone)))
         .collect();
-    if let Some(loser) = app.lost_on_time() {
-        parts.push((app.on_time_text(loser), theme.ui(Ui::Good)));
-        parts.push((
-            format!(
-                "New game? Press {}. ({} takes the last move back.)",
-                key(Action::NewGame),
-                key(Action::Undo)
-            ),
-            theme.ui(Ui::Text),
-        ));
-    } else if let Some(player) = game.winner() {
-        let color = game.color_of(player);
-        parts.push((wins(app.name(player), color), theme.ui(Ui::Good)));
+    // Over on the board, or on time.
+    let ended = match (app.lost_on_time(), game.winner()) {
+        (Some(loser), _) => Some(app.on_time_text(loser)),
+        (None, Some(player)) => Some(wins(app.name(player), game.color_of(player))),
+        (None, None) => None,
+    };
+    if let Some(ended) = ended {
+        parts.push((ended, theme.ui(Ui::Good)));
         parts.push((
             format!(
                 "New game? Press {}. ({} takes the last move back.)",
