@@ -97,6 +97,29 @@ fn a_player_who_does_not_move_loses_on_time_and_the_record_says_so() {
 }
 
 #[test]
+fn a_resumed_game_goes_on_from_the_clocks_after_its_last_move() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = frozen_with_files(timed("1+0"), dir.path());
+    app.pass_time(secs(10.0));
+    play_at(&mut app, "e5");
+    app.pass_time(secs(4.0));
+    play_at(&mut app, "d4");
+    // The turn under way when the program ends is not counted.
+    app.pass_time(secs(30.0));
+    drop(app);
+    let mut again = App::with_config(config_with_size(9));
+    again.pass_time(Duration::ZERO);
+    again.open_files(
+        Some(Paths::under(dir.path())),
+        &PlayArgs::default().opening(),
+    );
+    assert_eq!(again.game().history().len(), 2);
+    assert_eq!(again.clock_control(), TimeControl::new(1, 0));
+    assert_eq!(left(&again), [secs(50.0), secs(56.0)]);
+    assert!(again.clock_interval().is_some(), "Black's clock runs");
+}
+
+#[test]
 fn undo_gives_the_clocks_back_as_they_were_before_the_move() {
     let mut app = frozen(timed("1+0"));
     app.pass_time(secs(10.0));
@@ -184,4 +207,32 @@ fn a_bad_clock_in_the_config_falls_back_alone_with_its_place() {
         let (config, problems) = Config::read(&format!("[game]\nclock = {bad}\n")).unwrap();
         assert_eq!((config.game.clock, problems.len()), (None, 1), "{bad}");
     }
+}
+
+#[test]
+fn the_settings_row_sets_the_clock_for_the_next_game() {
+    use ratatui::crossterm::event::KeyCode;
+    let mut app = App::with_config(config_with_size(9));
+    app.pass_time(Duration::ZERO);
+    let choose_next_clock = |app: &mut App| {
+        type_keys(app, "o");
+        press(app, KeyCode::BackTab); // Colours
+        press(app, KeyCode::Up); // Theme
+        press(app, KeyCode::Up); // Clock
+        press(app, KeyCode::Right);
+        press(app, KeyCode::Enter);
+    };
+    choose_next_clock(&mut app);
+    // Nothing played yet: the new game has the clock at once.
+    assert_eq!(app.config().game.clock, TimeControl::new(0, 2));
+    assert_eq!(app.clock_control(), TimeControl::new(0, 2));
+    play_at(&mut app, "e5");
+    choose_next_clock(&mut app);
+    assert_eq!(app.config().game.clock, TimeControl::new(1, 1));
+    assert_eq!(
+        app.clock_control(),
+        TimeControl::new(0, 2),
+        "the game goes on"
+    );
+    assert!(app.settings_waiting().contains(&"clock 1+1".to_string()));
 }

@@ -20,9 +20,9 @@ pub enum Field {
     Pie,
     Rules,
     Size,
-    Clock,
     Mode,
     Level,
+    Clock,
     Theme,
     Colours,
 }
@@ -35,9 +35,9 @@ impl Field {
         Field::Pie,
         Field::Rules,
         Field::Size,
-        Field::Clock,
         Field::Mode,
         Field::Level,
+        Field::Clock,
         Field::Theme,
         Field::Colours,
     ];
