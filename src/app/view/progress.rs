@@ -85,6 +85,8 @@ mod tests {
             win: 0.5,
             proven: None,
             heat: Vec::new(),
+            wins: Vec::new(),
+            swap: None,
             line: Vec::new(),
         };
         Progress {
