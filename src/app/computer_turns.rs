@@ -144,7 +144,7 @@ impl App {
     fn toggle_analysis(&mut self) {
         let text = if self.computer.toggle_analysis() {
             format!(
-                "Heat map on: each square's share of the search. {} hides it.",
+                "Heat map: colour = share of the search, number = chance of winning. {} hides it.",
                 self.key(Action::ToggleAnalysis)
             )
         } else {
