@@ -1,0 +1,80 @@
+//! The guest's connector: connects to the host, and after a lost link tries
+//! again every second (the host may be restarting), until the code is
+//! refused or the game closes.
+
+use std::net::{SocketAddr, TcpStream};
+use std::sync::Arc;
+use std::sync::atomic::Ordering;
+use std::sync::mpsc::{Sender, channel};
+use std::time::Duration;
+
+use super::code::JoinCode;
+use super::connection::{Connection, Current, Event, Stamped};
+use super::handshake::{HandshakeError, Hello, join};
+use super::link;
+
+const RETRY: Duration = Duration::from_secs(1);
+const CONNECT_TIMEOUT: Duration = Duration::from_secs(5);
+const POLL: Duration = Duration::from_millis(100);
+
+/// Starts joining the game at `host` with `code`.
+pub fn connect(host: SocketAddr, code: JoinCode, hello: Hello) -> Connection {
+    let (events, received) = channel();
+    let current = Arc::new(Current::default());
+    let shared = Arc::clone(&current);
+    std::thread::spawn(move || connect_loop(host, code, &hello, &shared, &events));
+    Connection::new(received, current)
+}
+
+fn connect_loop(
+    host: SocketAddr,
+    code: JoinCode,
+    hello: &Hello,
+    current: &Current,
+    events: &Sender<Stamped>,
+) {
+    while !current.stop.load(Ordering::SeqCst) {
+        match attempt(host, code, hello, current, events) {
+            Ok(()) => {
+                while current.is_alive() && !current.stop.load(Ordering::SeqCst) {
+                    std::thread::sleep(POLL);
+                }
+            }
+            Err(e @ (HandshakeError::WrongCode | HandshakeError::Version { .. })) => {
+                let _ = events.send((0, Event::Refused(e.to_string())));
+                return;
+            }
+            Err(e) => {
+                if events.send((0, Event::Lost(e.to_string()))).is_err() {
+                    return;
+                }
+            }
+        }
+        std::thread::sleep(RETRY);
+    }
+}
+
+fn attempt(
+    host: SocketAddr,
+    code: JoinCode,
+    hello: &Hello,
+    current: &Current,
+    events: &Sender<Stamped>,
+) -> Result<(), HandshakeError> {
+    let io = |e: std::io::Error| HandshakeError::Frame(super::frame::FrameError::Io(e));
+    let mut stream = TcpStream::connect_timeout(&host, CONNECT_TIMEOUT).map_err(io)?;
+    stream.set_read_timeout(Some(POLL)).map_err(io)?;
+    stream
+        .set_write_timeout(Some(Duration::from_secs(10)))
+        .map_err(io)?;
+    let (transport, host_hello) = join(&mut stream, code, hello)?;
+    let id = current.begin();
+    let _ = events.send((id, Event::Joined(host_hello.name)));
+    match link::start(stream, transport, id, events.clone()) {
+        Ok(link) => current.replace(link),
+        Err(e) => {
+            let _ = events.send((id, Event::Lost(e.to_string())));
+        }
+    }
+    Ok(())
+}
