@@ -6,6 +6,7 @@ use super::keymap::Context;
 use super::settings::SettingsForm;
 use super::text_input::TextInput;
 use crate::core::Move;
+use crate::net::Request;
 
 /// What is open on top of the board.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -59,6 +60,8 @@ pub enum Question {
     DeleteRecord,
     /// Open a record though the game on screen is not saved anywhere.
     Open,
+    /// Agree to what the other player of a network game asks.
+    Peer(Request),
 }
 
 impl Screen {

@@ -33,6 +33,8 @@ pub(super) enum Effect {
     KeepFiles,
     /// Write what the player has learnt.
     SaveProgress,
+    /// Send the game to the guest if it changed (a host's network game).
+    Network,
 }
 
 impl App {
@@ -56,7 +58,7 @@ impl App {
     /// and the autosave follow every action.
     pub fn update(&mut self, action: Action) {
         let mut effects = self.route(action);
-        effects.extend([Effect::Engine, Effect::KeepFiles]);
+        effects.extend([Effect::Engine, Effect::KeepFiles, Effect::Network]);
         self.perform(effects);
     }
 
@@ -69,6 +71,7 @@ impl App {
                 Effect::Engine => self.sync_engine(),
                 Effect::KeepFiles => self.keep_files(),
                 Effect::SaveProgress => self.save_progress(),
+                Effect::Network => self.sync_network(),
             }
         }
     }
@@ -82,7 +85,7 @@ impl App {
     pub(super) fn route(&mut self, action: Action) -> Vec<Effect> {
         match action {
             // The engine's progress is taken in by `Effect::Engine`.
-            Action::Tick => return Vec::new(),
+            Action::Tick => return self.network_tick(),
             Action::Resize { width, height } => {
                 self.board.set_terminal(width, height);
                 return Vec::new();
@@ -116,6 +119,14 @@ impl App {
             Screen::Notice(_) => {
                 if action == Action::Close {
                     self.screen = Screen::Board;
+                }
+            }
+            Screen::Confirm(Question::Peer(request)) => {
+                let request = *request;
+                match action {
+                    Action::Yes => return self.answer_peer(request, true),
+                    Action::No | Action::Close => return self.answer_peer(request, false),
+                    _ => {}
                 }
             }
             Screen::Confirm(question) => {
@@ -173,6 +184,8 @@ impl App {
             Question::NewGame => self.start_new_game(),
             Question::Quit => self.quit = true,
             Question::Branch { mv, .. } => self.branch(mv),
+            // Answered in `route`.
+            Question::Peer(_) => {}
             Question::Replace | Question::MakeFolders | Question::DeleteRecord | Question::Open => {
                 return self.files_question_yes();
             }

@@ -9,7 +9,8 @@ use std::sync::mpsc::{Sender, channel};
 use std::time::Duration;
 
 use super::code::JoinCode;
-use super::connection::{Connection, Current, Event, Stamped};
+use super::connection::{Connection, Current};
+use super::event::{Event, Stamped};
 use super::handshake::{HandshakeError, Hello, join};
 use super::link;
 

@@ -141,28 +141,20 @@ pub fn join(
     code: JoinCode,
     hello: &Hello,
 ) -> Result<(TransportState, Hello), HandshakeError> {
-    let psk = code.psk();
-    let mut state = builder(&psk)?
-        .build_initiator()
-        .map_err(|e| HandshakeError::Bad(e.to_string()))?;
-    send_hello(stream, &mut state, hello)?;
-    let host = match read_hello(stream, &mut state) {
-        Ok(Some(host)) => host,
-        Ok(None) => {
-            return Err(HandshakeError::Bad(
+    handshake(code, hello, true, |state| {
+        send_hello(stream, state, hello)?;
+        match read_hello(stream, state) {
+            Ok(Some(host)) => Ok(host),
+            Ok(None) => Err(HandshakeError::Bad(
                 "the host's answer is unreadable".into(),
-            ));
+            )),
+            // The host closes on a wrong code without a word.
+            Err(HandshakeError::Frame(FrameError::Closed | FrameError::Io(_))) => {
+                Err(HandshakeError::WrongCode)
+            }
+            Err(e) => Err(e),
         }
-        Err(HandshakeError::Frame(FrameError::Closed | FrameError::Io(_))) => {
-            return Err(HandshakeError::WrongCode);
-        }
-        Err(e) => return Err(e),
-    };
-    let host = check_versions(hello, host)?;
-    let transport = state
-        .into_transport_mode()
-        .map_err(|e| HandshakeError::Bad(e.to_string()))?;
-    Ok((transport, host))
+    })
 }
 
 /// The host's side: reads the guest's hello, answers with its own (also on
@@ -172,15 +164,30 @@ pub fn admit(
     code: JoinCode,
     hello: &Hello,
 ) -> Result<(TransportState, Hello), HandshakeError> {
+    handshake(code, hello, false, |state| {
+        let guest = read_hello(stream, state)?.ok_or(HandshakeError::WrongCode)?;
+        send_hello(stream, state, hello)?;
+        Ok(guest)
+    })
+}
+
+/// Runs `exchange` (the two hellos, in the side's order) on a handshake
+/// with the code's key, then checks the versions.
+fn handshake(
+    code: JoinCode,
+    hello: &Hello,
+    initiator: bool,
+    exchange: impl FnOnce(&mut HandshakeState) -> Result<Hello, HandshakeError>,
+) -> Result<(TransportState, Hello), HandshakeError> {
+    let bad = |e: snow::Error| HandshakeError::Bad(e.to_string());
     let psk = code.psk();
-    let mut state = builder(&psk)?
-        .build_responder()
-        .map_err(|e| HandshakeError::Bad(e.to_string()))?;
-    let guest = read_hello(stream, &mut state)?.ok_or(HandshakeError::WrongCode)?;
-    send_hello(stream, &mut state, hello)?;
-    let guest = check_versions(hello, guest)?;
-    let transport = state
-        .into_transport_mode()
-        .map_err(|e| HandshakeError::Bad(e.to_string()))?;
-    Ok((transport, guest))
+    let builder = builder(&psk)?;
+    let mut state = if initiator {
+        builder.build_initiator()
+    } else {
+        builder.build_responder()
+    }
+    .map_err(bad)?;
+    let theirs = check_versions(hello, exchange(&mut state)?)?;
+    Ok((state.into_transport_mode().map_err(bad)?, theirs))
 }

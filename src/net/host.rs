@@ -10,7 +10,8 @@ use std::time::{Duration, Instant};
 
 use super::backoff::Backoff;
 use super::code::JoinCode;
-use super::connection::{Connection, Current, Event, Stamped};
+use super::connection::{Connection, Current};
+use super::event::{Event, Stamped};
 use super::handshake::{HandshakeError, Hello, admit};
 use super::link;
 

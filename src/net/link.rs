@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 
 use snow::TransportState;
 
-use super::connection::{Event, Stamped};
+use super::event::{Event, Stamped};
 use super::frame::{MAX_FRAME, Patience, read_frame, write_frame};
 use super::message::Message;
 

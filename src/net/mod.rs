@@ -11,6 +11,7 @@ mod backoff;
 mod clean;
 mod code;
 mod connection;
+mod event;
 mod frame;
 mod guest;
 mod handshake;
@@ -20,7 +21,8 @@ mod message;
 
 pub use clean::{CHAT_CHARS, NAME_CHARS, clean};
 pub use code::{CodeError, JoinCode};
-pub use connection::{Connection, Event};
+pub use connection::Connection;
+pub use event::Event;
 pub use frame::{FrameError, MAX_FRAME, Patience, read_frame, write_frame};
 pub use guest::connect;
 pub use handshake::{HandshakeError, Hello, PROTOCOL, admit, join};
