@@ -8,7 +8,7 @@ use std::io::Write;
 use std::net::{SocketAddr, TcpListener, TcpStream};
 use std::time::{Duration, Instant};
 
-use brique::app::{Action, App, Config, NetPlay};
+use brique::app::{Action, App, Config, Edit, NetPlay};
 use brique::app::{Question, Screen};
 use brique::core::{BoardSize, Game, Move, Player, Rules, Square};
 use brique::net::{
@@ -223,21 +223,52 @@ fn tick_both(host: &mut App, guest: &mut App, what: &str, done: impl Fn(&App, &A
     }
 }
 
-#[test]
-fn undo_and_a_rematch_are_asked_and_agreed() {
+/// Ann hosting and Bob joined, both screens in this process.
+fn playing() -> (App, App) {
     let (mut host, address, code) = hosting();
     let mut config = config();
     config.players.names[0] = "Bob".into();
     let mut guest = App::with_config(config);
-    guest
-        .start_network(NetPlay::Join {
-            host: address,
-            code,
-        })
-        .unwrap();
+    let join = NetPlay::Join {
+        host: address,
+        code,
+    };
+    guest.start_network(join).unwrap();
     tick_both(&mut host, &mut guest, "the link", |h, g| {
         notes(h).contains("Playing Bob") && notes(g).contains("Playing Ann")
     });
+    (host, guest)
+}
+
+#[test]
+fn chat_lines_arrive_and_a_resignation_ends_the_game_on_both() {
+    let (mut host, mut guest) = playing();
+    guest.update(Action::OpenChat);
+    for c in "gl hf".chars() {
+        guest.update(Action::Edit(Edit::Insert(c)));
+    }
+    guest.update(Action::Submit);
+    tick_both(&mut host, &mut guest, "the chat", |h, g| {
+        notes(h).contains("Bob: gl hf") && notes(g).contains("You: gl hf")
+    });
+
+    host.update(Action::Place);
+    host.update(Action::Resign);
+    assert_eq!(host.screen(), &Screen::Confirm(Question::Resign));
+    host.update(Action::Yes);
+    tick_both(&mut host, &mut guest, "the resignation", |h, g| {
+        notes(h).contains("Ann resigned. Bob (White) wins!")
+            && notes(g).contains("Ann resigned. Bob (White) wins!")
+    });
+    // No more moves: the game is over on both screens.
+    guest.update(Action::Place);
+    assert_eq!(guest.game().history().len(), 1);
+    assert!(guest.message().is_some_and(|m| m.text.contains("resigned")));
+}
+
+#[test]
+fn undo_and_a_rematch_are_asked_and_agreed() {
+    let (mut host, mut guest) = playing();
     host.update(Action::Place);
     tick_both(&mut host, &mut guest, "the move", |_, g| {
         g.game().history().len() == 1

@@ -11,6 +11,7 @@ use super::message::Tone;
 use super::network::{LinkState, NetPlay, Network, Role, asking_text};
 use super::screen::{Question, Screen};
 use super::state::App;
+use super::text_input::TextInput;
 use super::update::Effect;
 use crate::core::{Game, Move, Player};
 use crate::net::{self, Event, Hello, JoinCode, Message, Request, Table};
@@ -94,6 +95,16 @@ impl App {
             }
             Action::Undo => self.ask_peer(Request::Undo),
             Action::NewGame => self.ask_peer(Request::Rematch),
+            Action::OpenChat => {
+                self.screen = Screen::Chat(TextInput::new("", net::CHAT_CHARS));
+            }
+            Action::Resign if self.network.as_ref().is_some_and(|n| n.resigned.is_some()) => {
+                self.say(Tone::Warning, "The game is over.");
+            }
+            Action::Resign if self.game().position().is_over() => {
+                self.say(Tone::Warning, "The game is over.");
+            }
+            Action::Resign => self.screen = Screen::Confirm(Question::Resign),
             Action::Redo | Action::OpenRecords | Action::OpenTraining => {
                 self.say(Tone::Warning, "Not during a network game.");
             }
@@ -215,6 +226,37 @@ impl App {
                     net.sent = None;
                 }
             }
+        }
+    }
+
+    /// Yes to [`Question::Resign`]: the other player wins.
+    pub(super) fn resign(&mut self) {
+        let peer = self.peer_name();
+        let Some(net) = &mut self.network else { return };
+        // The host's game is the one record: a guest's resignation must reach it.
+        if !net.is_host() && net.link != LinkState::Connected {
+            return self.say(
+                Tone::Warning,
+                format!("Not connected: resign when {peer} is back."),
+            );
+        }
+        net.resigned = Some(net.me());
+        net.sent = None;
+        // A host's resignation also goes out with its game, on reconnection.
+        net.send(Message::Resign);
+    }
+
+    /// Sends a chat line typed here, and shows it.
+    pub(super) fn send_chat(&mut self, text: &str) {
+        let text = net::clean(text, net::CHAT_CHARS);
+        let Some(net) = &mut self.network else { return };
+        if text.is_empty() {
+            return;
+        }
+        if net.send(Message::Chat(text.clone())) {
+            net.add_chat(format!("You: {text}"));
+        } else {
+            self.say(Tone::Warning, "Not connected: the line was not sent.");
         }
     }
 

@@ -19,6 +19,8 @@ pub enum Screen {
     Confirm(Question),
     /// The prompt that jumps the cursor to a named square.
     GoTo(TextInput),
+    /// A chat line to the other player of a network game.
+    Chat(TextInput),
     Settings(Box<SettingsForm>),
     /// The file name prompt of a record being saved.
     SaveAs(TextInput),
@@ -62,6 +64,8 @@ pub enum Question {
     Open,
     /// Agree to what the other player of a network game asks.
     Peer(Request),
+    /// Resign the network game.
+    Resign,
 }
 
 impl Screen {
@@ -73,6 +77,7 @@ impl Screen {
             Screen::Notice(_) => Context::Notice,
             Screen::Confirm(_) => Context::Confirm,
             Screen::GoTo(_) => Context::GoTo,
+            Screen::Chat(_) => Context::Chat,
             Screen::Settings(form) if form.leaving => Context::Confirm,
             Screen::Settings(form) if form.focus.is_text() => Context::SettingsText,
             Screen::Settings(_) => Context::SettingsChoice,

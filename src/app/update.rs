@@ -168,6 +168,18 @@ impl App {
                 Action::Close => self.screen = Screen::Board,
                 _ => {}
             },
+            Screen::Chat(input) => match action {
+                Action::Edit(edit) => {
+                    input.edit(edit);
+                }
+                Action::Submit => {
+                    let text = input.text().to_string();
+                    self.screen = Screen::Board;
+                    self.send_chat(&text);
+                }
+                Action::Close => self.screen = Screen::Board,
+                _ => {}
+            },
             Screen::SaveAs(_) => return self.on_save_prompt(action),
             Screen::Records { .. } => self.on_records(action),
             Screen::FilterRecords(_) => self.on_filter(action),
@@ -186,6 +198,7 @@ impl App {
             Question::Branch { mv, .. } => self.branch(mv),
             // Answered in `route`.
             Question::Peer(_) => {}
+            Question::Resign => self.resign(),
             Question::Replace | Question::MakeFolders | Question::DeleteRecord | Question::Open => {
                 return self.files_question_yes();
             }
