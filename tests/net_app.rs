@@ -5,16 +5,17 @@
 //! game stays what the rules and the host allow.
 
 use std::io::Write;
-use std::net::{SocketAddr, TcpListener, TcpStream};
+use std::net::{SocketAddr, TcpStream};
 use std::time::{Duration, Instant};
 
 use brique::app::{Action, App, Config, Edit, NetPlay};
 use brique::app::{Question, Screen};
 use brique::core::{BoardSize, Game, Move, Player, Rules, Square};
-use brique::net::{
-    Hello, JoinCode, Message, PROTOCOL, Request, Table, admit, connect, join, write_frame,
-};
+use brique::net::{Hello, JoinCode, Message, PROTOCOL, Request, Table, connect, join};
+use net_support::{Out, fake_host};
 use proptest::prelude::*;
+
+mod net_support;
 
 const DEADLINE: Duration = Duration::from_secs(20);
 
@@ -162,36 +163,18 @@ fn another_protocol_is_refused_naming_both_versions() {
     );
 }
 
-/// A fake host that answers with `code`, sends a good game, then `bytes`.
-fn fake_host(code: JoinCode, bytes: Vec<u8>) -> SocketAddr {
-    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
-    let address = listener.local_addr().unwrap();
-    std::thread::spawn(move || {
-        let Ok((mut stream, _)) = listener.accept() else {
-            return;
-        };
-        stream
-            .set_read_timeout(Some(Duration::from_millis(100)))
-            .unwrap();
-        let Ok((mut transport, _)) = admit(&mut stream, code, &Hello::ours("Mallory")) else {
-            return;
-        };
-        let mut game = Game::new(BoardSize::new(5).unwrap(), Rules::default(), Player::One);
-        game.play("c3".parse().unwrap()).unwrap();
-        let table = Table {
-            game,
-            names: ["Mallory".into(), "Bob".into()],
-            resigned: None,
-        };
-        let plain = Message::State(Box::new(table)).encode().unwrap();
-        let mut cipher = vec![0u8; plain.len() + 64];
-        let len = transport.write_message(&plain, &mut cipher).unwrap();
-        let _ = write_frame(&mut stream, &cipher[..len]);
-        let _ = stream.write_all(&bytes);
-        let _ = stream.shutdown(std::net::Shutdown::Write);
-        std::thread::sleep(Duration::from_secs(1));
-    });
-    address
+/// A fake host that sends a good game, then `bytes`.
+fn host_then_garbage(code: JoinCode, bytes: Vec<u8>) -> SocketAddr {
+    let mut game = Game::new(BoardSize::new(5).unwrap(), Rules::default(), Player::One);
+    game.play("c3".parse().unwrap()).unwrap();
+    let names = ["Mallory".into(), "Bob".into()];
+    let table = Table {
+        game,
+        names,
+        resigned: None,
+    };
+    let state = Message::State(Box::new(table)).encode().unwrap();
+    fake_host(code, vec![Out::Sealed(state), Out::Raw(bytes)])
 }
 
 proptest! {
@@ -202,7 +185,7 @@ proptest! {
     #[test]
     fn a_guest_keeps_the_last_good_game(bytes in prop::collection::vec(any::<u8>(), 1..300)) {
         let code = JoinCode::from_bytes([9; 10]);
-        let address = fake_host(code, bytes);
+        let address = host_then_garbage(code, bytes);
         let mut app = App::with_config(config());
         app.start_network(NetPlay::Join { host: address, code }).unwrap();
         tick_until(&mut app, "the host's game", |app| app.game().history().len() == 1);

@@ -4,15 +4,15 @@
 //! that was sent garbage goes on working.
 
 use std::io::Write;
-use std::net::{SocketAddr, TcpListener, TcpStream};
+use std::net::{SocketAddr, TcpStream};
 use std::time::{Duration, Instant};
 
 use brique::core::{BoardSize, Game, Move, Player, Rules};
-use brique::net::{
-    Connection, Event, Hello, JoinCode, Message, Request, Table, admit, connect, listen,
-    write_frame,
-};
+use brique::net::{Connection, Event, Hello, JoinCode, Message, Request, Table, connect, listen};
+use net_support::{Out, fake_host};
 use proptest::prelude::*;
+
+mod net_support;
 
 const DEADLINE: Duration = Duration::from_secs(20);
 
@@ -110,38 +110,6 @@ fn a_guest_that_comes_back_replaces_its_old_link() {
     assert_eq!(got, Event::Got(Message::Chat("still here".into())));
 }
 
-/// A fake host that answers the handshake with `code` and then sends
-/// `frames`, each encrypted as a real host would, or raw bytes.
-fn fake_host(code: JoinCode, payloads: Vec<Vec<u8>>, encrypted: bool) -> SocketAddr {
-    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
-    let addr = listener.local_addr().unwrap();
-    std::thread::spawn(move || {
-        let Ok((mut stream, _)) = listener.accept() else {
-            return;
-        };
-        stream
-            .set_read_timeout(Some(Duration::from_millis(100)))
-            .unwrap();
-        let Ok((mut transport, _)) = admit(&mut stream, code, &Hello::ours("Mallory")) else {
-            return;
-        };
-        for payload in payloads {
-            if encrypted {
-                let mut cipher = vec![0u8; payload.len() + 64];
-                let Ok(len) = transport.write_message(&payload, &mut cipher) else {
-                    return;
-                };
-                let _ = write_frame(&mut stream, &cipher[..len]);
-            } else {
-                let _ = stream.write_all(&payload);
-            }
-        }
-        // Stay until the guest has cut us off.
-        std::thread::sleep(Duration::from_secs(2));
-    });
-    addr
-}
-
 proptest! {
     #![proptest_config(ProptestConfig { cases: 12, ..ProptestConfig::default() })]
 
@@ -169,7 +137,7 @@ proptest! {
         ]
     ) {
         prop_assume!(Message::decode(text.as_bytes()).is_err());
-        let addr = fake_host(code(5), vec![text.into_bytes()], true);
+        let addr = fake_host(code(5), vec![Out::Sealed(text.into_bytes())]);
         let guest = connect(addr, code(5), Hello::ours("Bob"));
         wait_for(&guest, "the host", joined);
         let lost = wait_for(&guest, "the cut", |e| matches!(e, Event::Lost(_)));
@@ -182,7 +150,7 @@ proptest! {
     fn a_guest_cuts_off_a_host_that_sends_raw_bytes(
         bytes in prop::collection::vec(any::<u8>(), 2..200)
     ) {
-        let addr = fake_host(code(6), vec![bytes], false);
+        let addr = fake_host(code(6), vec![Out::Raw(bytes)]);
         let guest = connect(addr, code(6), Hello::ours("Bob"));
         wait_for(&guest, "the host", joined);
         wait_for(&guest, "the cut", |e| matches!(e, Event::Lost(_)));
@@ -192,9 +160,9 @@ proptest! {
 #[test]
 fn a_flood_is_cut_off() {
     let pings = (0..200)
-        .map(|_| br#"{"type":"chat","text":"spam"}"#.to_vec())
+        .map(|_| Out::Sealed(br#"{"type":"chat","text":"spam"}"#.to_vec()))
         .collect();
-    let addr = fake_host(code(7), pings, true);
+    let addr = fake_host(code(7), pings);
     let guest = connect(addr, code(7), Hello::ours("Bob"));
     wait_for(&guest, "the host", joined);
     let lost = wait_for(&guest, "the cut", |e| matches!(e, Event::Lost(_)));
