@@ -8,7 +8,7 @@ use std::io::Write;
 use std::net::{SocketAddr, TcpStream};
 use std::time::{Duration, Instant};
 
-use brique::app::{Action, App, Config, Edit, NetPlay};
+use brique::app::{Action, App, Config, Edit, Mode, NetPlay};
 use brique::app::{Question, Screen};
 use brique::core::{BoardSize, Game, Move, Player, Rules, Square};
 use brique::net::{Hello, JoinCode, Message, PROTOCOL, Request, Table, connect, join};
@@ -292,4 +292,17 @@ fn undo_and_a_rematch_are_asked_and_agreed() {
     tick_both(&mut host, &mut guest, "Bob's move", |h, g| {
         h.game().history().len() == 1 && g.game().history().len() == 1
     });
+}
+
+#[test]
+fn the_computer_never_plays_in_a_network_game() {
+    let mut config = config();
+    config.engine.mode = Mode::HumanVsComputer;
+    let mut app = App::with_config(config);
+    let bind = "127.0.0.1:0".parse().unwrap();
+    app.start_network(NetPlay::Host { bind }).unwrap();
+    assert_eq!(app.mode(), Mode::HumanVsHuman);
+    app.update(Action::Place);
+    assert_eq!(app.game().history().len(), 1);
+    assert!(!app.computer_to_move());
 }

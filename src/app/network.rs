@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 
 use super::message::{Message as Note, Tone};
 use crate::core::Player;
-use crate::net::{Connection, JoinCode, Message, Request};
+use crate::net::{Connection, JoinCode, Message, Request, Table};
 
 /// Chat lines kept for the side panel.
 const CHAT_LINES: usize = 4;
@@ -68,8 +68,9 @@ pub struct Network {
     /// The player who resigned the game on the board.
     pub resigned: Option<Player>,
     chat: VecDeque<String>,
-    /// The session's revision last sent to the guest (host only).
-    pub sent: Option<u64>,
+    /// The game as last sent (host) or received (guest): what both
+    /// screens show.
+    pub table: Option<Table>,
 }
 
 impl Network {
@@ -83,7 +84,7 @@ impl Network {
             asking: None,
             resigned: None,
             chat: VecDeque::new(),
-            sent: None,
+            table: None,
         }
     }
 

@@ -223,7 +223,6 @@ impl App {
                 self.files.new_game(&self.session);
                 if let Some(net) = &mut self.network {
                     net.resigned = None;
-                    net.sent = None;
                 }
             }
         }
@@ -241,7 +240,6 @@ impl App {
             );
         }
         net.resigned = Some(net.me());
-        net.sent = None;
         // A host's resignation also goes out with its game, on reconnection.
         net.send(Message::Resign);
     }
@@ -292,10 +290,10 @@ impl App {
             Event::Joined(name) => {
                 net.link = LinkState::Connected;
                 net.peer_name = Some(name.clone());
-                (net.asked, net.asking, net.sent) = (None, None, None);
+                (net.asked, net.asking) = (None, None);
                 if net.is_host() {
-                    let me = self.session.name(Player::One).to_string();
-                    self.session.rename([me, name.clone()]);
+                    // A guest that comes back is sent the game again.
+                    net.table = None;
                     self.say(Tone::Success, format!("{name} joined."));
                 } else {
                     self.say(Tone::Success, format!("Joined {name}'s game."));
@@ -328,20 +326,14 @@ impl App {
         let Some(net) = &mut self.network else { return };
         let host = net.is_host();
         match message {
+            // Shown by `sync_network`, at the end of this update.
             Message::State(table) if !host => {
-                let Table {
-                    game,
-                    names,
-                    resigned,
-                } = *table;
-                net.resigned = resigned;
-                if &game != self.session.game() || &names != self.session.names() {
-                    self.replace_game(game, names);
-                }
+                net.resigned = table.resigned;
+                net.table = Some(*table);
             }
             Message::Play(mv) if host => {
                 // Whatever happens, the guest is sent the game as it is.
-                net.sent = None;
+                net.table = None;
                 let open = net.resigned.is_none();
                 let guest_to_move = self.session.game().player_to_move() == Player::Two;
                 if open && guest_to_move && self.session.play(mv).is_ok() {
@@ -378,7 +370,6 @@ impl App {
                 if net.resigned.is_none() && !self.session.game().position().is_over() =>
             {
                 net.resigned = Some(net.me().other());
-                net.sent = None;
                 self.say(Tone::Success, format!("{peer} resigned: you win."));
             }
             Message::Chat(text) => net.add_chat(format!("{peer}: {text}")),
@@ -388,22 +379,41 @@ impl App {
         }
     }
 
-    /// After every update, the host sends the game if it changed since.
+    /// After every update: nobody but the two players plays (whatever the
+    /// settings say), and both screens show one game: the host sends its
+    /// game when it changed, the guest shows the game last received (a
+    /// settings change on either side cannot make them differ).
     pub(super) fn sync_network(&mut self) {
-        let revision = self.session.revision();
         let Some(net) = &self.network else { return };
-        if !net.is_host() || net.link != LinkState::Connected || net.sent == Some(revision) {
+        if self.computer.mode() != Mode::HumanVsHuman {
+            self.computer.set_mode(Mode::HumanVsHuman);
+        }
+        if !net.is_host() {
+            if let Some(table) = net.table.clone()
+                && (&table.game != self.session.game() || &table.names != self.session.names())
+            {
+                self.replace_game(table.game, table.names);
+            }
             return;
+        }
+        // The guest's name is the one it gave, whatever the settings call Player 2.
+        if let Some(peer) = &net.peer_name {
+            let wanted = [self.session.name(Player::One).to_string(), peer.clone()];
+            if &wanted != self.session.names() {
+                self.session.rename(wanted);
+            }
         }
         let table = Table {
             game: self.session.game().clone(),
             names: self.session.names().clone(),
             resigned: net.resigned,
         };
-        if net.send(Message::State(Box::new(table)))
+        if net.link == LinkState::Connected
+            && net.table.as_ref() != Some(&table)
+            && net.send(Message::State(Box::new(table.clone())))
             && let Some(net) = &mut self.network
         {
-            net.sent = Some(revision);
+            net.table = Some(table);
         }
     }
 

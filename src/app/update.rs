@@ -33,7 +33,7 @@ pub(super) enum Effect {
     KeepFiles,
     /// Write what the player has learnt.
     SaveProgress,
-    /// Send the game to the guest if it changed (a host's network game).
+    /// Keep a network game one game on both screens (`sync_network`).
     Network,
 }
 
@@ -58,7 +58,7 @@ impl App {
     /// and the autosave follow every action.
     pub fn update(&mut self, action: Action) {
         let mut effects = self.route(action);
-        effects.extend([Effect::Engine, Effect::KeepFiles, Effect::Network]);
+        effects.extend([Effect::Network, Effect::Engine, Effect::KeepFiles]);
         self.perform(effects);
     }
 
