@@ -141,6 +141,12 @@ impl Network {
                     format!("Playing {peer} over the network."),
                 ));
             }
+            (LinkState::Lost { why, .. }, Role::Guest { host }) if self.peer_name.is_none() => {
+                notes.push(Note::new(
+                    Tone::Warning,
+                    format!("Joining the game at {host}: {why}; trying again."),
+                ));
+            }
             (LinkState::Lost { since, why }, _) => {
                 let secs = now.saturating_duration_since(*since).as_secs();
                 notes.push(Note::new(

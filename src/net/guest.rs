@@ -62,7 +62,7 @@ fn attempt(
     current: &Current,
     events: &Sender<Stamped>,
 ) -> Result<(), HandshakeError> {
-    let io = |e: std::io::Error| HandshakeError::Frame(super::frame::FrameError::Io(e));
+    let io = HandshakeError::Unreachable;
     let mut stream = TcpStream::connect_timeout(&host, CONNECT_TIMEOUT).map_err(io)?;
     stream.set_read_timeout(Some(POLL)).map_err(io)?;
     stream

@@ -60,6 +60,8 @@ pub enum HandshakeError {
         theirs: Hello,
     },
     Frame(FrameError),
+    /// No connection to the host could be made.
+    Unreachable(std::io::Error),
     /// Readable but not a hello.
     Bad(String),
 }
@@ -77,6 +79,7 @@ impl std::fmt::Display for HandshakeError {
                 theirs.program, theirs.protocol, ours.program, ours.protocol
             ),
             HandshakeError::Frame(e) => write!(f, "the handshake failed: {e}"),
+            HandshakeError::Unreachable(e) => write!(f, "the host cannot be reached ({e})"),
             HandshakeError::Bad(e) => write!(f, "the handshake failed: {e}"),
         }
     }
