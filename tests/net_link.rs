@@ -134,6 +134,7 @@ proptest! {
             "\\PC{0,200}",
             Just(r#"{"type":"state","size":9,"variant":"original","pie":true,"first_black":1,"moves":"e5 e5","names":["a","b"]}"#.to_string()),
             Just(r#"{"type":"play","mv":"z99"}"#.to_string()),
+            Just(r#"{"type":"\u001b[2J"}"#.to_string()),
         ]
     ) {
         prop_assume!(Message::decode(text.as_bytes()).is_err());
@@ -143,6 +144,8 @@ proptest! {
         let lost = wait_for(&guest, "the cut", |e| matches!(e, Event::Lost(_)));
         let Event::Lost(why) = lost else { unreachable!() };
         prop_assert!(why.contains("bad message"), "{}", why);
+        // The reason may quote the peer: it reaches the screen clean.
+        prop_assert!(!why.chars().any(char::is_control), "{:?}", why);
     }
 
     /// Raw bytes after the handshake (not encrypted, or a length too long).

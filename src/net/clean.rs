@@ -6,6 +6,8 @@
 pub const NAME_CHARS: usize = 24;
 /// The longest chat line kept, in characters.
 pub const CHAT_CHARS: usize = 200;
+/// The longest reason for a failed link shown (they may quote the peer).
+pub const REASON_CHARS: usize = 160;
 
 /// `text` without control characters (C0, DEL, C1: the escape sequences'
 /// introducers, so what follows an ESC is left as plain, harmless text),

@@ -8,6 +8,7 @@ use std::sync::atomic::Ordering;
 use std::sync::mpsc::{Sender, channel};
 use std::time::Duration;
 
+use super::clean::{REASON_CHARS, clean};
 use super::code::JoinCode;
 use super::connection::{Connection, Current};
 use super::event::{Event, Stamped};
@@ -42,11 +43,12 @@ fn connect_loop(
                 }
             }
             Err(e @ (HandshakeError::WrongCode | HandshakeError::Version { .. })) => {
-                let _ = events.send((0, Event::Refused(e.to_string())));
+                let _ = events.send((0, Event::Refused(clean(&e.to_string(), REASON_CHARS))));
                 return;
             }
             Err(e) => {
-                if events.send((0, Event::Lost(e.to_string()))).is_err() {
+                let why = clean(&e.to_string(), REASON_CHARS);
+                if events.send((0, Event::Lost(why))).is_err() {
                     return;
                 }
             }

@@ -124,6 +124,7 @@ fn read_hello(
     let mut hello: Hello =
         serde_json::from_slice(&payload[..len]).map_err(|e| HandshakeError::Bad(e.to_string()))?;
     hello.name = clean(&hello.name, NAME_CHARS);
+    hello.program = clean(&hello.program, NAME_CHARS);
     Ok(Some(hello))
 }
 

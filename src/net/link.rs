@@ -12,6 +12,7 @@ use std::time::{Duration, Instant};
 
 use snow::TransportState;
 
+use super::clean::{REASON_CHARS, clean};
 use super::event::{Event, Stamped};
 use super::frame::{MAX_FRAME, Patience, read_frame, write_frame};
 use super::message::Message;
@@ -73,7 +74,7 @@ pub fn start(
             let why = read_loop(&stream, &transport, id, &events);
             alive.store(false, Ordering::SeqCst);
             let _ = stream.shutdown(Shutdown::Both);
-            let _ = events.send((id, Event::Lost(why)));
+            let _ = events.send((id, Event::Lost(clean(&why, REASON_CHARS))));
         });
     }
     Ok(Link { id, out, alive })
