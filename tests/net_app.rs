@@ -306,3 +306,23 @@ fn the_computer_never_plays_in_a_network_game() {
     assert_eq!(app.game().history().len(), 1);
     assert!(!app.computer_to_move());
 }
+
+#[test]
+fn only_the_autosave_keeps_the_hosts_code() {
+    let dir = tempfile::tempdir().unwrap();
+    let paths = brique::storage::Paths::under(dir.path());
+    let mut app = App::with_config(config());
+    app.open_files(Some(paths.clone()), &brique::app::Opening::default());
+    let bind = "127.0.0.1:0".parse().unwrap();
+    app.start_network(NetPlay::Host { bind }).unwrap();
+    app.update(Action::Place);
+    let autosave = std::fs::read_to_string(paths.autosave()).unwrap();
+    assert!(autosave.contains("x-net-code"), "{autosave}");
+
+    app.update(Action::SaveRecord);
+    app.update(Action::Submit);
+    let records: Vec<_> = std::fs::read_dir(paths.records_dir()).unwrap().collect();
+    assert_eq!(records.len(), 1, "{:?}", app.message());
+    let record = std::fs::read_to_string(records[0].as_ref().unwrap().path()).unwrap();
+    assert!(record.contains("c3") && !record.contains("x-net"), "{record}");
+}

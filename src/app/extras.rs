@@ -9,16 +9,13 @@ use crate::core::{Record, Square};
 impl App {
     /// The `x-` lines written with the game (autosave and saved records).
     pub(super) fn screen_extras(&self) -> Vec<(&'static str, String)> {
-        let mut extras = vec![
+        vec![
             ("x-cursor", self.cursor().to_string()),
             // Who played: a game against the computer resumes as one. The
             // level is for the reader; the settings' level plays on.
             ("x-mode", self.mode().key().to_string()),
             ("x-level", self.config.engine.level.name().to_string()),
-        ];
-        // A network game's code (host) or address (guest): see `network_play.rs`.
-        extras.extend(self.network_extras());
-        extras
+        ]
     }
 
     /// Takes back what [`App::screen_extras`] wrote, when a game is resumed

@@ -21,6 +21,13 @@ use crate::net::{self, Event, Hello, JoinCode, Message, Request, Table};
 pub(super) const CODE_KEY: &str = "x-net-code";
 /// The autosave's line with the address a guest joined.
 pub(super) const HOST_KEY: &str = "x-net-host";
+/// Whether an `x-` line is one of a network game's.
+pub(super) fn is_network_extra(key: &str) -> bool {
+    [CODE_KEY, HOST_KEY]
+        .iter()
+        .any(|own| key.eq_ignore_ascii_case(own))
+}
+
 /// Events taken in per update, so that a busy link cannot freeze the screen.
 const EVENTS_PER_TICK: usize = 32;
 
@@ -65,7 +72,8 @@ impl App {
         Ok(())
     }
 
-    /// The `x-` lines of a network game (see `extras.rs`).
+    /// The autosave's `x-` lines of a network game: not in saved records,
+    /// where a code would let anyone who reads the file join.
     pub(super) fn network_extras(&self) -> Vec<(&'static str, String)> {
         match self.network.as_ref().map(|n| &n.role) {
             Some(Role::Host { code, .. }) => vec![(CODE_KEY, code.to_string())],
