@@ -324,5 +324,8 @@ fn only_the_autosave_keeps_the_hosts_code() {
     let records: Vec<_> = std::fs::read_dir(paths.records_dir()).unwrap().collect();
     assert_eq!(records.len(), 1, "{:?}", app.message());
     let record = std::fs::read_to_string(records[0].as_ref().unwrap().path()).unwrap();
-    assert!(record.contains("c3") && !record.contains("x-net"), "{record}");
+    assert!(
+        record.contains("c3") && !record.contains("x-net"),
+        "{record}"
+    );
 }

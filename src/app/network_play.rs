@@ -106,10 +106,7 @@ impl App {
             Action::OpenChat => {
                 self.screen = Screen::Chat(TextInput::new("", net::CHAT_CHARS));
             }
-            Action::Resign if self.network.as_ref().is_some_and(|n| n.resigned.is_some()) => {
-                self.say(Tone::Warning, "The game is over.");
-            }
-            Action::Resign if self.game().position().is_over() => {
+            Action::Resign if self.network_game_over() => {
                 self.say(Tone::Warning, "The game is over.");
             }
             Action::Resign => self.screen = Screen::Confirm(Question::Resign),
@@ -119,6 +116,12 @@ impl App {
             _ => return false,
         }
         true
+    }
+
+    /// Whether the game is won on the board or resigned.
+    fn network_game_over(&self) -> bool {
+        self.game().position().is_over()
+            || self.network.as_ref().is_some_and(|n| n.resigned.is_some())
     }
 
     fn peer_name(&self) -> String {
