@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 use brique::app::{Action, App, Config, Edit, Mode, NetPlay};
 use brique::app::{Question, Screen};
 use brique::core::{BoardSize, Game, Move, Player, Rules, Square};
-use brique::net::{Hello, JoinCode, Message, PROTOCOL, Request, Table, connect, join};
+use brique::net::{Event, Hello, JoinCode, Message, PROTOCOL, Request, Table, connect, join};
 use net_support::{Out, fake_host};
 use proptest::prelude::*;
 
@@ -110,6 +110,11 @@ proptest! {
         let (mut app, address, code) = hosting();
         let guest = connect(address, code, Hello::ours("Eve"));
         tick_until(&mut app, "the guest", |app| notes(app).contains("Playing Eve"));
+        let start = Instant::now();
+        while !matches!(guest.next_event(), Some(Event::Joined(_))) {
+            prop_assert!(start.elapsed() < DEADLINE, "the guest's link");
+            std::thread::sleep(Duration::from_millis(5));
+        }
         for message in messages {
             guest.send(message);
         }
@@ -295,16 +300,19 @@ fn undo_and_a_rematch_are_asked_and_agreed() {
 }
 
 #[test]
-fn the_computer_never_plays_in_a_network_game() {
+fn neither_the_computer_nor_a_clock_plays_in_a_network_game() {
     let mut config = config();
     config.engine.mode = Mode::HumanVsComputer;
+    config.game.clock = "0+2".parse().ok();
     let mut app = App::with_config(config);
     let bind = "127.0.0.1:0".parse().unwrap();
     app.start_network(NetPlay::Host { bind }).unwrap();
     assert_eq!(app.mode(), Mode::HumanVsHuman);
+    assert_eq!(app.clock_control(), None);
     app.update(Action::Place);
     assert_eq!(app.game().history().len(), 1);
     assert!(!app.computer_to_move());
+    assert_eq!(app.clock_control(), None);
 }
 
 #[test]

@@ -21,5 +21,5 @@ mod tree;
 
 pub use board::{Board, EngineRng};
 pub use level::{Budget, Level, group_thousands};
-pub use search::{Report, Search, SearchConfig};
+pub use search::{Report, Search, SearchConfig, SwapChoice};
 pub use shared::Worker;

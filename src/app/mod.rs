@@ -45,6 +45,7 @@
 mod action;
 mod apply;
 mod board_view;
+mod clock;
 mod computer;
 mod computer_turns;
 pub mod config;
@@ -82,6 +83,7 @@ mod terminal;
 mod text_input;
 mod text_width;
 mod theme;
+mod timing;
 mod training;
 mod update;
 mod view;
@@ -104,6 +106,7 @@ pub use state::App;
 pub use term_caps::{Depth, TermCaps, detect};
 pub use text_input::TextInput;
 pub use theme::{Highlight, Marker, Theme};
+pub use timing::ClockFace;
 pub use training::{Course, Feedback, Training};
 pub use view::{BoardOverlay, BoardWidget, Heat, SquareMarks, Threat, threats};
 

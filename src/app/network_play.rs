@@ -67,8 +67,8 @@ impl App {
                 Network::new(Role::Guest { host }, connection)
             }
         };
-        self.computer.set_mode(Mode::HumanVsHuman);
         self.network = Some(network);
+        self.sync_network();
         Ok(())
     }
 
@@ -390,14 +390,20 @@ impl App {
         }
     }
 
-    /// After every update: nobody but the two players plays (whatever the
-    /// settings say), and both screens show one game: the host sends its
+    /// After every update (and at the start): nobody but the two players
+    /// plays and no clock runs (whatever the settings say), and both
+    /// screens show one game: the host sends its
     /// game when it changed, the guest shows the game last received (a
     /// settings change on either side cannot make them differ).
     pub(super) fn sync_network(&mut self) {
         let Some(net) = &self.network else { return };
         if self.computer.mode() != Mode::HumanVsHuman {
             self.computer.set_mode(Mode::HumanVsHuman);
+        }
+        // The protocol has no clocks yet (docs/protocol.md): a network game
+        // is untimed, whatever `[game] clock` says.
+        if self.session.clock().is_some() {
+            self.session.start_clock(None);
         }
         if !net.is_host() {
             if let Some(table) = net.table.clone()

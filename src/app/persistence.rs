@@ -179,6 +179,7 @@ impl App {
     /// Puts the autosave's unfinished game back on screen.
     fn resume(&mut self, record: Record) {
         self.replace_game(record.game.clone(), record.names.clone());
+        self.session.resume_clock(&record);
         self.restore_screen_extras(&record);
         self.files.resumed(&record, &self.session);
     }
@@ -187,6 +188,7 @@ impl App {
     /// its game until this one is played on.
     pub(super) fn show_record(&mut self, record: Record, path: &Path) {
         self.replace_game(record.game.clone(), record.names.clone());
+        self.session.resume_clock(&record);
         self.restore_screen_extras(&record);
         let file_name = path.file_name().map_or_else(
             || path.display().to_string(),
@@ -341,6 +343,7 @@ impl App {
     pub(super) fn record_on_screen(&self) -> Record {
         let names = [Player::One, Player::Two].map(|p| self.name(p).to_string());
         let mut record = Record::new(names, self.game().clone());
+        self.session.stamp(&mut record);
         record.extra = self
             .files
             .extra()

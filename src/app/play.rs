@@ -81,6 +81,7 @@ impl App {
     pub(super) fn start_new_game(&mut self) {
         let names = self.config.players.names.clone();
         self.replace_game(new_game(&self.config), names);
+        self.session.start_clock(self.config.game.clock);
         self.board.centre_cursor(self.game().size());
         self.files.new_game(&self.session);
         self.computer = self

@@ -48,10 +48,12 @@ impl App {
     pub fn new(loaded: Loaded, no_color: bool) -> App {
         let config = loaded.config;
         let game = new_game(&config);
+        let mut session = Session::new(game.clone(), config.players.names.clone());
+        session.start_clock(config.game.clock);
         App {
             theme: Theme::on(&config.display, TermCaps::FULL.without_colour(no_color)),
             board: BoardView::new(game.size()),
-            session: Session::new(game, config.players.names.clone()),
+            session,
             computer: Computer::new(config.engine.mode, config.engine.level),
             files: Files::default(),
             config,
@@ -165,10 +167,13 @@ impl App {
     /// only the keys that work (no swap when the pie rule is not open).
     pub fn offers(&self, action: Action) -> bool {
         let game = self.session.game();
-        let over = game.position().is_over();
+        let over = game.position().is_over() || self.session.out_of_time().is_some();
         match action {
             Action::Swap => {
-                self.viewing().is_none() && game.position().can_swap() && !self.computer_to_move()
+                self.viewing().is_none()
+                    && !over
+                    && game.position().can_swap()
+                    && !self.computer_to_move()
             }
             Action::Undo => game.can_undo(),
             Action::Redo => game.can_redo(),

@@ -57,6 +57,8 @@ impl App {
     /// Acts on `action`, then carries out what it calls for; the engine
     /// and the autosave follow every action.
     pub fn update(&mut self, action: Action) {
+        // A flag that has fallen counts before whatever the action does.
+        self.check_clock();
         let mut effects = self.route(action);
         effects.extend([Effect::Network, Effect::Engine, Effect::KeepFiles]);
         self.perform(effects);

@@ -72,12 +72,9 @@ fn attempt(
         .map_err(io)?;
     let (transport, host_hello) = join(&mut stream, code, hello)?;
     let id = current.begin();
-    let _ = events.send((id, Event::Joined(host_hello.name)));
-    match link::start(stream, transport, id, events.clone()) {
-        Ok(link) => current.replace(link),
-        Err(e) => {
-            let _ = events.send((id, Event::Lost(e.to_string())));
-        }
-    }
-    Ok(())
+    link::start(stream, transport, id, events.clone(), |link| {
+        current.replace(link);
+        let _ = events.send((id, Event::Joined(host_hello.name)));
+    })
+    .map_err(io)
 }

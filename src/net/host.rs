@@ -125,12 +125,12 @@ fn greet(mut stream: TcpStream, peer: SocketAddr, shared: &Shared) {
         Ok((transport, guest)) => {
             backoff(shared).succeeded(peer.ip());
             let id = shared.current.begin();
-            let _ = shared.events.send((id, Event::Joined(guest.name)));
-            match link::start(stream, transport, id, shared.events.clone()) {
-                Ok(link) => shared.current.replace(link),
-                Err(e) => {
-                    let _ = shared.events.send((id, Event::Lost(e.to_string())));
-                }
+            let started = link::start(stream, transport, id, shared.events.clone(), |link| {
+                shared.current.replace(link);
+                let _ = shared.events.send((id, Event::Joined(guest.name)));
+            });
+            if let Err(e) = started {
+                let _ = shared.events.send((id, Event::Lost(e.to_string())));
             }
         }
         Err(HandshakeError::WrongCode) => {

@@ -50,13 +50,16 @@ impl Link {
 }
 
 /// Starts a link's two threads on `stream`; events go to `events`, stamped
-/// with `id`.
+/// with `id`. `install` is given the link before the reader starts, so
+/// that what the program hears of the link (it joined) comes before
+/// anything the link reads, and sends never find it missing.
 pub fn start(
     stream: TcpStream,
     transport: TransportState,
     id: u64,
     events: Sender<Stamped>,
-) -> std::io::Result<Link> {
+    install: impl FnOnce(Link),
+) -> std::io::Result<()> {
     stream.set_read_timeout(Some(POLL))?;
     stream.set_write_timeout(Some(WRITE_TIMEOUT))?;
     let writer_stream = stream.try_clone()?;
@@ -68,8 +71,12 @@ pub fn start(
         let alive = Arc::clone(&alive);
         std::thread::spawn(move || write_loop(writer_stream, &transport, &queue, &alive));
     }
+    install(Link {
+        id,
+        out,
+        alive: Arc::clone(&alive),
+    });
     {
-        let alive = Arc::clone(&alive);
         std::thread::spawn(move || {
             let why = read_loop(&stream, &transport, id, &events);
             alive.store(false, Ordering::SeqCst);
@@ -77,7 +84,7 @@ pub fn start(
             let _ = events.send((id, Event::Lost(clean(&why, REASON_CHARS))));
         });
     }
-    Ok(Link { id, out, alive })
+    Ok(())
 }
 
 fn lock(transport: &Mutex<TransportState>) -> std::sync::MutexGuard<'_, TransportState> {
