@@ -63,6 +63,8 @@ pub mod keymap;
 pub mod layout;
 mod learning;
 mod message;
+mod network;
+mod network_play;
 mod pages;
 mod palette;
 mod paste;
@@ -95,6 +97,7 @@ pub use engine_config::{EngineConfig, Mode};
 pub use files::{RecordList, ResultsRead};
 pub use input::action_for;
 pub use message::{Message, Tone};
+pub use network::NetPlay;
 pub use pages::{help_lines, help_max_scroll};
 pub use persistence::Opening;
 pub use screen::{Question, Screen};
@@ -135,6 +138,9 @@ pub struct PlayArgs {
     /// Open the lessons or the puzzles (`brique learn`, `brique puzzles`).
     #[arg(skip)]
     pub training: Option<Course>,
+    /// Host or join a game over the network (`brique host`, `brique join`).
+    #[arg(skip)]
+    pub network: Option<NetPlay>,
 }
 
 impl PlayArgs {
@@ -210,6 +216,12 @@ pub fn run(args: &PlayArgs) -> ExitCode {
     app.open_files(locations.paths, &args.opening());
     if let Some(course) = args.training {
         app.open_training(course);
+    }
+    if let Some(play) = args.network
+        && let Err(e) = app.start_network(play)
+    {
+        eprintln!("brique: {e}");
+        return ExitCode::FAILURE;
     }
     match terminal::with_terminal(|screen| event_loop::run(screen, &mut app)) {
         Ok(None) => ExitCode::SUCCESS,

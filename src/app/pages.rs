@@ -60,6 +60,7 @@ const SECTIONS: &[(&str, &[Context])] = &[
         &[Context::SettingsChoice, Context::SettingsText],
     ),
     ("Square prompt (:)", &[Context::GoTo]),
+    ("Chat line (c, in a network game)", &[Context::Chat]),
     ("Saving a game (w)", &[Context::SaveAs]),
     (
         "Saved games (f) and results (p)",

@@ -17,6 +17,7 @@ use super::engine_config::Mode;
 use super::files::{Files, RECORD_KEY, RESULT_KEY};
 use super::keeping::worth_keeping;
 use super::message::{Tone, count};
+use super::network_play::is_network_extra;
 use super::screen::Screen;
 use super::state::App;
 use super::update::Effect;
@@ -283,6 +284,10 @@ impl App {
 
     fn autosave(&mut self, paths: &Paths) {
         let mut record = self.record_on_screen();
+        // Only the autosave keeps a network game's code or address.
+        for (key, value) in self.network_extras() {
+            record.set_extra(key, value);
+        }
         if self.files.result_written() {
             record.set_extra(RESULT_KEY, "written");
         }
@@ -339,7 +344,13 @@ impl App {
         let names = [Player::One, Player::Two].map(|p| self.name(p).to_string());
         let mut record = Record::new(names, self.game().clone());
         self.session.stamp(&mut record);
-        record.extra = self.files.extra().to_vec();
+        record.extra = self
+            .files
+            .extra()
+            .iter()
+            .filter(|(key, _)| !is_network_extra(key))
+            .cloned()
+            .collect();
         for (key, value) in self.screen_extras() {
             record.set_extra(key, value);
         }

@@ -12,7 +12,10 @@ use crate::core::{Game, Move, PlayError, Quoted, Square};
 
 impl App {
     pub(super) fn on_board(&mut self, action: Action) {
-        if self.computer_action(action) || self.played_in_the_past(action) {
+        if self.network_board(action)
+            || self.computer_action(action)
+            || self.played_in_the_past(action)
+        {
             return;
         }
         let size = self.game().size();

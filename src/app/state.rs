@@ -10,6 +10,7 @@ use super::engine_config::Mode;
 use super::files::{Files, RecordList, ResultsRead};
 use super::keymap::KeyBindings;
 use super::message::{Message, StatusLine};
+use super::network::{Network, TICK};
 use super::screen::Screen;
 use super::session::Session;
 use super::term_caps::TermCaps;
@@ -37,6 +38,8 @@ pub struct App {
     pub(super) files: Files,
     /// The lessons and puzzles, once opened.
     pub(super) training: Option<Training>,
+    /// The network game, when this copy hosts or joined one.
+    pub(super) network: Option<Network>,
 }
 
 impl App {
@@ -59,6 +62,7 @@ impl App {
             status: StatusLine::default(),
             quit: false,
             training: None,
+            network: None,
         }
     }
 
@@ -222,7 +226,8 @@ impl App {
     /// How long the event loop may wait for input before it sends
     /// [`super::Action::Tick`]: `None` (wait for input) while no search runs.
     pub fn tick_interval(&self) -> Option<std::time::Duration> {
-        self.computer.tick_interval()
+        let network = self.network.as_ref().map(|_| TICK);
+        self.computer.tick_interval().or(network)
     }
 
     /// The records screen's list, read when it opened.
@@ -256,9 +261,10 @@ impl App {
                 "Not saved: the game is in memory only.",
             )
         });
-        [self.history_note(), self.files.note().cloned(), failing]
+        let notes = [self.history_note(), self.files.note().cloned(), failing];
+        self.network_notes()
             .into_iter()
-            .flatten()
+            .chain(notes.into_iter().flatten())
             .collect()
     }
 }
