@@ -228,6 +228,51 @@ fn playing() -> (App, App) {
     (host, guest)
 }
 
+/// The side panel's text, its wrapped lines joined by spaces.
+fn panel_words(app: &App) -> String {
+    let mut terminal = ratatui::Terminal::new(ratatui::backend::TestBackend::new(100, 34)).unwrap();
+    terminal
+        .draw(|frame| frame.render_widget(app, frame.area()))
+        .unwrap();
+    let buffer = terminal.backend().buffer();
+    let rows = buffer.content().chunks(usize::from(buffer.area.width));
+    let mut words = Vec::new();
+    for row in rows {
+        let line: String = row.iter().map(|cell| cell.symbol()).collect();
+        // The panel is the part between the first and last border.
+        if let (Some(first), Some(last)) = (line.find('│'), line.rfind('│'))
+            && first < last
+        {
+            words.extend(
+                line[first + '│'.len_utf8()..last]
+                    .split_whitespace()
+                    .map(String::from),
+            );
+        }
+    }
+    words.join(" ")
+}
+
+#[test]
+fn the_pie_offer_is_made_to_the_player_who_has_it() {
+    let (mut host, mut guest) = playing();
+    host.update(Action::Place);
+    tick_both(&mut host, &mut guest, "the first stone", |h, g| {
+        h.game().history().len() == 1 && g.game().history().len() == 1
+    });
+    let guest_sees = panel_words(&guest);
+    assert!(
+        guest_sees.contains("Bob, you play White. Press s to swap"),
+        "{guest_sees}"
+    );
+    let host_sees = panel_words(&host);
+    assert!(
+        host_sees.contains("Bob plays White and may swap sides"),
+        "{host_sees}"
+    );
+    assert!(!host_sees.contains("you play White"), "{host_sees}");
+}
+
 #[test]
 fn chat_lines_arrive_and_a_resignation_ends_the_game_on_both() {
     let (mut host, mut guest) = playing();

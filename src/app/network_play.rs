@@ -124,7 +124,14 @@ impl App {
             || self.network.as_ref().is_some_and(|n| n.resigned.is_some())
     }
 
-    fn peer_name(&self) -> String {
+    /// Whether the friend at the other end of a network game is to move.
+    pub(super) fn peer_to_move(&self) -> bool {
+        self.network
+            .as_ref()
+            .is_some_and(|n| self.game().player_to_move() != n.me())
+    }
+
+    pub(super) fn peer_name(&self) -> String {
         self.network
             .as_ref()
             .and_then(|n| n.peer_name.clone())

@@ -254,6 +254,14 @@ fn prompt(app: &App, width: u16) -> Vec<Line<'static>> {
             ),
             theme.ui(Ui::Text),
         ));
+    } else if pos.can_swap() && app.peer_to_move() {
+        parts.push((
+            format!(
+                "{} plays White and may swap sides (take your stone) or place a stone.",
+                app.peer_name()
+            ),
+            theme.ui(Ui::Accent),
+        ));
     } else if pos.can_swap() && !app.computer_to_move() {
         parts.push((
             format!(
