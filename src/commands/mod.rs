@@ -1,5 +1,5 @@
 //! The headless commands, one file each: `show`, `gtp`, `arena`, `bench`,
-//! `puzzles generate`, `completions` and `man`.
+//! `puzzles generate`, `solve`, `completions` and `man`.
 //! [`crate::cli`] parses the command line and calls them; what they share
 //! for printing lives here.
 
@@ -11,6 +11,7 @@ mod lines;
 pub mod man;
 pub mod puzzles;
 pub mod show;
+pub mod solve;
 
 use std::io::Write;
 use std::process::ExitCode;

@@ -17,7 +17,7 @@ mod record;
 mod replay;
 mod rules;
 
-pub use diagram::diagram;
+pub use diagram::{diagram, diagram_of};
 pub use escorts::{Escorts, escorts};
 pub use game::Game;
 pub use geometry::{BoardSize, Color, MAX_SQUARES, Player, Shade, SizeError, Square, SquareError};
