@@ -15,6 +15,7 @@ use super::board::Board;
 pub use super::config::SearchConfig;
 use super::layout::color_of;
 use super::shared::{Shared, Worker};
+use super::solved_table::SolvedTable;
 use super::tree::{LOST, TAKEN, Tree, UNKNOWN, WON};
 use crate::core::{BoardSize, Color, Game, Move, PlayError, Position, Square};
 
@@ -252,6 +253,16 @@ impl Search {
         if self.shared.root.winner().is_some() {
             return None;
         }
+        // The smallest boards are solved: open with a proven win, and swap
+        // exactly the first moves that win.
+        let solved = SolvedTable::shipped();
+        if let Some(sq) = solved.winning_opening(&self.position) {
+            return Some((Move::Place(sq), 1.0));
+        }
+        let swap = solved.swaps(&self.position);
+        if swap == Some(true) {
+            return Some((Move::Swap, 1.0));
+        }
         let child = self.best_child()?;
         let value = self.shared.tree.mean(child);
         let mv = Move::Place(
@@ -259,7 +270,11 @@ impl Search {
                 .root
                 .square_of(self.shared.tree.square(0, child)),
         );
-        if self.shared.root.can_swap() && self.shared.tree.proof(child) != WON && value < 0.5 {
+        if self.shared.root.can_swap()
+            && swap.is_none()
+            && self.shared.tree.proof(child) != WON
+            && value < 0.5
+        {
             // Black's position is better for Black: take it.
             return Some((Move::Swap, 1.0 - value));
         }

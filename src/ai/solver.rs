@@ -11,8 +11,10 @@
 //!   as they were, and a stone of the mover's on a square the opponent
 //!   would fill is captured by that fill: every threat still wins.
 //!
-//! The rest are ordered by the history heuristic (moves that proved wins
-//! elsewhere first), then centre first. No clock, threads or I/O: callers
+//! The moves are ordered as proof-number search would pick them: first those
+//! that threaten to connect, leaving the opponent the fewest defences; then
+//! by the history heuristic (moves that proved wins elsewhere first), then
+//! centre first. No clock, threads or I/O: callers
 //! count [`Solver::nodes`] and time it themselves.
 
 use super::bitboard::{Geometry, MAX_AREA, Stones};
@@ -110,7 +112,7 @@ impl Solver {
         } else {
             geometry.squares_touching(stones, mover, threats)
         };
-        let (moves, count) = self.ordered(candidates, mover);
+        let (moves, count) = self.ordered(stones, candidates, mover);
         let mut won = false;
         for &sq in &moves[..count] {
             let sq = usize::from(sq);
@@ -126,19 +128,35 @@ impl Solver {
         won
     }
 
-    /// The squares of `candidates` in the order to try them, and how many.
-    fn ordered(&self, candidates: u64, mover: usize) -> ([u8; MAX_AREA], usize) {
+    /// The squares of `candidates` in the order to try them, and how many:
+    /// first the moves that threaten to connect, those leaving the
+    /// opponent the fewest defences first (the smallest proofs); then by
+    /// history, then centre first.
+    fn ordered(&self, stones: Stones, candidates: u64, mover: usize) -> ([u8; MAX_AREA], usize) {
+        let geometry = &self.geometry;
         let mut moves = [0u8; MAX_AREA];
+        let mut defences = [0u8; MAX_AREA];
         let mut count = 0;
         for &sq in &self.centre_first {
             if candidates & 1 << sq != 0 {
+                let next = geometry.play(stones, mover, usize::from(sq));
+                let threats = geometry.winning_squares(next, mover);
+                defences[usize::from(sq)] = match threats {
+                    0 => u8::MAX,
+                    _ => geometry
+                        .squares_touching(next, 1 - mover, threats)
+                        .count_ones() as u8,
+                };
                 moves[count] = sq;
                 count += 1;
             }
         }
         let history = &self.history[mover];
         // A stable sort keeps the centre-first order among equals.
-        moves[..count].sort_by_key(|&sq| std::cmp::Reverse(history[usize::from(sq)]));
+        moves[..count].sort_by_key(|&sq| {
+            let sq = usize::from(sq);
+            (defences[sq], std::cmp::Reverse(history[sq]))
+        });
         (moves, count)
     }
 }
