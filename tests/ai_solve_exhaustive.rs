@@ -10,8 +10,9 @@
 
 use std::collections::HashMap;
 
-use brique::ai::Solver;
+use brique::ai::{EngineRng, Solver};
 use brique::core::{BoardSize, Move, Position, Rules, Square, Variant};
+use rand::{RngExt, SeedableRng};
 
 /// Whether the side to move wins with best play, by trying every move.
 struct Exhaustive {
@@ -94,24 +95,15 @@ fn drawn_position(n: u8, variant: Variant, seed: u64, left: usize) -> Option<Pos
             pie: false,
         },
     );
-    let mut x = seed;
-    loop {
-        let empty: Vec<Square> = size
-            .squares()
-            .filter(|&sq| position.get(sq).is_none())
-            .collect();
-        if position.is_over() {
-            return None;
-        }
-        if empty.len() <= left {
-            return Some(position);
-        }
-        x = x
-            .wrapping_mul(6_364_136_223_846_793_005)
-            .wrapping_add(1_442_695_040_888_963_407);
-        let sq = empty[(x >> 33) as usize % empty.len()];
+    let mut rng = EngineRng::seed_from_u64(seed);
+    let mut empty: Vec<Square> = size.squares().collect();
+    while empty.len() > left && !position.is_over() {
+        let sq = empty.swap_remove(rng.random_range(0..empty.len()));
         position.play(Move::Place(sq)).expect("an empty square");
+        // Fills take squares too.
+        empty.retain(|&sq| position.get(sq).is_none());
     }
+    (!position.is_over()).then_some(position)
 }
 
 #[test]
