@@ -56,7 +56,7 @@ fn the_pie_rule_setting_picks_the_conclusion() {
         "solve", "--size", "4", "--rules", "revised", "--pie", "on",
     ]));
     assert!(
-        on.contains("With the pie rule: a perfect White swaps the 8 winning"),
+        on.contains("With the pie rule: a perfect White swaps the 9 winning"),
         "{on}"
     );
     assert!(!on.contains("Without the pie rule"), "{on}");
