@@ -7,7 +7,7 @@ use clap::{CommandFactory, Parser, Subcommand};
 
 use crate::app::{Course, PlayArgs};
 use crate::commands::puzzles::{PuzzlesArgs, PuzzlesCommand, generate_puzzles};
-use crate::commands::{arena, bench, completions, gtp, man, show, solve};
+use crate::commands::{arena, bench, completions, gtp, host, join, man, show, solve};
 
 #[derive(Parser, Debug)]
 #[command(
@@ -33,6 +33,10 @@ pub enum Command {
     Gtp(gtp::GtpArgs),
     /// Play engine settings against each other and print the win rate.
     Arena(arena::ArenaArgs),
+    /// Host a game over the network: shows the address and code to give.
+    Host(host::HostArgs),
+    /// Join a game hosted over the network: `brique join ADDR:PORT --code CODE`.
+    Join(join::JoinArgs),
     /// Learn the game: interactive lessons on small boards.
     Learn(LearnArgs),
     /// Puzzles: positions won by force; `generate` makes new ones.
@@ -60,6 +64,8 @@ pub fn run(cli: Cli) -> ExitCode {
         Some(Command::Bench(args)) => bench::run(&args),
         Some(Command::Gtp(args)) => gtp::run(&args),
         Some(Command::Arena(args)) => arena::run(&args),
+        Some(Command::Host(args)) => host::run(&args),
+        Some(Command::Join(args)) => join::run(&args),
         Some(Command::Learn(args)) => train(args.config, Course::Lessons),
         Some(Command::Puzzles(PuzzlesArgs {
             command: Some(PuzzlesCommand::Generate(args)),

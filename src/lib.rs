@@ -14,5 +14,6 @@ pub mod app;
 pub mod cli;
 pub mod commands;
 pub mod learn;
+pub mod net;
 pub mod storage;
 pub mod thinker;

@@ -262,21 +262,23 @@ fn analysis_shows_a_heat_map_and_the_win_estimate() {
     let screen = text(&app, 80, 24);
     assert!(screen.contains("Analysis: a sure"), "{screen}");
     assert!(screen.contains("iterations"), "its figures stay: {screen}");
-    // Each empty square with a share of the search shows it in percent.
+    // Each empty square with a share of the search shows, in percent, the
+    // chance of winning after playing there.
     let report = &snapshot.progress.report;
+    assert_eq!(report.swap, None, "no swap after four moves");
     let top = report.heat.iter().copied().fold(0.0, f32::max);
     let buf = buffer(&app, 80, 24);
     let mut shown = 0;
-    for (i, &share) in report.heat.iter().enumerate() {
+    for (i, (&share, &win)) in report.heat.iter().zip(&report.wins).enumerate() {
         let square = app.game().size().square(i);
-        let Some(heat) = Heat::of(share, top) else {
+        let Some(heat) = Heat::of(share, top, win) else {
             continue;
         };
         assert_eq!(app.game().position().get(square), None, "{square}");
         let (x, y) = glyph_cell(&app, &square.to_string(), 80, 24);
         let digits = format!("{}{}", buf[(x, y)].symbol(), buf[(x + 1, y)].symbol());
-        assert_eq!(digits.trim(), heat.percent.to_string(), "{square}");
-        shown += u32::from(heat.percent);
+        assert_eq!(digits.trim(), heat.win.to_string(), "{square}");
+        shown += u32::from(heat.share);
     }
     assert!(
         (50..=100).contains(&shown),
@@ -374,8 +376,9 @@ fn heat_map_and_hint_marks() {
     let mut overlay = BoardOverlay::new(size);
     for (square, percent) in [("c2", 62), ("a2", 14), ("d5", 6), ("e1", 1)] {
         let top = 0.62;
-        let heat = Heat::of(f32::from(percent) / 100.0, top).unwrap();
-        assert_eq!(heat.percent, percent);
+        let share = f32::from(percent) / 100.0;
+        let heat = Heat::of(share, top, share).unwrap();
+        assert_eq!((heat.share, heat.win), (percent, percent));
         overlay.set_heat(sq(square), heat);
     }
     overlay.set_ghost(sq("b4"), Color::Black);

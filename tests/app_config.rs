@@ -29,6 +29,7 @@ fn all_changed() -> Config {
     config.game.size = BoardSize::new(9).unwrap();
     config.game.variant = Variant::Revised;
     config.game.pie = false;
+    config.game.clock = Some("10+5".parse().unwrap());
     config.display.theme = ThemeName::Ascii;
     config.display.escorts = false;
     config.display.colours =

@@ -249,6 +249,7 @@ fn settings_apply_at_once_before_the_first_move() {
     type_keys(&mut app, "o");
     press(&mut app, KeyCode::BackTab); // Colours
     press(&mut app, KeyCode::Up); // Theme
+    press(&mut app, KeyCode::Up); // Clock
     press(&mut app, KeyCode::Up); // Computer (level)
     press(&mut app, KeyCode::Up); // Game (mode)
     press(&mut app, KeyCode::Up); // Board size

@@ -263,7 +263,7 @@ fn the_strongest_level_shows_its_budget_and_a_bar() {
     }
     let screen = text(&app, 100, 34);
     assert!(screen.contains("of 10 s"), "{screen}");
-    let bar = |line: &str| line.contains("% ─") || line.contains("% ━");
+    let bar = |line: &str| line.contains("budget ─") || line.contains("budget ━");
     assert!(screen.lines().any(bar), "the bar: {screen}");
 }
 

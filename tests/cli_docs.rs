@@ -37,8 +37,16 @@ fn the_man_page_is_roff_naming_the_subcommands() {
     assert!(page.contains(".SH SUBCOMMANDS"), "{page}");
     for sub in SUBCOMMANDS {
         assert!(
-            page.contains(&format!("brique\\-{sub}")),
-            "no {sub}: {page}"
+            page.contains(&format!("\\fBbrique {sub}\\fR")),
+            "no {sub} in the list: {page}"
+        );
+        assert!(
+            page.contains(&format!(".SH \"BRIQUE {}\"", sub.to_uppercase())),
+            "no section for {sub}: {page}"
+        );
+        assert!(
+            !page.contains(&format!("brique\\-{sub}(1)")),
+            "{sub} points to a page that does not exist: {page}"
         );
     }
 }

@@ -44,9 +44,10 @@ fn three_moves_survive_a_kill_9_and_come_back() {
     again.wait_for("the resumed game", |s| {
         s.contains("1. ● h8") && s.contains("2. ○ i8") && s.contains("3. ● i9")
     });
-    let screen = again.parser.screen().contents();
-    assert!(screen.contains("Resumed your"), "{screen}");
-    assert!(screen.contains("Move 4 · Player 2 to play"), "{screen}");
+    // One frame can reach the terminal in several reads: wait for all of it.
+    again.wait_for("the resumption said, and Player 2 to play", |s| {
+        s.contains("Resumed your") && s.contains("Move 4 · Player 2 to play")
+    });
     // Quitting asks (a game is in progress), then leaves cleanly.
     again.send(b"q");
     again.wait_for("the quit question", |s| s.contains("Your game is saved"));

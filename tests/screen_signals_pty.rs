@@ -82,7 +82,8 @@ fn ctrl_z_and_sigtstp_suspend_and_continuing_redraws_and_plays_on() {
     let mut app = two_moves_played(home.path());
 
     suspend_and_continue(&mut app, |app| app.send(b"\x1a"));
-    assert!(app.screen().contents().contains("2. ○ i8"), "redrawn");
+    // One frame can reach the terminal in several reads: wait for all of it.
+    app.wait_for("the moves redrawn", |s| s.contains("2. ○ i8"));
     // Enter places a stone again (raw mode is back): ↑ then Enter on i9.
     app.send(b"\x1b[A\r");
     app.wait_for("the third move", |s| s.contains("3. ● i9"));

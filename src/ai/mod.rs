@@ -28,7 +28,7 @@ mod tree;
 pub use bitboard::MAX_SOLVED_SIDE;
 pub use board::{Board, EngineRng};
 pub use level::{Budget, Level, group_thousands};
-pub use search::{Report, Search, SearchConfig};
+pub use search::{Report, Search, SearchConfig, SwapChoice};
 pub use shared::Worker;
 pub use solved_table::{SolvedBoard, SolvedTable};
 pub use solver::{DEFAULT_TABLE_BITS, Solver};

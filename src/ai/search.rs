@@ -35,10 +35,29 @@ pub struct Report {
     /// it has a proven loss.
     pub proven: Option<bool>,
     /// Per square (dense index, row-major from a1), the share of the root's
-    /// visits that went to playing there: a heat map summing to 1.
+    /// visits that went to playing there: a heat map summing to 1 with the
+    /// swap's share.
     pub heat: Vec<f32>,
+    /// Per square, the side to move's chance of winning after playing there
+    /// (0 to 1; 0 where the square is taken, 0.5 where nothing is known).
+    pub wins: Vec<f32>,
+    /// At White's pie-rule decision, the swap as one more candidate.
+    pub swap: Option<SwapChoice>,
     /// The most visited line from here.
     pub line: Vec<Move>,
+}
+
+/// The swap at a pie-rule decision, beside the placements of the heat map.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SwapChoice {
+    /// Its share of the heat map. The swap is not a node of the tree: it is
+    /// weighed against the placement it competes with (the most visited),
+    /// counting that placement's visits scaled by how their chances
+    /// compare, and at most as many as all the placements together.
+    pub share: f32,
+    /// The side to move's chance of winning after swapping: one less the
+    /// chance of the placement it competes with.
+    pub win: f32,
 }
 
 /// A search tree over one position, which moves along with the game.
@@ -292,14 +311,19 @@ impl Search {
     /// What the search thinks so far (for progress lines, hints, heat maps).
     pub fn report(&self) -> Report {
         let size = self.shared.root.size();
-        let mut heat = vec![0.0; size.area()];
         let t = &self.shared.tree;
-        let total: f32 = t.children(0).map(|i| t.visits[i].get()).sum();
-        if total > 0.0 {
-            for (sq, i) in t.children(0).enumerate() {
-                heat[sq] = t.visits[i].get() / total;
+        let mut visits = vec![0.0; size.area()];
+        let mut wins = vec![0.0; size.area()];
+        for (sq, i) in t.children(0).enumerate() {
+            if t.proof(i) != TAKEN {
+                visits[sq] = t.visits[i].get();
+                wins[sq] = self.chance_after(i);
             }
         }
+        let placed: f32 = visits.iter().sum();
+        let swap = self.swap_weight(placed);
+        let total = placed + swap.map_or(0.0, |(weight, _)| weight);
+        let share = |v: f32| if total > 0.0 { v / total } else { 0.0 };
         let choice = self.choice();
         let proven = match t.proof(0) {
             WON => Some(false),
@@ -313,9 +337,44 @@ impl Search {
             best: choice.map(|(mv, _)| mv),
             win: choice.map_or(0.5, |(_, v)| v),
             proven,
-            heat,
+            heat: visits.into_iter().map(share).collect(),
+            wins,
+            swap: swap.map(|(weight, win)| SwapChoice {
+                share: share(weight),
+                win,
+            }),
             line: self.line(),
         }
+    }
+
+    /// The side to move's chance of winning after the root child `child`:
+    /// at a pie opening, the lesser of the two sides' (the opponent swaps
+    /// when it is Black's).
+    fn chance_after(&self, child: usize) -> f32 {
+        let value = self.shared.tree.mean(child);
+        if self.shared.pie_opening() {
+            value.min(1.0 - value)
+        } else {
+            value
+        }
+    }
+
+    /// At a swap decision, the swap's weight in visits (see [`SwapChoice`])
+    /// and its chance, given the placements' `placed` visits.
+    fn swap_weight(&self, placed: f32) -> Option<(f32, f32)> {
+        if !self.shared.root.can_swap() {
+            return None;
+        }
+        let best = self.best_child()?;
+        let t = &self.shared.tree;
+        let placing = t.mean(best);
+        let win = 1.0 - placing;
+        let weight = if placing > 0.0 {
+            (t.visits[best].get() * win / placing).min(placed)
+        } else {
+            placed
+        };
+        Some((weight, win))
     }
 
     /// The most visited line of play from the root, swaps left out.

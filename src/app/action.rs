@@ -68,6 +68,10 @@ pub enum Action {
     Redo,
     /// Start a new game (asks first while one is in progress).
     NewGame,
+    /// Resign the network game (asks first).
+    Resign,
+    /// Open the line that says something to the other player.
+    OpenChat,
     /// Ask the engine for a move for the side to move, shown on the board.
     Hint,
     /// Show or hide the heat map of the engine's search.

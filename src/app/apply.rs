@@ -140,6 +140,12 @@ impl App {
                 if want.game.pie { "on" } else { "off" }
             ));
         }
+        if want.game.clock != self.clock_control() {
+            out.push(match want.game.clock {
+                Some(control) => format!("clock {control}"),
+                None => "no clock".to_string(),
+            });
+        }
         if want.players.black != game.first_black() {
             out.push(format!("{} as Black", self.name(want.players.black)));
         }

@@ -17,6 +17,7 @@
 use std::fmt;
 use std::time::{Duration, Instant};
 
+use super::clock::thinking_limit;
 use super::engine_config::Mode;
 use crate::ai::{Budget, Level, Report, Search};
 use crate::core::{Color, Game, Move, Player, Position};
@@ -103,6 +104,8 @@ pub struct Computer {
     paused: bool,
     /// The names the computer plays under, per player (`None`: a person).
     names: [Option<String>; 2],
+    /// In a game with clocks, the computer's time left and increment.
+    time: Option<(Duration, Duration)>,
 }
 
 impl fmt::Debug for Computer {
@@ -158,6 +161,7 @@ impl Computer {
             analysed: None,
             paused: false,
             names: names(mode, level),
+            time: None,
         }
     }
 
@@ -258,6 +262,12 @@ impl Computer {
 
     pub fn pause(&mut self) {
         self.paused = true;
+    }
+
+    /// The computer's time left and its increment, in a game with clocks:
+    /// at the timed levels its next move's thinking fits in it.
+    pub fn set_time(&mut self, time: Option<(Duration, Duration)>) {
+        self.time = time;
     }
 
     /// How long the event loop may wait for input before it takes in the
@@ -364,7 +374,12 @@ impl Computer {
 
     fn start(&mut self, job: Job, game: &Game, level: Level) {
         let budget = match job {
-            Job::Move => level.budget(),
+            Job::Move => match (level.budget().millis, self.time) {
+                (Some(ms), Some((left, increment))) => {
+                    Budget::millis(thinking_limit(ms, left, increment))
+                }
+                _ => level.budget(),
+            },
             Job::Hint => level.max(HINT_LEVEL).budget(),
             Job::Analysis => ANALYSIS,
         };

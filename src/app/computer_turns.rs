@@ -40,8 +40,11 @@ impl App {
     /// One step of the engine, and acting on what an ended search found.
     /// Returns whether a search ended (so the state may want another).
     fn step_engine(&mut self, force: bool) -> bool {
+        // Out of time, the game is over: nothing to think about.
+        let over = self.quit || self.session.out_of_time().is_some();
+        self.computer.set_time(self.computer_time());
         let game = self.session.game();
-        let wanted = self.computer.wanted(game, self.quit);
+        let wanted = self.computer.wanted(game, over);
         let level = self.config.engine.level;
         match self.computer.step(game, wanted, level, force) {
             None => false,
@@ -141,7 +144,7 @@ impl App {
     fn toggle_analysis(&mut self) {
         let text = if self.computer.toggle_analysis() {
             format!(
-                "Heat map on: each square's share of the search. {} hides it.",
+                "Heat map: colour = share of the search, number = chance of winning. {} hides it.",
                 self.key(Action::ToggleAnalysis)
             )
         } else {

@@ -15,7 +15,7 @@ use value::{Spelling, spelled};
 
 use super::engine_config::EngineConfig;
 use super::key_bindings::KeyBindings;
-use crate::core::{BoardSize, Player, Rules, Variant};
+use crate::core::{BoardSize, Player, Rules, TimeControl, Variant};
 
 /// Longest player name, in characters.
 pub const NAME_MAX_CHARS: usize = 20;
@@ -65,6 +65,9 @@ pub struct GameConfig {
     pub variant: Variant,
     #[serde(with = "spelled")]
     pub pie: bool,
+    /// The time control of a new game (`None`: no clocks).
+    #[serde(with = "spelled")]
+    pub clock: Option<TimeControl>,
 }
 
 /// `[display]`: how the screen looks.
@@ -199,6 +202,7 @@ impl Default for GameConfig {
             size: BoardSize::DEFAULT,
             variant: rules.variant,
             pie: rules.pie,
+            clock: None,
         }
     }
 }

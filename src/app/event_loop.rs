@@ -18,10 +18,10 @@ pub fn run(screen: &mut Tui, app: &mut App) -> std::io::Result<Option<i32>> {
     fit(screen, app)?;
     while !app.should_quit() {
         screen.draw(|frame| frame.render_widget(&*app, frame.area()))?;
-        // While the engine searches (on its own thread), wake up now and
-        // then to show its progress; otherwise wait for input, looking at
-        // the signals' flags now and then.
-        let tick = app.tick_interval();
+        // While the engine searches (on its own thread) or a clock runs,
+        // wake up now and then to show them; otherwise wait for input,
+        // looking at the signals' flags now and then.
+        let tick = app.tick_interval().or_else(|| app.clock_interval());
         let input = event::poll(tick.map_or(CHECK_EVERY, |t| t.min(CHECK_EVERY)))?;
         if input {
             // Take every event already waiting (mouse motion and pastes

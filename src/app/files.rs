@@ -10,7 +10,7 @@ use std::sync::Arc;
 use super::message::{Message, Tone};
 use super::session::Session;
 use super::text_input::TextInput;
-use crate::core::{Game, Record};
+use crate::core::{Game, Player, Record};
 use crate::storage::{AutosaveLock, Paths, RecordSummary, StorageError, Summary};
 
 /// `x-` lines of the autosave that belong to the files, not to the screen.
@@ -23,6 +23,8 @@ pub const RECORD_KEY: &str = "x-record";
 struct Snapshot {
     names: [String; 2],
     game: Game,
+    /// A player out of time ends the game: that changes it too.
+    out_of_time: Option<Player>,
 }
 
 impl Snapshot {
@@ -30,11 +32,14 @@ impl Snapshot {
         Snapshot {
             names: session.names().clone(),
             game: session.game().clone(),
+            out_of_time: session.out_of_time(),
         }
     }
 
     fn shows(&self, session: &Session) -> bool {
-        self.names == *session.names() && self.game == *session.game()
+        self.names == *session.names()
+            && self.game == *session.game()
+            && self.out_of_time == session.out_of_time()
     }
 }
 

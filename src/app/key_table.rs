@@ -35,6 +35,8 @@ pub enum Context {
     Results,
     /// The lessons and puzzles.
     Training,
+    /// A chat line to the other player of a network game, being typed.
+    Chat,
 }
 
 impl Context {
@@ -43,6 +45,7 @@ impl Context {
         matches!(
             self,
             Context::GoTo
+                | Context::Chat
                 | Context::SettingsText
                 | Context::SaveAs
                 | Context::FilterRecords
@@ -105,6 +108,7 @@ const SETTINGS: &[Context] = &[Context::SettingsText, Context::SettingsChoice];
 const TEXT: &[Context] = &[
     Context::SettingsText,
     Context::GoTo,
+    Context::Chat,
     Context::SaveAs,
     Context::FilterRecords,
     Context::RenameRecord,
@@ -179,6 +183,8 @@ pub const KEYMAP: &[Binding] = &[
     bind("results", BOARD, &[ch('p')], Action::OpenResults, "results: wins per player, recent games"),
     bind("learn", BOARD, &[ch('e')], Action::OpenTraining, "learn: lessons and puzzles"),
     bind("escorts", BOARD, &[ch('v')], Action::ToggleEscorts, "escorts: mark the cursor's escorts and the stones in danger, or not"),
+    bind("chat", BOARD, &[ch('c')], Action::OpenChat, "chat: say something to the other player of a network game"),
+    bind("resign", BOARD, &[ch('g')], Action::Resign, "give up: resign a network game (asks first)"),
     hinted("help", BOARD, &[ch('?')], Action::ToggleHelp, "this help", "help"),
     bind("clear-message", BOARD, &[ESC], Action::Close, "clear the message line"),
     // Lessons and puzzles.
@@ -219,6 +225,9 @@ pub const KEYMAP: &[Binding] = &[
     // The square prompt.
     hinted("go-to-jump", &[Context::GoTo], &[ENTER], Action::Submit, "jump to the square typed", "jump"),
     hinted("go-to-cancel", &[Context::GoTo], &[ESC], Action::Close, "cancel", "cancel"),
+    // The chat line.
+    hinted("chat-send", &[Context::Chat], &[ENTER], Action::Submit, "send the line typed", "send"),
+    hinted("chat-cancel", &[Context::Chat], &[ESC], Action::Close, "cancel", "cancel"),
     // The settings screen.
     hinted("settings-previous", SETTINGS, &[UP, BACKTAB], Action::PrevField, "previous setting", "choose"),
     hinted("settings-next", SETTINGS, &[DOWN, TAB], Action::NextField, "next setting", "choose"),
@@ -243,7 +252,7 @@ pub const KEYMAP: &[Binding] = &[
 ];
 
 impl Context {
-    pub const ALL: [Context; 13] = [
+    pub const ALL: [Context; 14] = [
         Context::Board,
         Context::Help,
         Context::Notice,
@@ -257,6 +266,7 @@ impl Context {
         Context::RenameRecord,
         Context::Results,
         Context::Training,
+        Context::Chat,
     ];
 }
 

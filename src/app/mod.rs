@@ -45,6 +45,7 @@
 mod action;
 mod apply;
 mod board_view;
+mod clock;
 mod computer;
 mod computer_turns;
 pub mod config;
@@ -62,6 +63,8 @@ pub mod keymap;
 pub mod layout;
 mod learning;
 mod message;
+mod network;
+mod network_play;
 mod pages;
 mod palette;
 mod paste;
@@ -80,6 +83,7 @@ mod terminal;
 mod text_input;
 mod text_width;
 mod theme;
+mod timing;
 mod training;
 mod update;
 mod view;
@@ -93,6 +97,7 @@ pub use engine_config::{EngineConfig, Mode};
 pub use files::{RecordList, ResultsRead};
 pub use input::action_for;
 pub use message::{Message, Tone};
+pub use network::NetPlay;
 pub use pages::{help_lines, help_max_scroll};
 pub use persistence::Opening;
 pub use screen::{Question, Screen};
@@ -101,6 +106,7 @@ pub use state::App;
 pub use term_caps::{Depth, TermCaps, detect};
 pub use text_input::TextInput;
 pub use theme::{Highlight, Marker, Theme};
+pub use timing::ClockFace;
 pub use training::{Course, Feedback, Training};
 pub use view::{BoardOverlay, BoardWidget, Heat, SquareMarks, Threat, threats};
 
@@ -132,6 +138,9 @@ pub struct PlayArgs {
     /// Open the lessons or the puzzles (`brique learn`, `brique puzzles`).
     #[arg(skip)]
     pub training: Option<Course>,
+    /// Host or join a game over the network (`brique host`, `brique join`).
+    #[arg(skip)]
+    pub network: Option<NetPlay>,
 }
 
 impl PlayArgs {
@@ -207,6 +216,12 @@ pub fn run(args: &PlayArgs) -> ExitCode {
     app.open_files(locations.paths, &args.opening());
     if let Some(course) = args.training {
         app.open_training(course);
+    }
+    if let Some(play) = args.network
+        && let Err(e) = app.start_network(play)
+    {
+        eprintln!("brique: {e}");
+        return ExitCode::FAILURE;
     }
     match terminal::with_terminal(|screen| event_loop::run(screen, &mut app)) {
         Ok(None) => ExitCode::SUCCESS,

@@ -40,9 +40,10 @@ const RULES: &[&str] = &[
      {capture} what it filled and captured. Click a square to place a stone there.",
     "The computer: in the settings, play against it (you are Player 1) or watch it play \
      itself, at a level from easy to strongest. A hint marks the engine's move with {hint}. \
-     The analysis colours the empty squares by their share of the engine's search and \
-     writes it on them (in percent; in tenths when the squares are small), and gives the \
-     side to move's chances.",
+     The analysis colours the empty squares by their share of the engine's search (the \
+     swap on the stone that would change hands), writes on them the chance of winning \
+     after each (in percent; in tenths when the squares are small), and lists the \
+     favourite moves with the side to move's chances.",
     "Learn the game on the board with the lessons and puzzles (e, or brique learn). The \
      complete rules of both variants, with diagrams, are in RULES.md, in the program's \
      source and on its project page.",
@@ -59,6 +60,7 @@ const SECTIONS: &[(&str, &[Context])] = &[
         &[Context::SettingsChoice, Context::SettingsText],
     ),
     ("Square prompt (:)", &[Context::GoTo]),
+    ("Chat line (c, in a network game)", &[Context::Chat]),
     ("Saving a game (w)", &[Context::SaveAs]),
     (
         "Saved games (f) and results (p)",

@@ -17,6 +17,7 @@ use super::engine_config::Mode;
 use super::files::{Files, RECORD_KEY, RESULT_KEY};
 use super::keeping::worth_keeping;
 use super::message::{Tone, count};
+use super::network_play::is_network_extra;
 use super::screen::Screen;
 use super::state::App;
 use super::update::Effect;
@@ -178,6 +179,7 @@ impl App {
     /// Puts the autosave's unfinished game back on screen.
     fn resume(&mut self, record: Record) {
         self.replace_game(record.game.clone(), record.names.clone());
+        self.session.resume_clock(&record);
         self.restore_screen_extras(&record);
         self.files.resumed(&record, &self.session);
     }
@@ -186,6 +188,7 @@ impl App {
     /// its game until this one is played on.
     pub(super) fn show_record(&mut self, record: Record, path: &Path) {
         self.replace_game(record.game.clone(), record.names.clone());
+        self.session.resume_clock(&record);
         self.restore_screen_extras(&record);
         let file_name = path.file_name().map_or_else(
             || path.display().to_string(),
@@ -281,6 +284,10 @@ impl App {
 
     fn autosave(&mut self, paths: &Paths) {
         let mut record = self.record_on_screen();
+        // Only the autosave keeps a network game's code or address.
+        for (key, value) in self.network_extras() {
+            record.set_extra(key, value);
+        }
         if self.files.result_written() {
             record.set_extra(RESULT_KEY, "written");
         }
@@ -336,7 +343,14 @@ impl App {
     pub(super) fn record_on_screen(&self) -> Record {
         let names = [Player::One, Player::Two].map(|p| self.name(p).to_string());
         let mut record = Record::new(names, self.game().clone());
-        record.extra = self.files.extra().to_vec();
+        self.session.stamp(&mut record);
+        record.extra = self
+            .files
+            .extra()
+            .iter()
+            .filter(|(key, _)| !is_network_extra(key))
+            .cloned()
+            .collect();
         for (key, value) in self.screen_extras() {
             record.set_extra(key, value);
         }

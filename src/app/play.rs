@@ -12,7 +12,10 @@ use crate::core::{Game, Move, PlayError, Quoted, Square};
 
 impl App {
     pub(super) fn on_board(&mut self, action: Action) {
-        if self.computer_action(action) || self.played_in_the_past(action) {
+        if self.network_board(action)
+            || self.computer_action(action)
+            || self.played_in_the_past(action)
+        {
             return;
         }
         let size = self.game().size();
@@ -78,6 +81,7 @@ impl App {
     pub(super) fn start_new_game(&mut self) {
         let names = self.config.players.names.clone();
         self.replace_game(new_game(&self.config), names);
+        self.session.start_clock(self.config.game.clock);
         self.board.centre_cursor(self.game().size());
         self.files.new_game(&self.session);
         self.computer = self

@@ -6,6 +6,7 @@ use super::keymap::Context;
 use super::settings::SettingsForm;
 use super::text_input::TextInput;
 use crate::core::Move;
+use crate::net::Request;
 
 /// What is open on top of the board.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -18,6 +19,8 @@ pub enum Screen {
     Confirm(Question),
     /// The prompt that jumps the cursor to a named square.
     GoTo(TextInput),
+    /// A chat line to the other player of a network game.
+    Chat(TextInput),
     Settings(Box<SettingsForm>),
     /// The file name prompt of a record being saved.
     SaveAs(TextInput),
@@ -59,6 +62,10 @@ pub enum Question {
     DeleteRecord,
     /// Open a record though the game on screen is not saved anywhere.
     Open,
+    /// Agree to what the other player of a network game asks.
+    Peer(Request),
+    /// Resign the network game.
+    Resign,
 }
 
 impl Screen {
@@ -70,6 +77,7 @@ impl Screen {
             Screen::Notice(_) => Context::Notice,
             Screen::Confirm(_) => Context::Confirm,
             Screen::GoTo(_) => Context::GoTo,
+            Screen::Chat(_) => Context::Chat,
             Screen::Settings(form) if form.leaving => Context::Confirm,
             Screen::Settings(form) if form.focus.is_text() => Context::SettingsText,
             Screen::Settings(_) => Context::SettingsChoice,

@@ -1,8 +1,12 @@
-//! The game on the board and the names of its two players: what the
-//! autosave and records hold. Every change to the game goes through here,
-//! and counts as a new revision (what the move list's scroll follows).
+//! The game on the board, the names of its two players and its clocks:
+//! what the autosave and records hold. Every change to the game goes
+//! through here, and counts as a new revision (what the move list's scroll
+//! follows); the clocks follow each one.
 
-use crate::core::{Game, Move, MoveReport, PlayError, Player};
+use std::time::Duration;
+
+use super::clock::{GameClock, TimeSource};
+use crate::core::{Game, Move, MoveReport, PlayError, Player, Record, TimeControl};
 
 #[derive(Clone, Debug)]
 pub struct Session {
@@ -11,6 +15,9 @@ pub struct Session {
     names: [String; 2],
     /// Counts the changes to the game.
     revision: u64,
+    /// The game's clocks, when it is played with a time control.
+    clock: Option<GameClock>,
+    time: TimeSource,
 }
 
 impl Session {
@@ -19,6 +26,78 @@ impl Session {
             game,
             names,
             revision: 0,
+            clock: None,
+            time: TimeSource::Real,
+        }
+    }
+
+    pub fn clock(&self) -> Option<&GameClock> {
+        self.clock.as_ref()
+    }
+
+    /// The time the clocks read now.
+    pub fn now(&self) -> std::time::Instant {
+        self.time.now()
+    }
+
+    /// Makes the clocks' time stand still but for `by` now (tests).
+    pub fn pass_time(&mut self, by: Duration) {
+        self.time = self.time.passed(by);
+    }
+
+    /// Starts the clocks of the game on the board from now (`None`: none).
+    pub fn start_clock(&mut self, control: Option<TimeControl>) {
+        let now = self.now();
+        self.clock = control.map(|control| GameClock::new(control, Vec::new(), now));
+        self.follow_clock();
+    }
+
+    /// The clocks as `record` left them (the record holds this game): each
+    /// move's time, and a flag fallen; the turn under way starts now.
+    pub fn resume_clock(&mut self, record: &Record) {
+        let now = self.now();
+        self.clock = record.clock.map(|control| {
+            let times = record.times.iter().map(|t| t.unwrap_or_default());
+            let moves = movers(&self.game).into_iter().zip(times).collect();
+            GameClock::new(control, moves, now)
+        });
+        if record.won_on_time()
+            && let Some(clock) = &mut self.clock
+        {
+            clock.flag_fell(self.game.player_to_move());
+        }
+        self.follow_clock();
+    }
+
+    /// The clocks and the outcome of a record of this game.
+    pub fn stamp(&self, record: &mut Record) {
+        if let Some(clock) = &self.clock {
+            record.clock = Some(clock.control());
+            record.times = clock.move_times().map(Some).collect();
+            record.flag_fell = clock.flag().is_some();
+        }
+    }
+
+    /// The player who ran out of time, if one did.
+    pub fn out_of_time(&self) -> Option<Player> {
+        self.clock.as_ref().and_then(GameClock::flag)
+    }
+
+    /// Whether the player to move has just run out of time; said once.
+    pub fn check_clock(&mut self) -> Option<Player> {
+        let to_move = self.game.player_to_move();
+        let now = self.now();
+        let flag = self.clock.as_mut()?.check(to_move, now)?;
+        self.revision += 1;
+        Some(flag)
+    }
+
+    /// The clocks stand once the game is over on the board.
+    fn follow_clock(&mut self) {
+        if self.game.position().is_over()
+            && let Some(clock) = &mut self.clock
+        {
+            clock.stop();
         }
     }
 
@@ -42,18 +121,21 @@ impl Session {
 
     /// Whether leaving now would lose a game: moves played, nobody has won.
     pub fn in_progress(&self) -> bool {
-        self.game.can_undo() && !self.game.position().is_over()
+        self.game.can_undo() && !self.game.position().is_over() && self.out_of_time().is_none()
     }
 
     /// Replaces the game and its players (a new game, a record opened).
+    /// The new game has no clocks until they are started.
     pub fn replace(&mut self, game: Game, names: [String; 2]) {
         self.names = names;
         self.set_game(game);
     }
 
-    /// Replaces the game, the players staying.
+    /// Replaces the game, the players staying; it has no clocks until they
+    /// are started.
     pub fn set_game(&mut self, game: Game) {
         self.game = game;
+        self.clock = None;
         self.revision += 1;
     }
 
@@ -61,20 +143,40 @@ impl Session {
         self.names = names;
     }
 
+    /// Plays a move, unless the player to move is out of time.
     pub fn play(&mut self, mv: Move) -> Result<MoveReport, PlayError> {
+        self.check_clock();
+        if let Some(player) = self.out_of_time() {
+            return Err(PlayError::GameOver(self.game.color_of(player).other()));
+        }
+        let mover = self.game.player_to_move();
         let report = self.game.play(mv)?;
+        let now = self.now();
+        if let Some(clock) = &mut self.clock {
+            clock.moved(mover, now);
+        }
+        self.follow_clock();
         self.revision += 1;
         Ok(report)
     }
 
     pub fn undo(&mut self) -> Option<Move> {
         let mv = self.game.undo()?;
+        let now = self.now();
+        if let Some(clock) = &mut self.clock {
+            clock.undone(now);
+        }
         self.revision += 1;
         Some(mv)
     }
 
     pub fn redo(&mut self) -> Option<MoveReport> {
         let report = self.game.redo()?;
+        let now = self.now();
+        if let Some(clock) = &mut self.clock {
+            clock.redone(now);
+        }
+        self.follow_clock();
         self.revision += 1;
         Some(report)
     }
@@ -83,4 +185,18 @@ impl Session {
     pub fn cut(&mut self, ply: usize) {
         while self.game.history().len() > ply && self.undo().is_some() {}
     }
+}
+
+/// The player who made each move of `game`, in order: colours alternate
+/// but for the swap, and the swap exchanges who holds them.
+fn movers(game: &Game) -> Vec<Player> {
+    let first = game.first_black();
+    game.history()
+        .iter()
+        .enumerate()
+        .map(|(i, report)| {
+            let swapped = i >= 2 && game.history()[1].mv == Move::Swap;
+            Game::holder_given(first, swapped, report.color)
+        })
+        .collect()
 }

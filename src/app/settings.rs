@@ -5,7 +5,11 @@ use super::config::{BoardColours, Config, NAME_MAX_CHARS, PALETTES, ThemeName, c
 use super::engine_config::Mode;
 use super::text_input::TextInput;
 use crate::ai::Level;
-use crate::core::{BoardSize, Player, Variant};
+use crate::core::{BoardSize, Player, TimeControl, Variant};
+
+/// The time controls the settings offer after "off": minutes each, seconds
+/// added per move.
+const CLOCKS: [(u16, u16); 7] = [(0, 2), (1, 1), (3, 2), (5, 3), (10, 5), (15, 10), (30, 20)];
 
 /// The fields of the settings screen, top to bottom.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -18,12 +22,13 @@ pub enum Field {
     Size,
     Mode,
     Level,
+    Clock,
     Theme,
     Colours,
 }
 
 impl Field {
-    pub const ALL: [Field; 10] = [
+    pub const ALL: [Field; 11] = [
         Field::Player1,
         Field::Player2,
         Field::Black,
@@ -32,6 +37,7 @@ impl Field {
         Field::Size,
         Field::Mode,
         Field::Level,
+        Field::Clock,
         Field::Theme,
         Field::Colours,
     ];
@@ -44,6 +50,7 @@ impl Field {
             Field::Pie => "Pie rule",
             Field::Rules => "Rules",
             Field::Size => "Board size",
+            Field::Clock => "Clock",
             Field::Mode => "Game",
             Field::Level => "Computer",
             Field::Theme => "Theme",
@@ -68,6 +75,7 @@ pub struct SettingsForm {
     pub pie: bool,
     pub variant: Variant,
     pub size: BoardSize,
+    pub clock: Option<TimeControl>,
     pub theme: ThemeName,
     pub colours: BoardColours,
     pub mode: Mode,
@@ -92,6 +100,7 @@ impl SettingsForm {
             pie: config.game.pie,
             variant: config.game.variant,
             size: config.game.size,
+            clock: config.game.clock,
             theme: config.display.theme,
             colours: config.display.colours,
             mode: config.engine.mode,
@@ -137,6 +146,7 @@ impl SettingsForm {
                     self.size = size;
                 }
             }
+            Field::Clock => self.clock = cycle(&self.clocks(), self.clock, forward),
             Field::Mode => self.mode = cycle(&Mode::ALL, self.mode, forward),
             Field::Level => self.level = self.level.step(forward).unwrap_or(self.level),
             Field::Theme => self.theme = cycle(&ThemeName::ALL, self.theme, forward),
@@ -153,6 +163,17 @@ impl SettingsForm {
         let own = self.original.display.colours;
         if !all.contains(&own) {
             all.push(own);
+        }
+        all
+    }
+
+    /// The time controls offered, and the file's own if it is none of them.
+    fn clocks(&self) -> Vec<Option<TimeControl>> {
+        let mut all: Vec<Option<TimeControl>> = std::iter::once(None)
+            .chain(CLOCKS.iter().map(|&(m, i)| TimeControl::new(m, i)))
+            .collect();
+        if !all.contains(&self.original.game.clock) {
+            all.push(self.original.game.clock);
         }
         all
     }
@@ -200,6 +221,7 @@ impl SettingsForm {
         config.game.pie = self.pie;
         config.game.variant = self.variant;
         config.game.size = self.size;
+        config.game.clock = self.clock;
         config.display.theme = self.theme;
         config.display.colours = self.colours;
         config.engine.mode = self.mode;

@@ -10,6 +10,7 @@ use super::engine_config::Mode;
 use super::files::{Files, RecordList, ResultsRead};
 use super::keymap::KeyBindings;
 use super::message::{Message, StatusLine};
+use super::network::{Network, TICK};
 use super::screen::Screen;
 use super::session::Session;
 use super::term_caps::TermCaps;
@@ -37,6 +38,8 @@ pub struct App {
     pub(super) files: Files,
     /// The lessons and puzzles, once opened.
     pub(super) training: Option<Training>,
+    /// The network game, when this copy hosts or joined one.
+    pub(super) network: Option<Network>,
 }
 
 impl App {
@@ -45,10 +48,12 @@ impl App {
     pub fn new(loaded: Loaded, no_color: bool) -> App {
         let config = loaded.config;
         let game = new_game(&config);
+        let mut session = Session::new(game.clone(), config.players.names.clone());
+        session.start_clock(config.game.clock);
         App {
             theme: Theme::on(&config.display, TermCaps::FULL.without_colour(no_color)),
             board: BoardView::new(game.size()),
-            session: Session::new(game, config.players.names.clone()),
+            session,
             computer: Computer::new(config.engine.mode, config.engine.level),
             files: Files::default(),
             config,
@@ -57,6 +62,7 @@ impl App {
             status: StatusLine::default(),
             quit: false,
             training: None,
+            network: None,
         }
     }
 
@@ -161,10 +167,13 @@ impl App {
     /// only the keys that work (no swap when the pie rule is not open).
     pub fn offers(&self, action: Action) -> bool {
         let game = self.session.game();
-        let over = game.position().is_over();
+        let over = game.position().is_over() || self.session.out_of_time().is_some();
         match action {
             Action::Swap => {
-                self.viewing().is_none() && game.position().can_swap() && !self.computer_to_move()
+                self.viewing().is_none()
+                    && !over
+                    && game.position().can_swap()
+                    && !self.computer_to_move()
             }
             Action::Undo => game.can_undo(),
             Action::Redo => game.can_redo(),
@@ -217,7 +226,8 @@ impl App {
     /// How long the event loop may wait for input before it sends
     /// [`super::Action::Tick`]: `None` (wait for input) while no search runs.
     pub fn tick_interval(&self) -> Option<std::time::Duration> {
-        self.computer.tick_interval()
+        let network = self.network.as_ref().map(|_| TICK);
+        self.computer.tick_interval().or(network)
     }
 
     /// The records screen's list, read when it opened.
@@ -251,9 +261,10 @@ impl App {
                 "Not saved: the game is in memory only.",
             )
         });
-        [self.history_note(), self.files.note().cloned(), failing]
+        let notes = [self.history_note(), self.files.note().cloned(), failing];
+        self.network_notes()
             .into_iter()
-            .flatten()
+            .chain(notes.into_iter().flatten())
             .collect()
     }
 }

@@ -33,6 +33,8 @@ pub(super) enum Effect {
     KeepFiles,
     /// Write what the player has learnt.
     SaveProgress,
+    /// Keep a network game one game on both screens (`sync_network`).
+    Network,
 }
 
 impl App {
@@ -55,8 +57,10 @@ impl App {
     /// Acts on `action`, then carries out what it calls for; the engine
     /// and the autosave follow every action.
     pub fn update(&mut self, action: Action) {
+        // A flag that has fallen counts before whatever the action does.
+        self.check_clock();
         let mut effects = self.route(action);
-        effects.extend([Effect::Engine, Effect::KeepFiles]);
+        effects.extend([Effect::Network, Effect::Engine, Effect::KeepFiles]);
         self.perform(effects);
     }
 
@@ -69,6 +73,7 @@ impl App {
                 Effect::Engine => self.sync_engine(),
                 Effect::KeepFiles => self.keep_files(),
                 Effect::SaveProgress => self.save_progress(),
+                Effect::Network => self.sync_network(),
             }
         }
     }
@@ -82,7 +87,7 @@ impl App {
     pub(super) fn route(&mut self, action: Action) -> Vec<Effect> {
         match action {
             // The engine's progress is taken in by `Effect::Engine`.
-            Action::Tick => return Vec::new(),
+            Action::Tick => return self.network_tick(),
             Action::Resize { width, height } => {
                 self.board.set_terminal(width, height);
                 return Vec::new();
@@ -116,6 +121,14 @@ impl App {
             Screen::Notice(_) => {
                 if action == Action::Close {
                     self.screen = Screen::Board;
+                }
+            }
+            Screen::Confirm(Question::Peer(request)) => {
+                let request = *request;
+                match action {
+                    Action::Yes => return self.answer_peer(request, true),
+                    Action::No | Action::Close => return self.answer_peer(request, false),
+                    _ => {}
                 }
             }
             Screen::Confirm(question) => {
@@ -157,6 +170,18 @@ impl App {
                 Action::Close => self.screen = Screen::Board,
                 _ => {}
             },
+            Screen::Chat(input) => match action {
+                Action::Edit(edit) => {
+                    input.edit(edit);
+                }
+                Action::Submit => {
+                    let text = input.text().to_string();
+                    self.screen = Screen::Board;
+                    self.send_chat(&text);
+                }
+                Action::Close => self.screen = Screen::Board,
+                _ => {}
+            },
             Screen::SaveAs(_) => return self.on_save_prompt(action),
             Screen::Records { .. } => self.on_records(action),
             Screen::FilterRecords(_) => self.on_filter(action),
@@ -173,6 +198,9 @@ impl App {
             Question::NewGame => self.start_new_game(),
             Question::Quit => self.quit = true,
             Question::Branch { mv, .. } => self.branch(mv),
+            // Answered in `route`.
+            Question::Peer(_) => {}
+            Question::Resign => self.resign(),
             Question::Replace | Question::MakeFolders | Question::DeleteRecord | Question::Open => {
                 return self.files_question_yes();
             }

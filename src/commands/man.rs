@@ -26,8 +26,9 @@ pub fn run(command: clap::Command) -> ExitCode {
 
 /// The page in roff.
 fn page(command: clap::Command) -> io::Result<String> {
-    let mut page = Vec::new();
-    Man::new(command.clone()).render(&mut page)?;
+    let mut head = Vec::new();
+    Man::new(command.clone()).render(&mut head)?;
+    let mut page = pointing_to_sections(&String::from_utf8_lossy(&head)).into_bytes();
     for sub in command.get_subcommands().filter(|s| s.get_name() != "help") {
         let name = format!("{} {}", command.get_name(), sub.get_name());
         let man = Man::new(sub.clone().bin_name(&name));
@@ -48,6 +49,28 @@ fn page(command: clap::Command) -> io::Result<String> {
         }
     }
     Ok(String::from_utf8_lossy(&page).into_owned())
+}
+
+/// The list of subcommands names pages of their own (`brique-show(1)`),
+/// which do not exist: each subcommand is a section of this page, so the
+/// list names the command as typed and its section.
+fn pointing_to_sections(page: &str) -> String {
+    let mut out = String::with_capacity(page.len());
+    for line in page.lines() {
+        match line
+            .strip_prefix("brique\\-")
+            .and_then(|rest| rest.strip_suffix("(1)"))
+        {
+            Some(sub) if sub != "help" => out.push_str(&format!(
+                "\\fBbrique {sub}\\fR (section BRIQUE {})",
+                sub.to_uppercase()
+            )),
+            Some(sub) => out.push_str(&format!("\\fBbrique {sub}\\fR")),
+            None => out.push_str(line),
+        }
+        out.push('\n');
+    }
+    out
 }
 
 /// `OPTIONS` as `Options`.

@@ -1,5 +1,6 @@
 //! The headless commands, one file each: `show`, `gtp`, `arena`, `bench`,
-//! `puzzles generate`, `solve`, `completions` and `man`.
+//! `puzzles generate`, `solve`, `completions` and `man`; and `host` and `join`,
+//! which open the game screen for a network game.
 //! [`crate::cli`] parses the command line and calls them; what they share
 //! for printing lives here.
 
@@ -7,6 +8,8 @@ pub mod arena;
 pub mod bench;
 pub mod completions;
 pub mod gtp;
+pub mod host;
+pub mod join;
 mod lines;
 pub mod man;
 pub mod puzzles;

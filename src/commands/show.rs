@@ -58,14 +58,15 @@ pub fn run(args: &ShowArgs) -> ExitCode {
 
 /// The text `brique show` prints: the diagram and the state of the game.
 pub fn show(args: &ShowArgs) -> Result<String, String> {
+    let mut status = None;
     let position = match (&args.file, &args.moves) {
         (Some(path), _) => {
             let (name, text) = read_input(path)?;
-            Record::parse(&text)
-                .map_err(|e| format!("{name}: {e}"))?
-                .game
-                .position()
-                .clone()
+            let record = Record::parse(&text).map_err(|e| format!("{name}: {e}"))?;
+            if record.won_on_time() {
+                status = Some(format!("{} on time", record.outcome()));
+            }
+            record.game.position().clone()
         }
         (None, Some(moves)) => {
             let moves = parse_moves_on(moves, args.size).map_err(|e| e.to_string())?;
@@ -85,11 +86,8 @@ pub fn show(args: &ShowArgs) -> Result<String, String> {
             ));
         }
     };
-    Ok(format!(
-        "{}{}\n",
-        diagram(&position),
-        status_line(&position)
-    ))
+    let status = status.unwrap_or_else(|| status_line(&position));
+    Ok(format!("{}{status}\n", diagram(&position)))
 }
 
 /// The name to report problems under, and the text of a file or of stdin (`-`).

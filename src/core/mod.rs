@@ -16,6 +16,7 @@ mod quoted;
 mod record;
 mod replay;
 mod rules;
+mod time_control;
 
 pub use diagram::{diagram, diagram_of};
 pub use escorts::{Escorts, escorts};
@@ -31,3 +32,4 @@ pub use quoted::Quoted;
 pub use record::{Outcome, Record, RecordError};
 pub use replay::ReplayError;
 pub use rules::{Rules, Variant, VariantError};
+pub use time_control::{TimeControl, TimeControlError};

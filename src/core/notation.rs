@@ -23,6 +23,7 @@ use std::str::FromStr;
 use super::geometry::{BoardSize, Color, Square};
 use super::moves::tokens;
 use super::position::Position;
+use super::quoted::Quoted;
 use super::rules::{Rules, Variant};
 
 impl fmt::Display for Position {
@@ -102,14 +103,20 @@ impl FromStr for Position {
             other => {
                 return Err(error(
                     side.0,
-                    format!("expected b or w for the side to move, found {other:?}"),
+                    format!(
+                        "expected b or w for the side to move, found {}",
+                        Quoted(other)
+                    ),
                 ));
             }
         };
         let ply: u16 = ply.1.parse().map_err(|_| {
             error(
                 ply.0,
-                format!("expected the number of moves played, found {:?}", ply.1),
+                format!(
+                    "expected the number of moves played, found {}",
+                    Quoted(ply.1)
+                ),
             )
         })?;
         let variant: Variant = variant
@@ -122,7 +129,7 @@ impl FromStr for Position {
             other => {
                 return Err(error(
                     pie.0,
-                    format!("expected pie or nopie, found {other:?}"),
+                    format!("expected pie or nopie, found {}", Quoted(other)),
                 ));
             }
         };
@@ -229,6 +236,20 @@ mod tests {
             .parse::<Position>()
             .unwrap_err();
         assert_eq!(e.column, 17);
+    }
+
+    #[test]
+    fn errors_quote_a_huge_token_cut_short() {
+        let huge = "x".repeat(10_000);
+        for text in [
+            format!("5/5/2B2/5/5 {huge} 1 original pie"),
+            format!("5/5/2B2/5/5 w {huge} original pie"),
+            format!("5/5/2B2/5/5 w 1 original {huge}"),
+        ] {
+            let e = text.parse::<Position>().unwrap_err();
+            assert!(e.message.len() < 120, "{}", e.message);
+            assert!(e.message.contains(&format!("\"{}…\"", "x".repeat(40))));
+        }
     }
 
     #[test]

@@ -8,16 +8,19 @@
 //! player1: Alice
 //! player2: Bob
 //! black: player1
+//! clock: 10+5
 //! result: White wins
 //!
-//! h8 swap g9 i7 ...
+//! h8 {3.2} swap {12.0} g9 {4.1} i7 {30.5} ...
 //! ```
 //!
 //! Every header line is optional (defaults: size 15, original rules, pie on,
 //! names "Player 1" and "Player 2", Player 1 holding Black). `black` names the
 //! player who held Black at the start; a `swap` in the moves exchanges colours.
 //! `result` (`Black wins`, `White wins` or `unfinished`) is checked against the
-//! moves. Keys starting with `x-` are kept as they are for programs' own use.
+//! moves; `White wins on time` ends an unfinished game with the side to move
+//! out of time. `clock` is the time control (minutes each + seconds per
+//! move), and a move may be followed by the seconds it took, in braces. Keys starting with `x-` are kept as they are for programs' own use.
 //! Lines starting with `#` are comments; the first line that is not
 //! `key: value` starts the moves, separated by spaces or line breaks.
 
@@ -28,6 +31,8 @@ use super::geometry::{BoardSize, Color, Player, SquareError};
 use super::moves::{Move, move_tokens};
 use super::quoted::Quoted;
 use super::rules::{Rules, Variant};
+use super::time_control::{TimeControl, read_move_time, write_move_time};
+use std::time::Duration;
 
 /// How a game stands: over with a winning colour, or unfinished.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -53,6 +58,13 @@ pub struct Record {
     pub game: Game,
     /// `x-` header lines, keys with their prefix, in file order.
     pub extra: Vec<(String, String)>,
+    /// The time control the game was played with.
+    pub clock: Option<TimeControl>,
+    /// The time each move took, where known: empty, or one per move.
+    pub times: Vec<Option<Duration>>,
+    /// The side to move ran out of time: the game is over though its
+    /// position is not.
+    pub flag_fell: bool,
 }
 
 /// Why a record was refused: where (one-based line and column) and what.
@@ -81,14 +93,25 @@ impl Record {
             names,
             game,
             extra: Vec::new(),
+            clock: None,
+            times: Vec::new(),
+            flag_fell: false,
         }
     }
 
+    /// The winner, on the board or on time.
     pub fn outcome(&self) -> Outcome {
-        self.game
-            .position()
-            .winner()
-            .map_or(Outcome::Unfinished, Outcome::Won)
+        let position = self.game.position();
+        match position.winner() {
+            Some(color) => Outcome::Won(color),
+            None if self.flag_fell => Outcome::Won(position.to_move().other()),
+            None => Outcome::Unfinished,
+        }
+    }
+
+    /// Whether the game was lost on time rather than on the board.
+    pub fn won_on_time(&self) -> bool {
+        self.flag_fell && self.game.position().winner().is_none()
     }
 
     /// The value of an `x-` header line, if the record has it.
@@ -164,6 +187,7 @@ impl Record {
 
         let mut moves = Vec::new();
         let mut places = Vec::new();
+        let mut times: Vec<Option<Duration>> = Vec::new();
         for (i, line) in lines {
             let content = line.split('#').next().unwrap_or("");
             for (column, token) in move_tokens(content) {
@@ -172,6 +196,16 @@ impl Record {
                     column,
                     message,
                 };
+                if let Some(time) = read_move_time(token) {
+                    let time = time.map_err(&at)?;
+                    if moves.is_empty() || times.len() >= moves.len() {
+                        let why = "a move's time follows its move, once";
+                        return Err(at(format!("{why}: {} stands alone", Quoted(token))));
+                    }
+                    times.resize(moves.len() - 1, None);
+                    times.push(Some(time));
+                    continue;
+                }
                 let mv: Move = token.parse().map_err(|e: SquareError| {
                     at(format!(
                         "move {}: {} is not a move ({}, or swap)",
@@ -194,22 +228,35 @@ impl Record {
                     message: e.to_string(),
                 }
             })?;
-        let record = Record {
+        if !times.is_empty() {
+            times.resize(moves.len(), None);
+        }
+        let mut record = Record {
             names: header.names,
             game,
             extra: header.extra,
+            clock: header.clock,
+            times,
+            flag_fell: false,
         };
-        if let Some((claimed, line, column)) = header.result
-            && claimed != record.outcome()
-        {
-            return Err(RecordError {
-                line,
-                column,
-                message: format!(
-                    "the result says {claimed}, but the moves give {}",
-                    record.outcome()
-                ),
-            });
+        if let Some((claimed, line, column)) = header.result {
+            record.flag_fell = header.on_time;
+            let over_on_time = header.on_time && record.game.position().is_over();
+            if claimed != record.outcome() || over_on_time {
+                let gives = if over_on_time {
+                    format!("{} on the board", record.outcome())
+                } else {
+                    record.outcome().to_string()
+                };
+                let on_time = if header.on_time { " on time" } else { "" };
+                return Err(RecordError {
+                    line,
+                    column,
+                    message: format!(
+                        "the result says {claimed}{on_time}, but the moves give {gives}"
+                    ),
+                });
+            }
         }
         Ok(record)
     }
@@ -222,6 +269,9 @@ struct Header {
     names: [String; 2],
     black: Player,
     result: Option<(Outcome, usize, usize)>,
+    /// The result says the game was won on time.
+    on_time: bool,
+    clock: Option<TimeControl>,
     extra: Vec<(String, String)>,
     seen: Vec<String>,
 }
@@ -234,13 +284,15 @@ impl Default for Header {
             names: [Player::One.to_string(), Player::Two.to_string()],
             black: Player::One,
             result: None,
+            on_time: false,
+            clock: None,
             extra: Vec::new(),
             seen: Vec::new(),
         }
     }
 }
 
-const KEYS: &str = "size, rules, pie, player1, player2, black, result, or x-…";
+const KEYS: &str = "size, rules, pie, player1, player2, black, clock, result, or x-…";
 
 impl Header {
     fn set(
@@ -305,8 +357,17 @@ impl Header {
                     }
                 };
             }
+            "clock" => {
+                self.clock = Some(value.parse().map_err(|e| fail(column, format!("{e}")))?);
+            }
             "result" => {
-                let outcome = match value.to_ascii_lowercase().as_str() {
+                let lower = value.to_ascii_lowercase();
+                let (result, on_time) = match lower.strip_suffix(" on time") {
+                    Some(result) => (result.trim_end(), true),
+                    None => (lower.as_str(), false),
+                };
+                self.on_time = on_time;
+                let outcome = match result {
                     "black wins" => Outcome::Won(Color::Black),
                     "white wins" => Outcome::Won(Color::White),
                     "unfinished" => Outcome::Unfinished,
@@ -314,7 +375,8 @@ impl Header {
                         return Err(fail(
                             column,
                             format!(
-                                "expected Black wins, White wins or unfinished, found {}",
+                                "expected Black wins, White wins (maybe on time) or unfinished, \
+                                 found {}",
                                 Quoted(value)
                             ),
                         ));
@@ -349,12 +411,24 @@ impl fmt::Display for Record {
             Player::Two => "player2",
         };
         writeln!(f, "black: {black}")?;
-        writeln!(f, "result: {}", self.outcome())?;
+        if let Some(clock) = self.clock {
+            writeln!(f, "clock: {clock}")?;
+        }
+        let on_time = if self.won_on_time() { " on time" } else { "" };
+        writeln!(f, "result: {}{on_time}", self.outcome())?;
         for (key, value) in &self.extra {
             writeln!(f, "{key}: {value}")?;
         }
         writeln!(f)?;
-        let moves: Vec<String> = game.moves().map(|m| m.to_string()).collect();
+        let times = self.times.iter().map(Some).chain(std::iter::repeat(None));
+        let moves: Vec<String> = game
+            .moves()
+            .zip(times)
+            .map(|(mv, time)| match time.copied().flatten() {
+                Some(spent) => format!("{mv} {}", write_move_time(spent)),
+                None => mv.to_string(),
+            })
+            .collect();
         for line in moves.chunks(10) {
             writeln!(f, "{}", line.join(" "))?;
         }

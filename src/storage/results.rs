@@ -22,7 +22,7 @@ use super::atomic::remove_stale_temporaries;
 use super::error::StorageError;
 use super::files::{read_bytes, write_bytes};
 use super::timestamp::Timestamp;
-use crate::core::{Color, Game, Player, Quoted, Record};
+use crate::core::{Color, Game, Outcome, Player, Quoted, Record};
 
 /// The first line of the results file.
 pub const RESULTS_HEADER: &str =
@@ -54,7 +54,10 @@ pub struct ResultRow {
 impl ResultRow {
     /// The row for a finished game; `None` while it is unfinished.
     pub fn from_record(record: &Record, file: Option<&Path>, date: Timestamp) -> Option<ResultRow> {
-        let winner = record.game.position().winner()?;
+        // A game won on time counts as won.
+        let Outcome::Won(winner) = record.outcome() else {
+            return None;
+        };
         Some(ResultRow {
             date,
             names: record.names.clone(),

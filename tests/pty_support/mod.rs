@@ -30,6 +30,12 @@ pub struct Running {
 /// Starts `brique` with its config (`--config home/config/brique.toml`),
 /// state and data under `home`.
 pub fn start(home: &Path) -> Running {
+    start_with(home, &[])
+}
+
+/// Starts `brique ARGS --config home/config/brique.toml` (a subcommand
+/// such as `host` with its options), as [`start`] does.
+pub fn start_with(home: &Path, args: &[&str]) -> Running {
     let pair = native_pty_system()
         .openpty(PtySize {
             rows: ROWS,
@@ -40,6 +46,7 @@ pub fn start(home: &Path) -> Running {
         .unwrap();
     let modes_before = modes(&*pair.master);
     let mut cmd = CommandBuilder::new(env!("CARGO_BIN_EXE_brique"));
+    cmd.args(args);
     cmd.arg("--config");
     cmd.arg(home.join("config").join("brique.toml"));
     cmd.cwd(home);

@@ -3,7 +3,7 @@
 //! the user sees; serde reaches them through `#[serde(with = "spelled")]`.
 
 use crate::ai::Level;
-use crate::core::{BoardSize, Player, Variant};
+use crate::core::{BoardSize, Player, TimeControl, Variant};
 
 /// A setting's type as the file spells it.
 pub(in crate::app) trait Spelling: Sized {
@@ -111,6 +111,25 @@ impl Spelling for Level {
             _ => String::new(),
         };
         text.parse()
+    }
+}
+
+/// A time control, `"10+5"`, or `"off"` for none.
+impl Spelling for Option<TimeControl> {
+    fn spell(&self) -> toml::Value {
+        toml::Value::String(self.map_or_else(|| "off".to_string(), |c| c.to_string()))
+    }
+
+    fn read(value: &toml::Value) -> Result<Option<TimeControl>, String> {
+        let text = value
+            .as_str()
+            .ok_or(r#"expected "off" or minutes + seconds per move in quotes, such as "10+5""#)?;
+        if text.trim().eq_ignore_ascii_case("off") {
+            return Ok(None);
+        }
+        text.parse()
+            .map(Some)
+            .map_err(|e| format!("{e}, or \"off\""))
     }
 }
 

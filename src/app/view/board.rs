@@ -3,6 +3,7 @@
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
+use ratatui::style::Style;
 use ratatui::widgets::Widget;
 
 use super::cells::{put, text};
@@ -211,9 +212,34 @@ impl BoardWidget<'_> {
                 }
             }
         }
-        if let Some(marker) = marks.marker {
+        // The swap's heat on the stone that would change hands (the last
+        // one placed) stands in for its marker.
+        if let (Some(heat), Some(_)) = (marks.heat, stone) {
+            heat_on_stone(buf, (x, y), heat, geo.scale, theme, (base, on_stone));
+        } else if let Some(marker) = marks.marker {
             let style = theme.marker_style(under, marker, on_stone);
             put(buf, x + 1, y, theme.marker(marker), style);
         }
+    }
+}
+
+/// The swap's heat written on the stone that would change hands: over a big
+/// stone in the other stone's colour; beside a small one, in its marker's
+/// cell, the tenths alone.
+fn heat_on_stone(
+    buf: &mut Buffer,
+    (x, y): (u16, u16),
+    heat: Heat,
+    scale: u16,
+    theme: Theme,
+    (base, on_stone): (Style, Option<Color>),
+) {
+    let label = heat.label(scale, theme);
+    if scale > 1 {
+        let under = theme.on_stone(base, on_stone);
+        let style = theme.marker_style(under, Marker::Hint, on_stone);
+        text(buf, x, y, &label, style);
+    } else if let Some(tenths) = label.chars().next() {
+        put(buf, x + 1, y, tenths, theme.heat_digits(base));
     }
 }

@@ -50,6 +50,11 @@ pub fn confirm(app: &App, question: Question, area: Rect, buf: &mut Buffer) {
             "Delete",
             "Delete this saved game? Its file is removed for good.".into(),
         ),
+        Question::Peer(request) => ("Your friend asks", app.peer_question(request)),
+        Question::Resign => (
+            "Resign",
+            "Resign this game? The other player wins it.".into(),
+        ),
         Question::Open => (
             "Open",
             "The game on screen is not saved anywhere (the autosave failed). \

@@ -1,5 +1,6 @@
 //! The engine's marks on the board: the hint, and the analysis heat map (how
-//! much of the search went to each empty square).
+//! much of the search went to each empty square, and to the swap at a
+//! pie-rule decision, shown on the stone that would change hands).
 
 use super::board::BoardOverlay;
 use super::heat::Heat;
@@ -13,17 +14,26 @@ pub fn add_engine_marks(app: &App, position: &Position, overlay: &mut BoardOverl
     if app.analysis_shown()
         && let Some(snapshot) = app.engine_snapshot().filter(|s| s.position == *position)
     {
-        let heat = &snapshot.progress.report.heat;
+        let report = &snapshot.progress.report;
         let size = position.size();
-        let top = heat.iter().copied().fold(0.0, f32::max);
-        if heat.len() == size.area() {
-            for (i, &share) in heat.iter().enumerate() {
+        let swap = report.swap.map_or(0.0, |s| s.share);
+        let top = report.heat.iter().copied().fold(swap, f32::max);
+        if report.heat.len() == size.area() && report.wins.len() == size.area() {
+            for (i, (&share, &win)) in report.heat.iter().zip(&report.wins).enumerate() {
                 let sq = size.square(i);
                 if position.get(sq).is_none()
-                    && let Some(heat) = Heat::of(share, top)
+                    && let Some(heat) = Heat::of(share, top, win)
                 {
                     overlay.set_heat(sq, heat);
                 }
+            }
+        }
+        // The swap is shown on the stone that would change hands.
+        if let Some(swap) = report.swap
+            && let Some(heat) = Heat::of(swap.share, top, swap.win)
+        {
+            for sq in size.squares().filter(|&sq| position.get(sq).is_some()) {
+                overlay.set_heat(sq, heat);
             }
         }
     }

@@ -72,7 +72,7 @@ impl Widget for &App {
             Err(need) => too_small::render(self, area, need, buf),
         }
         match self.screen() {
-            Screen::Board | Screen::GoTo(_) | Screen::Training => {}
+            Screen::Board | Screen::GoTo(_) | Screen::Chat(_) | Screen::Training => {}
             Screen::Help { scroll } => {
                 let help = |width| help_lines(self.keys(), theme, width);
                 page::render(self, &HELP, *scroll, help, area, buf);

@@ -10,6 +10,7 @@ use super::cells::{block, height, lines, tone_style, wrap};
 use super::summary::turn;
 use super::threats::threats;
 use crate::app::action::Action;
+use crate::app::clock::clock_face;
 use crate::app::config::NAME_MAX_CHARS;
 use crate::app::keymap::{Context, key_for};
 use crate::app::message::wins;
@@ -138,6 +139,7 @@ fn header(app: &App, width: u16) -> Vec<Line<'static>> {
             flag,
         ]));
     }
+    out.extend(clocks(app));
     out.push(Line::default());
     // Long names (the computer's) would not fit on one line.
     out.extend(wrap(&turn(app), width, theme.ui(Ui::Text)));
@@ -152,6 +154,31 @@ fn header(app: &App, width: u16) -> Vec<Line<'static>> {
     out.push(last);
     out.push(Line::default());
     out
+}
+
+/// Both players' clocks, when the game has them: `Clock 10+5  ● 9:58  ○ 10:00`,
+/// the one counting down highlighted.
+fn clocks(app: &App) -> Option<Line<'static>> {
+    let theme = app.theme();
+    let faces = app.clock_faces()?;
+    let control = app.clock_control()?;
+    let mut spans = vec![Span::styled(format!("Clock {control}"), theme.ui(Ui::Dim))];
+    for face in faces {
+        let style = if face.out_of_time {
+            theme.ui(Ui::Error)
+        } else if face.running {
+            theme.ui(Ui::Title)
+        } else {
+            theme.ui(Ui::Text)
+        };
+        spans.push(Span::raw("  "));
+        spans.push(Span::styled(
+            theme.stone(face.color).to_string(),
+            theme.badge(face.color),
+        ));
+        spans.push(Span::styled(format!(" {}", clock_face(face.left)), style));
+    }
+    Some(Line::from(spans))
 }
 
 /// A move as `● e5 +d5 ×e6`: the stone, the square, what it filled.
@@ -211,9 +238,14 @@ fn prompt(app: &App, width: u16) -> Vec<Line<'static>> {
         .into_iter()
         .map(|note| (note.text, tone_style(theme, note.tone)))
         .collect();
-    if let Some(player) = game.winner() {
-        let color = game.color_of(player);
-        parts.push((wins(app.name(player), color), theme.ui(Ui::Good)));
+    // Over on the board, or on time.
+    let ended = match (app.lost_on_time(), game.winner()) {
+        (Some(loser), _) => Some(app.on_time_text(loser)),
+        (None, Some(player)) => Some(wins(app.name(player), game.color_of(player))),
+        (None, None) => None,
+    };
+    if let Some(ended) = ended {
+        parts.push((ended, theme.ui(Ui::Good)));
         parts.push((
             format!(
                 "New game? Press {}. ({} takes the last move back.)",

@@ -54,8 +54,11 @@ pub fn spent(progress: &Progress, budget: Budget) -> Option<f64> {
 pub fn bar(ratio: f64, width: u16, theme: Theme) -> Line<'static> {
     let area = Rect::new(0, 0, width, 1);
     let mut buf = Buffer::empty(area);
+    // Labelled in words: a percentage here read as a chance of winning,
+    // next to the engine's own percentages.
     LineGauge::default()
         .ratio(ratio)
+        .label("budget")
         .filled_style(theme.ui(Ui::Accent))
         .unfilled_style(theme.ui(Ui::Dim))
         .filled_symbol(theme.sym("━", "#"))
@@ -85,6 +88,8 @@ mod tests {
             win: 0.5,
             proven: None,
             heat: Vec::new(),
+            wins: Vec::new(),
+            swap: None,
             line: Vec::new(),
         };
         Progress {
@@ -119,5 +124,6 @@ mod tests {
             .map(|s| s.content.to_string())
             .collect();
         assert!(text.contains('━') && text.contains('─'), "{text}");
+        assert!(text.starts_with("budget") && !text.contains('%'), "{text}");
     }
 }

@@ -140,6 +140,14 @@ fn value_text(app: &App, form: &SettingsForm, field: Field) -> String {
             let n = form.size;
             format!("{n}{}{n}", theme.sym("×", "x"))
         }
+        Field::Clock => match form.clock {
+            Some(control) => format!(
+                "{control}: {} min each, +{} s a move",
+                control.minutes(),
+                control.increment().as_secs()
+            ),
+            None => "off".to_string(),
+        },
         Field::Mode => form.mode.label().to_string(),
         Field::Level => format!(
             "{} ({} of 5: {} a move)",
@@ -168,6 +176,7 @@ fn waits_for_next_game(app: &App, form: &SettingsForm, field: Field) -> bool {
         Field::Pie => form.pie != game.rules().pie,
         Field::Rules => form.variant != game.rules().variant,
         Field::Size => form.size != game.size(),
+        Field::Clock => form.clock != app.clock_control(),
         Field::Mode => form.mode != app.mode(),
         Field::Player1 | Field::Player2 | Field::Level | Field::Theme | Field::Colours => false,
     }

@@ -18,13 +18,17 @@ use crate::app::theme::{Theme, Ui};
 pub fn render(app: &App, area: Rect, panel_shown: bool, buf: &mut Buffer) {
     let theme = app.theme();
     let line = match (app.screen(), app.message()) {
-        (Screen::GoTo(input), message) => {
-            let mut spans = vec![Span::styled("Go to square: ", theme.ui(Ui::Title))];
+        (Screen::GoTo(input) | Screen::Chat(input), message) => {
+            let (label, context) = match app.screen() {
+                Screen::Chat(_) => ("Say: ", Context::Chat),
+                _ => ("Go to square: ", Context::GoTo),
+            };
+            let mut spans = vec![Span::styled(label, theme.ui(Ui::Title))];
             spans.extend(text_field(theme, input, true));
             spans.push(Span::raw("  "));
             match message {
                 Some(m) => spans.push(Span::styled(m.text.clone(), tone_style(theme, m.tone))),
-                None => spans.extend(hint_spans(app, Context::GoTo, area.width)),
+                None => spans.extend(hint_spans(app, context, area.width)),
             }
             Line::from(spans)
         }

@@ -14,6 +14,13 @@ use crate::app::theme::Ui;
 pub fn turn(app: &App) -> String {
     let theme = app.theme();
     let game = app.shown_game();
+    if let Some(loser) = app.lost_on_time().filter(|_| app.viewing().is_none()) {
+        return format!(
+            "{} won on time after {}",
+            app.name(loser.other()),
+            count(game.history().len(), "move")
+        );
+    }
     match game.winner() {
         Some(player) => format!(
             "{} won in {}",
@@ -38,6 +45,14 @@ pub fn summary(app: &App) -> (String, Style) {
     let key = |action| key_for(app.keys(), Context::Board, action, theme);
     if let Some(note) = app.panel_notes().into_iter().next() {
         return (note.text, tone_style(theme, note.tone));
+    }
+    if let Some(loser) = app.lost_on_time() {
+        let text = format!(
+            "{} {} new game",
+            app.on_time_text(loser),
+            key(Action::NewGame)
+        );
+        return (text, theme.ui(Ui::Good));
     }
     if let Some(player) = game.winner() {
         let color = game.color_of(player);

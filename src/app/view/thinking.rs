@@ -1,11 +1,13 @@
 //! What the side panel says about the engine: the computer thinking (with
-//! its progress), a hint being looked for, the analysis, a paused demo, and
-//! the computer's swap under the pie rule.
+//! its progress), a hint being looked for, the analysis (its favourite
+//! moves with their chances), a paused demo, and the computer's swap under
+//! the pie rule.
 
 use ratatui::style::Style;
 use ratatui::text::Line;
 
 use super::progress::{bar, figures, spent};
+use crate::ai::Report;
 use crate::app::action::Action;
 use crate::app::computer::{Job, estimate};
 use crate::app::engine_config::Mode;
@@ -51,14 +53,16 @@ pub fn lines(app: &App) -> Vec<(String, Style)> {
     }
     let snapshot = app.engine_snapshot();
     let progress = snapshot.map(|s| figures(&s.progress, s.budget, theme));
-    // The computer's and the hint's chances are said here; the analysis
-    // says its own once, in its headline.
-    let chances = snapshot.map(|s| estimate(&s.progress.report, s.position.to_move()));
+    // The side's chances are said once: in the analysis's headline when it
+    // is shown, else beside the computer's or the hint's figures.
+    let chances = snapshot
+        .filter(|_| !app.analysis_shown())
+        .map(|s| estimate(&s.progress.report, s.position.to_move()));
     let with_chances = || {
-        progress
-            .clone()
-            .zip(chances.clone())
-            .map(|(p, c)| (format!("{p}{}{c}", theme.dot()), theme.ui(Ui::Dim)))
+        progress.clone().map(|p| match &chances {
+            Some(c) => (format!("{p}{}{c}", theme.dot()), theme.ui(Ui::Dim)),
+            None => (p, theme.ui(Ui::Dim)),
+        })
     };
     match app.engine_job() {
         Some(Job::Move) => {
@@ -81,6 +85,14 @@ pub fn lines(app: &App) -> Vec<(String, Style)> {
             None => "Analysis: waiting for the search.".to_string(),
         };
         out.push((headline, theme.ui(Ui::Title)));
+        if let Some(s) = snapshot {
+            let report = &s.progress.report;
+            out.extend(
+                candidates(report)
+                    .into_iter()
+                    .map(|c| (c, theme.ui(Ui::Text))),
+            );
+        }
         // The analysis's own figures (the computer's are shown above), kept
         // once it rests.
         if snapshot.is_some_and(|s| s.job == Job::Analysis) {
@@ -88,6 +100,29 @@ pub fn lines(app: &App) -> Vec<(String, Style)> {
         }
     }
     out
+}
+
+/// The search's three favourite moves, the swap among them at a pie-rule
+/// decision, as a table: each move's share of the search and the chance of
+/// winning after it.
+fn candidates(report: &Report) -> Vec<String> {
+    let squares = report.heat.iter().zip(&report.wins).enumerate();
+    let mut all: Vec<(String, f32, f32)> = squares
+        .map(|(i, (&share, &win))| (report.size.square(i).to_string(), share, win))
+        .chain(report.swap.map(|s| ("swap".to_string(), s.share, s.win)))
+        .filter(|&(_, share, _)| share >= 0.005)
+        .collect();
+    if all.is_empty() {
+        return Vec::new();
+    }
+    all.sort_by(|a, b| b.1.total_cmp(&a.1));
+    let rows = all
+        .into_iter()
+        .take(3)
+        .map(|(name, share, win)| format!("{name:<6}{:>7.0}%{:>7.0}%", 100.0 * share, 100.0 * win));
+    std::iter::once(format!("{:<6}{:>8}{:>8}", "Move", "search", "win"))
+        .chain(rows)
+        .collect()
 }
 
 /// The bar of the budget spent, while the engine searches with a budget.

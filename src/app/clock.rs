@@ -1,0 +1,305 @@
+//! The game's clocks: each player's time under a [`TimeControl`], counting
+//! down for the player to move. Every reading of the time comes in as `now`
+//! (the app reads `Instant`), so tests drive the clocks without waiting.
+//!
+//! The clocks keep the time each move took, in the game's order: a
+//! player's time left is the time control's base, plus the increment for
+//! each of their moves and one more (the increment counts from the first
+//! move, so that `0+2` gives two seconds a move, time saved carrying over),
+//! less the time their moves took and, for the player to move, the turn
+//! under way. Undo takes the last move's time back into
+//! its player's clock and starts the turn again: the clocks are as they
+//! were before the move (the time spent since is forgiven too). Redo puts
+//! the move's own time back.
+
+use std::time::{Duration, Instant};
+
+use crate::core::{Player, TimeControl};
+
+/// Where the clocks read the time: the machine's clock, or a time that
+/// moves only when told (for tests).
+#[derive(Clone, Copy, Debug, Default)]
+pub enum TimeSource {
+    #[default]
+    Real,
+    Set(Instant),
+}
+
+impl TimeSource {
+    pub fn now(self) -> Instant {
+        match self {
+            TimeSource::Real => Instant::now(),
+            TimeSource::Set(at) => at,
+        }
+    }
+
+    /// The time `by` later, from now on standing still.
+    pub fn passed(self, by: Duration) -> TimeSource {
+        TimeSource::Set(self.now() + by)
+    }
+}
+
+/// A move's player and the time it took.
+pub type MoveTime = (Player, Duration);
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameClock {
+    control: TimeControl,
+    moves: Vec<MoveTime>,
+    /// Undone moves' times, the next to redo last.
+    undone: Vec<MoveTime>,
+    /// When the turn under way began; `None` while the clocks stand (the
+    /// game is over, or a player is out of time).
+    turn_began: Option<Instant>,
+    /// The player who ran out of time.
+    flag: Option<Player>,
+}
+
+impl GameClock {
+    /// Clocks for a game whose moves took `moves`, the turn under way
+    /// beginning `now`.
+    pub fn new(control: TimeControl, moves: Vec<MoveTime>, now: Instant) -> GameClock {
+        GameClock {
+            control,
+            moves,
+            undone: Vec::new(),
+            turn_began: Some(now),
+            flag: None,
+        }
+    }
+
+    pub const fn control(&self) -> TimeControl {
+        self.control
+    }
+
+    /// The time each move took, in order.
+    pub fn move_times(&self) -> impl Iterator<Item = Duration> + '_ {
+        self.moves.iter().map(|&(_, spent)| spent)
+    }
+
+    /// The player who ran out of time.
+    pub const fn flag(&self) -> Option<Player> {
+        self.flag
+    }
+
+    pub const fn running(&self) -> bool {
+        self.turn_began.is_some()
+    }
+
+    /// `player`'s time left at `now`, `to_move` being the player whose
+    /// turn it is.
+    pub fn left(&self, player: Player, to_move: Player, now: Instant) -> Duration {
+        if self.flag == Some(player) {
+            return Duration::ZERO;
+        }
+        let theirs = self.moves.iter().filter(|&&(p, _)| p == player);
+        let moves = u32::try_from(theirs.clone().count()).unwrap_or(u32::MAX);
+        let credit = self.control.base() + self.control.increment() * moves.saturating_add(1);
+        let used: Duration = theirs.map(|&(_, spent)| spent).sum();
+        let turn = match self.turn_began {
+            Some(began) if player == to_move => now.saturating_duration_since(began),
+            _ => Duration::ZERO,
+        };
+        credit.saturating_sub(used + turn)
+    }
+
+    /// `mover` moved at `now`: the move's time is kept and the next turn
+    /// begins. Returns the time it took.
+    pub fn moved(&mut self, mover: Player, now: Instant) -> Duration {
+        let spent = self
+            .turn_began
+            .map_or(Duration::ZERO, |began| now.saturating_duration_since(began));
+        self.moves.push((mover, spent));
+        self.undone.clear();
+        self.turn_began = Some(now);
+        spent
+    }
+
+    /// The last move was taken back at `now`.
+    pub fn undone(&mut self, now: Instant) {
+        if let Some(entry) = self.moves.pop() {
+            self.undone.push(entry);
+        }
+        self.flag = None;
+        self.turn_began = Some(now);
+    }
+
+    /// The last move undone was played again at `now`, with its own time.
+    pub fn redone(&mut self, now: Instant) {
+        if let Some(entry) = self.undone.pop() {
+            self.moves.push(entry);
+        }
+        self.turn_began = Some(now);
+    }
+
+    /// The clocks stand: the game is over.
+    pub fn stop(&mut self) {
+        self.turn_began = None;
+    }
+
+    /// Whether `to_move` has run out of time at `now`: the clocks then
+    /// stand, and it is said once (`Some` the first time).
+    pub fn check(&mut self, to_move: Player, now: Instant) -> Option<Player> {
+        if !self.running() || !self.left(to_move, to_move, now).is_zero() {
+            return None;
+        }
+        self.flag = Some(to_move);
+        self.stop();
+        Some(to_move)
+    }
+
+    /// A player whose clock ran out, as a game record says.
+    pub fn flag_fell(&mut self, player: Player) {
+        self.flag = Some(player);
+        self.stop();
+    }
+}
+
+/// How long the computer may think for a move at a timed level: its
+/// level's budget, but at most a twentieth of its time left plus the
+/// increment, and never more than half of what is left.
+pub fn thinking_limit(level_ms: u64, left: Duration, increment: Duration) -> u64 {
+    let share = left / 20 + increment;
+    let ms = share.min(left / 2).as_millis();
+    level_ms.min(u64::try_from(ms).unwrap_or(u64::MAX))
+}
+
+/// `9:58`, `1:02:03`; under ten seconds to the tenth, `0:07.3`.
+pub fn clock_face(left: Duration) -> String {
+    let secs = left.as_secs();
+    if secs < 10 {
+        let tenths = left.subsec_millis() / 100;
+        return format!("0:{secs:02}.{tenths}");
+    }
+    let (hours, minutes, seconds) = (secs / 3600, secs / 60 % 60, secs % 60);
+    if hours > 0 {
+        format!("{hours}:{minutes:02}:{seconds:02}")
+    } else {
+        format!("{minutes}:{seconds:02}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const ONE: Player = Player::One;
+    const TWO: Player = Player::Two;
+
+    fn secs(s: u64) -> Duration {
+        Duration::from_secs(s)
+    }
+
+    fn clock(control: &str, start: Instant) -> GameClock {
+        GameClock::new(control.parse().unwrap(), Vec::new(), start)
+    }
+
+    #[test]
+    fn the_player_to_move_counts_down_and_gains_the_increment_per_move() {
+        let t0 = Instant::now();
+        let mut c = clock("1+5", t0);
+        assert_eq!(c.left(ONE, ONE, t0 + secs(10)), secs(55), "60 + 5 - 10");
+        assert_eq!(c.left(TWO, ONE, t0 + secs(10)), secs(65), "not to move");
+        assert_eq!(c.moved(ONE, t0 + secs(10)), secs(10));
+        assert_eq!(c.left(ONE, TWO, t0 + secs(30)), secs(60), "60 + 2 × 5 - 10");
+        assert_eq!(c.left(TWO, TWO, t0 + secs(30)), secs(45));
+        assert_eq!(c.move_times().collect::<Vec<_>>(), vec![secs(10)]);
+    }
+
+    #[test]
+    fn a_flag_falls_once_and_the_clocks_stand() {
+        let t0 = Instant::now();
+        let mut c = clock("0+2", t0);
+        assert_eq!(c.check(ONE, t0 + Duration::from_millis(1_999)), None);
+        assert_eq!(c.check(ONE, t0 + secs(2)), Some(ONE));
+        assert_eq!(c.check(ONE, t0 + secs(3)), None, "said once");
+        assert_eq!(c.flag(), Some(ONE));
+        assert!(!c.running());
+        assert_eq!(c.left(ONE, ONE, t0 + secs(9)), Duration::ZERO);
+        assert_eq!(
+            c.left(TWO, ONE, t0 + secs(9)),
+            secs(2),
+            "the first move's 2 s"
+        );
+        // A player who moves in time keeps what is left, and the increment.
+        let mut c = clock("0+2", t0);
+        c.moved(ONE, t0 + secs(1));
+        assert_eq!(c.left(ONE, TWO, t0 + secs(5)), secs(3));
+        assert_eq!(c.check(TWO, t0 + secs(2)), None);
+        assert_eq!(c.check(TWO, t0 + secs(3)), Some(TWO));
+    }
+
+    #[test]
+    fn undo_puts_the_clocks_back_as_they_were_before_the_move_and_redo_replays_it() {
+        let t0 = Instant::now();
+        let mut c = clock("1+0", t0);
+        c.moved(ONE, t0 + secs(20));
+        // Two thinks 15 s, then One's move is taken back.
+        c.undone(t0 + secs(35));
+        assert_eq!(c.left(ONE, ONE, t0 + secs(35)), secs(60), "One's 20 s back");
+        assert_eq!(
+            c.left(TWO, ONE, t0 + secs(35)),
+            secs(60),
+            "Two's 15 s forgiven"
+        );
+        assert_eq!(
+            c.left(ONE, ONE, t0 + secs(40)),
+            secs(55),
+            "One's turn again"
+        );
+        c.redone(t0 + secs(40));
+        assert_eq!(c.left(ONE, TWO, t0 + secs(40)), secs(40), "its own 20 s");
+        // A flag that fell is taken back with the move before it.
+        let mut c = clock("0+2", t0);
+        c.moved(ONE, t0 + secs(1));
+        assert_eq!(c.check(TWO, t0 + secs(5)), Some(TWO));
+        c.undone(t0 + secs(6));
+        assert_eq!(c.flag(), None);
+        assert!(c.running());
+        assert_eq!(
+            c.left(ONE, ONE, t0 + secs(6)),
+            secs(2),
+            "as before its move"
+        );
+    }
+
+    #[test]
+    fn stopped_clocks_stand() {
+        let t0 = Instant::now();
+        let mut c = clock("1+0", t0);
+        c.moved(ONE, t0 + secs(5));
+        c.stop();
+        assert_eq!(c.left(TWO, TWO, t0 + secs(50)), secs(60));
+        assert_eq!(c.check(TWO, t0 + secs(500)), None);
+    }
+
+    #[test]
+    fn the_computer_thinks_within_its_time() {
+        let strongest = 10_000;
+        assert_eq!(thinking_limit(strongest, secs(600), secs(5)), 10_000);
+        assert_eq!(
+            thinking_limit(strongest, secs(60), secs(0)),
+            3_000,
+            "a twentieth"
+        );
+        assert_eq!(
+            thinking_limit(strongest, secs(60), secs(2)),
+            5_000,
+            "plus the increment"
+        );
+        assert_eq!(
+            thinking_limit(strongest, secs(2), secs(2)),
+            1_000,
+            "at most half"
+        );
+        assert_eq!(thinking_limit(1_000, Duration::ZERO, secs(2)), 0);
+    }
+
+    #[test]
+    fn clock_faces_read_as_minutes_and_seconds() {
+        assert_eq!(clock_face(secs(598)), "9:58");
+        assert_eq!(clock_face(secs(3723)), "1:02:03");
+        assert_eq!(clock_face(Duration::from_millis(7_340)), "0:07.3");
+        assert_eq!(clock_face(Duration::ZERO), "0:00.0");
+    }
+}

@@ -1,0 +1,34 @@
+//! `brique host`: the game screen, hosting a game over the network.
+
+use std::net::{IpAddr, SocketAddr};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use crate::app::{NetPlay, PlayArgs};
+
+/// The port a host listens on unless told otherwise.
+pub const DEFAULT_PORT: u16 = 7777;
+
+/// `brique host`.
+#[derive(clap::Args, Debug)]
+pub struct HostArgs {
+    /// The port to listen on (0: any free port, shown on screen).
+    #[arg(long, default_value_t = DEFAULT_PORT)]
+    pub port: u16,
+    /// The address to listen on (default: every interface).
+    #[arg(long, value_name = "ADDR", default_value = "0.0.0.0")]
+    pub bind: IpAddr,
+    /// The config file to use (as for `brique`).
+    #[arg(long, value_name = "PATH")]
+    pub config: Option<PathBuf>,
+}
+
+pub fn run(args: &HostArgs) -> ExitCode {
+    crate::app::run(&PlayArgs {
+        config: args.config.clone(),
+        network: Some(NetPlay::Host {
+            bind: SocketAddr::new(args.bind, args.port),
+        }),
+        ..PlayArgs::default()
+    })
+}

@@ -1,0 +1,87 @@
+//! What the program holds of a network game, on either side: the events
+//! from the current link and a way to send it messages. The threads behind
+//! it (the host's listener, the guest's connector) end when it is dropped.
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::mpsc::Receiver;
+use std::sync::{Arc, Mutex, PoisonError};
+
+use super::event::{Event, Stamped};
+use super::link::Link;
+use super::message::Message;
+
+/// The link in use, shared with the thread that makes links.
+#[derive(Debug, Default)]
+pub struct Current {
+    link: Mutex<Option<Link>>,
+    id: AtomicU64,
+    pub stop: AtomicBool,
+}
+
+impl Current {
+    /// Makes `link` the one in use (closing the previous one).
+    pub fn replace(&self, link: Link) {
+        *self.link.lock().unwrap_or_else(PoisonError::into_inner) = Some(link);
+    }
+
+    /// Whether the link in use still runs.
+    pub fn is_alive(&self) -> bool {
+        self.link
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .as_ref()
+            .is_some_and(Link::is_alive)
+    }
+
+    /// Numbers a new link (never 0) and listens only to it from now on:
+    /// called before its threads start, so none of its events is missed.
+    pub fn begin(&self) -> u64 {
+        self.id.fetch_add(1, Ordering::SeqCst) + 1
+    }
+}
+
+/// The program's handle on a network game.
+#[derive(Debug)]
+pub struct Connection {
+    events: Receiver<Stamped>,
+    current: Arc<Current>,
+}
+
+impl Connection {
+    pub fn new(events: Receiver<Stamped>, current: Arc<Current>) -> Connection {
+        Connection { events, current }
+    }
+
+    /// Sends `message` on the link in use; false when there is none.
+    pub fn send(&self, message: Message) -> bool {
+        let link = self
+            .current
+            .link
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        link.as_ref().is_some_and(|link| link.send(message))
+    }
+
+    /// The next event, if one is waiting (events of replaced links are
+    /// dropped: a guest who came back is not lost by its old link's end).
+    pub fn next_event(&self) -> Option<Event> {
+        loop {
+            let (id, event) = self.events.try_recv().ok()?;
+            if id == 0 || id == self.current.id.load(Ordering::SeqCst) {
+                return Some(event);
+            }
+        }
+    }
+}
+
+impl Drop for Connection {
+    fn drop(&mut self) {
+        self.current.stop.store(true, Ordering::SeqCst);
+        // Dropping the link ends its writer, which closes the socket.
+        self.current
+            .link
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .take();
+    }
+}

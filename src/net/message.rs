@@ -1,0 +1,278 @@
+//! The messages of a game in progress: their wire form (JSON, serde) and
+//! their checked form, built from the core's own types. Every message read
+//! is checked here before the program sees it: a board size, a rule variant
+//! and every move go through the core's parsers, and a game through
+//! [`Game::from_moves`], so no message can put an impossible game on screen.
+
+use serde::{Deserialize, Serialize};
+
+use super::clean::{CHAT_CHARS, NAME_CHARS, clean};
+use crate::core::{BoardSize, Game, Move, Player, Rules, Variant, parse_moves_on};
+
+/// The longest message, as its JSON text (before encryption).
+pub const MAX_MESSAGE: usize = 4096;
+
+/// What the host's game is: sent by the host after every change and on
+/// every (re)connection; the guest shows exactly this.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Table {
+    pub game: Game,
+    /// The names of Player 1 (the host) and Player 2 (the guest).
+    pub names: [String; 2],
+    /// The player who resigned this game, if one did.
+    pub resigned: Option<Player>,
+}
+
+/// Something one player asks the other to agree to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Request {
+    /// Take back the last move.
+    Undo,
+    /// A new game with the colours swapped.
+    Rematch,
+}
+
+/// A checked message.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Message {
+    /// The host's game (host to guest only).
+    State(Box<Table>),
+    /// The guest's move, for the host to check and play (guest to host only).
+    Play(Move),
+    Ask(Request),
+    Answer {
+        request: Request,
+        yes: bool,
+    },
+    Resign,
+    Chat(String),
+    /// Nothing: sent when a link is quiet, so a gone peer shows.
+    Ping,
+}
+
+/// Why bytes are not a message.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BadMessage(pub String);
+
+impl std::fmt::Display for BadMessage {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "a bad message: {}", self.0)
+    }
+}
+
+impl std::error::Error for BadMessage {}
+
+/// The wire form. Unknown fields are ignored, so a later version may add
+/// some (a clock state, say) without breaking this one.
+#[derive(Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+enum Wire {
+    State {
+        size: u8,
+        variant: String,
+        pie: bool,
+        /// 1 or 2: the player who held Black at the start.
+        first_black: u8,
+        /// The moves, as a record writes them: `h8 swap i9`.
+        moves: String,
+        names: [String; 2],
+        #[serde(default)]
+        resigned: Option<u8>,
+    },
+    Play {
+        mv: String,
+    },
+    Ask {
+        request: Request,
+    },
+    Answer {
+        request: Request,
+        yes: bool,
+    },
+    Resign,
+    Chat {
+        text: String,
+    },
+    Ping,
+}
+
+const fn player_number(player: Player) -> u8 {
+    match player {
+        Player::One => 1,
+        Player::Two => 2,
+    }
+}
+
+fn player(number: u8) -> Result<Player, BadMessage> {
+    match number {
+        1 => Ok(Player::One),
+        2 => Ok(Player::Two),
+        n => Err(BadMessage(format!("there is no player {n}"))),
+    }
+}
+
+impl Message {
+    /// The message as sent (JSON), or an error when it would be too long.
+    pub fn encode(&self) -> Result<Vec<u8>, BadMessage> {
+        let wire = match self {
+            Message::State(table) => Wire::State {
+                size: table.game.size().get(),
+                variant: table.game.rules().variant.to_string(),
+                pie: table.game.rules().pie,
+                first_black: player_number(table.game.first_black()),
+                moves: table
+                    .game
+                    .moves()
+                    .map(|mv| mv.to_string())
+                    .collect::<Vec<_>>()
+                    .join(" "),
+                names: table.names.clone(),
+                resigned: table.resigned.map(player_number),
+            },
+            Message::Play(mv) => Wire::Play { mv: mv.to_string() },
+            Message::Ask(request) => Wire::Ask { request: *request },
+            Message::Answer { request, yes } => Wire::Answer {
+                request: *request,
+                yes: *yes,
+            },
+            Message::Resign => Wire::Resign,
+            Message::Chat(text) => Wire::Chat { text: text.clone() },
+            Message::Ping => Wire::Ping,
+        };
+        let bytes = serde_json::to_vec(&wire).map_err(|e| BadMessage(e.to_string()))?;
+        if bytes.len() > MAX_MESSAGE {
+            return Err(BadMessage(format!("{} bytes is too long", bytes.len())));
+        }
+        Ok(bytes)
+    }
+
+    /// Reads and checks a message.
+    pub fn decode(bytes: &[u8]) -> Result<Message, BadMessage> {
+        if bytes.len() > MAX_MESSAGE {
+            return Err(BadMessage(format!("{} bytes is too long", bytes.len())));
+        }
+        let wire: Wire = serde_json::from_slice(bytes).map_err(|e| BadMessage(e.to_string()))?;
+        Ok(match wire {
+            Wire::State {
+                size,
+                variant,
+                pie,
+                first_black,
+                moves,
+                names,
+                resigned,
+            } => {
+                let size = BoardSize::new(size).map_err(|e| BadMessage(e.to_string()))?;
+                let variant: Variant = variant
+                    .parse()
+                    .map_err(|e: crate::core::VariantError| BadMessage(e.to_string()))?;
+                let moves = parse_moves_on(&moves, size).map_err(|e| BadMessage(e.to_string()))?;
+                let rules = Rules { variant, pie };
+                let game = Game::from_moves(size, rules, player(first_black)?, &moves)
+                    .map_err(|e| BadMessage(e.to_string()))?;
+                let [one, two] = names;
+                Message::State(Box::new(Table {
+                    game,
+                    names: [clean(&one, NAME_CHARS), clean(&two, NAME_CHARS)],
+                    resigned: resigned.map(player).transpose()?,
+                }))
+            }
+            Wire::Play { mv } => Message::Play(
+                mv.parse()
+                    .map_err(|e: crate::core::SquareError| BadMessage(e.to_string()))?,
+            ),
+            Wire::Ask { request } => Message::Ask(request),
+            Wire::Answer { request, yes } => Message::Answer { request, yes },
+            Wire::Resign => Message::Resign,
+            Wire::Chat { text } => Message::Chat(clean(&text, CHAT_CHARS)),
+            Wire::Ping => Message::Ping,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn table(moves: &str) -> Table {
+        let size = BoardSize::new(9).unwrap();
+        let moves = parse_moves_on(moves, size).unwrap();
+        Table {
+            game: Game::from_moves(size, Rules::default(), Player::One, &moves).unwrap(),
+            names: ["Ann".into(), "Bob".into()],
+            resigned: None,
+        }
+    }
+
+    #[test]
+    fn every_message_reads_back_as_sent() {
+        let messages = [
+            Message::State(Box::new(table("e5 swap c3"))),
+            Message::Play("d4".parse().unwrap()),
+            Message::Play(Move::Swap),
+            Message::Ask(Request::Undo),
+            Message::Answer {
+                request: Request::Rematch,
+                yes: false,
+            },
+            Message::Resign,
+            Message::Chat("good luck".into()),
+            Message::Ping,
+        ];
+        for message in messages {
+            let bytes = message.encode().unwrap();
+            assert_eq!(Message::decode(&bytes), Ok(message));
+        }
+    }
+
+    #[test]
+    fn impossible_games_are_refused() {
+        let bad = [
+            r#"{"type":"state","size":3,"variant":"original","pie":true,"first_black":1,"moves":"","names":["a","b"]}"#,
+            r#"{"type":"state","size":9,"variant":"mine","pie":true,"first_black":1,"moves":"","names":["a","b"]}"#,
+            r#"{"type":"state","size":9,"variant":"original","pie":true,"first_black":3,"moves":"","names":["a","b"]}"#,
+            r#"{"type":"state","size":9,"variant":"original","pie":true,"first_black":1,"moves":"e5 e5","names":["a","b"]}"#,
+            r#"{"type":"state","size":9,"variant":"original","pie":true,"first_black":1,"moves":"z9","names":["a","b"]}"#,
+            r#"{"type":"play","mv":"e"}"#,
+            r#"{"type":"launch"}"#,
+            "not json",
+        ];
+        for text in bad {
+            assert!(Message::decode(text.as_bytes()).is_err(), "{text}");
+        }
+    }
+
+    #[test]
+    fn names_and_chat_arrive_clean() {
+        let text = r#"{"type":"state","size":9,"variant":"revised","pie":false,"first_black":2,"moves":"","names":["Eve\u001b[2J","\u0007Bob"],"resigned":2}"#;
+        let Ok(Message::State(table)) = Message::decode(text.as_bytes()) else {
+            panic!("a good state");
+        };
+        assert_eq!(table.names, ["Eve[2J".to_string(), "Bob".to_string()]);
+        assert_eq!(table.resigned, Some(Player::Two));
+        let chat = r#"{"type":"chat","text":"hi\u001b]0;title\u0007"}"#;
+        assert_eq!(
+            Message::decode(chat.as_bytes()),
+            Ok(Message::Chat("hi]0;title".into()))
+        );
+    }
+
+    #[test]
+    fn the_longest_game_fits_in_a_message() {
+        let size = BoardSize::new(25).unwrap();
+        let mut game = Game::new(size, Rules::default(), Player::One);
+        for sq in size.squares() {
+            if game.position().is_over() {
+                break;
+            }
+            let _ = game.play(Move::Place(sq));
+        }
+        let table = Table {
+            game,
+            names: ["x".repeat(NAME_CHARS), "y".repeat(NAME_CHARS)],
+            resigned: None,
+        };
+        assert!(Message::State(Box::new(table)).encode().is_ok());
+    }
+}

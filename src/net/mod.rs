@@ -1,0 +1,30 @@
+//! Network play between two copies of `brique` (docs/protocol.md): the join
+//! code and the key derived from it, the Noise handshake with each side's
+//! hello, length-limited frames, checked messages, and the threads that
+//! listen (host), connect (guest) and carry a game's messages.
+//!
+//! A program layer: it uses sockets, threads and the clock, and the core's
+//! types to check what it reads; it knows nothing of the game screen, which
+//! holds a [`Connection`] and reads its [`Event`]s.
+
+mod backoff;
+mod clean;
+mod code;
+mod connection;
+mod event;
+mod frame;
+mod guest;
+mod handshake;
+mod host;
+mod link;
+mod message;
+
+pub use clean::{CHAT_CHARS, NAME_CHARS, clean};
+pub use code::{CodeError, JoinCode};
+pub use connection::Connection;
+pub use event::Event;
+pub use frame::{FrameError, MAX_FRAME, Patience, read_frame, write_frame};
+pub use guest::connect;
+pub use handshake::{HandshakeError, Hello, PROTOCOL, admit, join};
+pub use host::{addresses, listen};
+pub use message::{BadMessage, MAX_MESSAGE, Message, Request, Table};

@@ -1,0 +1,339 @@
+//! A game screen hosting (or joining) in this process, and a peer that
+//! sends it anything (proptest): random and malformed messages, a guest
+//! that plays out of turn or sends a game of its own, bytes that are no
+//! message at all. Nothing panics, every wait is bounded, and the local
+//! game stays what the rules and the host allow.
+
+use std::io::Write;
+use std::net::{SocketAddr, TcpStream};
+use std::time::{Duration, Instant};
+
+use brique::app::{Action, App, Config, Edit, Mode, NetPlay};
+use brique::app::{Question, Screen};
+use brique::core::{BoardSize, Game, Move, Player, Rules, Square};
+use brique::net::{Event, Hello, JoinCode, Message, PROTOCOL, Request, Table, connect, join};
+use net_support::{Out, fake_host};
+use proptest::prelude::*;
+
+mod net_support;
+
+const DEADLINE: Duration = Duration::from_secs(20);
+
+fn config() -> Config {
+    let mut config = Config::default();
+    config.players.names[0] = "Ann".into();
+    config.game.size = BoardSize::new(5).unwrap();
+    config
+}
+
+/// A host on a free loopback port: the app, its address and its code (as
+/// its side panel gives them).
+fn hosting() -> (App, SocketAddr, JoinCode) {
+    let mut app = App::with_config(config());
+    let bind = "127.0.0.1:0".parse().unwrap();
+    app.start_network(NetPlay::Host { bind }).unwrap();
+    let notes: String = app
+        .panel_notes()
+        .into_iter()
+        .map(|n| n.text + " ")
+        .collect();
+    let words: Vec<&str> = notes
+        .split_whitespace()
+        .map(|w| w.trim_end_matches('.'))
+        .collect();
+    let address = words
+        .iter()
+        .find_map(|w| w.parse().ok())
+        .expect("an address");
+    let code = words
+        .iter()
+        .find(|w| w.len() == 11)
+        .and_then(|w| w.parse().ok())
+        .expect("a code");
+    (app, address, code)
+}
+
+/// Ticks `app` until `done` holds; panics at the deadline.
+fn tick_until(app: &mut App, what: &str, done: impl Fn(&App) -> bool) {
+    let start = Instant::now();
+    while !done(app) {
+        assert!(start.elapsed() < DEADLINE, "no {what} in time");
+        app.update(Action::Tick);
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}
+
+fn notes(app: &App) -> String {
+    app.panel_notes()
+        .into_iter()
+        .map(|n| n.text + "\n")
+        .collect()
+}
+
+fn any_square() -> impl Strategy<Value = Square> {
+    (0u8..7, 1u8..8).prop_map(|(c, r)| Square::new(c, r))
+}
+
+fn any_request() -> impl Strategy<Value = Request> {
+    prop_oneof![Just(Request::Undo), Just(Request::Rematch)]
+}
+
+fn any_message() -> impl Strategy<Value = Message> {
+    prop_oneof![
+        any_square().prop_map(|sq| Message::Play(Move::Place(sq))),
+        Just(Message::Play(Move::Swap)),
+        any_request().prop_map(Message::Ask),
+        (any_request(), any::<bool>()).prop_map(|(request, yes)| Message::Answer { request, yes }),
+        Just(Message::Resign),
+        "\\PC{0,80}".prop_map(Message::Chat),
+        any_square().prop_map(|sq| {
+            let mut game = Game::new(BoardSize::new(7).unwrap(), Rules::default(), Player::Two);
+            let _ = game.play(Move::Place(sq));
+            Message::State(Box::new(Table {
+                game,
+                names: ["Mallory".into(), "Eve".into()],
+                resigned: Some(Player::One),
+            }))
+        }),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 16, ..ProptestConfig::default() })]
+
+    /// The host moves first and never does here, so no message of the
+    /// guest's can put a stone on the host's board (it may resign, though);
+    /// a chat line is the
+    /// last thing it sends, and its arrival shows the rest was read.
+    #[test]
+    fn a_guest_cannot_change_the_hosts_game(messages in prop::collection::vec(any_message(), 0..12)) {
+        let (mut app, address, code) = hosting();
+        let guest = connect(address, code, Hello::ours("Eve"));
+        tick_until(&mut app, "the guest", |app| notes(app).contains("Playing Eve"));
+        let start = Instant::now();
+        while !matches!(guest.next_event(), Some(Event::Joined(_))) {
+            prop_assert!(start.elapsed() < DEADLINE, "the guest's link");
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        for message in messages {
+            guest.send(message);
+        }
+        guest.send(Message::Chat("the end".into()));
+        tick_until(&mut app, "the last chat line", |app| notes(app).contains("Eve: the end"));
+        prop_assert!(app.game().history().is_empty(), "{:?}", app.game().history());
+        prop_assert_eq!(app.game().size(), BoardSize::new(5).unwrap());
+        prop_assert_eq!(app.game().first_black(), Player::One);
+    }
+
+    /// Bytes after a good handshake that are not messages: the host cuts
+    /// the guest off, says so, and its game is as it was.
+    #[test]
+    fn a_host_cuts_off_garbage_and_keeps_its_game(bytes in prop::collection::vec(any::<u8>(), 1..300)) {
+        let (mut app, address, code) = hosting();
+        app.update(Action::Place);
+        let before = app.game().clone();
+        let mut stream = TcpStream::connect(address).unwrap();
+        stream.set_read_timeout(Some(Duration::from_millis(100))).unwrap();
+        join(&mut stream, code, &Hello::ours("Eve")).unwrap();
+        tick_until(&mut app, "the guest", |app| notes(app).contains("Playing Eve"));
+        let _ = stream.write_all(&bytes);
+        // A frame cut short is a stall: end it as a peer that goes away.
+        let _ = stream.shutdown(std::net::Shutdown::Write);
+        tick_until(&mut app, "the cut", |app| notes(app).contains("Waiting for Eve to reconnect"));
+        prop_assert_eq!(app.game(), &before);
+    }
+}
+
+#[test]
+fn another_protocol_is_refused_naming_both_versions() {
+    let (_app, address, code) = hosting();
+    let mut stream = TcpStream::connect(address).unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_millis(100)))
+        .unwrap();
+    let future = Hello {
+        protocol: PROTOCOL + 1,
+        program: "9.9.9".into(),
+        name: "Eve".into(),
+    };
+    let refusal = join(&mut stream, code, &future).unwrap_err().to_string();
+    let ours = env!("CARGO_PKG_VERSION");
+    assert!(
+        refusal.contains(&format!("brique {ours} (protocol {PROTOCOL})")),
+        "{refusal}"
+    );
+    assert!(
+        refusal.contains(&format!("brique 9.9.9 (protocol {})", PROTOCOL + 1)),
+        "{refusal}"
+    );
+}
+
+/// A fake host that sends a good game, then `bytes`.
+fn host_then_garbage(code: JoinCode, bytes: Vec<u8>) -> SocketAddr {
+    let mut game = Game::new(BoardSize::new(5).unwrap(), Rules::default(), Player::One);
+    game.play("c3".parse().unwrap()).unwrap();
+    let names = ["Mallory".into(), "Bob".into()];
+    let table = Table {
+        game,
+        names,
+        resigned: None,
+    };
+    let state = Message::State(Box::new(table)).encode().unwrap();
+    fake_host(code, vec![Out::Sealed(state), Out::Raw(bytes)])
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 12, ..ProptestConfig::default() })]
+
+    /// A guest shows the host's game, and garbage after it loses the link
+    /// but not the game.
+    #[test]
+    fn a_guest_keeps_the_last_good_game(bytes in prop::collection::vec(any::<u8>(), 1..300)) {
+        let code = JoinCode::from_bytes([9; 10]);
+        let address = host_then_garbage(code, bytes);
+        let mut app = App::with_config(config());
+        app.start_network(NetPlay::Join { host: address, code }).unwrap();
+        tick_until(&mut app, "the host's game", |app| app.game().history().len() == 1);
+        tick_until(&mut app, "the cut", |app| notes(app).contains("Waiting for Mallory"));
+        prop_assert_eq!(app.game().history().len(), 1);
+        prop_assert_eq!(app.game().history()[0].mv, "c3".parse::<Move>().unwrap());
+    }
+}
+
+/// Ticks both until `done` holds for them.
+fn tick_both(host: &mut App, guest: &mut App, what: &str, done: impl Fn(&App, &App) -> bool) {
+    let start = Instant::now();
+    while !done(host, guest) {
+        assert!(start.elapsed() < DEADLINE, "no {what} in time");
+        host.update(Action::Tick);
+        guest.update(Action::Tick);
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}
+
+/// Ann hosting and Bob joined, both screens in this process.
+fn playing() -> (App, App) {
+    let (mut host, address, code) = hosting();
+    let mut config = config();
+    config.players.names[0] = "Bob".into();
+    let mut guest = App::with_config(config);
+    let join = NetPlay::Join {
+        host: address,
+        code,
+    };
+    guest.start_network(join).unwrap();
+    tick_both(&mut host, &mut guest, "the link", |h, g| {
+        notes(h).contains("Playing Bob") && notes(g).contains("Playing Ann")
+    });
+    (host, guest)
+}
+
+#[test]
+fn chat_lines_arrive_and_a_resignation_ends_the_game_on_both() {
+    let (mut host, mut guest) = playing();
+    guest.update(Action::OpenChat);
+    for c in "gl hf".chars() {
+        guest.update(Action::Edit(Edit::Insert(c)));
+    }
+    guest.update(Action::Submit);
+    tick_both(&mut host, &mut guest, "the chat", |h, g| {
+        notes(h).contains("Bob: gl hf") && notes(g).contains("You: gl hf")
+    });
+
+    host.update(Action::Place);
+    host.update(Action::Resign);
+    assert_eq!(host.screen(), &Screen::Confirm(Question::Resign));
+    host.update(Action::Yes);
+    tick_both(&mut host, &mut guest, "the resignation", |h, g| {
+        notes(h).contains("Ann resigned. Bob (White) wins!")
+            && notes(g).contains("Ann resigned. Bob (White) wins!")
+    });
+    // No more moves: the game is over on both screens.
+    guest.update(Action::Place);
+    assert_eq!(guest.game().history().len(), 1);
+    assert!(guest.message().is_some_and(|m| m.text.contains("resigned")));
+}
+
+#[test]
+fn undo_and_a_rematch_are_asked_and_agreed() {
+    let (mut host, mut guest) = playing();
+    host.update(Action::Place);
+    tick_both(&mut host, &mut guest, "the move", |_, g| {
+        g.game().history().len() == 1
+    });
+    assert_eq!(guest.game().holder(brique::core::Color::Black), Player::One);
+
+    // Bob asks to take Ann's move back; she agrees.
+    guest.update(Action::Undo);
+    tick_both(&mut host, &mut guest, "the question", |h, _| {
+        h.screen() == &Screen::Confirm(Question::Peer(Request::Undo))
+    });
+    host.update(Action::Yes);
+    tick_both(&mut host, &mut guest, "the undo", |h, g| {
+        h.game().history().is_empty() && g.game().history().is_empty()
+    });
+
+    // Ann asks for a rematch; Bob says no, then yes to her second asking.
+    host.update(Action::NewGame);
+    tick_both(&mut host, &mut guest, "the question", |_, g| {
+        g.screen() == &Screen::Confirm(Question::Peer(Request::Rematch))
+    });
+    guest.update(Action::No);
+    tick_both(&mut host, &mut guest, "the no", |h, _| {
+        h.message().is_some_and(|m| m.text.contains("Bob said no"))
+    });
+    host.update(Action::NewGame);
+    tick_both(&mut host, &mut guest, "the question again", |_, g| {
+        g.screen() == &Screen::Confirm(Question::Peer(Request::Rematch))
+    });
+    guest.update(Action::Yes);
+    // The colours are swapped: Bob has Black and moves first.
+    tick_both(&mut host, &mut guest, "the rematch", |h, g| {
+        h.game().first_black() == Player::Two && g.game().first_black() == Player::Two
+    });
+    host.update(Action::Place);
+    assert!(host.game().history().is_empty(), "not Ann's turn");
+    guest.update(Action::Place);
+    tick_both(&mut host, &mut guest, "Bob's move", |h, g| {
+        h.game().history().len() == 1 && g.game().history().len() == 1
+    });
+}
+
+#[test]
+fn neither_the_computer_nor_a_clock_plays_in_a_network_game() {
+    let mut config = config();
+    config.engine.mode = Mode::HumanVsComputer;
+    config.game.clock = "0+2".parse().ok();
+    let mut app = App::with_config(config);
+    let bind = "127.0.0.1:0".parse().unwrap();
+    app.start_network(NetPlay::Host { bind }).unwrap();
+    assert_eq!(app.mode(), Mode::HumanVsHuman);
+    assert_eq!(app.clock_control(), None);
+    app.update(Action::Place);
+    assert_eq!(app.game().history().len(), 1);
+    assert!(!app.computer_to_move());
+    assert_eq!(app.clock_control(), None);
+}
+
+#[test]
+fn only_the_autosave_keeps_the_hosts_code() {
+    let dir = tempfile::tempdir().unwrap();
+    let paths = brique::storage::Paths::under(dir.path());
+    let mut app = App::with_config(config());
+    app.open_files(Some(paths.clone()), &brique::app::Opening::default());
+    let bind = "127.0.0.1:0".parse().unwrap();
+    app.start_network(NetPlay::Host { bind }).unwrap();
+    app.update(Action::Place);
+    let autosave = std::fs::read_to_string(paths.autosave()).unwrap();
+    assert!(autosave.contains("x-net-code"), "{autosave}");
+
+    app.update(Action::SaveRecord);
+    app.update(Action::Submit);
+    let records: Vec<_> = std::fs::read_dir(paths.records_dir()).unwrap().collect();
+    assert_eq!(records.len(), 1, "{:?}", app.message());
+    let record = std::fs::read_to_string(records[0].as_ref().unwrap().path()).unwrap();
+    assert!(
+        record.contains("c3") && !record.contains("x-net"),
+        "{record}"
+    );
+}

@@ -1,0 +1,55 @@
+//! A fake host for the network tests: it answers the handshake with the
+//! right code, then sends what a test scripts, sealed as a real host would
+//! or as raw bytes, and goes away.
+
+// Each test file uses only part of this module.
+#![allow(dead_code)]
+
+use std::io::Write;
+use std::net::{Shutdown, SocketAddr, TcpListener};
+use std::time::Duration;
+
+use brique::net::{Hello, JoinCode, admit, write_frame};
+
+/// What the fake host sends after the handshake.
+pub enum Out {
+    /// A message's plaintext, encrypted into a frame.
+    Sealed(Vec<u8>),
+    /// Bytes as they are.
+    Raw(Vec<u8>),
+}
+
+/// Listens on a free loopback port for one guest with `code`; returns the port's address.
+pub fn fake_host(code: JoinCode, script: Vec<Out>) -> SocketAddr {
+    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    let address = listener.local_addr().unwrap();
+    std::thread::spawn(move || {
+        let Ok((mut stream, _)) = listener.accept() else {
+            return;
+        };
+        stream
+            .set_read_timeout(Some(Duration::from_millis(100)))
+            .unwrap();
+        let Ok((mut transport, _)) = admit(&mut stream, code, &Hello::ours("Mallory")) else {
+            return;
+        };
+        for out in script {
+            match out {
+                Out::Sealed(plain) => {
+                    let mut cipher = vec![0u8; plain.len() + 64];
+                    let Ok(len) = transport.write_message(&plain, &mut cipher) else {
+                        return;
+                    };
+                    let _ = write_frame(&mut stream, &cipher[..len]);
+                }
+                Out::Raw(bytes) => {
+                    let _ = stream.write_all(&bytes);
+                }
+            }
+        }
+        // No more: a frame cut short ends as the connection's end, not a stall.
+        let _ = stream.shutdown(Shutdown::Write);
+        std::thread::sleep(Duration::from_secs(2));
+    });
+    address
+}
