@@ -20,6 +20,7 @@ fn the_shipped_table_parses_and_covers_4x4_and_5x5() {
         (4, Variant::Original),
         (4, Variant::Revised),
         (5, Variant::Original),
+        (5, Variant::Revised),
     ] {
         assert!(table.get(size(n), variant).is_some(), "{n} {variant}");
     }

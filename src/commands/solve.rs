@@ -13,7 +13,7 @@ use crate::core::{BoardSize, Variant, diagram_of};
 #[derive(clap::Args, Debug)]
 pub struct SolveArgs {
     /// Board size, 4 to 7 (4, and 5 under the original rules, take seconds;
-    /// 5 revised and larger boards did not finish in half an hour).
+    /// 5 revised about half an hour; larger boards far longer).
     #[arg(long)]
     pub size: BoardSize,
     /// Rule variant (original or revised); both when not given.
