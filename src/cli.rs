@@ -7,7 +7,7 @@ use clap::{CommandFactory, Parser, Subcommand};
 
 use crate::app::{Course, PlayArgs};
 use crate::commands::puzzles::{PuzzlesArgs, PuzzlesCommand, generate_puzzles};
-use crate::commands::{arena, bench, completions, gtp, host, join, man, show};
+use crate::commands::{arena, bench, completions, gtp, host, join, man, show, solve};
 
 #[derive(Parser, Debug)]
 #[command(
@@ -41,6 +41,8 @@ pub enum Command {
     Learn(LearnArgs),
     /// Puzzles: positions won by force; `generate` makes new ones.
     Puzzles(PuzzlesArgs),
+    /// Prove which first moves win on a small board (4 to 7) with the exact solver.
+    Solve(solve::SolveArgs),
     /// Print a completion script for a shell (bash, zsh, fish, elvish, powershell).
     Completions(completions::CompletionsArgs),
     /// Print the manual page (roff), e.g. `brique man | man -l -`.
@@ -70,6 +72,7 @@ pub fn run(cli: Cli) -> ExitCode {
             ..
         })) => generate_puzzles(&args),
         Some(Command::Puzzles(args)) => train(args.config, Course::Puzzles),
+        Some(Command::Solve(args)) => solve::run(&args),
         Some(Command::Completions(args)) => completions::run(&args, Cli::command()),
         Some(Command::Man) => man::run(Cli::command()),
         None => crate::app::run(&cli.play),

@@ -5,21 +5,30 @@
 //! - [`Search`]: Monte Carlo tree search with RAVE, subtree reuse, and a
 //!   solver for immediate wins, must-blocks and proven results.
 //! - [`Level`]: playing strengths as search budgets.
+//! - [`Solver`]: an exact solver for boards up to 7×7, and [`SolvedTable`],
+//!   its results for the first moves of the smallest boards.
 //!
 //! No clock, threads or I/O here: callers run the search in batches and
 //! decide when to stop (see `crate::thinker`), on their one thread
 //! ([`Search::run`]) or on several growing the same tree, each with its own
 //! [`Worker`] ([`Search::run_shared`]).
 
+mod bitboard;
 mod board;
 mod config;
 mod layout;
 mod level;
 mod search;
 mod shared;
+mod solved_table;
+mod solver;
+mod transposition;
 mod tree;
 
+pub use bitboard::MAX_SOLVED_SIDE;
 pub use board::{Board, EngineRng};
 pub use level::{Budget, Level, group_thousands};
 pub use search::{Report, Search, SearchConfig, SwapChoice};
 pub use shared::Worker;
+pub use solved_table::{SolvedBoard, SolvedTable};
+pub use solver::{DEFAULT_TABLE_BITS, Solver};

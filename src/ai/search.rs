@@ -15,6 +15,7 @@ use super::board::Board;
 pub use super::config::SearchConfig;
 use super::layout::color_of;
 use super::shared::{Shared, Worker};
+use super::solved_table::SolvedTable;
 use super::tree::{LOST, TAKEN, Tree, UNKNOWN, WON};
 use crate::core::{BoardSize, Color, Game, Move, PlayError, Position, Square};
 
@@ -271,14 +272,23 @@ impl Search {
         if self.shared.root.winner().is_some() {
             return None;
         }
+        let tree = &self.shared.tree;
         let child = self.best_child()?;
-        let value = self.shared.tree.mean(child);
-        let mv = Move::Place(
-            self.shared
-                .root
-                .square_of(self.shared.tree.square(0, child)),
-        );
-        if self.shared.root.can_swap() && self.shared.tree.proof(child) != WON && value < 0.5 {
+        let value = tree.mean(child);
+        let mv = Move::Place(self.shared.root.square_of(tree.square(0, child)));
+        // The smallest boards are solved: open with a proven win, and swap
+        // exactly the first moves that win. The chances stay the search's,
+        // as on the heat map.
+        let solved = SolvedTable::shipped();
+        if let Some(sq) = solved.winning_opening(&self.position) {
+            let opening = tree.child(0, self.shared.root.index_of(sq));
+            return Some((Move::Place(sq), opening.map_or(value, |i| tree.mean(i))));
+        }
+        let swap = match solved.swaps(&self.position) {
+            Some(proven) => proven,
+            None => self.shared.root.can_swap() && tree.proof(child) != WON && value < 0.5,
+        };
+        if swap {
             // Black's position is better for Black: take it.
             return Some((Move::Swap, 1.0 - value));
         }

@@ -1,6 +1,6 @@
 //! The headless commands, one file each: `show`, `gtp`, `arena`, `bench`,
-//! `puzzles generate`, `completions` and `man`; and `host` and `join`, which
-//! open the game screen for a network game.
+//! `puzzles generate`, `solve`, `completions` and `man`; and `host` and `join`,
+//! which open the game screen for a network game.
 //! [`crate::cli`] parses the command line and calls them; what they share
 //! for printing lives here.
 
@@ -14,6 +14,7 @@ mod lines;
 pub mod man;
 pub mod puzzles;
 pub mod show;
+pub mod solve;
 
 use std::io::Write;
 use std::process::ExitCode;

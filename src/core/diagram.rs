@@ -3,7 +3,7 @@
 
 use std::fmt::Write;
 
-use super::geometry::{Shade, Square};
+use super::geometry::{BoardSize, Shade, Square};
 use super::position::Position;
 
 /// The board of `pos` as seed 000 draws it, row n at the top; each line ends
@@ -24,7 +24,17 @@ use super::position::Position;
 /// assert_eq!(diagram(&pos), lines.join("\n") + "\n");
 /// ```
 pub fn diagram(pos: &Position) -> String {
-    let n = pos.size().get();
+    diagram_of(pos.size(), |sq| match (pos.get(sq), sq.shade()) {
+        (Some(color), _) => color.letter(),
+        (None, Shade::Light) => ' ',
+        (None, Shade::Dark) => '#',
+    })
+}
+
+/// A board of `size` in the same frame, with `glyph` in each square (for
+/// boards of other marks than stones, such as `brique solve`'s W and L).
+pub fn diagram_of(size: BoardSize, glyph: impl Fn(Square) -> char) -> String {
+    let n = size.get();
     let width = n.to_string().len();
     let letters: String = (0..n)
         .map(|c| Square::new(c, 0).file_char().to_string())
@@ -35,14 +45,8 @@ pub fn diagram(pos: &Position) -> String {
     for row in (0..n).rev() {
         let _ = write!(out, "{:>width$} ", row + 1);
         for col in 0..n {
-            let sq = Square::new(col, row);
-            let glyph = match (pos.get(sq), sq.shade()) {
-                (Some(color), _) => color.letter(),
-                (None, Shade::Light) => ' ',
-                (None, Shade::Dark) => '#',
-            };
             out.push('|');
-            out.push(glyph);
+            out.push(glyph(Square::new(col, row)));
         }
         let _ = writeln!(out, "| {}", row + 1);
     }

@@ -114,7 +114,7 @@ mod tests {
     use super::*;
 
     fn all_sizes() -> impl Iterator<Item = BoardSize> {
-        (5..=25).filter_map(|n| BoardSize::new(n).ok())
+        (4..=25).filter_map(|n| BoardSize::new(n).ok())
     }
 
     #[test]

@@ -3,12 +3,12 @@
 use std::fmt;
 use std::str::FromStr;
 
-/// The side of a board, in squares: 5 to 25, 15 by default.
+/// The side of a board, in squares: 4 to 25, 15 by default.
 ///
 /// ```
 /// use brique::core::BoardSize;
 /// assert_eq!(BoardSize::new(9).unwrap().get(), 9);
-/// assert!(BoardSize::new(4).is_err());
+/// assert!(BoardSize::new(3).is_err());
 /// assert_eq!(BoardSize::default().get(), 15);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -19,11 +19,11 @@ pub struct BoardSize(u8);
 pub const MAX_SQUARES: usize = BoardSize::MAX.area();
 
 impl BoardSize {
-    pub const MIN: BoardSize = BoardSize(5);
+    pub const MIN: BoardSize = BoardSize(4);
     pub const MAX: BoardSize = BoardSize(25);
     pub const DEFAULT: BoardSize = BoardSize(15);
 
-    /// A board size, if `n` is within 5..=25.
+    /// A board size, if `n` is within 4..=25.
     pub const fn new(n: u8) -> Result<BoardSize, SizeError> {
         if n >= Self::MIN.0 && n <= Self::MAX.0 {
             Ok(BoardSize(n))
@@ -105,7 +105,7 @@ impl FromStr for BoardSize {
     }
 }
 
-/// A board size outside 5..=25 (0 also stands for "not a number").
+/// A board size outside 4..=25 (0 also stands for "not a number").
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SizeError(pub u32);
 
@@ -373,7 +373,8 @@ mod tests {
 
     #[test]
     fn sizes_are_checked() {
-        assert!(BoardSize::new(5).is_ok());
+        assert!(BoardSize::new(4).is_ok());
+        assert!(BoardSize::new(3).is_err());
         assert!(BoardSize::new(25).is_ok());
         assert!(BoardSize::new(26).is_err());
         assert_eq!("9".parse::<BoardSize>().map(BoardSize::get), Ok(9));

@@ -18,7 +18,7 @@ mod replay;
 mod rules;
 mod time_control;
 
-pub use diagram::diagram;
+pub use diagram::{diagram, diagram_of};
 pub use escorts::{Escorts, escorts};
 pub use game::Game;
 pub use geometry::{BoardSize, Color, MAX_SQUARES, Player, Shade, SizeError, Square, SquareError};

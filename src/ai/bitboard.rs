@@ -1,0 +1,160 @@
+//! The rules on two bitmasks, for the exact solver on boards up to 7×7: a
+//! position is one `u64` of squares per colour (bit `i` is the core's dense
+//! index `i`, row-major from `a1`), so copying one costs two words and a
+//! position is its own exact transposition-table key.
+//!
+//! Exact like [`crate::core::Position`]: a placement fills its escorts whose
+//! other escort already holds the mover's stone (capturing what stood
+//! there), and the mover wins when one of its groups touches both its edges.
+
+use crate::core::{BoardSize, Position, Variant, escorts};
+
+/// The largest side the solver takes: 7×7 is 49 squares, and the bits above
+/// the board carry the transposition table's bookkeeping.
+pub const MAX_SOLVED_SIDE: u8 = 7;
+pub(crate) const MAX_AREA: usize = 49;
+
+/// The stones of each colour, indexed by [`crate::core::Color::index`].
+pub(crate) type Stones = [u64; 2];
+
+/// A square a placement may fill: `target` is filled when every bit of
+/// `guard` (the target's other escort, or nothing when the placed square is
+/// its only one) holds the mover's stone.
+#[derive(Clone, Copy, Debug, Default)]
+struct FillBits {
+    target: u64,
+    guard: u64,
+}
+
+/// The tables of one board size and variant.
+#[derive(Clone, Debug)]
+pub(crate) struct Geometry {
+    size: BoardSize,
+    pub full: u64,
+    not_left: u64,
+    not_right: u64,
+    fills: [[FillBits; 2]; MAX_AREA],
+    /// Per colour, its low and high edge.
+    edges: [[u64; 2]; 2],
+}
+
+impl Geometry {
+    /// The tables for `size`, if the solver takes it.
+    pub fn new(size: BoardSize, variant: Variant) -> Option<Geometry> {
+        let n = u32::from(size.get());
+        if size.get() > MAX_SOLVED_SIDE {
+            return None;
+        }
+        let full = (1u64 << (n * n)) - 1;
+        let column = |c: u32| (0..n).fold(0u64, |m, r| m | 1 << (r * n + c));
+        let row = |r: u32| ((1u64 << n) - 1) << (r * n);
+        let bit = |sq| 1u64 << size.index(sq);
+        let mut fills = [[FillBits::default(); 2]; MAX_AREA];
+        for sq in size.squares() {
+            let fillable = escorts(size, sq)
+                .iter()
+                .filter(|&target| variant.can_fill(escorts(size, target).len()));
+            for (rule, target) in fills[size.index(sq)].iter_mut().zip(fillable) {
+                let guard = escorts(size, target).iter().filter(|&g| g != sq);
+                *rule = FillBits {
+                    target: bit(target),
+                    guard: guard.fold(0, |m, g| m | bit(g)),
+                };
+            }
+        }
+        Some(Geometry {
+            size,
+            full,
+            not_left: full & !column(0),
+            not_right: full & !column(n - 1),
+            fills,
+            edges: [[row(0), row(n - 1)], [column(0), column(n - 1)]],
+        })
+    }
+
+    pub const fn size(&self) -> BoardSize {
+        self.size
+    }
+
+    /// `x` and its orthogonal neighbours on the board.
+    fn spread(&self, x: u64) -> u64 {
+        let n = u32::from(self.size.get());
+        (x | (x & self.not_right) << 1 | (x & self.not_left) >> 1 | x << n | x >> n) & self.full
+    }
+
+    /// The stones of `stones` joined to `seed` through `stones`.
+    fn reach(&self, stones: u64, seed: u64) -> u64 {
+        let mut x = seed & stones;
+        loop {
+            let grown = self.spread(x) & stones;
+            if grown == x {
+                return x;
+            }
+            x = grown;
+        }
+    }
+
+    /// The squares a stone of the mover (whose stones are `mine`) on the
+    /// empty square `sq` fills.
+    fn fills(&self, sq: usize, mine: u64) -> u64 {
+        self.fills[sq].iter().fold(0, |m, rule| {
+            let fires = rule.target & mine == 0 && rule.guard & mine == rule.guard;
+            if fires { m | rule.target } else { m }
+        })
+    }
+
+    /// The stones after `mover` places on the empty square `sq`.
+    pub fn play(&self, stones: Stones, mover: usize, sq: usize) -> Stones {
+        let placed = 1 << sq | self.fills(sq, stones[mover]);
+        let mut next = stones;
+        next[mover] |= placed;
+        next[1 - mover] &= !placed;
+        next
+    }
+
+    /// The empty squares where `mover` would connect its edges at once.
+    pub fn winning_squares(&self, stones: Stones, mover: usize) -> u64 {
+        let mine = stones[mover];
+        let [low, high] = self.edges[mover];
+        let touches_low = low | self.spread(self.reach(mine, low));
+        let touches_high = high | self.spread(self.reach(mine, high));
+        let mut wins = 0;
+        let mut empty = self.full & !(stones[0] | stones[1]);
+        while empty != 0 {
+            let sq = empty.trailing_zeros() as usize;
+            empty &= empty - 1;
+            let placed = 1 << sq | self.fills(sq, mine);
+            if placed & touches_low != 0 && placed & touches_high != 0 {
+                wins |= 1 << sq;
+            }
+        }
+        wins
+    }
+
+    /// The empty squares where a stone of `mover` captures a stone or takes
+    /// (itself or by a fill) a square of `squares`.
+    pub fn squares_touching(&self, stones: Stones, mover: usize, squares: u64) -> u64 {
+        let mut out = 0;
+        let mut empty = self.full & !(stones[0] | stones[1]);
+        while empty != 0 {
+            let sq = empty.trailing_zeros() as usize;
+            empty &= empty - 1;
+            let placed = 1 << sq | self.fills(sq, stones[mover]);
+            if placed & (stones[1 - mover] | squares) != 0 {
+                out |= 1 << sq;
+            }
+        }
+        out
+    }
+
+    /// The stones of a core position of this size.
+    pub fn stones_of(&self, position: &Position) -> Stones {
+        let mut stones = [0; 2];
+        for sq in self.size.squares() {
+            if let Some(color) = position.get(sq) {
+                stones[color.index()] |= 1 << self.size.index(sq);
+            }
+        }
+        stones
+    }
+}

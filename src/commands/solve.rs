@@ -1,0 +1,118 @@
+//! `brique solve`: proves the value of every first move on a small board with
+//! the exact solver ([`crate::ai::Solver`]), and so the value of the empty
+//! board with and without the pie rule; prints a board of W and L, the
+//! positions searched and the time it took.
+
+use std::process::ExitCode;
+use std::time::Instant;
+
+use super::print_stdout;
+use crate::ai::{DEFAULT_TABLE_BITS, MAX_SOLVED_SIDE, SolvedBoard, Solver, group_thousands};
+use crate::core::{BoardSize, Variant, diagram_of};
+
+#[derive(clap::Args, Debug)]
+pub struct SolveArgs {
+    /// Board size, 4 to 7 (4, and 5 under the original rules, take seconds;
+    /// 5 revised about half an hour; larger boards far longer).
+    #[arg(long)]
+    pub size: BoardSize,
+    /// Rule variant (original or revised); both when not given.
+    #[arg(long)]
+    pub rules: Option<Variant>,
+    /// The pie rule, on or off; both when not given (the same proof gives
+    /// both).
+    #[arg(long, value_parser = parse_on_off)]
+    pub pie: Option<bool>,
+}
+
+fn parse_on_off(s: &str) -> Result<bool, String> {
+    match s.trim().to_ascii_lowercase().as_str() {
+        "on" => Ok(true),
+        "off" => Ok(false),
+        _ => Err(format!("expected on or off, found {s:?}")),
+    }
+}
+
+/// Solves and prints; a board too large goes to stderr with exit code 2.
+pub fn run(args: &SolveArgs) -> ExitCode {
+    let variants = args.rules.map_or(Variant::ALL.to_vec(), |v| vec![v]);
+    for variant in variants {
+        let started = Instant::now();
+        let Some((board, nodes)) = solve(args.size, variant) else {
+            eprintln!(
+                "brique solve: the solver takes boards of {} to {MAX_SOLVED_SIDE} (got {})",
+                BoardSize::MIN,
+                args.size
+            );
+            return ExitCode::from(2);
+        };
+        let seconds = started.elapsed().as_secs_f64();
+        let text = report(&board, args.pie, nodes, seconds);
+        if let Err(code) = print_stdout(&text) {
+            return code;
+        }
+    }
+    ExitCode::SUCCESS
+}
+
+/// Every first move's value and the positions searched, with a line of
+/// progress on stderr per move; `None` for a board the solver does not take.
+pub fn solve(size: BoardSize, variant: Variant) -> Option<(SolvedBoard, u64)> {
+    let mut solver = Solver::new(size, variant, DEFAULT_TABLE_BITS)?;
+    let mut wins = Vec::with_capacity(size.area());
+    for sq in size.squares() {
+        let won = solver.first_move_wins(sq)?;
+        eprintln!(
+            "brique solve: {size}×{size} {variant}: {sq} {} ({} positions so far)",
+            if won { "wins" } else { "loses" },
+            group_thousands(solver.nodes())
+        );
+        wins.push(won);
+    }
+    let board = SolvedBoard {
+        size,
+        variant,
+        wins,
+    };
+    Some((board, solver.nodes()))
+}
+
+/// What `brique solve` prints for one variant: `pie` says which pie rule
+/// settings to conclude for (both when `None`).
+pub fn report(board: &SolvedBoard, pie: Option<bool>, nodes: u64, seconds: f64) -> String {
+    let size = board.size;
+    let winning: Vec<String> = board.winning_moves().map(|sq| sq.to_string()).collect();
+    let won = winning.len();
+    let lost = size.area() - won;
+    let mut out = format!(
+        "{size}×{size}, {} rules: Black's first stone on each square, \
+         W when it wins for Black with perfect play, L when it loses\n",
+        board.variant
+    );
+    out += &diagram_of(size, |sq| match board.first_move_wins(sq) {
+        Some(true) => 'W',
+        _ => 'L',
+    });
+    if pie != Some(true) {
+        out += &match won {
+            0 => "Without the pie rule: White wins; every first move loses.\n".to_string(),
+            _ => format!(
+                "Without the pie rule: Black wins, with {won} of the {} first moves: {}.\n",
+                size.area(),
+                winning.join(" ")
+            ),
+        };
+    }
+    if pie != Some(false) {
+        out += &format!(
+            "With the pie rule: a perfect White swaps the {won} winning first moves \
+             and plays on after the {lost} others, so the second player wins.\n"
+        );
+    }
+    out += &format!(
+        "In assets/solved.txt: {}\nSearched {} positions in {seconds:.2} s.\n",
+        board.line(),
+        group_thousands(nodes)
+    );
+    out
+}

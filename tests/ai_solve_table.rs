@@ -1,0 +1,132 @@
+//! `assets/solved.txt`: it parses (so a malformed table fails here, not in
+//! the game), agrees with the solver on 4×4, and the engine uses it.
+
+use brique::ai::{Search, SearchConfig, SolvedBoard, SolvedTable, Solver};
+use brique::core::{BoardSize, Move, Position, Rules, Square, Variant};
+
+fn shipped() -> SolvedTable {
+    SolvedTable::parse(SolvedTable::shipped_text()).expect("assets/solved.txt parses")
+}
+
+fn size(n: u8) -> BoardSize {
+    BoardSize::new(n).expect("size")
+}
+
+#[test]
+fn the_shipped_table_parses_and_covers_4x4_and_5x5() {
+    let table = shipped();
+    assert_eq!(&table, SolvedTable::shipped());
+    for (n, variant) in [
+        (4, Variant::Original),
+        (4, Variant::Revised),
+        (5, Variant::Original),
+        (5, Variant::Revised),
+    ] {
+        assert!(table.get(size(n), variant).is_some(), "{n} {variant}");
+    }
+}
+
+#[test]
+fn the_table_agrees_with_the_solver_on_4x4() {
+    let table = shipped();
+    for variant in Variant::ALL {
+        let mut solver = Solver::new(size(4), variant, 16).expect("a small board");
+        let board = table.get(size(4), variant).expect("4×4 is in the table");
+        for sq in size(4).squares() {
+            assert_eq!(
+                board.first_move_wins(sq),
+                solver.first_move_wins(sq),
+                "{variant} {sq}"
+            );
+        }
+    }
+}
+
+#[test]
+fn lines_read_back_what_they_write() {
+    for board in shipped().boards() {
+        assert_eq!(SolvedBoard::parse_line(&board.line()).as_ref(), Ok(board));
+    }
+}
+
+#[test]
+fn malformed_tables_are_refused_with_the_line_number() {
+    for (text, says) in [
+        ("4 original LLWL/LWLL/WLLL", "line 1: expected 4 rows of 4"),
+        (
+            "# note\n4 original LLWL/LWLL/WLLL/LLWX",
+            "line 2: expected W or L",
+        ),
+        ("4 modern LLWL/LWLL/WLLL/LLWL", "line 1: expected rules"),
+        ("3 original LLW/LWL/WLL", "line 1: board size"),
+        (
+            "4 original",
+            "line 1: expected a size, the rules and the rows",
+        ),
+        (
+            "4 original LLWL/LWLL/WLLL/LLWL\n4 original LLWL/LWLL/WLLL/LLWL",
+            "line 2: a second line",
+        ),
+        ("4 original LLWL/LWLL/WLLL/LLWÉ", "line 1: expected 4 rows"),
+    ] {
+        let error = SolvedTable::parse(text).expect_err(text);
+        assert!(error.starts_with(says), "{text:?}: {error}");
+    }
+}
+
+fn position(n: u8, variant: Variant, pie: bool, moves: &[&str]) -> Position {
+    let mut position = Position::new(size(n), Rules { variant, pie });
+    for mv in moves {
+        position
+            .play(mv.parse().expect("a move"))
+            .expect("a legal move");
+    }
+    position
+}
+
+#[test]
+fn the_engine_opens_with_a_proven_win_without_the_pie_rule() {
+    let table = shipped();
+    for board in table.boards() {
+        let empty = position(board.size.get(), board.variant, false, &[]);
+        let search = Search::new(&empty, SearchConfig::default());
+        let Some(Move::Place(sq)) = search.best_move() else {
+            panic!("no first move on {}×{}", board.size, board.size);
+        };
+        assert_eq!(board.first_move_wins(sq), Some(true), "{sq}");
+    }
+}
+
+#[test]
+fn the_engine_swaps_exactly_the_winning_first_moves() {
+    let table = shipped();
+    for board in table.boards() {
+        for sq in board.size.squares() {
+            let name = sq.to_string();
+            let opened = position(board.size.get(), board.variant, true, &[&name]);
+            let search = Search::new(&opened, SearchConfig::default());
+            let swapped = search.best_move() == Some(Move::Swap);
+            assert_eq!(Some(swapped), board.first_move_wins(sq), "{name}");
+        }
+    }
+}
+
+#[test]
+fn off_the_table_the_engine_decides_as_before() {
+    let table = shipped();
+    let seven = position(7, Variant::Original, false, &[]);
+    assert_eq!(table.winning_opening(&seven), None);
+    let later = position(4, Variant::Original, false, &["c1"]);
+    assert_eq!(table.winning_opening(&later), None);
+    let with_pie = position(4, Variant::Original, true, &[]);
+    assert_eq!(table.winning_opening(&with_pie), None);
+    let no_pie = position(4, Variant::Original, false, &["c1"]);
+    assert_eq!(table.swaps(&no_pie), None);
+    let square: Square = "c1".parse().expect("square");
+    assert_eq!(
+        table
+            .get(size(4), Variant::Original)
+            .and_then(|b| b.first_move_wins(square)),
+        Some(true)
+    );
+}

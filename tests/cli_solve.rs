@@ -1,0 +1,98 @@
+//! `brique solve`: what it prints, that it agrees with `assets/solved.txt`
+//! and `docs/solved.md`, and how it refuses bad arguments.
+
+use std::process::{Command, Output};
+
+use brique::ai::SolvedTable;
+
+fn brique(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_brique"))
+        .args(args)
+        .output()
+        .expect("run brique")
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+#[test]
+fn a_4x4_board_is_solved_in_both_variants_as_the_table_says() {
+    let out = brique(&["solve", "--size", "4"]);
+    assert_eq!(out.status.code(), Some(0));
+    let text = stdout(&out);
+    let table = SolvedTable::shipped();
+    for board in table.boards().iter().filter(|b| b.size.get() == 4) {
+        let line = format!("In assets/solved.txt: {}\n", board.line());
+        assert!(text.contains(&line), "{line}in\n{text}");
+    }
+    let original = [
+        "4×4, original rules: Black's first stone on each square, W when it wins for Black \
+         with perfect play, L when it loses",
+        "   a b c d",
+        "4 |L|L|W|L| 4",
+        "3 |L|W|L|L| 3",
+        "2 |W|L|L|L| 2",
+        "1 |L|L|W|L| 1",
+        "   a b c d",
+        "Without the pie rule: Black wins, with 4 of the 16 first moves: c1 a2 b3 c4.",
+        "With the pie rule: a perfect White swaps the 4 winning first moves and plays on \
+         after the 12 others, so the second player wins.",
+    ]
+    .join("\n");
+    assert!(text.starts_with(&original), "{text}");
+    assert!(text.contains("4×4, revised rules"), "{text}");
+    assert_eq!(text.matches("Searched ").count(), 2, "{text}");
+}
+
+#[test]
+fn the_pie_rule_setting_picks_the_conclusion() {
+    let off = stdout(&brique(&[
+        "solve", "--size", "4", "--rules", "original", "--pie", "off",
+    ]));
+    assert!(off.contains("Without the pie rule"), "{off}");
+    assert!(!off.contains("With the pie rule"), "{off}");
+    let on = stdout(&brique(&[
+        "solve", "--size", "4", "--rules", "revised", "--pie", "on",
+    ]));
+    assert!(
+        on.contains("With the pie rule: a perfect White swaps the 9 winning"),
+        "{on}"
+    );
+    assert!(!on.contains("Without the pie rule"), "{on}");
+    assert!(!on.contains("original"), "{on}");
+}
+
+#[test]
+fn docs_solved_md_shows_every_line_of_the_table() {
+    let docs = include_str!("../docs/solved.md");
+    for board in SolvedTable::shipped().boards() {
+        assert!(docs.contains(&board.line()), "{}", board.line());
+    }
+}
+
+#[test]
+fn bad_arguments_get_a_message_and_exit_2() {
+    for (args, says) in [
+        (
+            &["solve", "--size", "8"][..],
+            "the solver takes boards of 4 to 7 (got 8)",
+        ),
+        (&["solve", "--size", "3"][..], "--size"),
+        (&["solve"][..], "--size"),
+        (
+            &["solve", "--size", "4", "--pie", "maybe"][..],
+            "expected on or off",
+        ),
+        (
+            &["solve", "--size", "4", "--rules", "modern"][..],
+            "--rules",
+        ),
+    ] {
+        let out = brique(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(says), "{args:?}: {err}");
+    }
+}
