@@ -5,9 +5,11 @@
 //!
 //! What the engine should be doing follows from the state
 //! ([`Computer::wanted`]): a computer to move (not paused), else a hint
-//! asked for, else the analysis shown. A search that no longer fits (undo,
-//! new game, quit, analysis hidden) is stopped at once; the game's one
-//! [`Search`] comes back from it, so its tree serves the next one.
+//! asked for, else the analysis shown, else, against a person, pondering:
+//! growing the tree on the person's time, for the answer to whatever they
+//! play. A search that no longer fits (undo, new game, quit, analysis
+//! hidden, the person's move) is stopped at once; the game's one [`Search`]
+//! comes back from it, so its tree serves the next one.
 //!
 //! In a game against the computer, Player 1 is the person at the keyboard and
 //! Player 2 the computer; which of them holds Black (and opens) is the
@@ -17,7 +19,7 @@
 use std::fmt;
 use std::time::{Duration, Instant};
 
-use super::engine_config::Mode;
+use super::engine_config::{EngineConfig, Mode};
 use crate::ai::{Budget, Level, Report, Search};
 use crate::core::{Color, Game, Move, Player, Position};
 use crate::thinker::{Progress, Thinker};
@@ -32,6 +34,11 @@ pub const DEMO_PACE: Duration = Duration::from_millis(700);
 /// then rests.
 const ANALYSIS: Budget = Budget::millis(60_000);
 
+/// Pondering on one position stops after this long: by then the tree of
+/// strongest (the largest) is full and grows no more, and a person away from
+/// the keyboard should not keep every core busy.
+const PONDER: Budget = Budget::millis(120_000);
+
 /// Hints come from a search at least this strong, whatever the level.
 const HINT_LEVEL: Level = Level::Medium;
 
@@ -44,6 +51,8 @@ pub enum Job {
     Hint,
     /// The heat map.
     Analysis,
+    /// The computer's tree, grown while the person thinks.
+    Ponder,
 }
 
 /// The latest word from a search, and the position it is about.
@@ -97,8 +106,8 @@ pub struct Computer {
     latest: Option<EngineSnapshot>,
     hint: Option<Hint>,
     analysis: bool,
-    /// The position whose analysis has used up its budget.
-    analysed: Option<Position>,
+    /// The position whose analysis or pondering has used up its budget.
+    rested: Option<Position>,
     /// A demo stands still.
     paused: bool,
     /// The names the computer plays under, per player (`None`: a person).
@@ -155,7 +164,7 @@ impl Computer {
             latest: None,
             hint: None,
             analysis: false,
-            analysed: None,
+            rested: None,
             paused: false,
             names: names(mode, level),
         }
@@ -266,8 +275,9 @@ impl Computer {
         self.running.as_ref().map(|_| TICK)
     }
 
-    /// The job the engine should be doing on `game` (none once the app quits).
-    pub fn wanted(&self, game: &Game, quitting: bool) -> Option<Job> {
+    /// The job the engine should be doing on `game` with the settings
+    /// `engine` (none once the app quits).
+    pub fn wanted(&self, game: &Game, engine: &EngineConfig, quitting: bool) -> Option<Job> {
         let pos = game.position();
         if quitting || pos.is_over() {
             return None;
@@ -278,16 +288,21 @@ impl Computer {
         if matches!(&self.hint, Some(Hint::Wanted(p)) if p == pos) {
             return Some(Job::Hint);
         }
-        if self.analysis && self.analysed.as_ref() != Some(pos) {
+        let rested = self.rested.as_ref() == Some(pos);
+        if self.analysis && !rested {
             return Some(Job::Analysis);
         }
-        None
+        // Against a person, once the computer has moved (with a move played
+        // and the person to move, the last move was the computer's).
+        let ponder = engine.ponders() && self.mode == Mode::HumanVsComputer && game.can_undo();
+        (ponder && !self.paused && !rested).then_some(Job::Ponder)
     }
 
     /// Blocks until the running search ends by itself (for tests and
-    /// scripts, which want the computer's move without a clock).
+    /// scripts, which want the computer's move without a clock); not for
+    /// pondering, which goes on until the person moves.
     pub fn wait(&mut self) {
-        if let Some(running) = &mut self.running {
+        if let Some(running) = self.running.as_mut().filter(|r| r.job != Job::Ponder) {
             loop {
                 running.thinker.poll();
                 if running.thinker.is_done() {
@@ -308,7 +323,7 @@ impl Computer {
         &mut self,
         game: &Game,
         wanted: Option<Job>,
-        level: Level,
+        engine: &EngineConfig,
         force: bool,
     ) -> Option<Ended> {
         let position = game.position();
@@ -319,7 +334,7 @@ impl Computer {
         let demo = self.is_demo();
         let Some(running) = &mut self.running else {
             if let Some(job) = wanted {
-                self.start(job, game, level);
+                self.start(job, game, engine);
             }
             return None;
         };
@@ -345,8 +360,8 @@ impl Computer {
                 self.hint = Some(Hint::Found(position.clone(), mv));
                 Some(Ended::Hint(mv))
             }
-            (Job::Analysis, _) => {
-                self.analysed = Some(position.clone());
+            (Job::Analysis | Job::Ponder, _) => {
+                self.rested = Some(position.clone());
                 Some(Ended::Rested)
             }
             (Job::Move | Job::Hint, None) => Some(Ended::Rested),
@@ -362,11 +377,15 @@ impl Computer {
         Ended::Failed
     }
 
-    fn start(&mut self, job: Job, game: &Game, level: Level) {
+    /// Starts `job`, on the configured threads when its budget is a time
+    /// (an iteration budget runs on one: see `think_with_threads`).
+    fn start(&mut self, job: Job, game: &Game, engine: &EngineConfig) {
+        let level = engine.level;
         let budget = match job {
             Job::Move => level.budget(),
             Job::Hint => level.max(HINT_LEVEL).budget(),
             Job::Analysis => ANALYSIS,
+            Job::Ponder => PONDER,
         };
         let position = game.position().clone();
         let seed = self.seed;
@@ -374,7 +393,8 @@ impl Computer {
             .search
             .take()
             .unwrap_or_else(|| Search::new(&position, level.config(seed)));
-        let thinker = Thinker::start(search, game.clone(), budget);
+        let thinker =
+            Thinker::start_with_threads(search, game.clone(), budget, engine.threads.count());
         self.running = Some(Running {
             job,
             budget,

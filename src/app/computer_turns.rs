@@ -3,8 +3,9 @@
 //! searches themselves are the [`Computer`](super::computer::Computer)'s.
 
 use super::action::Action;
-use super::computer::{Ended, estimate};
+use super::computer::{Ended, Job, estimate};
 use super::message::Tone;
+use super::screen::Screen;
 use super::state::App;
 use crate::core::Move;
 
@@ -41,9 +42,13 @@ impl App {
     /// Returns whether a search ended (so the state may want another).
     fn step_engine(&mut self, force: bool) -> bool {
         let game = self.session.game();
-        let wanted = self.computer.wanted(game, self.quit);
-        let level = self.config.engine.level;
-        match self.computer.step(game, wanted, level, force) {
+        let engine = self.config.engine;
+        // Pondering is for a person at the board: another screen stops it.
+        let wanted = self
+            .computer
+            .wanted(game, &engine, self.quit)
+            .filter(|&job| job != Job::Ponder || self.screen == Screen::Board);
+        match self.computer.step(game, wanted, &engine, force) {
             None => false,
             Some(Ended::Failed) => {
                 self.say(

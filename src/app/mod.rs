@@ -89,7 +89,7 @@ pub use action::{Action, Direction, Edit, HistoryStep};
 pub use computer::{EngineSnapshot, Job};
 pub use config::{BoardColours, Colour, Config, PALETTES, ThemeName};
 pub use config_file::{ConfigFile, Loaded, Notice, Saved};
-pub use engine_config::{EngineConfig, Mode};
+pub use engine_config::{EngineConfig, Mode, Threads};
 pub use files::{RecordList, ResultsRead};
 pub use input::action_for;
 pub use message::{Message, Tone};
