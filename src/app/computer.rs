@@ -20,6 +20,7 @@ use std::fmt;
 use std::time::{Duration, Instant};
 
 use super::engine_config::{EngineConfig, Mode};
+use super::resign::Doubts;
 use crate::ai::{Budget, Level, Report, Search};
 use crate::core::{Color, Game, Move, Player, Position};
 use crate::thinker::{Progress, Thinker};
@@ -72,6 +73,8 @@ pub struct EngineSnapshot {
 pub enum Ended {
     /// The computer's move for the position on the board.
     Move(Move),
+    /// The computer to move resigns.
+    Resign,
     /// A hint found, now kept for its position.
     Hint(Move),
     /// The analysis used its budget, or the search found no move.
@@ -110,6 +113,8 @@ pub struct Computer {
     rested: Option<Position>,
     /// A demo stands still.
     paused: bool,
+    /// When the computer gives up.
+    doubts: Doubts,
     /// The names the computer plays under, per player (`None`: a person).
     names: [Option<String>; 2],
 }
@@ -166,6 +171,7 @@ impl Computer {
             analysis: false,
             rested: None,
             paused: false,
+            doubts: Doubts::default(),
             names: names(mode, level),
         }
     }
@@ -218,7 +224,7 @@ impl Computer {
 
     /// Whether it is the computer's turn in `game` (not over).
     pub fn to_move(&self, game: &Game) -> bool {
-        !game.position().is_over() && self.is_computer(game.player_to_move())
+        !game.is_over() && self.is_computer(game.player_to_move())
     }
 
     /// What the engine is searching for now, if anything.
@@ -279,7 +285,7 @@ impl Computer {
     /// `engine` (none once the app quits).
     pub fn wanted(&self, game: &Game, engine: &EngineConfig, quitting: bool) -> Option<Job> {
         let pos = game.position();
-        if quitting || pos.is_over() {
+        if quitting || game.is_over() {
             return None;
         }
         if self.to_move(game) && !self.paused {
@@ -355,6 +361,9 @@ impl Computer {
             return Some(self.failed());
         };
         match (job, progress.report.best) {
+            (Job::Move, _) if self.doubts.resigns(game, &progress, engine.resign) => {
+                Some(Ended::Resign)
+            }
             (Job::Move, Some(mv)) => Some(Ended::Move(mv)),
             (Job::Hint, Some(mv)) => {
                 self.hint = Some(Hint::Found(position.clone(), mv));

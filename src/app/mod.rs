@@ -69,6 +69,7 @@ mod persistence;
 mod play;
 mod record_filter;
 mod records_screen;
+mod resign;
 mod saved_games;
 mod screen;
 mod session;

@@ -2,7 +2,7 @@
 //! autosave and records hold. Every change to the game goes through here,
 //! and counts as a new revision (what the move list's scroll follows).
 
-use crate::core::{Game, Move, MoveReport, PlayError, Player};
+use crate::core::{Color, Game, Move, MoveReport, PlayError, Player};
 
 #[derive(Clone, Debug)]
 pub struct Session {
@@ -42,7 +42,7 @@ impl Session {
 
     /// Whether leaving now would lose a game: moves played, nobody has won.
     pub fn in_progress(&self) -> bool {
-        self.game.can_undo() && !self.game.position().is_over()
+        self.game.can_undo() && !self.game.is_over()
     }
 
     /// Replaces the game and its players (a new game, a record opened).
@@ -65,6 +65,13 @@ impl Session {
         let report = self.game.play(mv)?;
         self.revision += 1;
         Ok(report)
+    }
+
+    /// `color` resigns the game (refused once it is over).
+    pub fn resign(&mut self, color: Color) -> Result<(), PlayError> {
+        self.game.resign(color)?;
+        self.revision += 1;
+        Ok(())
     }
 
     pub fn undo(&mut self) -> Option<Move> {

@@ -161,7 +161,7 @@ impl App {
     /// only the keys that work (no swap when the pie rule is not open).
     pub fn offers(&self, action: Action) -> bool {
         let game = self.session.game();
-        let over = game.position().is_over();
+        let over = game.is_over();
         match action {
             Action::Swap => {
                 self.viewing().is_none() && game.position().can_swap() && !self.computer_to_move()

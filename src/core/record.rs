@@ -17,7 +17,8 @@
 //! names "Player 1" and "Player 2", Player 1 holding Black). `black` names the
 //! player who held Black at the start; a `swap` in the moves exchanges colours.
 //! `result` (`Black wins`, `White wins` or `unfinished`) is checked against the
-//! moves. Keys starting with `x-` are kept as they are for programs' own use.
+//! moves; `Black resigns` or `White resigns` ends a game the moves leave
+//! unfinished, the other colour winning. Keys starting with `x-` are kept as they are for programs' own use.
 //! Lines starting with `#` are comments; the first line that is not
 //! `key: value` starts the moves, separated by spaces or line breaks.
 
@@ -86,8 +87,7 @@ impl Record {
 
     pub fn outcome(&self) -> Outcome {
         self.game
-            .position()
-            .winner()
+            .winning_color()
             .map_or(Outcome::Unfinished, Outcome::Won)
     }
 
@@ -185,7 +185,7 @@ impl Record {
             }
         }
 
-        let game =
+        let mut game =
             Game::from_moves(header.size, header.rules, header.black, &moves).map_err(|e| {
                 let (line, column) = places[e.number - 1];
                 RecordError {
@@ -194,12 +194,22 @@ impl Record {
                     message: e.to_string(),
                 }
             })?;
+        if let Some((Claim::Resigns(color), line, column)) = header.result {
+            game.resign(color).map_err(|_| RecordError {
+                line,
+                column,
+                message: format!(
+                    "the result says {color} resigns, but the moves give {}",
+                    Record::new(header.names.clone(), game.clone()).outcome()
+                ),
+            })?;
+        }
         let record = Record {
             names: header.names,
             game,
             extra: header.extra,
         };
-        if let Some((claimed, line, column)) = header.result
+        if let Some((Claim::Outcome(claimed), line, column)) = header.result
             && claimed != record.outcome()
         {
             return Err(RecordError {
@@ -215,13 +225,20 @@ impl Record {
     }
 }
 
+/// What a `result` line says.
+#[derive(Clone, Copy)]
+enum Claim {
+    Outcome(Outcome),
+    Resigns(Color),
+}
+
 /// Header values read so far, with defaults.
 struct Header {
     size: BoardSize,
     rules: Rules,
     names: [String; 2],
     black: Player,
-    result: Option<(Outcome, usize, usize)>,
+    result: Option<(Claim, usize, usize)>,
     extra: Vec<(String, String)>,
     seen: Vec<String>,
 }
@@ -306,21 +323,24 @@ impl Header {
                 };
             }
             "result" => {
-                let outcome = match value.to_ascii_lowercase().as_str() {
-                    "black wins" => Outcome::Won(Color::Black),
-                    "white wins" => Outcome::Won(Color::White),
-                    "unfinished" => Outcome::Unfinished,
+                let claim = match value.to_ascii_lowercase().as_str() {
+                    "black wins" => Claim::Outcome(Outcome::Won(Color::Black)),
+                    "white wins" => Claim::Outcome(Outcome::Won(Color::White)),
+                    "unfinished" => Claim::Outcome(Outcome::Unfinished),
+                    "black resigns" => Claim::Resigns(Color::Black),
+                    "white resigns" => Claim::Resigns(Color::White),
                     _ => {
                         return Err(fail(
                             column,
                             format!(
-                                "expected Black wins, White wins or unfinished, found {}",
+                                "expected Black wins, White wins, unfinished, Black resigns \
+                                 or White resigns, found {}",
                                 Quoted(value)
                             ),
                         ));
                     }
                 };
-                self.result = Some((outcome, line, column));
+                self.result = Some((claim, line, column));
             }
             _ => {
                 return Err(fail(
@@ -349,7 +369,10 @@ impl fmt::Display for Record {
             Player::Two => "player2",
         };
         writeln!(f, "black: {black}")?;
-        writeln!(f, "result: {}", self.outcome())?;
+        match game.resigned() {
+            Some(color) => writeln!(f, "result: {color} resigns")?,
+            None => writeln!(f, "result: {}", self.outcome())?,
+        }
         for (key, value) in &self.extra {
             writeln!(f, "{key}: {value}")?;
         }

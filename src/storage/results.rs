@@ -54,7 +54,7 @@ pub struct ResultRow {
 impl ResultRow {
     /// The row for a finished game; `None` while it is unfinished.
     pub fn from_record(record: &Record, file: Option<&Path>, date: Timestamp) -> Option<ResultRow> {
-        let winner = record.game.position().winner()?;
+        let winner = record.game.winning_color()?;
         Some(ResultRow {
             date,
             names: record.names.clone(),

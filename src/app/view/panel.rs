@@ -12,7 +12,7 @@ use super::threats::threats;
 use crate::app::action::Action;
 use crate::app::config::NAME_MAX_CHARS;
 use crate::app::keymap::{Context, key_for};
-use crate::app::message::wins;
+use crate::app::message::{wins, with_colour};
 use crate::app::state::App;
 use crate::app::text_width::pad;
 use crate::app::theme::{Theme, Ui};
@@ -117,8 +117,8 @@ fn header(app: &App, width: u16) -> Vec<Line<'static>> {
     for color in Color::ALL {
         let player = game.holder(color);
         let name = app.name(player);
-        let to_move = !pos.is_over() && pos.to_move() == color;
-        let won = pos.winner() == Some(color);
+        let to_move = !game.is_over() && pos.to_move() == color;
+        let won = game.winning_color() == Some(color);
         let name_style = if to_move || won {
             theme.ui(Ui::Title)
         } else {
@@ -213,6 +213,11 @@ fn prompt(app: &App, width: u16) -> Vec<Line<'static>> {
         .collect();
     if let Some(player) = game.winner() {
         let color = game.color_of(player);
+        if let Some(resigned) = game.resigned() {
+            let name = app.name(game.holder(resigned));
+            let text = format!("{} resigns.", with_colour(name, resigned));
+            parts.push((text, theme.ui(Ui::Text)));
+        }
         parts.push((wins(app.name(player), color), theme.ui(Ui::Good)));
         parts.push((
             format!(
