@@ -200,6 +200,7 @@ impl Computer {
     pub fn set_mode(&mut self, mode: Mode) {
         self.mode = mode;
         self.paused = false;
+        self.doubts = Doubts::default();
     }
 
     /// Names the computer's players after the mode and `level`.
