@@ -12,6 +12,7 @@ use std::num::NonZeroU16;
 use app_support::*;
 use brique::ai::Level;
 use brique::app::{Action, App, Config, Job, Mode, Opening, Threads};
+use brique::commands::show::{ShowArgs, show};
 use brique::core::{Color, Move, Outcome, Player, Record};
 use brique::storage::{ResultRow, Timestamp};
 
@@ -97,6 +98,19 @@ fn a_resigned_game_is_recorded_and_counted_and_reads_back() {
     assert_eq!(back.outcome(), Outcome::Won(Color::Black));
     let row = ResultRow::from_record(&back, None, Timestamp::from_unix_seconds(0)).unwrap();
     assert_eq!((row.winner, row.winner_name()), (Color::Black, "Ann"));
+    // `brique show` says so under the diagram.
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("resigned.brique");
+    std::fs::write(&file, &text).unwrap();
+    let args = ShowArgs {
+        file: Some(file),
+        moves: None,
+        size: brique::core::BoardSize::DEFAULT,
+        rules: brique::core::Variant::Original,
+        no_pie: false,
+    };
+    let shown = show(&args).unwrap();
+    assert!(shown.ends_with("White resigns: Black wins\n"), "{shown}");
 }
 
 #[test]

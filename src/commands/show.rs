@@ -58,14 +58,12 @@ pub fn run(args: &ShowArgs) -> ExitCode {
 
 /// The text `brique show` prints: the diagram and the state of the game.
 pub fn show(args: &ShowArgs) -> Result<String, String> {
-    let position = match (&args.file, &args.moves) {
+    let game = match (&args.file, &args.moves) {
         (Some(path), _) => {
             let (name, text) = read_input(path)?;
             Record::parse(&text)
                 .map_err(|e| format!("{name}: {e}"))?
                 .game
-                .position()
-                .clone()
         }
         (None, Some(moves)) => {
             let moves = parse_moves_on(moves, args.size).map_err(|e| e.to_string())?;
@@ -73,10 +71,7 @@ pub fn show(args: &ShowArgs) -> Result<String, String> {
                 variant: args.rules,
                 pie: !args.no_pie,
             };
-            Game::from_moves(args.size, rules, Player::One, &moves)
-                .map_err(|e| e.to_string())?
-                .position()
-                .clone()
+            Game::from_moves(args.size, rules, Player::One, &moves).map_err(|e| e.to_string())?
         }
         (None, None) => {
             return Err(format!(
@@ -85,11 +80,12 @@ pub fn show(args: &ShowArgs) -> Result<String, String> {
             ));
         }
     };
-    Ok(format!(
-        "{}{}\n",
-        diagram(&position),
-        status_line(&position)
-    ))
+    let position = game.position();
+    let status = match game.resigned() {
+        Some(color) => format!("{color} resigns: {} wins", color.other()),
+        None => status_line(position),
+    };
+    Ok(format!("{}{status}\n", diagram(position)))
 }
 
 /// The name to report problems under, and the text of a file or of stdin (`-`).
