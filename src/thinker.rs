@@ -55,6 +55,10 @@ pub struct Progress {
     pub elapsed: Duration,
     /// The search's best move, win estimate, heat map and so on.
     pub report: Report,
+    /// Iterations in the tree of this position, those kept from earlier
+    /// searches included ([`Search::visits`]): more than the report's own
+    /// when a tree was reused.
+    pub visits: u64,
     /// Whether the search has ended (budget spent, result proven, stopped).
     pub done: bool,
 }
@@ -295,6 +299,7 @@ impl Thinker {
         let progress = self.latest.clone().unwrap_or_else(|| Progress {
             elapsed: Duration::ZERO,
             report: search.report(),
+            visits: search.visits(),
             done: true,
         });
         Some((search, progress))
@@ -325,6 +330,7 @@ fn background(
         let _ = updates.send(Progress {
             elapsed,
             report: search.report(),
+            visits: search.visits(),
             done,
         });
     };

@@ -22,6 +22,9 @@ fn config(size: u8, mode: Mode, level: Strength) -> Config {
     let mut config = config_with_size(size);
     config.engine.mode = mode;
     config.engine.level = level;
+    // One thread, so that searches with a time budget (the analysis) are
+    // the same on every run.
+    config.engine.threads = brique::app::Threads::Count(std::num::NonZeroU16::MIN);
     config
 }
 

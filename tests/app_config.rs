@@ -36,6 +36,9 @@ fn all_changed() -> Config {
         brique::app::BoardColours::palette(["charcoal", "ivory", "sand", "walnut"]);
     config.engine.mode = Mode::HumanVsComputer;
     config.engine.level = brique::ai::Level::Hard;
+    config.engine.threads = brique::app::Threads::Count(std::num::NonZeroU16::new(3).unwrap());
+    config.engine.ponder = false;
+    config.engine.resign = false;
     // Every action on a key of its own, so that none clashes.
     for (i, binding) in (0x410..).zip(brique::app::keymap::KEYMAP) {
         let key = char::from_u32(i).unwrap().to_string();

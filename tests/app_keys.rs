@@ -249,6 +249,8 @@ fn settings_apply_at_once_before_the_first_move() {
     type_keys(&mut app, "o");
     press(&mut app, KeyCode::BackTab); // Colours
     press(&mut app, KeyCode::Up); // Theme
+    press(&mut app, KeyCode::Up); // Resign
+    press(&mut app, KeyCode::Up); // Threads
     press(&mut app, KeyCode::Up); // Clock
     press(&mut app, KeyCode::Up); // Computer (level)
     press(&mut app, KeyCode::Up); // Game (mode)

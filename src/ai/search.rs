@@ -104,6 +104,13 @@ impl Search {
         self.iterations.load(Ordering::Relaxed)
     }
 
+    /// Iterations that went through this position's tree: those run since
+    /// the search reached it and those of the subtree kept from before (the
+    /// move the search expected, say, grown on the opponent's time).
+    pub fn visits(&self) -> u64 {
+        self.shared.tree.visits[0].get() as u64
+    }
+
     /// Whether the game is over or the result here is proven, so that more
     /// iterations would change nothing.
     pub fn is_settled(&self) -> bool {

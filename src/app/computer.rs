@@ -5,9 +5,11 @@
 //!
 //! What the engine should be doing follows from the state
 //! ([`Computer::wanted`]): a computer to move (not paused), else a hint
-//! asked for, else the analysis shown. A search that no longer fits (undo,
-//! new game, quit, analysis hidden) is stopped at once; the game's one
-//! [`Search`] comes back from it, so its tree serves the next one.
+//! asked for, else the analysis shown, else, against a person, pondering:
+//! growing the tree on the person's time, for the answer to whatever they
+//! play. A search that no longer fits (undo, new game, quit, analysis
+//! hidden, the person's move) is stopped at once; the game's one [`Search`]
+//! comes back from it, so its tree serves the next one.
 //!
 //! In a game against the computer, Player 1 is the person at the keyboard and
 //! Player 2 the computer; which of them holds Black (and opens) is the
@@ -18,7 +20,8 @@ use std::fmt;
 use std::time::{Duration, Instant};
 
 use super::clock::thinking_limit;
-use super::engine_config::Mode;
+use super::engine_config::{EngineConfig, Mode};
+use super::resign::Doubts;
 use crate::ai::{Budget, Level, Report, Search};
 use crate::core::{Color, Game, Move, Player, Position};
 use crate::thinker::{Progress, Thinker};
@@ -33,6 +36,11 @@ pub const DEMO_PACE: Duration = Duration::from_millis(700);
 /// then rests.
 const ANALYSIS: Budget = Budget::millis(60_000);
 
+/// Pondering on one position stops after this long: by then the tree of
+/// strongest (the largest) is full and grows no more, and a person away from
+/// the keyboard should not keep every core busy.
+const PONDER: Budget = Budget::millis(120_000);
+
 /// Hints come from a search at least this strong, whatever the level.
 const HINT_LEVEL: Level = Level::Medium;
 
@@ -45,6 +53,8 @@ pub enum Job {
     Hint,
     /// The heat map.
     Analysis,
+    /// The computer's tree, grown while the person thinks.
+    Ponder,
 }
 
 /// The latest word from a search, and the position it is about.
@@ -64,6 +74,8 @@ pub struct EngineSnapshot {
 pub enum Ended {
     /// The computer's move for the position on the board.
     Move(Move),
+    /// The computer to move resigns.
+    Resign,
     /// A hint found, now kept for its position.
     Hint(Move),
     /// The analysis used its budget, or the search found no move.
@@ -98,10 +110,12 @@ pub struct Computer {
     latest: Option<EngineSnapshot>,
     hint: Option<Hint>,
     analysis: bool,
-    /// The position whose analysis has used up its budget.
-    analysed: Option<Position>,
+    /// The position whose analysis or pondering has used up its budget.
+    rested: Option<Position>,
     /// A demo stands still.
     paused: bool,
+    /// When the computer gives up.
+    doubts: Doubts,
     /// The names the computer plays under, per player (`None`: a person).
     names: [Option<String>; 2],
     /// In a game with clocks, the computer's time left and increment.
@@ -158,8 +172,9 @@ impl Computer {
             latest: None,
             hint: None,
             analysis: false,
-            analysed: None,
+            rested: None,
             paused: false,
+            doubts: Doubts::default(),
             names: names(mode, level),
             time: None,
         }
@@ -189,6 +204,7 @@ impl Computer {
     pub fn set_mode(&mut self, mode: Mode) {
         self.mode = mode;
         self.paused = false;
+        self.doubts = Doubts::default();
     }
 
     /// Names the computer's players after the mode and `level`.
@@ -213,7 +229,7 @@ impl Computer {
 
     /// Whether it is the computer's turn in `game` (not over).
     pub fn to_move(&self, game: &Game) -> bool {
-        !game.position().is_over() && self.is_computer(game.player_to_move())
+        !game.is_over() && self.is_computer(game.player_to_move())
     }
 
     /// What the engine is searching for now, if anything.
@@ -276,10 +292,11 @@ impl Computer {
         self.running.as_ref().map(|_| TICK)
     }
 
-    /// The job the engine should be doing on `game` (none once the app quits).
-    pub fn wanted(&self, game: &Game, quitting: bool) -> Option<Job> {
+    /// The job the engine should be doing on `game` with the settings
+    /// `engine` (none once the app quits).
+    pub fn wanted(&self, game: &Game, engine: &EngineConfig, quitting: bool) -> Option<Job> {
         let pos = game.position();
-        if quitting || pos.is_over() {
+        if quitting || game.is_over() {
             return None;
         }
         if self.to_move(game) && !self.paused {
@@ -288,16 +305,21 @@ impl Computer {
         if matches!(&self.hint, Some(Hint::Wanted(p)) if p == pos) {
             return Some(Job::Hint);
         }
-        if self.analysis && self.analysed.as_ref() != Some(pos) {
+        let rested = self.rested.as_ref() == Some(pos);
+        if self.analysis && !rested {
             return Some(Job::Analysis);
         }
-        None
+        // Against a person, once the computer has moved (with a move played
+        // and the person to move, the last move was the computer's).
+        let ponder = engine.ponders() && self.mode == Mode::HumanVsComputer && game.can_undo();
+        (ponder && !self.paused && !rested).then_some(Job::Ponder)
     }
 
     /// Blocks until the running search ends by itself (for tests and
-    /// scripts, which want the computer's move without a clock).
+    /// scripts, which want the computer's move without a clock); not for
+    /// pondering, which goes on until the person moves.
     pub fn wait(&mut self) {
-        if let Some(running) = &mut self.running {
+        if let Some(running) = self.running.as_mut().filter(|r| r.job != Job::Ponder) {
             loop {
                 running.thinker.poll();
                 if running.thinker.is_done() {
@@ -318,7 +340,7 @@ impl Computer {
         &mut self,
         game: &Game,
         wanted: Option<Job>,
-        level: Level,
+        engine: &EngineConfig,
         force: bool,
     ) -> Option<Ended> {
         let position = game.position();
@@ -329,7 +351,7 @@ impl Computer {
         let demo = self.is_demo();
         let Some(running) = &mut self.running else {
             if let Some(job) = wanted {
-                self.start(job, game, level);
+                self.start(job, game, engine);
             }
             return None;
         };
@@ -350,13 +372,16 @@ impl Computer {
             return Some(self.failed());
         };
         match (job, progress.report.best) {
+            (Job::Move, _) if self.doubts.resigns(game, &progress, engine.resign) => {
+                Some(Ended::Resign)
+            }
             (Job::Move, Some(mv)) => Some(Ended::Move(mv)),
             (Job::Hint, Some(mv)) => {
                 self.hint = Some(Hint::Found(position.clone(), mv));
                 Some(Ended::Hint(mv))
             }
-            (Job::Analysis, _) => {
-                self.analysed = Some(position.clone());
+            (Job::Analysis | Job::Ponder, _) => {
+                self.rested = Some(position.clone());
                 Some(Ended::Rested)
             }
             (Job::Move | Job::Hint, None) => Some(Ended::Rested),
@@ -372,7 +397,10 @@ impl Computer {
         Ended::Failed
     }
 
-    fn start(&mut self, job: Job, game: &Game, level: Level) {
+    /// Starts `job`, on the configured threads when its budget is a time
+    /// (an iteration budget runs on one: see `think_with_threads`).
+    fn start(&mut self, job: Job, game: &Game, engine: &EngineConfig) {
+        let level = engine.level;
         let budget = match job {
             Job::Move => match (level.budget().millis, self.time) {
                 (Some(ms), Some((left, increment))) => {
@@ -382,14 +410,16 @@ impl Computer {
             },
             Job::Hint => level.max(HINT_LEVEL).budget(),
             Job::Analysis => ANALYSIS,
+            Job::Ponder => PONDER,
         };
         let position = game.position().clone();
         let seed = self.seed;
         let search = self
             .search
             .take()
-            .unwrap_or_else(|| Search::new(&position, level.config(seed)));
-        let thinker = Thinker::start(search, game.clone(), budget);
+            .unwrap_or_else(|| Search::new(&position, engine.search_config(seed)));
+        let thinker =
+            Thinker::start_with_threads(search, game.clone(), budget, engine.threads.count());
         self.running = Some(Running {
             job,
             budget,

@@ -3,8 +3,9 @@
 //! searches themselves are the [`Computer`](super::computer::Computer)'s.
 
 use super::action::Action;
-use super::computer::{Ended, estimate};
-use super::message::Tone;
+use super::computer::{Ended, Job, estimate};
+use super::message::{Tone, wins, with_colour};
+use super::screen::Screen;
 use super::state::App;
 use crate::core::Move;
 
@@ -44,9 +45,13 @@ impl App {
         let over = self.quit || self.session.out_of_time().is_some();
         self.computer.set_time(self.computer_time());
         let game = self.session.game();
-        let wanted = self.computer.wanted(game, over);
-        let level = self.config.engine.level;
-        match self.computer.step(game, wanted, level, force) {
+        let engine = self.config.engine;
+        // Pondering is for a person at the board: another screen stops it.
+        let wanted = self
+            .computer
+            .wanted(game, &engine, over)
+            .filter(|&job| job != Job::Ponder || self.screen == Screen::Board);
+        match self.computer.step(game, wanted, &engine, force) {
             None => false,
             Some(Ended::Failed) => {
                 self.say(
@@ -60,7 +65,7 @@ impl App {
                 match mv {
                     Move::Place(sq) => {
                         self.place(sq);
-                        if !self.game().position().is_over() {
+                        if !self.game().is_over() {
                             let text = format!("{} played {sq}.", self.name(player));
                             self.say(Tone::Info, text);
                         }
@@ -69,12 +74,33 @@ impl App {
                 }
                 true
             }
+            Some(Ended::Resign) => {
+                self.computer_resigns();
+                true
+            }
             Some(Ended::Hint(mv)) => {
                 self.hint_found(mv);
                 true
             }
             Some(Ended::Rested) => true,
         }
+    }
+
+    /// The computer to move resigns: the game ends, the other side winning.
+    fn computer_resigns(&mut self) {
+        let color = self.game().position().to_move();
+        let player = self.game().player_to_move();
+        if self.session.resign(color).is_err() {
+            return;
+        }
+        let text = format!(
+            "{} resigns. {} {} starts a new game, {} takes back the last move.",
+            with_colour(self.name(player), color),
+            wins(self.name(player.other()), color.other()),
+            self.key(Action::NewGame),
+            self.key(Action::Undo)
+        );
+        self.say(Tone::Success, text);
     }
 
     /// Board actions that mean something else when the computer plays; returns
@@ -128,8 +154,7 @@ impl App {
     }
 
     fn ask_hint(&mut self) {
-        let pos = self.game().position();
-        if pos.is_over() {
+        if self.game().is_over() {
             self.say(Tone::Warning, "The game is over: no hint.");
         } else if self.computer_to_move() && !self.demo_paused() {
             self.say(Tone::Warning, "The computer is to move: no hint.");
@@ -154,8 +179,9 @@ impl App {
     }
 
     /// Undo against the computer: back to the person's last turn, taking
-    /// back the computer's answer and their move.
+    /// back the computer's answer (or resignation) and their move.
     fn undo_to_your_turn(&mut self) {
+        let resigned = self.game().resigned().is_some();
         let mut game = self.game().clone();
         let mut undone = Vec::new();
         while let Some(mv) = game.undo() {
@@ -174,7 +200,10 @@ impl App {
         if let Some(&Move::Place(sq)) = undone.last() {
             self.board.set_cursor(sq);
         }
-        let names: Vec<String> = undone.iter().map(Move::to_string).collect();
+        let mut names: Vec<String> = undone.iter().map(Move::to_string).collect();
+        if resigned {
+            names.insert(0, "the resignation".to_string());
+        }
         let redo = self.key(Action::Redo);
         self.say(
             Tone::Info,

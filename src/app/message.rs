@@ -38,9 +38,14 @@ pub fn count(n: usize, noun: &str) -> String {
 /// `Ann (Black) wins!`; a name that ends in brackets of its own takes the
 /// colour inside them: `Computer (easy, Black) wins!`.
 pub fn wins(name: &str, color: impl std::fmt::Display) -> String {
+    format!("{} wins!", with_colour(name, color))
+}
+
+/// `Ann (Black)`, `Computer (easy, Black)`.
+pub fn with_colour(name: &str, color: impl std::fmt::Display) -> String {
     match name.strip_suffix(')') {
-        Some(open) => format!("{open}, {color}) wins!"),
-        None => format!("{name} ({color}) wins!"),
+        Some(open) => format!("{open}, {color})"),
+        None => format!("{name} ({color})"),
     }
 }
 

@@ -171,7 +171,7 @@ impl App {
     /// The pointer moves the cursor, so the preview follows the mouse.
     pub(super) fn hover(&mut self, column: u16, row: u16) {
         if self.screen == Screen::Board
-            && !self.shown_game().position().is_over()
+            && !self.shown_game().is_over()
             && let Some(sq) = self.board.square_at(column, row, self.game().size())
         {
             self.board.set_cursor(sq);

@@ -6,7 +6,7 @@
 use std::time::Duration;
 
 use super::clock::{GameClock, TimeSource};
-use crate::core::{Game, Move, MoveReport, PlayError, Player, Record, TimeControl};
+use crate::core::{Color, Game, Move, MoveReport, PlayError, Player, Record, TimeControl};
 
 #[derive(Clone, Debug)]
 pub struct Session {
@@ -121,7 +121,7 @@ impl Session {
 
     /// Whether leaving now would lose a game: moves played, nobody has won.
     pub fn in_progress(&self) -> bool {
-        self.game.can_undo() && !self.game.position().is_over() && self.out_of_time().is_none()
+        self.game.can_undo() && !self.game.is_over() && self.out_of_time().is_none()
     }
 
     /// Replaces the game and its players (a new game, a record opened).
@@ -158,6 +158,13 @@ impl Session {
         self.follow_clock();
         self.revision += 1;
         Ok(report)
+    }
+
+    /// `color` resigns the game (refused once it is over).
+    pub fn resign(&mut self, color: Color) -> Result<(), PlayError> {
+        self.game.resign(color)?;
+        self.revision += 1;
+        Ok(())
     }
 
     pub fn undo(&mut self) -> Option<Move> {

@@ -2,7 +2,7 @@
 
 use super::action::Edit;
 use super::config::{BoardColours, Config, NAME_MAX_CHARS, PALETTES, ThemeName, check_names};
-use super::engine_config::Mode;
+use super::engine_config::{Mode, Threads};
 use super::text_input::TextInput;
 use crate::ai::Level;
 use crate::core::{BoardSize, Player, TimeControl, Variant};
@@ -23,12 +23,14 @@ pub enum Field {
     Mode,
     Level,
     Clock,
+    Threads,
+    Resign,
     Theme,
     Colours,
 }
 
 impl Field {
-    pub const ALL: [Field; 11] = [
+    pub const ALL: [Field; 13] = [
         Field::Player1,
         Field::Player2,
         Field::Black,
@@ -38,6 +40,8 @@ impl Field {
         Field::Mode,
         Field::Level,
         Field::Clock,
+        Field::Threads,
+        Field::Resign,
         Field::Theme,
         Field::Colours,
     ];
@@ -53,6 +57,8 @@ impl Field {
             Field::Clock => "Clock",
             Field::Mode => "Game",
             Field::Level => "Computer",
+            Field::Threads => "Threads",
+            Field::Resign => "Resign",
             Field::Theme => "Theme",
             Field::Colours => "Colours",
         }
@@ -80,6 +86,8 @@ pub struct SettingsForm {
     pub colours: BoardColours,
     pub mode: Mode,
     pub level: Level,
+    pub threads: Threads,
+    pub resign: bool,
     pub focus: Field,
     /// Why the form cannot be saved yet, shown by the field to blame.
     pub error: Option<(Field, String)>,
@@ -105,6 +113,8 @@ impl SettingsForm {
             colours: config.display.colours,
             mode: config.engine.mode,
             level: config.engine.level,
+            threads: config.engine.threads,
+            resign: config.engine.resign,
             focus: Field::Player1,
             error: None,
             leaving: false,
@@ -149,6 +159,8 @@ impl SettingsForm {
             Field::Clock => self.clock = cycle(&self.clocks(), self.clock, forward),
             Field::Mode => self.mode = cycle(&Mode::ALL, self.mode, forward),
             Field::Level => self.level = self.level.step(forward).unwrap_or(self.level),
+            Field::Threads => self.threads = cycle(&self.threads.choices(), self.threads, forward),
+            Field::Resign => self.resign = !self.resign,
             Field::Theme => self.theme = cycle(&ThemeName::ALL, self.theme, forward),
             Field::Colours => self.colours = cycle(&self.palettes(), self.colours, forward),
         }
@@ -226,6 +238,8 @@ impl SettingsForm {
         config.display.colours = self.colours;
         config.engine.mode = self.mode;
         config.engine.level = self.level;
+        config.engine.threads = self.threads;
+        config.engine.resign = self.resign;
         Ok(config)
     }
 }

@@ -167,7 +167,7 @@ impl App {
     /// only the keys that work (no swap when the pie rule is not open).
     pub fn offers(&self, action: Action) -> bool {
         let game = self.session.game();
-        let over = game.position().is_over() || self.session.out_of_time().is_some();
+        let over = game.is_over() || self.session.out_of_time().is_some();
         match action {
             Action::Swap => {
                 self.viewing().is_none()

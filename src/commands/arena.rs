@@ -9,14 +9,16 @@ use std::str::FromStr;
 use super::print_stdout;
 use crate::ai::{Budget, Level, Search, SearchConfig};
 use crate::core::{BoardSize, Color, Game, Player, Rules, Variant};
-use crate::thinker::choose_move_with_threads;
+use crate::thinker::{Thinker, choose_move_with_threads};
 
 #[derive(clap::Args, Debug)]
 pub struct ArenaArgs {
     /// The first engine: comma-separated settings such as `level=3`, or
     /// `rave,ms=50`, `uct,iterations=5000`, `random` (uniform playouts),
     /// `bridges`, `c=0.4`, `bias=0.02`, `expand=4`, `growth=3`, `nodes=1000000`,
-    /// `threads=2` (threads growing one tree, for a budget in time).
+    /// `threads=2` (threads growing one tree, for a budget in time), `ponder`
+    /// (it searches on the opponent's time too, on its threads, its tree
+    /// growing slower as it fills, as the game's computer does).
     #[arg(long, default_value = "rave,ms=100")]
     pub first: EngineSpec,
     /// The second engine, in the same form.
@@ -47,6 +49,8 @@ pub struct EngineSpec {
     pub budget: Budget,
     /// Threads searching (only a budget in time uses more than one).
     pub threads: usize,
+    /// Whether it searches its tree during the opponent's turns too.
+    pub ponder: bool,
 }
 
 impl fmt::Display for EngineSpec {
@@ -62,6 +66,7 @@ impl FromStr for EngineSpec {
         let mut config = SearchConfig::default();
         let mut budget = Level::default().budget();
         let mut threads = 1;
+        let mut ponder = false;
         for item in text.split(',').map(str::trim).filter(|s| !s.is_empty()) {
             let (key, value) = item.split_once('=').unwrap_or((item, ""));
             let number = || -> Result<f64, String> {
@@ -95,18 +100,21 @@ impl FromStr for EngineSpec {
                 "growth" => config.expand_growth = number()? as f32,
                 "nodes" => config.max_nodes = number()?.max(1000.0) as usize,
                 "threads" => threads = number()?.clamp(1.0, 256.0) as usize,
+                "ponder" => ponder = true,
                 _ => {
                     return Err(format!(
-                        "unknown setting {item:?}: use rave, uct, bridges, random, level=, ms=, iterations=, c=, bias=, expand=, growth=, nodes=, threads="
+                        "unknown setting {item:?}: use rave, uct, bridges, random, level=, ms=, iterations=, c=, bias=, expand=, growth=, nodes=, threads=, ponder"
                     ));
                 }
             }
         }
         Ok(EngineSpec {
             text: text.trim().to_string(),
-            config,
+            // As the game screen's computer does when it ponders.
+            config: if ponder { config.pondering() } else { config },
             budget,
             threads,
+            ponder,
         })
     }
 }
@@ -186,23 +194,52 @@ pub fn play_game(
             seed: spec.config.seed ^ seed,
             ..spec.config
         };
-        (
-            Search::new(game.position(), config),
-            spec.budget,
-            spec.threads,
-        )
+        (Search::new(game.position(), config), spec)
     });
     loop {
         if let Some(winner) = game.position().winner() {
             return (winner, game);
         }
         let side = game.position().to_move();
-        let (search, budget, threads) = &mut engines[side.index()];
+        let [black, white] = &mut engines;
+        let ((search, spec), (waiting, other)) = match side {
+            Color::Black => (black, white),
+            Color::White => (white, black),
+        };
+        let ponder = other
+            .ponder
+            .then(|| Ponder::start(waiting, &game, other.threads));
         search.sync(&game);
-        let played = choose_move_with_threads(search, *budget, *threads).map(|mv| game.play(mv));
+        let played =
+            choose_move_with_threads(search, spec.budget, spec.threads).map(|mv| game.play(mv));
+        if let Some(ponder) = ponder {
+            ponder.stop(waiting);
+        }
         if !matches!(played, Some(Ok(_))) {
             // Unreachable: an engine always has a legal move before the end.
             return (side.other(), game);
+        }
+    }
+}
+
+/// An engine's search at work on its opponent's time.
+struct Ponder(Thinker);
+
+impl Ponder {
+    /// Lends `search` to a thinker on `game` (the opponent to move) until
+    /// [`Ponder::stop`]; a fresh search of the same settings stands in.
+    fn start(search: &mut Search, game: &Game, threads: usize) -> Ponder {
+        let config = search.config();
+        let search = std::mem::replace(search, Search::new(game.position(), config));
+        let thinker = Thinker::start_with_threads(search, game.clone(), Budget::UNLIMITED, threads);
+        Ponder(thinker)
+    }
+
+    /// Stops and gives the search back (the stand-in stays if the search
+    /// thread died, a bug).
+    fn stop(self, search: &mut Search) {
+        if let Some((pondered, _)) = self.0.stop() {
+            *search = pondered;
         }
     }
 }
@@ -294,6 +331,20 @@ mod tests {
         assert_eq!((spec.budget, spec.threads), (Level::Hard.budget(), 2));
         assert_eq!("level=hard".parse::<EngineSpec>().unwrap().threads, 1);
         assert!("threads=many".parse::<EngineSpec>().is_err());
+        let spec: EngineSpec = "level=hard,ponder".parse().unwrap();
+        assert!(spec.ponder && !"level=hard".parse::<EngineSpec>().unwrap().ponder);
+        assert_eq!(spec.config, Level::Hard.config(0).pondering());
+    }
+
+    #[test]
+    fn a_pondering_engine_plays_a_whole_game() {
+        let fast: EngineSpec = "ms=5".parse().unwrap();
+        let pondering: EngineSpec = "ms=5,ponder,threads=2".parse().unwrap();
+        let size = BoardSize::new(5).unwrap();
+        for (black, white) in [(&fast, &pondering), (&pondering, &fast)] {
+            let (winner, game) = play_game(size, Variant::Original, black, white, 3);
+            assert_eq!(game.position().winner(), Some(winner));
+        }
     }
 
     #[test]

@@ -59,14 +59,14 @@ pub fn run(args: &ShowArgs) -> ExitCode {
 /// The text `brique show` prints: the diagram and the state of the game.
 pub fn show(args: &ShowArgs) -> Result<String, String> {
     let mut status = None;
-    let position = match (&args.file, &args.moves) {
+    let game = match (&args.file, &args.moves) {
         (Some(path), _) => {
             let (name, text) = read_input(path)?;
             let record = Record::parse(&text).map_err(|e| format!("{name}: {e}"))?;
             if record.won_on_time() {
                 status = Some(format!("{} on time", record.outcome()));
             }
-            record.game.position().clone()
+            record.game
         }
         (None, Some(moves)) => {
             let moves = parse_moves_on(moves, args.size).map_err(|e| e.to_string())?;
@@ -74,10 +74,7 @@ pub fn show(args: &ShowArgs) -> Result<String, String> {
                 variant: args.rules,
                 pie: !args.no_pie,
             };
-            Game::from_moves(args.size, rules, Player::One, &moves)
-                .map_err(|e| e.to_string())?
-                .position()
-                .clone()
+            Game::from_moves(args.size, rules, Player::One, &moves).map_err(|e| e.to_string())?
         }
         (None, None) => {
             return Err(format!(
@@ -86,8 +83,13 @@ pub fn show(args: &ShowArgs) -> Result<String, String> {
             ));
         }
     };
-    let status = status.unwrap_or_else(|| status_line(&position));
-    Ok(format!("{}{status}\n", diagram(&position)))
+    let position = game.position();
+    let status = match (status, game.resigned()) {
+        (Some(on_time), _) => on_time,
+        (None, Some(color)) => format!("{color} resigns: {} wins", color.other()),
+        (None, None) => status_line(position),
+    };
+    Ok(format!("{}{status}\n", diagram(position)))
 }
 
 /// The name to report problems under, and the text of a file or of stdin (`-`).

@@ -1,5 +1,6 @@
-//! A game: a position with its history, undo and redo, and which player
-//! holds which colour (the pie rule's swap exchanges them).
+//! A game: a position with its history, undo and redo, which player holds
+//! which colour (the pie rule's swap exchanges them), and a resignation,
+//! which ends a game like a win for the other side.
 
 use super::geometry::{BoardSize, Color, Player};
 use super::moves::{Move, MoveReport, PlayError};
@@ -26,6 +27,8 @@ pub struct Game {
     /// Undone moves, the next to redo last.
     redo: Vec<Move>,
     position: Position,
+    /// The colour that resigned, ending the game.
+    resigned: Option<Color>,
 }
 
 impl Game {
@@ -36,6 +39,7 @@ impl Game {
             history: Vec::new(),
             redo: Vec::new(),
             position: Position::new(size, rules),
+            resigned: None,
         }
     }
 
@@ -127,11 +131,52 @@ impl Game {
 
     /// The player who won, once the game is over.
     pub fn winner(&self) -> Option<Player> {
-        self.position.winner().map(|c| self.holder(c))
+        self.winning_color().map(|c| self.holder(c))
+    }
+
+    /// The colour that won, by a connection or the other's resignation.
+    pub fn winning_color(&self) -> Option<Color> {
+        self.position
+            .winner()
+            .or_else(|| self.resigned.map(Color::other))
+    }
+
+    /// Whether the game is over: connected, or resigned.
+    pub fn is_over(&self) -> bool {
+        self.winning_color().is_some()
+    }
+
+    /// The colour that resigned, if one did.
+    pub fn resigned(&self) -> Option<Color> {
+        self.resigned
+    }
+
+    /// `color` resigns: the other colour wins. Refused once the game is
+    /// over; undoing a move takes the resignation back too.
+    ///
+    /// ```
+    /// use brique::core::{BoardSize, Color, Game, Player, Rules};
+    /// let mut game = Game::new(BoardSize::DEFAULT, Rules::default(), Player::One);
+    /// game.play("d8".parse().unwrap()).unwrap();
+    /// game.resign(Color::White).unwrap();
+    /// assert_eq!(game.winner(), Some(Player::One));
+    /// assert!(game.play("e8".parse().unwrap()).is_err());
+    /// game.undo();
+    /// assert!(!game.is_over() && game.history().is_empty());
+    /// ```
+    pub fn resign(&mut self, color: Color) -> Result<(), PlayError> {
+        if let Some(winner) = self.winning_color() {
+            return Err(PlayError::GameOver(winner));
+        }
+        self.resigned = Some(color);
+        Ok(())
     }
 
     /// Plays `mv`; a new move clears the redo list. On error nothing changes.
     pub fn play(&mut self, mv: Move) -> Result<MoveReport, PlayError> {
+        if let Some(winner) = self.resigned.map(Color::other) {
+            return Err(PlayError::GameOver(winner));
+        }
         let report = self.position.play(mv)?;
         self.history.push(report);
         self.redo.clear();
@@ -146,9 +191,11 @@ impl Game {
         !self.redo.is_empty()
     }
 
-    /// Takes back the last move (fills and captures included); returns it.
+    /// Takes back the last move (fills and captures included), and a
+    /// resignation after it; returns the move.
     pub fn undo(&mut self) -> Option<Move> {
         let undone = self.history.pop()?.mv;
+        self.resigned = None;
         self.position = self.position_at(self.history.len());
         self.redo.push(undone);
         Some(undone)

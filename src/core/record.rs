@@ -19,8 +19,11 @@
 //! player who held Black at the start; a `swap` in the moves exchanges colours.
 //! `result` (`Black wins`, `White wins` or `unfinished`) is checked against the
 //! moves; `White wins on time` ends an unfinished game with the side to move
-//! out of time. `clock` is the time control (minutes each + seconds per
-//! move), and a move may be followed by the seconds it took, in braces. Keys starting with `x-` are kept as they are for programs' own use.
+//! out of time, and `Black resigns` or `White resigns` ends a game the moves
+//! leave unfinished, the other colour winning. `clock` is the time control
+//! (minutes each + seconds per move), and a move may be followed by the
+//! seconds it took, in braces. Keys starting with `x-` are kept as they are
+//! for programs' own use.
 //! Lines starting with `#` are comments; the first line that is not
 //! `key: value` starts the moves, separated by spaces or line breaks.
 
@@ -101,17 +104,16 @@ impl Record {
 
     /// The winner, on the board or on time.
     pub fn outcome(&self) -> Outcome {
-        let position = self.game.position();
-        match position.winner() {
+        match self.game.winning_color() {
             Some(color) => Outcome::Won(color),
-            None if self.flag_fell => Outcome::Won(position.to_move().other()),
+            None if self.flag_fell => Outcome::Won(self.game.position().to_move().other()),
             None => Outcome::Unfinished,
         }
     }
 
     /// Whether the game was lost on time rather than on the board.
     pub fn won_on_time(&self) -> bool {
-        self.flag_fell && self.game.position().winner().is_none()
+        self.flag_fell && self.game.winning_color().is_none()
     }
 
     /// The value of an `x-` header line, if the record has it.
@@ -219,7 +221,7 @@ impl Record {
             }
         }
 
-        let game =
+        let mut game =
             Game::from_moves(header.size, header.rules, header.black, &moves).map_err(|e| {
                 let (line, column) = places[e.number - 1];
                 RecordError {
@@ -231,6 +233,16 @@ impl Record {
         if !times.is_empty() {
             times.resize(moves.len(), None);
         }
+        if let Some((Claim::Resigns(color), line, column)) = header.result {
+            game.resign(color).map_err(|_| RecordError {
+                line,
+                column,
+                message: format!(
+                    "the result says {color} resigns, but the moves give {}",
+                    Record::new(header.names.clone(), game.clone()).outcome()
+                ),
+            })?;
+        }
         let mut record = Record {
             names: header.names,
             game,
@@ -239,7 +251,7 @@ impl Record {
             times,
             flag_fell: false,
         };
-        if let Some((claimed, line, column)) = header.result {
+        if let Some((Claim::Outcome(claimed), line, column)) = header.result {
             record.flag_fell = header.on_time;
             let over_on_time = header.on_time && record.game.position().is_over();
             if claimed != record.outcome() || over_on_time {
@@ -262,13 +274,20 @@ impl Record {
     }
 }
 
+/// What a `result` line says.
+#[derive(Clone, Copy)]
+enum Claim {
+    Outcome(Outcome),
+    Resigns(Color),
+}
+
 /// Header values read so far, with defaults.
 struct Header {
     size: BoardSize,
     rules: Rules,
     names: [String; 2],
     black: Player,
-    result: Option<(Outcome, usize, usize)>,
+    result: Option<(Claim, usize, usize)>,
     /// The result says the game was won on time.
     on_time: bool,
     clock: Option<TimeControl>,
@@ -367,22 +386,24 @@ impl Header {
                     None => (lower.as_str(), false),
                 };
                 self.on_time = on_time;
-                let outcome = match result {
-                    "black wins" => Outcome::Won(Color::Black),
-                    "white wins" => Outcome::Won(Color::White),
-                    "unfinished" => Outcome::Unfinished,
+                let claim = match result {
+                    "black wins" => Claim::Outcome(Outcome::Won(Color::Black)),
+                    "white wins" => Claim::Outcome(Outcome::Won(Color::White)),
+                    "unfinished" if !on_time => Claim::Outcome(Outcome::Unfinished),
+                    "black resigns" if !on_time => Claim::Resigns(Color::Black),
+                    "white resigns" if !on_time => Claim::Resigns(Color::White),
                     _ => {
                         return Err(fail(
                             column,
                             format!(
-                                "expected Black wins, White wins (maybe on time) or unfinished, \
-                                 found {}",
+                                "expected Black wins, White wins (maybe on time), \
+                                 unfinished, Black resigns or White resigns, found {}",
                                 Quoted(value)
                             ),
                         ));
                     }
                 };
-                self.result = Some((outcome, line, column));
+                self.result = Some((claim, line, column));
             }
             _ => {
                 return Err(fail(
@@ -414,8 +435,13 @@ impl fmt::Display for Record {
         if let Some(clock) = self.clock {
             writeln!(f, "clock: {clock}")?;
         }
-        let on_time = if self.won_on_time() { " on time" } else { "" };
-        writeln!(f, "result: {}{on_time}", self.outcome())?;
+        match game.resigned() {
+            Some(color) => writeln!(f, "result: {color} resigns")?,
+            None => {
+                let on_time = if self.won_on_time() { " on time" } else { "" };
+                writeln!(f, "result: {}{on_time}", self.outcome())?;
+            }
+        }
         for (key, value) in &self.extra {
             writeln!(f, "{key}: {value}")?;
         }

@@ -54,7 +54,7 @@ pub struct ResultRow {
 impl ResultRow {
     /// The row for a finished game; `None` while it is unfinished.
     pub fn from_record(record: &Record, file: Option<&Path>, date: Timestamp) -> Option<ResultRow> {
-        // A game won on time counts as won.
+        // A game won on time or by resignation counts as won.
         let Outcome::Won(winner) = record.outcome() else {
             return None;
         };

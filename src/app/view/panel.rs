@@ -13,7 +13,7 @@ use crate::app::action::Action;
 use crate::app::clock::clock_face;
 use crate::app::config::NAME_MAX_CHARS;
 use crate::app::keymap::{Context, key_for};
-use crate::app::message::wins;
+use crate::app::message::{wins, with_colour};
 use crate::app::state::App;
 use crate::app::text_width::pad;
 use crate::app::theme::{Theme, Ui};
@@ -118,8 +118,8 @@ fn header(app: &App, width: u16) -> Vec<Line<'static>> {
     for color in Color::ALL {
         let player = game.holder(color);
         let name = app.name(player);
-        let to_move = !pos.is_over() && pos.to_move() == color;
-        let won = pos.winner() == Some(color);
+        let to_move = !game.is_over() && pos.to_move() == color;
+        let won = game.winning_color() == Some(color);
         let name_style = if to_move || won {
             theme.ui(Ui::Title)
         } else {
@@ -238,10 +238,17 @@ fn prompt(app: &App, width: u16) -> Vec<Line<'static>> {
         .into_iter()
         .map(|note| (note.text, tone_style(theme, note.tone)))
         .collect();
-    // Over on the board, or on time.
+    // Over on the board, by resignation, or on time.
     let ended = match (app.lost_on_time(), game.winner()) {
         (Some(loser), _) => Some(app.on_time_text(loser)),
-        (None, Some(player)) => Some(wins(app.name(player), game.color_of(player))),
+        (None, Some(player)) => {
+            if let Some(resigned) = game.resigned() {
+                let name = app.name(game.holder(resigned));
+                let text = format!("{} resigns.", with_colour(name, resigned));
+                parts.push((text, theme.ui(Ui::Text)));
+            }
+            Some(wins(app.name(player), game.color_of(player)))
+        }
         (None, None) => None,
     };
     if let Some(ended) = ended {

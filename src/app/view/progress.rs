@@ -95,6 +95,7 @@ mod tests {
         Progress {
             elapsed: Duration::from_millis(millis),
             report,
+            visits: iterations,
             done: false,
         }
     }

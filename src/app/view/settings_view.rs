@@ -155,6 +155,13 @@ fn value_text(app: &App, form: &SettingsForm, field: Field) -> String {
             form.level.number(),
             form.level.budget()
         ),
+        Field::Threads => form.threads.to_string(),
+        Field::Resign => (if form.resign {
+            "on (when its game is lost)"
+        } else {
+            "off"
+        })
+        .to_string(),
         Field::Theme => form.theme.label().to_string(),
         Field::Colours => form
             .colours
@@ -178,7 +185,13 @@ fn waits_for_next_game(app: &App, form: &SettingsForm, field: Field) -> bool {
         Field::Size => form.size != game.size(),
         Field::Clock => form.clock != app.clock_control(),
         Field::Mode => form.mode != app.mode(),
-        Field::Player1 | Field::Player2 | Field::Level | Field::Theme | Field::Colours => false,
+        Field::Player1
+        | Field::Player2
+        | Field::Level
+        | Field::Threads
+        | Field::Resign
+        | Field::Theme
+        | Field::Colours => false,
     }
 }
 

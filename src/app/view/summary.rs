@@ -5,6 +5,7 @@ use ratatui::style::Style;
 
 use super::cells::tone_style;
 use crate::app::action::Action;
+use crate::app::computer::Job;
 use crate::app::keymap::{Context, key_for};
 use crate::app::message::{count, wins};
 use crate::app::state::App;
@@ -72,7 +73,9 @@ pub fn summary(app: &App) -> (String, Style) {
         return (text, theme.ui(Ui::Accent));
     }
     let engine = super::thinking::lines(app);
-    if let Some((_, style)) = engine.first() {
+    // Pondering is the computer's own business: the line says whose turn.
+    let pondering = app.engine_job() == Some(Job::Ponder);
+    if let Some((_, style)) = engine.first().filter(|_| !pondering) {
         let texts: Vec<&str> = engine.iter().map(|(text, _)| text.as_str()).collect();
         return (texts.join(" "), *style);
     }

@@ -74,6 +74,11 @@ pub fn lines(app: &App) -> Vec<(String, Style)> {
             out.push(("Looking for a hint…".to_string(), theme.ui(Ui::Accent)));
             out.extend(with_chances());
         }
+        // Discreetly: the person is thinking, not waiting.
+        Some(Job::Ponder) => {
+            let name = app.name(game.player_to_move().other());
+            out.push((format!("{name} is pondering."), theme.ui(Ui::Dim)));
+        }
         Some(Job::Analysis) | None => {}
     }
     if app.analysis_shown() {
@@ -127,7 +132,9 @@ fn candidates(report: &Report) -> Vec<String> {
 
 /// The bar of the budget spent, while the engine searches with a budget.
 pub fn gauge(app: &App, width: u16) -> Option<Line<'static>> {
-    let snapshot = app.engine_snapshot().filter(|s| s.running)?;
+    let snapshot = app
+        .engine_snapshot()
+        .filter(|s| s.running && s.job != Job::Ponder)?;
     let ratio = spent(&snapshot.progress, snapshot.budget)?;
     Some(bar(ratio, width, app.theme()))
 }
