@@ -63,7 +63,7 @@ impl Exhaustive {
 }
 
 fn check(n: u8, variant: Variant, squares: &[Square]) {
-    let size = BoardSize::new(n).expect("size");
+    let size = BoardSize::for_analysis(n).expect("size");
     let mut solver = Solver::new(size, variant, 16).expect("a small board");
     let mut exhaustive = Exhaustive::new();
     for &sq in squares {
@@ -77,7 +77,7 @@ fn check(n: u8, variant: Variant, squares: &[Square]) {
 
 #[test]
 fn every_first_move_on_4x4_agrees_with_exhaustive_search() {
-    let size = BoardSize::new(4).expect("size");
+    let size = BoardSize::for_analysis(4).expect("size");
     let squares: Vec<Square> = size.squares().collect();
     for variant in Variant::ALL {
         check(4, variant, &squares);
@@ -87,7 +87,7 @@ fn every_first_move_on_4x4_agrees_with_exhaustive_search() {
 /// A position of `n`×`n` reached by moves drawn from `seed`, with `left`
 /// squares still empty and the game not over.
 fn drawn_position(n: u8, variant: Variant, seed: u64, left: usize) -> Option<Position> {
-    let size = BoardSize::new(n).expect("size");
+    let size = BoardSize::for_analysis(n).expect("size");
     let mut position = Position::new(
         size,
         Rules {

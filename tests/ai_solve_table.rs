@@ -9,7 +9,7 @@ fn shipped() -> SolvedTable {
 }
 
 fn size(n: u8) -> BoardSize {
-    BoardSize::new(n).expect("size")
+    BoardSize::for_analysis(n).expect("size")
 }
 
 #[test]

@@ -74,7 +74,7 @@ fn bad_arguments_get_a_message_and_exit_2() {
         (&["bench", "--seconds", "0"][..], "more than 0"),
         (&["bench", "--seconds", "soon"][..], "expected seconds"),
         (&["bench", "--rounds", "0"][..], "--rounds"),
-        (&["bench", "--size", "3"][..], "--size"),
+        (&["bench", "--size", "4"][..], "--size"),
         (&["bench", "--rules", "modern"][..], "--rules"),
     ] {
         let out = brique(args);

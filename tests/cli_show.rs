@@ -89,7 +89,7 @@ fn illegal_moves_exit_2_with_the_move_number_and_nothing_on_stdout() {
 #[test]
 fn bad_arguments_are_refused_with_status_2() {
     for args in [
-        vec!["show", "--size", "3", "--moves", "a1"],
+        vec!["show", "--size", "4", "--moves", "a1"],
         vec!["show", "--rules", "modern", "--moves", "a1"],
         vec!["show"],
     ] {

@@ -113,16 +113,16 @@ fn bad_input_gets_error_responses() {
             ("fly away", "? unknown command\n\n"),
             ("7 fly", "?7 unknown command\n\n"),
             (
-                "boardsize 3",
-                "? unacceptable size: board size must be a number from 4 to 25 (got 3)\n\n",
+                "boardsize 4",
+                "? unacceptable size: board size must be a number from 5 to 25 (got 4)\n\n",
             ),
             (
                 "boardsize 26",
-                "? unacceptable size: board size must be a number from 4 to 25 (got 26)\n\n",
+                "? unacceptable size: board size must be a number from 5 to 25 (got 26)\n\n",
             ),
             (
                 "boardsize seven",
-                "? unacceptable size: board size must be a number from 4 to 25\n\n",
+                "? unacceptable size: board size must be a number from 5 to 25\n\n",
             ),
             ("boardsize", "? boardsize takes 1 argument, not 0\n\n"),
             ("play b", "? play takes 2 arguments, not 1\n\n"),

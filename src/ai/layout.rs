@@ -180,10 +180,10 @@ impl Layout {
 
     /// The shared table for a size and variant, built on first use.
     pub(crate) fn get(size: BoardSize, variant: Variant) -> &'static Layout {
-        const SIZES: usize = (BoardSize::MAX.get() - BoardSize::MIN.get() + 1) as usize;
+        const SIZES: usize = (BoardSize::MAX.get() - BoardSize::ANALYSIS_MIN.get() + 1) as usize;
         static TABLES: [[OnceLock<Box<Layout>>; 2]; SIZES] =
             [const { [const { OnceLock::new() }, const { OnceLock::new() }] }; SIZES];
-        let s = (size.get() - BoardSize::MIN.get()) as usize;
+        let s = (size.get() - BoardSize::ANALYSIS_MIN.get()) as usize;
         let v = match variant {
             Variant::Original => 0,
             Variant::Revised => 1,

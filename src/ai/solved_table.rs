@@ -63,7 +63,11 @@ impl SolvedBoard {
                 fields.len()
             ));
         };
-        let size: BoardSize = size.parse().map_err(|e| format!("{e}"))?;
+        let size = size
+            .parse::<u8>()
+            .ok()
+            .and_then(|n| BoardSize::for_analysis(n).ok())
+            .ok_or_else(|| format!("board size must be a number from 4 to 25, found {size:?}"))?;
         let variant: Variant = variant.parse().map_err(|e| format!("{e}"))?;
         let rows: Vec<&str> = rows.split('/').collect();
         let n = usize::from(size.get());

@@ -151,7 +151,7 @@ impl SettingsForm {
                 } else {
                     n.saturating_sub(1)
                 };
-                // Stops at 4 and 25 rather than wrapping from one end to the other.
+                // Stops at 5 and 25 rather than wrapping from one end to the other.
                 if let Ok(size) = BoardSize::new(next) {
                     self.size = size;
                 }

@@ -27,7 +27,7 @@ pub struct ArenaArgs {
     /// Number of games; the first engine has Black in the even-numbered ones.
     #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..))]
     pub games: u32,
-    /// Board size, 4 to 25.
+    /// Board size, 5 to 25.
     #[arg(long, default_value_t = BoardSize::DEFAULT)]
     pub size: BoardSize,
     /// Rule variant.

@@ -16,7 +16,7 @@ use crate::thinker::think_with_threads;
 
 #[derive(clap::Args, Debug)]
 pub struct BenchArgs {
-    /// Board size, 4 to 25.
+    /// Board size, 5 to 25.
     #[arg(long, default_value_t = BoardSize::DEFAULT)]
     pub size: BoardSize,
     /// Rule variant.

@@ -24,7 +24,7 @@ use crate::thinker::choose_move;
 
 #[derive(clap::Args, Debug, Clone)]
 pub struct GtpArgs {
-    /// Board size, 4 to 25 (GTP `boardsize` changes it).
+    /// Board size, 5 to 25 (GTP `boardsize` changes it).
     #[arg(long, default_value_t = BoardSize::DEFAULT)]
     pub size: BoardSize,
     /// Rule variant (GTP `brique-rules` changes it).

@@ -23,7 +23,7 @@ pub struct ShowArgs {
     /// Moves separated by spaces, e.g. "d8 swap e5".
     #[arg(long)]
     pub moves: Option<String>,
-    /// Board size, 4 to 25.
+    /// Board size, 5 to 25.
     #[arg(long, default_value_t = BoardSize::DEFAULT, value_parser = parse_size)]
     pub size: BoardSize,
     /// Rule variant.

@@ -14,7 +14,7 @@ use crate::core::{BoardSize, Variant, diagram_of};
 pub struct SolveArgs {
     /// Board size, 4 to 7 (4, and 5 under the original rules, take seconds;
     /// 5 revised about half an hour; larger boards far longer).
-    #[arg(long)]
+    #[arg(long, value_parser = parse_size)]
     pub size: BoardSize,
     /// Rule variant (original or revised); both when not given.
     #[arg(long)]
@@ -23,6 +23,15 @@ pub struct SolveArgs {
     /// both).
     #[arg(long, value_parser = parse_on_off)]
     pub pie: Option<bool>,
+}
+
+/// The solver also takes 4×4, which is too small to play (RULES.md).
+fn parse_size(s: &str) -> Result<BoardSize, String> {
+    s.trim()
+        .parse::<u8>()
+        .ok()
+        .and_then(|n| BoardSize::for_analysis(n).ok())
+        .ok_or_else(|| format!("expected a board size from 4 to {MAX_SOLVED_SIDE}, found {s:?}"))
 }
 
 fn parse_on_off(s: &str) -> Result<bool, String> {
@@ -41,7 +50,7 @@ pub fn run(args: &SolveArgs) -> ExitCode {
         let Some((board, nodes)) = solve(args.size, variant) else {
             eprintln!(
                 "brique solve: the solver takes boards of {} to {MAX_SOLVED_SIDE} (got {})",
-                BoardSize::MIN,
+                BoardSize::ANALYSIS_MIN,
                 args.size
             );
             return ExitCode::from(2);

@@ -72,14 +72,14 @@ impl Escorts {
     }
 }
 
-const SIZES: usize = (BoardSize::MAX.get() - BoardSize::MIN.get() + 1) as usize;
+const SIZES: usize = (BoardSize::MAX.get() - BoardSize::ANALYSIS_MIN.get() + 1) as usize;
 
 /// Every square's escorts on every board size, computed at compile time.
 static TABLE: [[Escorts; MAX_SQUARES]; SIZES] = {
     let mut table = [[Escorts::NONE; MAX_SQUARES]; SIZES];
     let mut s = 0;
     while s < SIZES {
-        let size = match BoardSize::new(BoardSize::MIN.get() + s as u8) {
+        let size = match BoardSize::for_analysis(BoardSize::ANALYSIS_MIN.get() + s as u8) {
             Ok(size) => size,
             Err(_) => panic!("size in range"),
         };
@@ -106,7 +106,7 @@ static TABLE: [[Escorts; MAX_SQUARES]; SIZES] = {
 /// ```
 pub fn escorts(size: BoardSize, sq: Square) -> Escorts {
     debug_assert!(size.contains(sq));
-    TABLE[(size.get() - BoardSize::MIN.get()) as usize][size.index(sq)]
+    TABLE[(size.get() - BoardSize::ANALYSIS_MIN.get()) as usize][size.index(sq)]
 }
 
 #[cfg(test)]
@@ -114,7 +114,7 @@ mod tests {
     use super::*;
 
     fn all_sizes() -> impl Iterator<Item = BoardSize> {
-        (4..=25).filter_map(|n| BoardSize::new(n).ok())
+        (4..=25).filter_map(|n| BoardSize::for_analysis(n).ok())
     }
 
     #[test]

@@ -3,12 +3,12 @@
 use std::fmt;
 use std::str::FromStr;
 
-/// The side of a board, in squares: 4 to 25, 15 by default.
+/// The side of a board, in squares: 5 to 25, 15 by default.
 ///
 /// ```
 /// use brique::core::BoardSize;
 /// assert_eq!(BoardSize::new(9).unwrap().get(), 9);
-/// assert!(BoardSize::new(3).is_err());
+/// assert!(BoardSize::new(4).is_err());
 /// assert_eq!(BoardSize::default().get(), 15);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -19,13 +19,35 @@ pub struct BoardSize(u8);
 pub const MAX_SQUARES: usize = BoardSize::MAX.area();
 
 impl BoardSize {
-    pub const MIN: BoardSize = BoardSize(4);
+    pub const MIN: BoardSize = BoardSize(5);
     pub const MAX: BoardSize = BoardSize(25);
     pub const DEFAULT: BoardSize = BoardSize(15);
 
-    /// A board size, if `n` is within 4..=25.
+    /// A board size, if `n` is within 5..=25.
     pub const fn new(n: u8) -> Result<BoardSize, SizeError> {
         if n >= Self::MIN.0 && n <= Self::MAX.0 {
+            Ok(BoardSize(n))
+        } else {
+            Err(SizeError(n as u32))
+        }
+    }
+
+    /// The smallest board the solver studies: RULES.md plays on 5 to 25,
+    /// and 4×4, too small to play, is still a board whose first moves can
+    /// be proven ([`BoardSize::for_analysis`]).
+    pub const ANALYSIS_MIN: BoardSize = BoardSize(4);
+
+    /// A board size for analysis only, if `n` is within 4..=25: the rules
+    /// work the same on 4×4, but no game, record or setting takes it.
+    ///
+    /// ```
+    /// use brique::core::BoardSize;
+    /// assert!(BoardSize::new(4).is_err());
+    /// assert_eq!(BoardSize::for_analysis(4).unwrap().get(), 4);
+    /// assert!(BoardSize::for_analysis(3).is_err());
+    /// ```
+    pub const fn for_analysis(n: u8) -> Result<BoardSize, SizeError> {
+        if n >= Self::ANALYSIS_MIN.0 && n <= Self::MAX.0 {
             Ok(BoardSize(n))
         } else {
             Err(SizeError(n as u32))
@@ -105,7 +127,7 @@ impl FromStr for BoardSize {
     }
 }
 
-/// A board size outside 4..=25 (0 also stands for "not a number").
+/// A board size outside 5..=25 (0 also stands for "not a number").
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SizeError(pub u32);
 
@@ -373,8 +395,7 @@ mod tests {
 
     #[test]
     fn sizes_are_checked() {
-        assert!(BoardSize::new(4).is_ok());
-        assert!(BoardSize::new(3).is_err());
+        assert!(BoardSize::new(5).is_ok());
         assert!(BoardSize::new(25).is_ok());
         assert!(BoardSize::new(26).is_err());
         assert_eq!("9".parse::<BoardSize>().map(BoardSize::get), Ok(9));

@@ -150,7 +150,7 @@ fn parse_rows(
         .ok_or_else(|| {
             error(
                 start,
-                format!("expected 4 to 25 rows separated by /, found {}", rows.len()),
+                format!("expected 5 to 25 rows separated by /, found {}", rows.len()),
             )
         })?;
     let n = size.get() as usize;

@@ -246,7 +246,7 @@ mod tests {
         assert_eq!(config.game.variant, Variant::Revised);
         let where_: Vec<(usize, usize)> = problems.iter().map(|p| (p.line, p.column)).collect();
         assert_eq!(where_, vec![(6, 8), (8, 1)], "{problems:?}");
-        assert!(problems[0].message.contains("4 to 25"));
+        assert!(problems[0].message.contains("5 to 25"));
         assert!(problems[1].message.contains("game.sizes"));
     }
 
