@@ -218,6 +218,8 @@ fn the_settings_row_sets_the_clock_for_the_next_game() {
         type_keys(app, "o");
         press(app, KeyCode::BackTab); // Colours
         press(app, KeyCode::Up); // Theme
+        press(app, KeyCode::Up); // Resign
+        press(app, KeyCode::Up); // Threads
         press(app, KeyCode::Up); // Clock
         press(app, KeyCode::Right);
         press(app, KeyCode::Enter);
