@@ -25,7 +25,12 @@ impl BoardSize {
 
     /// A board size, if `n` is within 5..=25.
     pub const fn new(n: u8) -> Result<BoardSize, SizeError> {
-        if n >= Self::MIN.0 && n <= Self::MAX.0 {
+        Self::from_range(n, Self::MIN)
+    }
+
+    /// `n` as a size if it is within `min..=MAX`.
+    const fn from_range(n: u8, min: BoardSize) -> Result<BoardSize, SizeError> {
+        if n >= min.0 && n <= Self::MAX.0 {
             Ok(BoardSize(n))
         } else {
             Err(SizeError(n as u32))
@@ -47,11 +52,7 @@ impl BoardSize {
     /// assert!(BoardSize::for_analysis(3).is_err());
     /// ```
     pub const fn for_analysis(n: u8) -> Result<BoardSize, SizeError> {
-        if n >= Self::ANALYSIS_MIN.0 && n <= Self::MAX.0 {
-            Ok(BoardSize(n))
-        } else {
-            Err(SizeError(n as u32))
-        }
+        Self::from_range(n, Self::ANALYSIS_MIN)
     }
 
     pub const fn get(self) -> u8 {
