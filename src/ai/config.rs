@@ -1,8 +1,5 @@
 //! The search's settings.
 
-/// [`SearchConfig::expand_growth`] at least, when pondering: strongest's.
-const PONDER_GROWTH: f32 = 10.0;
-
 /// How the engine searches. Tuned by measurement (`brique arena`).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct SearchConfig {
@@ -42,18 +39,6 @@ impl Default for SearchConfig {
 }
 
 impl SearchConfig {
-    /// The settings for a search that also runs on the opponent's time
-    /// (pondering), so for about twice its budget: its tree must grow
-    /// slower as it fills, as strongest's does. Without it, hard's tree was
-    /// full after three moves of pondering and stopped deepening (its lines
-    /// then got no longer); with it, it stayed about a third full.
-    pub fn pondering(self) -> SearchConfig {
-        SearchConfig {
-            expand_growth: self.expand_growth.max(PONDER_GROWTH),
-            ..self
-        }
-    }
-
     /// Plain UCT without RAVE, for comparisons.
     pub fn uct() -> SearchConfig {
         SearchConfig {

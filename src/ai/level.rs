@@ -135,13 +135,18 @@ impl Level {
         };
         match self {
             // The default tree (2^21 nodes, 44 MB) is full after about two
-            // seconds; ten seconds of thinking need room to keep growing
-            // (2^23 nodes, 176 MB). Even that was full after 2 to 7 s of most
-            // moves (a search starts with the subtree kept from the last
-            // one) and then stopped growing. Raising the visits a leaf needs
-            // before it gets children as the tree fills (4 when empty, 44
-            // when full) keeps it at about half its room for the whole
-            // search.
+            // seconds (a search starts with the subtree kept from the last
+            // one), and a full tree stops growing: its lines get no longer.
+            // Raising the visits a leaf needs before it gets children as the
+            // tree fills (4 when empty, 44 when full) keeps it growing for
+            // the whole game, however many threads or pondered seconds feed
+            // it. Hard with this beat hard without 14 games of 18. Ten
+            // seconds of thinking need more room too (2^23 nodes, 176 MB):
+            // even that was full after 2 to 7 s of most moves without it.
+            Level::Hard => SearchConfig {
+                expand_growth: 10.0,
+                ..default
+            },
             Level::Strongest => SearchConfig {
                 max_nodes: 1 << 23,
                 expand_growth: 10.0,
@@ -224,13 +229,16 @@ mod tests {
     }
 
     #[test]
-    fn only_the_strongest_level_gets_a_larger_tree_that_grows_slower_as_it_fills() {
+    fn the_levels_that_think_for_a_time_grow_their_trees_slower_as_they_fill() {
         let default = SearchConfig::default();
         for level in Level::ALL {
             let config = level.config(1);
             assert_eq!(config.seed, 1);
             if level == Level::Strongest {
                 assert_eq!(config.max_nodes, 4 * default.max_nodes);
+                assert!(config.expand_growth > 0.0);
+            } else if level == Level::Hard {
+                assert_eq!(config.max_nodes, default.max_nodes);
                 assert!(config.expand_growth > 0.0);
             } else {
                 assert_eq!(config, SearchConfig { seed: 1, ..default });

@@ -417,7 +417,7 @@ impl Computer {
         let search = self
             .search
             .take()
-            .unwrap_or_else(|| Search::new(&position, engine.search_config(seed)));
+            .unwrap_or_else(|| Search::new(&position, engine.level.config(seed)));
         let thinker =
             Thinker::start_with_threads(search, game.clone(), budget, engine.threads.count());
         self.running = Some(Running {

@@ -7,7 +7,7 @@ use std::num::NonZeroU16;
 use serde::{Deserialize, Serialize};
 
 use super::config::value::{Spelling, spelled};
-use crate::ai::{Level, SearchConfig};
+use crate::ai::Level;
 
 /// Who moves the stones in a game.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -150,17 +150,6 @@ impl EngineConfig {
     pub fn ponders(&self) -> bool {
         self.ponder && self.level.budget().iterations.is_none()
     }
-
-    /// The settings of the computer's search, with a seed: its level's,
-    /// made for pondering when it ponders.
-    pub fn search_config(&self, seed: u64) -> SearchConfig {
-        let config = self.level.config(seed);
-        if self.ponders() {
-            config.pondering()
-        } else {
-            config
-        }
-    }
 }
 
 /// `"all"`, or a number of threads.
@@ -261,12 +250,5 @@ mod tests {
             ..at(Level::Hard)
         };
         assert!(!off.ponders());
-        assert_eq!(off.search_config(3), Level::Hard.config(3));
-        let growth = |config: EngineConfig| config.search_config(3).expand_growth;
-        assert!(growth(at(Level::Hard)) > growth(off));
-        assert_eq!(
-            growth(at(Level::Strongest)),
-            Level::Strongest.config(3).expand_growth
-        );
     }
 }

@@ -17,8 +17,8 @@ pub struct ArenaArgs {
     /// `rave,ms=50`, `uct,iterations=5000`, `random` (uniform playouts),
     /// `bridges`, `c=0.4`, `bias=0.02`, `expand=4`, `growth=3`, `nodes=1000000`,
     /// `threads=2` (threads growing one tree, for a budget in time), `ponder`
-    /// (it searches on the opponent's time too, on its threads, its tree
-    /// growing slower as it fills, as the game's computer does).
+    /// (it searches on the opponent's time too, on its threads, as the game's
+    /// computer does).
     #[arg(long, default_value = "rave,ms=100")]
     pub first: EngineSpec,
     /// The second engine, in the same form.
@@ -110,8 +110,7 @@ impl FromStr for EngineSpec {
         }
         Ok(EngineSpec {
             text: text.trim().to_string(),
-            // As the game screen's computer does when it ponders.
-            config: if ponder { config.pondering() } else { config },
+            config,
             budget,
             threads,
             ponder,
@@ -333,7 +332,7 @@ mod tests {
         assert!("threads=many".parse::<EngineSpec>().is_err());
         let spec: EngineSpec = "level=hard,ponder".parse().unwrap();
         assert!(spec.ponder && !"level=hard".parse::<EngineSpec>().unwrap().ponder);
-        assert_eq!(spec.config, Level::Hard.config(0).pondering());
+        assert_eq!(spec.config, Level::Hard.config(0));
     }
 
     #[test]
