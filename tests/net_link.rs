@@ -47,7 +47,6 @@ fn table() -> Table {
     Table {
         game,
         names: ["Ann".into(), "Bob".into()],
-        resigned: None,
     }
 }
 

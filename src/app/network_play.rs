@@ -106,7 +106,7 @@ impl App {
             Action::OpenChat => {
                 self.screen = Screen::Chat(TextInput::new("", net::CHAT_CHARS));
             }
-            Action::Resign if self.network_game_over() => {
+            Action::Resign if self.game().is_over() => {
                 self.say(Tone::Warning, "The game is over.");
             }
             Action::Resign => self.screen = Screen::Confirm(Question::Resign),
@@ -116,12 +116,6 @@ impl App {
             _ => return false,
         }
         true
-    }
-
-    /// Whether the game is won on the board or resigned.
-    fn network_game_over(&self) -> bool {
-        self.game().position().is_over()
-            || self.network.as_ref().is_some_and(|n| n.resigned.is_some())
     }
 
     /// Whether the friend at the other end of a network game is to move.
@@ -150,7 +144,8 @@ impl App {
                 format!("{latest} goes back to the game first."),
             );
         }
-        if let Some(loser) = net.resigned {
+        if let Some(color) = self.game().resigned() {
+            let loser = self.game().holder(color);
             let text = format!("The game is over: {} resigned.", self.name(loser));
             return self.say(Tone::Warning, text);
         }
@@ -239,27 +234,34 @@ impl App {
                 self.replace_game(game, names);
                 self.board.centre_cursor(self.game().size());
                 self.files.new_game(&self.session);
-                if let Some(net) = &mut self.network {
-                    net.resigned = None;
-                }
             }
         }
     }
 
-    /// Yes to [`Question::Resign`]: the other player wins.
+    /// Yes to [`Question::Resign`]: the other player wins. The host's game
+    /// is the one record: the host resigns on it (the guest sees it in the
+    /// state sent next), a guest's resignation goes to the host.
     pub(super) fn resign(&mut self) {
         let peer = self.peer_name();
-        let Some(net) = &mut self.network else { return };
-        // The host's game is the one record: a guest's resignation must reach it.
-        if !net.is_host() && net.link != LinkState::Connected {
-            return self.say(
+        let Some(net) = &self.network else { return };
+        let me = net.me();
+        if net.is_host() {
+            self.player_resigns(me);
+        } else if !net.send(Message::Resign) {
+            self.say(
                 Tone::Warning,
                 format!("Not connected: resign when {peer} is back."),
             );
         }
-        net.resigned = Some(net.me());
-        // A host's resignation also goes out with its game, on reconnection.
-        net.send(Message::Resign);
+    }
+
+    /// `player` resigns the host's game, said as for the computer.
+    fn player_resigns(&mut self, player: Player) {
+        let color = self.game().color_of(player);
+        if self.session.resign(color).is_ok() {
+            let text = super::message::resigns(self.name(player), color, self.name(player.other()));
+            self.say(Tone::Success, text);
+        }
     }
 
     /// Sends a chat line typed here, and shows it.
@@ -345,16 +347,12 @@ impl App {
         let host = net.is_host();
         match message {
             // Shown by `sync_network`, at the end of this update.
-            Message::State(table) if !host => {
-                net.resigned = table.resigned;
-                net.table = Some(*table);
-            }
+            Message::State(table) if !host => net.table = Some(*table),
             Message::Play(mv) if host => {
                 // Whatever happens, the guest is sent the game as it is.
                 net.table = None;
-                let open = net.resigned.is_none();
                 let guest_to_move = self.session.game().player_to_move() == Player::Two;
-                if open && guest_to_move && self.session.play(mv).is_ok() {
+                if guest_to_move && self.session.play(mv).is_ok() {
                     let text = match self.game().winner() {
                         Some(winner) => {
                             super::message::wins(self.name(winner), self.game().color_of(winner))
@@ -384,12 +382,8 @@ impl App {
                     self.say(Tone::Warning, format!("{peer} said no."));
                 }
             }
-            Message::Resign
-                if net.resigned.is_none() && !self.session.game().position().is_over() =>
-            {
-                net.resigned = Some(net.me().other());
-                self.say(Tone::Success, format!("{peer} resigned: you win."));
-            }
+            // The guest's resignation; the host's own comes in its state.
+            Message::Resign if host => self.player_resigns(Player::Two),
             Message::Chat(text) => net.add_chat(format!("{peer}: {text}")),
             // A guest has no say over the game; answers nobody asked for,
             // pings: nothing to do.
@@ -430,7 +424,6 @@ impl App {
         let table = Table {
             game: self.session.game().clone(),
             names: self.session.names().clone(),
-            resigned: net.resigned,
         };
         if net.link == LinkState::Connected
             && net.table.as_ref() != Some(&table)
@@ -447,7 +440,8 @@ impl App {
             return Vec::new();
         };
         let mut notes = net.notes(&self.peer_name(), Instant::now());
-        if let Some(loser) = net.resigned {
+        if let Some(color) = self.game().resigned() {
+            let loser = self.game().holder(color);
             let winner = loser.other();
             let text = format!(
                 "{} resigned. {}",

@@ -13,14 +13,13 @@ use crate::core::{BoardSize, Game, Move, Player, Rules, Variant, parse_moves_on}
 pub const MAX_MESSAGE: usize = 4096;
 
 /// What the host's game is: sent by the host after every change and on
-/// every (re)connection; the guest shows exactly this.
+/// every (re)connection; the guest shows exactly this (a resignation is
+/// the game's own, [`Game::resigned`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Table {
     pub game: Game,
     /// The names of Player 1 (the host) and Player 2 (the guest).
     pub names: [String; 2],
-    /// The player who resigned this game, if one did.
-    pub resigned: Option<Player>,
 }
 
 /// Something one player asks the other to agree to.
@@ -128,7 +127,10 @@ impl Message {
                     .collect::<Vec<_>>()
                     .join(" "),
                 names: table.names.clone(),
-                resigned: table.resigned.map(player_number),
+                resigned: table
+                    .game
+                    .resigned()
+                    .map(|color| player_number(table.game.holder(color))),
             },
             Message::Play(mv) => Wire::Play { mv: mv.to_string() },
             Message::Ask(request) => Wire::Ask { request: *request },
@@ -169,13 +171,16 @@ impl Message {
                     .map_err(|e: crate::core::VariantError| BadMessage(e.to_string()))?;
                 let moves = parse_moves_on(&moves, size).map_err(|e| BadMessage(e.to_string()))?;
                 let rules = Rules { variant, pie };
-                let game = Game::from_moves(size, rules, player(first_black)?, &moves)
+                let mut game = Game::from_moves(size, rules, player(first_black)?, &moves)
                     .map_err(|e| BadMessage(e.to_string()))?;
+                if let Some(number) = resigned {
+                    let color = game.color_of(player(number)?);
+                    game.resign(color).map_err(|e| BadMessage(e.to_string()))?;
+                }
                 let [one, two] = names;
                 Message::State(Box::new(Table {
                     game,
                     names: [clean(&one, NAME_CHARS), clean(&two, NAME_CHARS)],
-                    resigned: resigned.map(player).transpose()?,
                 }))
             }
             Wire::Play { mv } => Message::Play(
@@ -194,6 +199,7 @@ impl Message {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::Color;
 
     fn table(moves: &str) -> Table {
         let size = BoardSize::new(9).unwrap();
@@ -201,7 +207,6 @@ mod tests {
         Table {
             game: Game::from_moves(size, Rules::default(), Player::One, &moves).unwrap(),
             names: ["Ann".into(), "Bob".into()],
-            resigned: None,
         }
     }
 
@@ -227,6 +232,19 @@ mod tests {
     }
 
     #[test]
+    fn a_resignation_travels_with_the_game() {
+        let mut resigned = table("e5 swap");
+        resigned.game.resign(Color::Black).unwrap();
+        let message = Message::State(Box::new(resigned));
+        let bytes = message.encode().unwrap();
+        assert!(
+            String::from_utf8_lossy(&bytes).contains(r#""resigned":2"#),
+            "Black is Player 2's after the swap"
+        );
+        assert_eq!(Message::decode(&bytes), Ok(message));
+    }
+
+    #[test]
     fn impossible_games_are_refused() {
         let bad = [
             r#"{"type":"state","size":3,"variant":"original","pie":true,"first_black":1,"moves":"","names":["a","b"]}"#,
@@ -234,6 +252,7 @@ mod tests {
             r#"{"type":"state","size":9,"variant":"original","pie":true,"first_black":3,"moves":"","names":["a","b"]}"#,
             r#"{"type":"state","size":9,"variant":"original","pie":true,"first_black":1,"moves":"e5 e5","names":["a","b"]}"#,
             r#"{"type":"state","size":9,"variant":"original","pie":true,"first_black":1,"moves":"z9","names":["a","b"]}"#,
+            r#"{"type":"state","size":9,"variant":"original","pie":true,"first_black":1,"moves":"","names":["a","b"],"resigned":3}"#,
             r#"{"type":"play","mv":"e"}"#,
             r#"{"type":"launch"}"#,
             "not json",
@@ -250,7 +269,8 @@ mod tests {
             panic!("a good state");
         };
         assert_eq!(table.names, ["Eve[2J".to_string(), "Bob".to_string()]);
-        assert_eq!(table.resigned, Some(Player::Two));
+        let resigned = table.game.resigned().map(|color| table.game.holder(color));
+        assert_eq!(resigned, Some(Player::Two));
         let chat = r#"{"type":"chat","text":"hi\u001b]0;title\u0007"}"#;
         assert_eq!(
             Message::decode(chat.as_bytes()),
@@ -271,7 +291,6 @@ mod tests {
         let table = Table {
             game,
             names: ["x".repeat(NAME_CHARS), "y".repeat(NAME_CHARS)],
-            resigned: None,
         };
         assert!(Message::State(Box::new(table)).encode().is_ok());
     }
