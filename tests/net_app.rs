@@ -99,6 +99,7 @@ fn any_message() -> impl Strategy<Value = Message> {
             Message::State(Box::new(Table {
                 game,
                 names: ["Mallory".into(), "Eve".into()],
+                clocks: None,
             }))
         }),
     ]
@@ -179,7 +180,11 @@ fn host_then_garbage(code: JoinCode, bytes: Vec<u8>) -> SocketAddr {
     let mut game = Game::new(BoardSize::new(5).unwrap(), Rules::default(), Player::One);
     game.play("c3".parse().unwrap()).unwrap();
     let names = ["Mallory".into(), "Bob".into()];
-    let table = Table { game, names };
+    let table = Table {
+        game,
+        names,
+        clocks: None,
+    };
     let state = Message::State(Box::new(table)).encode().unwrap();
     fake_host(code, vec![Out::Sealed(state), Out::Raw(bytes)])
 }
@@ -215,17 +220,16 @@ fn tick_both(host: &mut App, guest: &mut App, what: &str, done: impl Fn(&App, &A
 
 /// Ann hosting and Bob joined, both screens in this process.
 fn playing() -> (App, App) {
-    let mut bobs = config();
-    bobs.players.names[0] = "Bob".into();
-    playing_as(App::with_config(config()), App::with_config(bobs))
+    playing_in(config(), None)
 }
 
-/// Ann's and Bob's screens, each with its files under its own directory.
-fn playing_with_files(ann: &Path, bob: &Path) -> (App, App) {
+/// Ann hosting with `anns` settings and Bob joined, each with files under
+/// their own directory of `dirs`, if given.
+fn playing_in(anns: Config, dirs: Option<[&Path; 2]>) -> (App, App) {
     let mut bobs = config();
     bobs.players.names[0] = "Bob".into();
-    let mut apps = [App::with_config(config()), App::with_config(bobs)];
-    for (app, dir) in apps.iter_mut().zip([ann, bob]) {
+    let mut apps = [App::with_config(anns), App::with_config(bobs)];
+    for (app, dir) in apps.iter_mut().zip(dirs.into_iter().flatten()) {
         let paths = Some(Paths::under(dir));
         app.open_files(paths, &brique::app::Opening::default());
     }
@@ -321,7 +325,7 @@ fn chat_lines_arrive_and_a_resignation_ends_the_game_on_both() {
 #[test]
 fn a_guests_resignation_is_the_hosts_record_and_result_and_the_guests_too() {
     let (ann, bob) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
-    let (mut host, mut guest) = playing_with_files(ann.path(), bob.path());
+    let (mut host, mut guest) = playing_in(config(), Some([ann.path(), bob.path()]));
     host.update(Action::Place);
     tick_both(&mut host, &mut guest, "the move", |_, g| {
         g.game().history().len() == 1
@@ -404,7 +408,7 @@ fn undo_and_a_rematch_are_asked_and_agreed() {
 }
 
 #[test]
-fn neither_the_computer_nor_a_clock_plays_in_a_network_game() {
+fn the_computer_does_not_play_and_the_clocks_wait_for_the_guest() {
     let mut config = config();
     config.engine.mode = Mode::HumanVsComputer;
     config.game.clock = "0+2".parse().ok();
@@ -412,11 +416,83 @@ fn neither_the_computer_nor_a_clock_plays_in_a_network_game() {
     let bind = "127.0.0.1:0".parse().unwrap();
     app.start_network(NetPlay::Host { bind }).unwrap();
     assert_eq!(app.mode(), Mode::HumanVsHuman);
-    assert_eq!(app.clock_control(), None);
+    // The host's time control is the game's, but nobody has joined yet.
+    assert_eq!(app.clock_control(), "0+2".parse().ok());
+    app.pass_time(Duration::from_secs(60));
+    app.update(Action::Tick);
+    assert_eq!(app.lost_on_time(), None);
     app.update(Action::Place);
     assert_eq!(app.game().history().len(), 1);
     assert!(!app.computer_to_move());
-    assert_eq!(app.clock_control(), None);
+    app.pass_time(Duration::from_secs(60));
+    app.update(Action::Tick);
+    assert_eq!(app.lost_on_time(), None);
+}
+
+/// The clock faces, Black's first: who, the time left (to the
+/// millisecond, as the state carries it), whether it counts.
+fn faces(app: &App) -> Vec<(Player, Duration, bool)> {
+    let faces = app.clock_faces().expect("clocks");
+    let ms = |left: Duration| Duration::from_millis(left.as_millis().try_into().unwrap());
+    faces
+        .iter()
+        .map(|f| (f.player, ms(f.left), f.running))
+        .collect()
+}
+
+#[test]
+fn the_guest_shows_the_hosts_clocks_and_its_loss_on_time() {
+    let (ann, bob) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let mut anns = config();
+    anns.game.clock = "1+5".parse().ok();
+    let (mut host, mut guest) = playing_in(anns, Some([ann.path(), bob.path()]));
+    // Time stands on both sides but when passed here.
+    host.pass_time(Duration::from_secs(10));
+    guest.pass_time(Duration::ZERO);
+    host.update(Action::Place);
+    tick_both(&mut host, &mut guest, "the move", |_, g| {
+        g.game().history().len() == 1
+    });
+    assert_eq!(guest.clock_control(), "1+5".parse().ok());
+    let shown = faces(&host);
+    assert_eq!(shown[1], (Player::Two, Duration::from_secs(65), true));
+    assert_eq!(faces(&guest), shown);
+    // The guest counts down by itself between two states.
+    guest.pass_time(Duration::from_secs(3));
+    guest.update(Action::Tick);
+    assert_eq!(faces(&guest)[0], shown[0]);
+    assert_eq!(
+        faces(&guest)[1],
+        (Player::Two, Duration::from_secs(62), true)
+    );
+    assert_eq!(guest.lost_on_time(), None, "the host decides");
+
+    // Bob's time runs out on the host, which says so to the guest.
+    host.pass_time(Duration::from_secs(65));
+    tick_both(&mut host, &mut guest, "the loss on time", |h, g| {
+        h.lost_on_time() == Some(Player::Two) && g.lost_on_time() == Some(Player::Two)
+    });
+    assert!(faces(&guest)[1].1.is_zero() && !faces(&guest)[1].2);
+    let text = "Bob (White) ran out of time: Ann (Black) wins on time.";
+    assert!(
+        panel_words(&guest).contains(text),
+        "{}",
+        panel_words(&guest)
+    );
+    for dir in [ann.path(), bob.path()] {
+        let autosave = std::fs::read_to_string(Paths::under(dir).autosave()).unwrap();
+        assert!(autosave.contains("clock: 1+5\n"), "{autosave}");
+        assert!(
+            autosave.contains("result: Black wins on time\n"),
+            "{autosave}"
+        );
+    }
+    guest.update(Action::Place);
+    tick_both(&mut host, &mut guest, "a quiet moment", |_, g| {
+        g.message()
+            .is_some_and(|m| m.text.contains("The game is over"))
+    });
+    assert_eq!(host.game().history().len(), 1);
 }
 
 #[test]

@@ -47,6 +47,7 @@ fn table() -> Table {
     Table {
         game,
         names: ["Ann".into(), "Bob".into()],
+        clocks: None,
     }
 }
 

@@ -64,6 +64,7 @@ pub mod layout;
 mod learning;
 mod message;
 mod network;
+mod network_clock;
 mod network_play;
 mod pages;
 mod palette;

@@ -69,6 +69,9 @@ pub struct Network {
     /// The game as last sent (host) or received (guest): what both
     /// screens show.
     pub table: Option<Table>,
+    /// When a guest received `table`, on the session's clock: its clock
+    /// readings are of then.
+    pub heard_at: Option<Instant>,
 }
 
 impl Network {
@@ -82,6 +85,7 @@ impl Network {
             asking: None,
             chat: VecDeque::new(),
             table: None,
+            heard_at: None,
         }
     }
 

@@ -62,6 +62,8 @@ impl App {
             NetPlay::Join { host, code } => {
                 if kept(HOST_KEY) != Some(host.to_string()) || !self.game_in_progress() {
                     self.start_new_game();
+                    // The host's clocks are the game's: none until it says.
+                    self.session.start_clock(None);
                 }
                 let connection = net::connect(host, code, Hello::ours(&name));
                 Network::new(Role::Guest { host }, connection)
@@ -106,7 +108,7 @@ impl App {
             Action::OpenChat => {
                 self.screen = Screen::Chat(TextInput::new("", net::CHAT_CHARS));
             }
-            Action::Resign if self.game().is_over() => {
+            Action::Resign if self.network_game_over() => {
                 self.say(Tone::Warning, "The game is over.");
             }
             Action::Resign => self.screen = Screen::Confirm(Question::Resign),
@@ -116,6 +118,11 @@ impl App {
             _ => return false,
         }
         true
+    }
+
+    /// Whether the game is won on the board, resigned or lost on time.
+    fn network_game_over(&self) -> bool {
+        self.game().is_over() || self.lost_on_time().is_some()
     }
 
     /// Whether the friend at the other end of a network game is to move.
@@ -149,7 +156,7 @@ impl App {
             let text = format!("The game is over: {} resigned.", self.name(loser));
             return self.say(Tone::Warning, text);
         }
-        if self.game().position().is_over() {
+        if self.network_game_over() {
             let new = self.key(Action::NewGame);
             return self.say(
                 Tone::Warning,
@@ -232,6 +239,7 @@ impl App {
                 let game = Game::new(old.size(), old.rules(), old.first_black().other());
                 let names = self.session.names().clone();
                 self.replace_game(game, names);
+                self.session.start_clock(self.config.game.clock);
                 self.board.centre_cursor(self.game().size());
                 self.files.new_game(&self.session);
             }
@@ -347,7 +355,10 @@ impl App {
         let host = net.is_host();
         match message {
             // Shown by `sync_network`, at the end of this update.
-            Message::State(table) if !host => net.table = Some(*table),
+            Message::State(table) if !host => {
+                net.table = Some(*table);
+                net.heard_at = Some(self.session.now());
+            }
             Message::Play(mv) if host => {
                 // Whatever happens, the guest is sent the game as it is.
                 net.table = None;
@@ -392,19 +403,14 @@ impl App {
     }
 
     /// After every update (and at the start): nobody but the two players
-    /// plays and no clock runs (whatever the settings say), and both
-    /// screens show one game: the host sends its
-    /// game when it changed, the guest shows the game last received (a
-    /// settings change on either side cannot make them differ).
+    /// plays (whatever the settings say), and both screens show one game
+    /// with the host's clocks: the host sends its game when it changed,
+    /// the guest shows the game last received (a settings change on either
+    /// side cannot make them differ).
     pub(super) fn sync_network(&mut self) {
         let Some(net) = &self.network else { return };
         if self.computer.mode() != Mode::HumanVsHuman {
             self.computer.set_mode(Mode::HumanVsHuman);
-        }
-        // The protocol has no clocks yet (docs/protocol.md): a network game
-        // is untimed, whatever `[game] clock` says.
-        if self.session.clock().is_some() {
-            self.session.start_clock(None);
         }
         if !net.is_host() {
             if let Some(table) = net.table.clone()
@@ -412,8 +418,10 @@ impl App {
             {
                 self.replace_game(table.game, table.names);
             }
-            return;
+            return self.sync_network_clocks();
         }
+        self.sync_network_clocks();
+        let Some(net) = &self.network else { return };
         // The guest's name is the one it gave, whatever the settings call Player 2.
         if let Some(peer) = &net.peer_name {
             let wanted = [self.session.name(Player::One).to_string(), peer.clone()];
@@ -424,9 +432,13 @@ impl App {
         let table = Table {
             game: self.session.game().clone(),
             names: self.session.names().clone(),
+            clocks: self.clocks_to_send(),
         };
         if net.link == LinkState::Connected
-            && net.table.as_ref() != Some(&table)
+            && !net
+                .table
+                .as_ref()
+                .is_some_and(|sent| sent.same_turn(&table))
             && net.send(Message::State(Box::new(table.clone())))
             && let Some(net) = &mut self.network
         {
@@ -440,6 +452,11 @@ impl App {
             return Vec::new();
         };
         let mut notes = net.notes(&self.peer_name(), Instant::now());
+        // Right after "Waiting for NAME to reconnect".
+        if matches!(net.link, LinkState::Lost { .. }) && self.clock_control().is_some() {
+            let text = "The clocks are paused until then.";
+            notes.insert(1, super::message::Message::new(Tone::Info, text));
+        }
         if let Some(color) = self.game().resigned() {
             let loser = self.game().holder(color);
             let winner = loser.other();

@@ -69,6 +69,38 @@ impl Session {
         self.follow_clock();
     }
 
+    /// Pauses the clocks (`held`), or lets paused ones count again.
+    pub fn hold_clock(&mut self, held: bool) {
+        let now = self.now();
+        if let Some(clock) = &mut self.clock {
+            if held {
+                clock.paused(now);
+            } else {
+                clock.resumed(now);
+            }
+        }
+    }
+
+    /// Clocks kept by another copy of the program (a network guest's are
+    /// the host's): their time control and a flag fallen, for the record;
+    /// they never count here.
+    pub fn follow_clocks(&mut self, control: Option<TimeControl>, flag: Option<Player>) {
+        let now = self.now();
+        let wanted = control.map(|control| {
+            let mut clock = GameClock::new(control, Vec::new(), now);
+            clock.stop();
+            if let Some(player) = flag {
+                clock.flag_fell(player);
+            }
+            clock
+        });
+        let shown = |clock: Option<&GameClock>| clock.map(|c| (c.control(), c.flag(), c.running()));
+        if shown(self.clock.as_ref()) != shown(wanted.as_ref()) {
+            self.clock = wanted;
+            self.revision += 1;
+        }
+    }
+
     /// The clocks and the outcome of a record of this game.
     pub fn stamp(&self, record: &mut Record) {
         if let Some(clock) = &self.clock {
@@ -92,9 +124,9 @@ impl Session {
         Some(flag)
     }
 
-    /// The clocks stand once the game is over on the board.
+    /// The clocks stand once the game is over (won or resigned).
     fn follow_clock(&mut self) {
-        if self.game.position().is_over()
+        if self.game.is_over()
             && let Some(clock) = &mut self.clock
         {
             clock.stop();
@@ -163,6 +195,7 @@ impl Session {
     /// `color` resigns the game (refused once it is over).
     pub fn resign(&mut self, color: Color) -> Result<(), PlayError> {
         self.game.resign(color)?;
+        self.follow_clock();
         self.revision += 1;
         Ok(())
     }

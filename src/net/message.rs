@@ -7,6 +7,8 @@
 use serde::{Deserialize, Serialize};
 
 use super::clean::{CHAT_CHARS, NAME_CHARS, clean};
+use super::clocks::{Clocks, WireClocks};
+use super::wire_player;
 use crate::core::{BoardSize, Game, Move, Player, Rules, Variant, parse_moves_on};
 
 /// The longest message, as its JSON text (before encryption).
@@ -20,6 +22,18 @@ pub struct Table {
     pub game: Game,
     /// The names of Player 1 (the host) and Player 2 (the guest).
     pub names: [String; 2],
+    /// The host's clocks, when the game has a time control.
+    pub clocks: Option<Clocks>,
+}
+
+impl Table {
+    /// Whether `other` is this game at this turn, with the clocks doing
+    /// the same: then only the time left can differ.
+    pub fn same_turn(&self, other: &Table) -> bool {
+        self.game == other.game
+            && self.names == other.names
+            && self.clocks.map(|c| c.course()) == other.clocks.map(|c| c.course())
+    }
 }
 
 /// Something one player asks the other to agree to.
@@ -63,7 +77,7 @@ impl std::fmt::Display for BadMessage {
 impl std::error::Error for BadMessage {}
 
 /// The wire form. Unknown fields are ignored, so a later version may add
-/// some (a clock state, say) without breaking this one.
+/// some without breaking this one.
 #[derive(Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 enum Wire {
@@ -78,6 +92,8 @@ enum Wire {
         names: [String; 2],
         #[serde(default)]
         resigned: Option<u8>,
+        #[serde(default)]
+        clock: Option<WireClocks>,
     },
     Play {
         mv: String,
@@ -96,19 +112,8 @@ enum Wire {
     Ping,
 }
 
-const fn player_number(player: Player) -> u8 {
-    match player {
-        Player::One => 1,
-        Player::Two => 2,
-    }
-}
-
 fn player(number: u8) -> Result<Player, BadMessage> {
-    match number {
-        1 => Ok(Player::One),
-        2 => Ok(Player::Two),
-        n => Err(BadMessage(format!("there is no player {n}"))),
-    }
+    wire_player::player(number).map_err(BadMessage)
 }
 
 impl Message {
@@ -119,7 +124,7 @@ impl Message {
                 size: table.game.size().get(),
                 variant: table.game.rules().variant.to_string(),
                 pie: table.game.rules().pie,
-                first_black: player_number(table.game.first_black()),
+                first_black: wire_player::number(table.game.first_black()),
                 moves: table
                     .game
                     .moves()
@@ -130,7 +135,8 @@ impl Message {
                 resigned: table
                     .game
                     .resigned()
-                    .map(|color| player_number(table.game.holder(color))),
+                    .map(|color| wire_player::number(table.game.holder(color))),
+                clock: table.clocks.as_ref().map(WireClocks::from),
             },
             Message::Play(mv) => Wire::Play { mv: mv.to_string() },
             Message::Ask(request) => Wire::Ask { request: *request },
@@ -164,6 +170,7 @@ impl Message {
                 moves,
                 names,
                 resigned,
+                clock,
             } => {
                 let size = BoardSize::new(size).map_err(|e| BadMessage(e.to_string()))?;
                 let variant: Variant = variant
@@ -181,6 +188,10 @@ impl Message {
                 Message::State(Box::new(Table {
                     game,
                     names: [clean(&one, NAME_CHARS), clean(&two, NAME_CHARS)],
+                    clocks: clock
+                        .map(Clocks::try_from)
+                        .transpose()
+                        .map_err(BadMessage)?,
                 }))
             }
             Wire::Play { mv } => Message::Play(
@@ -199,7 +210,9 @@ impl Message {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::Color;
+    use std::time::Duration;
+
+    use crate::core::{Color, TimeControl};
 
     fn table(moves: &str) -> Table {
         let size = BoardSize::new(9).unwrap();
@@ -207,6 +220,7 @@ mod tests {
         Table {
             game: Game::from_moves(size, Rules::default(), Player::One, &moves).unwrap(),
             names: ["Ann".into(), "Bob".into()],
+            clocks: None,
         }
     }
 
@@ -245,6 +259,29 @@ mod tests {
     }
 
     #[test]
+    fn the_hosts_clocks_travel_with_the_game() {
+        let mut timed = table("e5");
+        timed.clocks = Some(Clocks {
+            control: "0+2".parse().unwrap(),
+            left: [Duration::from_millis(1_500), Duration::from_millis(2_000)],
+            running: Some(Player::Two),
+            flag: None,
+        });
+        let message = Message::State(Box::new(timed.clone()));
+        let bytes = message.encode().unwrap();
+        let text = String::from_utf8_lossy(&bytes);
+        assert!(text.contains(r#""left_ms":[1500,2000]"#), "{text}");
+        assert_eq!(Message::decode(&bytes), Ok(message));
+        // Time passing is not a new turn; a fallen flag is.
+        let mut later = timed.clone();
+        later.clocks.as_mut().unwrap().left[1] = Duration::from_millis(900);
+        assert!(later.same_turn(&timed));
+        let clocks = later.clocks.as_mut().unwrap();
+        (clocks.running, clocks.flag) = (None, Some(Player::Two));
+        assert!(!later.same_turn(&timed));
+    }
+
+    #[test]
     fn impossible_games_are_refused() {
         let bad = [
             r#"{"type":"state","size":3,"variant":"original","pie":true,"first_black":1,"moves":"","names":["a","b"]}"#,
@@ -253,6 +290,10 @@ mod tests {
             r#"{"type":"state","size":9,"variant":"original","pie":true,"first_black":1,"moves":"e5 e5","names":["a","b"]}"#,
             r#"{"type":"state","size":9,"variant":"original","pie":true,"first_black":1,"moves":"z9","names":["a","b"]}"#,
             r#"{"type":"state","size":9,"variant":"original","pie":true,"first_black":1,"moves":"","names":["a","b"],"resigned":3}"#,
+            r#"{"type":"state","size":9,"variant":"original","pie":true,"first_black":1,"moves":"","names":["a","b"],"clock":{"control":"0+0","left_ms":[0,0],"running":null,"flag":null}}"#,
+            r#"{"type":"state","size":9,"variant":"original","pie":true,"first_black":1,"moves":"","names":["a","b"],"clock":{"control":"0+2","left_ms":[0,0],"running":1,"flag":2}}"#,
+            r#"{"type":"state","size":9,"variant":"original","pie":true,"first_black":1,"moves":"","names":["a","b"],"clock":{"control":"0+2","left_ms":[0,99999999999999],"running":1,"flag":null}}"#,
+            r#"{"type":"state","size":9,"variant":"original","pie":true,"first_black":1,"moves":"","names":["a","b"],"clock":{"control":"0+2","left_ms":[0,0],"running":3,"flag":null}}"#,
             r#"{"type":"play","mv":"e"}"#,
             r#"{"type":"launch"}"#,
             "not json",
@@ -291,6 +332,13 @@ mod tests {
         let table = Table {
             game,
             names: ["x".repeat(NAME_CHARS), "y".repeat(NAME_CHARS)],
+            clocks: Some(Clocks {
+                control: TimeControl::new(TimeControl::MAX_MINUTES, TimeControl::MAX_INCREMENT)
+                    .unwrap(),
+                left: [Duration::from_secs(24 * 3600); 2],
+                running: Some(Player::One),
+                flag: None,
+            }),
         };
         assert!(Message::State(Box::new(table)).encode().is_ok());
     }

@@ -9,6 +9,7 @@
 
 mod backoff;
 mod clean;
+mod clocks;
 mod code;
 mod connection;
 mod event;
@@ -18,8 +19,10 @@ mod handshake;
 mod host;
 mod link;
 mod message;
+mod wire_player;
 
 pub use clean::{CHAT_CHARS, NAME_CHARS, clean};
+pub use clocks::Clocks;
 pub use code::{CodeError, JoinCode};
 pub use connection::Connection;
 pub use event::Event;
