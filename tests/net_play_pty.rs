@@ -213,3 +213,34 @@ fn with_the_hosts_clock_a_guest_who_does_not_move_loses_on_time_on_both_screens(
     kill(&mut guest);
     kill(&mut host);
 }
+
+#[test]
+fn one_hosts_from_the_settings_and_the_other_joins_from_the_board() {
+    let (host_home, guest_home) = (home("Ann"), home("Bob"));
+    let mut host = pty_support::start(host_home.path());
+    host.wait_for("the board", |s| s.contains("Ann to play"));
+    // The settings' last two rows are "Host a game" and "Join a game".
+    host.send(b"o");
+    host.wait_for("the settings", |s| s.contains("Host a game"));
+    host.send(UP);
+    host.send(UP);
+    host.send(b"\r");
+    host.wait_for("the host form", |s| s.contains("7777"));
+    // Ctrl+U clears the port; 0 is any free one.
+    host.send(b"\x150\r");
+    let (address, code) = address_and_code(&mut host);
+
+    let mut guest = pty_support::start(guest_home.path());
+    guest.wait_for("the board", |s| s.contains("Bob to play"));
+    guest.send(b"m");
+    guest.wait_for("the join form", |s| s.contains("Join a game"));
+    guest.send(address.as_bytes());
+    guest.send(b"\t");
+    guest.send(code.as_bytes());
+    guest.send(b"\r");
+    host.wait_for("the guest", playing);
+    guest.wait_for("the host", playing);
+    play(&mut host, &mut guest, &[], "1. ● c3");
+    kill(&mut guest);
+    kill(&mut host);
+}

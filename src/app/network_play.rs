@@ -32,8 +32,9 @@ pub(super) fn is_network_extra(key: &str) -> bool {
 const EVENTS_PER_TICK: usize = 32;
 
 impl App {
-    /// Starts hosting or joining, after the saved games are in and before
-    /// the terminal is taken; an error is for the command line.
+    /// Starts hosting or joining, after the saved games are in: at
+    /// start-up (an error is for the command line) or from the screen (an
+    /// error is shown in the form). On an error nothing has changed.
     pub fn start_network(&mut self, play: NetPlay) -> Result<(), String> {
         let name = self.config.players.names[0].clone();
         let kept = |key: &str| {
@@ -47,15 +48,18 @@ impl App {
             NetPlay::Host { bind } => {
                 // The unfinished network game of a host that stopped goes
                 // on, with its code; anything else makes way for a new one.
-                let code = match kept(CODE_KEY).and_then(|c| c.parse::<JoinCode>().ok()) {
-                    Some(code) if self.game_in_progress() => code,
-                    _ => {
-                        self.start_new_game();
-                        JoinCode::random().map_err(|e| format!("no random join code: {e}"))?
-                    }
+                let resumed = kept(CODE_KEY)
+                    .and_then(|c| c.parse::<JoinCode>().ok())
+                    .filter(|_| self.game_in_progress());
+                let code = match resumed {
+                    Some(code) => code,
+                    None => JoinCode::random().map_err(|e| format!("no random join code: {e}"))?,
                 };
                 let (connection, bound) = net::listen(bind, code, Hello::ours(&name))
                     .map_err(|e| format!("cannot listen on {bind}: {e}"))?;
+                if resumed.is_none() {
+                    self.start_new_game();
+                }
                 let addresses = net::addresses(bound);
                 Network::new(Role::Host { addresses, code }, connection)
             }

@@ -7,6 +7,7 @@
 //! types to check what it reads; it knows nothing of the game screen, which
 //! holds a [`Connection`] and reads its [`Event`]s.
 
+mod address;
 mod backoff;
 mod clean;
 mod clocks;
@@ -21,6 +22,7 @@ mod link;
 mod message;
 mod wire_player;
 
+pub use address::{DEFAULT_PORT, resolve};
 pub use clean::{CHAT_CHARS, NAME_CHARS, clean};
 pub use clocks::Clocks;
 pub use code::{CodeError, JoinCode};
