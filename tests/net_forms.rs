@@ -158,3 +158,19 @@ fn joining_from_the_form_connects_to_a_host() {
         std::thread::sleep(Duration::from_millis(5));
     }
 }
+
+#[test]
+fn the_help_lists_the_keys_that_open_the_forms() {
+    let app = app();
+    let help: String = brique::app::help_lines(app.keys(), app.theme(), 100)
+        .iter()
+        .map(|line| line.to_string() + "\n")
+        .collect();
+    for said in [
+        "invite a friend: host a network game",
+        "meet a friend: join the network game they host",
+        "Hosting (i) and joining (m) a network game",
+    ] {
+        assert!(help.contains(said), "{help}");
+    }
+}
