@@ -178,9 +178,7 @@ impl Session {
     /// Plays a move, unless the player to move is out of time.
     pub fn play(&mut self, mv: Move) -> Result<MoveReport, PlayError> {
         self.check_clock();
-        if let Some(player) = self.out_of_time() {
-            return Err(PlayError::GameOver(self.game.color_of(player).other()));
-        }
+        self.not_out_of_time()?;
         let mover = self.game.player_to_move();
         let report = self.game.play(mv)?;
         let now = self.now();
@@ -192,8 +190,18 @@ impl Session {
         Ok(report)
     }
 
-    /// `color` resigns the game (refused once it is over).
+    /// A game lost on time is over: the winner, as a move or a
+    /// resignation after it is refused.
+    fn not_out_of_time(&self) -> Result<(), PlayError> {
+        match self.out_of_time() {
+            Some(player) => Err(PlayError::GameOver(self.game.color_of(player).other())),
+            None => Ok(()),
+        }
+    }
+
+    /// `color` resigns the game (refused once it is over, on time too).
     pub fn resign(&mut self, color: Color) -> Result<(), PlayError> {
+        self.not_out_of_time()?;
         self.game.resign(color)?;
         self.follow_clock();
         self.revision += 1;
