@@ -493,6 +493,10 @@ fn the_guest_shows_the_hosts_clocks_and_its_loss_on_time() {
             .is_some_and(|m| m.text.contains("The game is over"))
     });
     assert_eq!(host.game().history().len(), 1);
+    // Nor does anyone resign a game lost on time.
+    host.update(Action::Resign);
+    assert_eq!(host.screen(), &Screen::Board);
+    assert_eq!(host.game().resigned(), None);
 }
 
 #[test]
