@@ -216,7 +216,9 @@ fn the_settings_row_sets_the_clock_for_the_next_game() {
     app.pass_time(Duration::ZERO);
     let choose_next_clock = |app: &mut App| {
         type_keys(app, "o");
-        press(app, KeyCode::BackTab); // Colours
+        press(app, KeyCode::BackTab); // Join a game
+        press(app, KeyCode::Up); // Host a game
+        press(app, KeyCode::Up); // Colours
         press(app, KeyCode::Up); // Theme
         press(app, KeyCode::Up); // Resign
         press(app, KeyCode::Up); // Threads

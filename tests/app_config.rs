@@ -231,7 +231,9 @@ fn leaving_the_settings_unchanged_writes_nothing() {
     press(&mut app, KeyCode::Esc);
     assert!(!path.exists());
     type_keys(&mut app, "o");
-    press(&mut app, KeyCode::BackTab); // Colours
+    press(&mut app, KeyCode::BackTab); // Join a game
+    press(&mut app, KeyCode::Up); // Host a game
+    press(&mut app, KeyCode::Up); // Colours
     press(&mut app, KeyCode::Up); // Theme
     press(&mut app, KeyCode::Right);
     press(&mut app, KeyCode::Enter);

@@ -247,7 +247,9 @@ fn settings_edits_apply_and_wait_for_the_next_game_where_they_must() {
 fn settings_apply_at_once_before_the_first_move() {
     let mut app = app();
     type_keys(&mut app, "o");
-    press(&mut app, KeyCode::BackTab); // Colours
+    press(&mut app, KeyCode::BackTab); // Join a game
+    press(&mut app, KeyCode::Up); // Host a game
+    press(&mut app, KeyCode::Up); // Colours
     press(&mut app, KeyCode::Up); // Theme
     press(&mut app, KeyCode::Up); // Resign
     press(&mut app, KeyCode::Up); // Threads

@@ -6,12 +6,14 @@
 
 use std::io::Write;
 use std::net::{SocketAddr, TcpStream};
+use std::path::Path;
 use std::time::{Duration, Instant};
 
 use brique::app::{Action, App, Config, Edit, Mode, NetPlay};
 use brique::app::{Question, Screen};
-use brique::core::{BoardSize, Game, Move, Player, Rules, Square};
+use brique::core::{BoardSize, Color, Game, Move, Player, Rules, Square};
 use brique::net::{Event, Hello, JoinCode, Message, PROTOCOL, Request, Table, connect, join};
+use brique::storage::Paths;
 use net_support::{Out, fake_host};
 use proptest::prelude::*;
 
@@ -29,7 +31,11 @@ fn config() -> Config {
 /// A host on a free loopback port: the app, its address and its code (as
 /// its side panel gives them).
 fn hosting() -> (App, SocketAddr, JoinCode) {
-    let mut app = App::with_config(config());
+    hosting_in(App::with_config(config()))
+}
+
+/// `app` hosting on a free loopback port, as [`hosting`].
+fn hosting_in(mut app: App) -> (App, SocketAddr, JoinCode) {
     let bind = "127.0.0.1:0".parse().unwrap();
     app.start_network(NetPlay::Host { bind }).unwrap();
     let notes: String = app
@@ -89,10 +95,11 @@ fn any_message() -> impl Strategy<Value = Message> {
         any_square().prop_map(|sq| {
             let mut game = Game::new(BoardSize::new(7).unwrap(), Rules::default(), Player::Two);
             let _ = game.play(Move::Place(sq));
+            let _ = game.resign(game.color_of(Player::One));
             Message::State(Box::new(Table {
                 game,
                 names: ["Mallory".into(), "Eve".into()],
-                resigned: Some(Player::One),
+                clocks: None,
             }))
         }),
     ]
@@ -176,7 +183,7 @@ fn host_then_garbage(code: JoinCode, bytes: Vec<u8>) -> SocketAddr {
     let table = Table {
         game,
         names,
-        resigned: None,
+        clocks: None,
     };
     let state = Message::State(Box::new(table)).encode().unwrap();
     fake_host(code, vec![Out::Sealed(state), Out::Raw(bytes)])
@@ -213,10 +220,26 @@ fn tick_both(host: &mut App, guest: &mut App, what: &str, done: impl Fn(&App, &A
 
 /// Ann hosting and Bob joined, both screens in this process.
 fn playing() -> (App, App) {
-    let (mut host, address, code) = hosting();
-    let mut config = config();
-    config.players.names[0] = "Bob".into();
-    let mut guest = App::with_config(config);
+    playing_in(config(), None)
+}
+
+/// Ann hosting with `anns` settings and Bob joined, each with files under
+/// their own directory of `dirs`, if given.
+fn playing_in(anns: Config, dirs: Option<[&Path; 2]>) -> (App, App) {
+    let mut bobs = config();
+    bobs.players.names[0] = "Bob".into();
+    let mut apps = [App::with_config(anns), App::with_config(bobs)];
+    for (app, dir) in apps.iter_mut().zip(dirs.into_iter().flatten()) {
+        let paths = Some(Paths::under(dir));
+        app.open_files(paths, &brique::app::Opening::default());
+    }
+    let [host, guest] = apps;
+    playing_as(host, guest)
+}
+
+/// `host` hosting and `guest` joined.
+fn playing_as(host: App, mut guest: App) -> (App, App) {
+    let (mut host, address, code) = hosting_in(host);
     let join = NetPlay::Join {
         host: address,
         code,
@@ -300,6 +323,46 @@ fn chat_lines_arrive_and_a_resignation_ends_the_game_on_both() {
 }
 
 #[test]
+fn a_guests_resignation_is_the_hosts_record_and_result_and_the_guests_too() {
+    let (ann, bob) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let (mut host, mut guest) = playing_in(config(), Some([ann.path(), bob.path()]));
+    host.update(Action::Place);
+    tick_both(&mut host, &mut guest, "the move", |_, g| {
+        g.game().history().len() == 1
+    });
+    guest.update(Action::Resign);
+    assert_eq!(guest.screen(), &Screen::Confirm(Question::Resign));
+    guest.update(Action::Yes);
+    tick_both(&mut host, &mut guest, "the resignation", |h, g| {
+        h.game().is_over() && g.game().is_over()
+    });
+    assert_eq!(host.game().resigned(), Some(Color::White));
+    assert_eq!(guest.game(), host.game());
+    // Each screen says it: the host's message as for the computer, the
+    // guest's panel from the game it was sent.
+    let said = [host.message().unwrap().text.clone(), panel_words(&guest)];
+    for (said, text) in said.iter().zip([
+        "Bob (White) resigns. Ann (Black) wins!",
+        "Bob resigned. Ann (Black) wins!",
+    ]) {
+        assert!(said.contains(text), "{said}");
+    }
+    for dir in [ann.path(), bob.path()] {
+        let paths = Paths::under(dir);
+        let autosave = std::fs::read_to_string(paths.autosave()).unwrap();
+        assert!(autosave.contains("\nresult: White resigns\n"), "{autosave}");
+    }
+    let results = std::fs::read_to_string(Paths::under(ann.path()).results()).unwrap();
+    let won: Vec<_> = results.lines().skip(1).collect();
+    assert_eq!(won.len(), 1, "{results}");
+    assert!(won[0].contains("\tAnn\tBlack\t"), "{results}");
+    // No move after the end, on either side.
+    guest.update(Action::Place);
+    host.update(Action::Place);
+    assert_eq!(host.game().history().len(), 1);
+}
+
+#[test]
 fn undo_and_a_rematch_are_asked_and_agreed() {
     let (mut host, mut guest) = playing();
     host.update(Action::Place);
@@ -345,7 +408,7 @@ fn undo_and_a_rematch_are_asked_and_agreed() {
 }
 
 #[test]
-fn neither_the_computer_nor_a_clock_plays_in_a_network_game() {
+fn the_computer_does_not_play_and_the_clocks_wait_for_the_guest() {
     let mut config = config();
     config.engine.mode = Mode::HumanVsComputer;
     config.game.clock = "0+2".parse().ok();
@@ -353,17 +416,93 @@ fn neither_the_computer_nor_a_clock_plays_in_a_network_game() {
     let bind = "127.0.0.1:0".parse().unwrap();
     app.start_network(NetPlay::Host { bind }).unwrap();
     assert_eq!(app.mode(), Mode::HumanVsHuman);
-    assert_eq!(app.clock_control(), None);
+    // The host's time control is the game's, but nobody has joined yet.
+    assert_eq!(app.clock_control(), "0+2".parse().ok());
+    app.pass_time(Duration::from_secs(60));
+    app.update(Action::Tick);
+    assert_eq!(app.lost_on_time(), None);
     app.update(Action::Place);
     assert_eq!(app.game().history().len(), 1);
     assert!(!app.computer_to_move());
-    assert_eq!(app.clock_control(), None);
+    app.pass_time(Duration::from_secs(60));
+    app.update(Action::Tick);
+    assert_eq!(app.lost_on_time(), None);
+}
+
+/// The clock faces, Black's first: who, the time left (to the
+/// millisecond, as the state carries it), whether it counts.
+fn faces(app: &App) -> Vec<(Player, Duration, bool)> {
+    let faces = app.clock_faces().expect("clocks");
+    let ms = |left: Duration| Duration::from_millis(left.as_millis().try_into().unwrap());
+    faces
+        .iter()
+        .map(|f| (f.player, ms(f.left), f.running))
+        .collect()
+}
+
+#[test]
+fn the_guest_shows_the_hosts_clocks_and_its_loss_on_time() {
+    let (ann, bob) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let mut anns = config();
+    anns.game.clock = "1+5".parse().ok();
+    let (mut host, mut guest) = playing_in(anns, Some([ann.path(), bob.path()]));
+    // Time stands on both sides but when passed here.
+    host.pass_time(Duration::from_secs(10));
+    guest.pass_time(Duration::ZERO);
+    host.update(Action::Place);
+    tick_both(&mut host, &mut guest, "the move", |_, g| {
+        g.game().history().len() == 1
+    });
+    assert_eq!(guest.clock_control(), "1+5".parse().ok());
+    let shown = faces(&host);
+    assert_eq!(shown[1], (Player::Two, Duration::from_secs(65), true));
+    assert_eq!(faces(&guest), shown);
+    // The guest counts down by itself between two states.
+    guest.pass_time(Duration::from_secs(3));
+    guest.update(Action::Tick);
+    assert_eq!(faces(&guest)[0], shown[0]);
+    assert_eq!(
+        faces(&guest)[1],
+        (Player::Two, Duration::from_secs(62), true)
+    );
+    assert_eq!(guest.lost_on_time(), None, "the host decides");
+
+    // Bob's time runs out on the host, which says so to the guest.
+    host.pass_time(Duration::from_secs(65));
+    tick_both(&mut host, &mut guest, "the loss on time", |h, g| {
+        h.lost_on_time() == Some(Player::Two) && g.lost_on_time() == Some(Player::Two)
+    });
+    assert!(faces(&guest)[1].1.is_zero() && !faces(&guest)[1].2);
+    let text = "Bob (White) ran out of time: Ann (Black) wins on time.";
+    assert!(
+        panel_words(&guest).contains(text),
+        "{}",
+        panel_words(&guest)
+    );
+    for dir in [ann.path(), bob.path()] {
+        let autosave = std::fs::read_to_string(Paths::under(dir).autosave()).unwrap();
+        assert!(autosave.contains("clock: 1+5\n"), "{autosave}");
+        assert!(
+            autosave.contains("result: Black wins on time\n"),
+            "{autosave}"
+        );
+    }
+    guest.update(Action::Place);
+    tick_both(&mut host, &mut guest, "a quiet moment", |_, g| {
+        g.message()
+            .is_some_and(|m| m.text.contains("The game is over"))
+    });
+    assert_eq!(host.game().history().len(), 1);
+    // Nor does anyone resign a game lost on time.
+    host.update(Action::Resign);
+    assert_eq!(host.screen(), &Screen::Board);
+    assert_eq!(host.game().resigned(), None);
 }
 
 #[test]
 fn only_the_autosave_keeps_the_hosts_code() {
     let dir = tempfile::tempdir().unwrap();
-    let paths = brique::storage::Paths::under(dir.path());
+    let paths = Paths::under(dir.path());
     let mut app = App::with_config(config());
     app.open_files(Some(paths.clone()), &brique::app::Opening::default());
     let bind = "127.0.0.1:0".parse().unwrap();

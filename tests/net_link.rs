@@ -47,7 +47,7 @@ fn table() -> Table {
     Table {
         game,
         names: ["Ann".into(), "Bob".into()],
-        resigned: None,
+        clocks: None,
     }
 }
 

@@ -185,3 +185,62 @@ fn the_guest_and_then_the_host_restart_and_the_game_goes_on() {
     kill(&mut guest);
     kill(&mut host);
 }
+
+#[test]
+fn with_the_hosts_clock_a_guest_who_does_not_move_loses_on_time_on_both_screens() {
+    // Bob, the guest, holds Black and so has the first move, which he
+    // never makes: his two seconds run out on the host's clock.
+    let (host_home, guest_home) = (home("Ann"), home("Bob"));
+    let config = host_home.path().join("config/brique.toml");
+    let timed = "[players]\nplayer1 = \"Ann\"\nblack = \"player2\"\n\n\
+                 [game]\nsize = 5\nclock = \"0+2\"\n";
+    std::fs::write(config, timed).unwrap();
+    let mut host = start_host(host_home.path(), "0");
+    let (address, code) = address_and_code(&mut host);
+    let mut guest = start_guest(guest_home.path(), &address, &code);
+    guest.wait_for("the host's clock", |s| s.contains("Clock 0+2"));
+    // The panel may wrap the sentence after the colon.
+    let lost = |s: &str| {
+        s.contains("Bob (Black) ran out of time:") && s.contains("Ann (White) wins on time.")
+    };
+    host.wait_for("the loss on time", lost);
+    guest.wait_for("the loss on time", lost);
+    for home in [&host_home, &guest_home] {
+        let record = pty_support::autosave_text(home.path());
+        assert!(record.contains("clock: 0+2\n"), "{record}");
+        assert!(record.contains("result: White wins on time\n"), "{record}");
+    }
+    kill(&mut guest);
+    kill(&mut host);
+}
+
+#[test]
+fn one_hosts_from_the_settings_and_the_other_joins_from_the_board() {
+    let (host_home, guest_home) = (home("Ann"), home("Bob"));
+    let mut host = pty_support::start(host_home.path());
+    host.wait_for("the board", |s| s.contains("Ann to play"));
+    // The settings' last two rows are "Host a game" and "Join a game".
+    host.send(b"o");
+    host.wait_for("the settings", |s| s.contains("Host a game"));
+    host.send(UP);
+    host.send(UP);
+    host.send(b"\r");
+    host.wait_for("the host form", |s| s.contains("7777"));
+    // Ctrl+U clears the port; 0 is any free one.
+    host.send(b"\x150\r");
+    let (address, code) = address_and_code(&mut host);
+
+    let mut guest = pty_support::start(guest_home.path());
+    guest.wait_for("the board", |s| s.contains("Bob to play"));
+    guest.send(b"m");
+    guest.wait_for("the join form", |s| s.contains("Join a game"));
+    guest.send(address.as_bytes());
+    guest.send(b"\t");
+    guest.send(code.as_bytes());
+    guest.send(b"\r");
+    host.wait_for("the guest", playing);
+    guest.wait_for("the host", playing);
+    play(&mut host, &mut guest, &[], "1. ● c3");
+    kill(&mut guest);
+    kill(&mut host);
+}

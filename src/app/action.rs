@@ -72,6 +72,10 @@ pub enum Action {
     Resign,
     /// Open the line that says something to the other player.
     OpenChat,
+    /// Open the form that hosts a network game.
+    OpenHost,
+    /// Open the form that joins a network game.
+    OpenJoin,
     /// Ask the engine for a move for the side to move, shown on the board.
     Hint,
     /// Show or hide the heat map of the engine's search.

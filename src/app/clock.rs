@@ -49,8 +49,10 @@ pub struct GameClock {
     /// Undone moves' times, the next to redo last.
     undone: Vec<MoveTime>,
     /// When the turn under way began; `None` while the clocks stand (the
-    /// game is over, or a player is out of time).
+    /// game is over, a player is out of time, or they are paused).
     turn_began: Option<Instant>,
+    /// The turn's time so far while the clocks are paused.
+    paused: Option<Duration>,
     /// The player who ran out of time.
     flag: Option<Player>,
 }
@@ -64,6 +66,7 @@ impl GameClock {
             moves,
             undone: Vec::new(),
             turn_began: Some(now),
+            paused: None,
             flag: None,
         }
     }
@@ -96,22 +99,46 @@ impl GameClock {
         let moves = u32::try_from(theirs.clone().count()).unwrap_or(u32::MAX);
         let credit = self.control.base() + self.control.increment() * moves.saturating_add(1);
         let used: Duration = theirs.map(|&(_, spent)| spent).sum();
-        let turn = match self.turn_began {
-            Some(began) if player == to_move => now.saturating_duration_since(began),
-            _ => Duration::ZERO,
+        let turn = if player == to_move {
+            self.turn_so_far(now)
+        } else {
+            Duration::ZERO
         };
         credit.saturating_sub(used + turn)
+    }
+
+    /// The time the turn under way has taken, pauses left out.
+    fn turn_so_far(&self, now: Instant) -> Duration {
+        match (self.turn_began, self.paused) {
+            (Some(began), _) => now.saturating_duration_since(began),
+            (None, Some(spent)) => spent,
+            (None, None) => Duration::ZERO,
+        }
+    }
+
+    /// The clocks stop counting at `now`, to go on from there when
+    /// [`resumed`](Self::resumed).
+    pub fn paused(&mut self, now: Instant) {
+        if self.turn_began.is_some() {
+            self.paused = Some(self.turn_so_far(now));
+            self.turn_began = None;
+        }
+    }
+
+    /// Paused clocks count again from `now`, the turn's time kept.
+    pub fn resumed(&mut self, now: Instant) {
+        if let Some(spent) = self.paused.take() {
+            self.turn_began = Some(now.checked_sub(spent).unwrap_or(now));
+        }
     }
 
     /// `mover` moved at `now`: the move's time is kept and the next turn
     /// begins. Returns the time it took.
     pub fn moved(&mut self, mover: Player, now: Instant) -> Duration {
-        let spent = self
-            .turn_began
-            .map_or(Duration::ZERO, |began| now.saturating_duration_since(began));
+        let spent = self.turn_so_far(now);
         self.moves.push((mover, spent));
         self.undone.clear();
-        self.turn_began = Some(now);
+        self.start_turn(now);
         spent
     }
 
@@ -121,7 +148,7 @@ impl GameClock {
             self.undone.push(entry);
         }
         self.flag = None;
-        self.turn_began = Some(now);
+        self.start_turn(now);
     }
 
     /// The last move undone was played again at `now`, with its own time.
@@ -129,12 +156,18 @@ impl GameClock {
         if let Some(entry) = self.undone.pop() {
             self.moves.push(entry);
         }
+        self.start_turn(now);
+    }
+
+    fn start_turn(&mut self, now: Instant) {
         self.turn_began = Some(now);
+        self.paused = None;
     }
 
     /// The clocks stand: the game is over.
     pub fn stop(&mut self) {
         self.turn_began = None;
+        self.paused = None;
     }
 
     /// Whether `to_move` has run out of time at `now`: the clocks then
@@ -261,6 +294,23 @@ mod tests {
             secs(2),
             "as before its move"
         );
+    }
+
+    #[test]
+    fn paused_clocks_keep_the_turns_time_and_go_on_from_it() {
+        let t0 = Instant::now();
+        let mut c = clock("1+0", t0);
+        c.paused(t0 + secs(10));
+        assert!(!c.running());
+        assert_eq!(c.left(ONE, ONE, t0 + secs(500)), secs(50));
+        assert_eq!(c.check(ONE, t0 + secs(500)), None, "no flag while paused");
+        c.resumed(t0 + secs(500));
+        assert_eq!(c.left(ONE, ONE, t0 + secs(505)), secs(45));
+        // A move made while paused takes the turn's time up to the pause.
+        c.paused(t0 + secs(510));
+        assert_eq!(c.moved(ONE, t0 + secs(600)), secs(20));
+        assert!(c.running(), "the next turn counts");
+        assert_eq!(c.left(TWO, TWO, t0 + secs(601)), secs(59));
     }
 
     #[test]

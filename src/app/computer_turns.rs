@@ -4,7 +4,7 @@
 
 use super::action::Action;
 use super::computer::{Ended, Job, estimate};
-use super::message::{Tone, wins, with_colour};
+use super::message::{Tone, resigns};
 use super::screen::Screen;
 use super::state::App;
 use crate::core::Move;
@@ -94,9 +94,8 @@ impl App {
             return;
         }
         let text = format!(
-            "{} resigns. {} {} starts a new game, {} takes back the last move.",
-            with_colour(self.name(player), color),
-            wins(self.name(player.other()), color.other()),
+            "{} {} starts a new game, {} takes back the last move.",
+            resigns(self.name(player), color, self.name(player.other())),
             self.key(Action::NewGame),
             self.key(Action::Undo)
         );

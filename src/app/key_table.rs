@@ -37,6 +37,8 @@ pub enum Context {
     Training,
     /// A chat line to the other player of a network game, being typed.
     Chat,
+    /// The form that hosts or joins a network game.
+    NetForm,
 }
 
 impl Context {
@@ -46,6 +48,7 @@ impl Context {
             self,
             Context::GoTo
                 | Context::Chat
+                | Context::NetForm
                 | Context::SettingsText
                 | Context::SaveAs
                 | Context::FilterRecords
@@ -109,6 +112,7 @@ const TEXT: &[Context] = &[
     Context::SettingsText,
     Context::GoTo,
     Context::Chat,
+    Context::NetForm,
     Context::SaveAs,
     Context::FilterRecords,
     Context::RenameRecord,
@@ -185,6 +189,8 @@ pub const KEYMAP: &[Binding] = &[
     bind("escorts", BOARD, &[ch('v')], Action::ToggleEscorts, "escorts: mark the cursor's escorts and the stones in danger, or not"),
     bind("chat", BOARD, &[ch('c')], Action::OpenChat, "chat: say something to the other player of a network game"),
     bind("resign", BOARD, &[ch('g')], Action::Resign, "give up: resign a network game (asks first)"),
+    bind("host", BOARD, &[ch('i')], Action::OpenHost, "invite a friend: host a network game (as in the settings)"),
+    bind("join", BOARD, &[ch('m')], Action::OpenJoin, "meet a friend: join the network game they host (as in the settings)"),
     hinted("help", BOARD, &[ch('?')], Action::ToggleHelp, "this help", "help"),
     bind("clear-message", BOARD, &[ESC], Action::Close, "clear the message line"),
     // Lessons and puzzles.
@@ -228,6 +234,11 @@ pub const KEYMAP: &[Binding] = &[
     // The chat line.
     hinted("chat-send", &[Context::Chat], &[ENTER], Action::Submit, "send the line typed", "send"),
     hinted("chat-cancel", &[Context::Chat], &[ESC], Action::Close, "cancel", "cancel"),
+    // Hosting and joining.
+    hinted("network-next", &[Context::NetForm], &[TAB, DOWN], Action::NextField, "next field", "field"),
+    hinted("network-previous", &[Context::NetForm], &[BACKTAB, UP], Action::PrevField, "previous field", "field"),
+    hinted("network-start", &[Context::NetForm], &[ENTER], Action::Submit, "host or join the game", "start"),
+    hinted("network-cancel", &[Context::NetForm], &[ESC], Action::Close, "cancel", "cancel"),
     // The settings screen.
     hinted("settings-previous", SETTINGS, &[UP, BACKTAB], Action::PrevField, "previous setting", "choose"),
     hinted("settings-next", SETTINGS, &[DOWN, TAB], Action::NextField, "next setting", "choose"),

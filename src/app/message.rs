@@ -41,6 +41,15 @@ pub fn wins(name: &str, color: impl std::fmt::Display) -> String {
     format!("{} wins!", with_colour(name, color))
 }
 
+/// `Ann (Black) resigns. Bob (White) wins!`: `loser` held `color`.
+pub fn resigns(loser: &str, color: crate::core::Color, winner: &str) -> String {
+    format!(
+        "{} resigns. {}",
+        with_colour(loser, color),
+        wins(winner, color.other())
+    )
+}
+
 /// `Ann (Black)`, `Computer (easy, Black)`.
 pub fn with_colour(name: &str, color: impl std::fmt::Display) -> String {
     match name.strip_suffix(')') {

@@ -65,12 +65,13 @@ pub struct Network {
     pub asked: Option<Request>,
     /// What this player asked and the other has not answered.
     pub asking: Option<Request>,
-    /// The player who resigned the game on the board.
-    pub resigned: Option<Player>,
     chat: VecDeque<String>,
     /// The game as last sent (host) or received (guest): what both
     /// screens show.
     pub table: Option<Table>,
+    /// When a guest received `table`, on the session's clock: its clock
+    /// readings are of then.
+    pub heard_at: Option<Instant>,
 }
 
 impl Network {
@@ -82,9 +83,9 @@ impl Network {
             peer_name: None,
             asked: None,
             asking: None,
-            resigned: None,
             chat: VecDeque::new(),
             table: None,
+            heard_at: None,
         }
     }
 
@@ -114,7 +115,7 @@ impl Network {
     }
 
     /// What the side panel says: the link, the addresses and code to give
-    /// (host), a resignation, the chat; `peer` names the other player.
+    /// (host), the chat; `peer` names the other player.
     pub fn notes(&self, peer: &str, now: Instant) -> Vec<Note> {
         let mut notes = Vec::new();
         match (&self.link, &self.role) {

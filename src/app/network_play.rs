@@ -32,8 +32,9 @@ pub(super) fn is_network_extra(key: &str) -> bool {
 const EVENTS_PER_TICK: usize = 32;
 
 impl App {
-    /// Starts hosting or joining, after the saved games are in and before
-    /// the terminal is taken; an error is for the command line.
+    /// Starts hosting or joining, after the saved games are in: at
+    /// start-up (an error is for the command line) or from the screen (an
+    /// error is shown in the form). On an error nothing has changed.
     pub fn start_network(&mut self, play: NetPlay) -> Result<(), String> {
         let name = self.config.players.names[0].clone();
         let kept = |key: &str| {
@@ -47,21 +48,26 @@ impl App {
             NetPlay::Host { bind } => {
                 // The unfinished network game of a host that stopped goes
                 // on, with its code; anything else makes way for a new one.
-                let code = match kept(CODE_KEY).and_then(|c| c.parse::<JoinCode>().ok()) {
-                    Some(code) if self.game_in_progress() => code,
-                    _ => {
-                        self.start_new_game();
-                        JoinCode::random().map_err(|e| format!("no random join code: {e}"))?
-                    }
+                let resumed = kept(CODE_KEY)
+                    .and_then(|c| c.parse::<JoinCode>().ok())
+                    .filter(|_| self.game_in_progress());
+                let code = match resumed {
+                    Some(code) => code,
+                    None => JoinCode::random().map_err(|e| format!("no random join code: {e}"))?,
                 };
                 let (connection, bound) = net::listen(bind, code, Hello::ours(&name))
                     .map_err(|e| format!("cannot listen on {bind}: {e}"))?;
+                if resumed.is_none() {
+                    self.start_new_game();
+                }
                 let addresses = net::addresses(bound);
                 Network::new(Role::Host { addresses, code }, connection)
             }
             NetPlay::Join { host, code } => {
                 if kept(HOST_KEY) != Some(host.to_string()) || !self.game_in_progress() {
                     self.start_new_game();
+                    // The host's clocks are the game's: none until it says.
+                    self.session.start_clock(None);
                 }
                 let connection = net::connect(host, code, Hello::ours(&name));
                 Network::new(Role::Guest { host }, connection)
@@ -118,10 +124,9 @@ impl App {
         true
     }
 
-    /// Whether the game is won on the board or resigned.
+    /// Whether the game is won on the board, resigned or lost on time.
     fn network_game_over(&self) -> bool {
-        self.game().position().is_over()
-            || self.network.as_ref().is_some_and(|n| n.resigned.is_some())
+        self.game().is_over() || self.lost_on_time().is_some()
     }
 
     /// Whether the friend at the other end of a network game is to move.
@@ -150,11 +155,12 @@ impl App {
                 format!("{latest} goes back to the game first."),
             );
         }
-        if let Some(loser) = net.resigned {
+        if let Some(color) = self.game().resigned() {
+            let loser = self.game().holder(color);
             let text = format!("The game is over: {} resigned.", self.name(loser));
             return self.say(Tone::Warning, text);
         }
-        if self.game().position().is_over() {
+        if self.network_game_over() {
             let new = self.key(Action::NewGame);
             return self.say(
                 Tone::Warning,
@@ -237,29 +243,37 @@ impl App {
                 let game = Game::new(old.size(), old.rules(), old.first_black().other());
                 let names = self.session.names().clone();
                 self.replace_game(game, names);
+                self.session.start_clock(self.config.game.clock);
                 self.board.centre_cursor(self.game().size());
                 self.files.new_game(&self.session);
-                if let Some(net) = &mut self.network {
-                    net.resigned = None;
-                }
             }
         }
     }
 
-    /// Yes to [`Question::Resign`]: the other player wins.
+    /// Yes to [`Question::Resign`]: the other player wins. The host's game
+    /// is the one record: the host resigns on it (the guest sees it in the
+    /// state sent next), a guest's resignation goes to the host.
     pub(super) fn resign(&mut self) {
         let peer = self.peer_name();
-        let Some(net) = &mut self.network else { return };
-        // The host's game is the one record: a guest's resignation must reach it.
-        if !net.is_host() && net.link != LinkState::Connected {
-            return self.say(
+        let Some(net) = &self.network else { return };
+        let me = net.me();
+        if net.is_host() {
+            self.player_resigns(me);
+        } else if !net.send(Message::Resign) {
+            self.say(
                 Tone::Warning,
                 format!("Not connected: resign when {peer} is back."),
             );
         }
-        net.resigned = Some(net.me());
-        // A host's resignation also goes out with its game, on reconnection.
-        net.send(Message::Resign);
+    }
+
+    /// `player` resigns the host's game, said as for the computer.
+    fn player_resigns(&mut self, player: Player) {
+        let color = self.game().color_of(player);
+        if self.session.resign(color).is_ok() {
+            let text = super::message::resigns(self.name(player), color, self.name(player.other()));
+            self.say(Tone::Success, text);
+        }
     }
 
     /// Sends a chat line typed here, and shows it.
@@ -346,15 +360,14 @@ impl App {
         match message {
             // Shown by `sync_network`, at the end of this update.
             Message::State(table) if !host => {
-                net.resigned = table.resigned;
                 net.table = Some(*table);
+                net.heard_at = Some(self.session.now());
             }
             Message::Play(mv) if host => {
                 // Whatever happens, the guest is sent the game as it is.
                 net.table = None;
-                let open = net.resigned.is_none();
                 let guest_to_move = self.session.game().player_to_move() == Player::Two;
-                if open && guest_to_move && self.session.play(mv).is_ok() {
+                if guest_to_move && self.session.play(mv).is_ok() {
                     let text = match self.game().winner() {
                         Some(winner) => {
                             super::message::wins(self.name(winner), self.game().color_of(winner))
@@ -384,12 +397,8 @@ impl App {
                     self.say(Tone::Warning, format!("{peer} said no."));
                 }
             }
-            Message::Resign
-                if net.resigned.is_none() && !self.session.game().position().is_over() =>
-            {
-                net.resigned = Some(net.me().other());
-                self.say(Tone::Success, format!("{peer} resigned: you win."));
-            }
+            // The guest's resignation; the host's own comes in its state.
+            Message::Resign if host => self.player_resigns(Player::Two),
             Message::Chat(text) => net.add_chat(format!("{peer}: {text}")),
             // A guest has no say over the game; answers nobody asked for,
             // pings: nothing to do.
@@ -398,19 +407,14 @@ impl App {
     }
 
     /// After every update (and at the start): nobody but the two players
-    /// plays and no clock runs (whatever the settings say), and both
-    /// screens show one game: the host sends its
-    /// game when it changed, the guest shows the game last received (a
-    /// settings change on either side cannot make them differ).
+    /// plays (whatever the settings say), and both screens show one game
+    /// with the host's clocks: the host sends its game when it changed,
+    /// the guest shows the game last received (a settings change on either
+    /// side cannot make them differ).
     pub(super) fn sync_network(&mut self) {
         let Some(net) = &self.network else { return };
         if self.computer.mode() != Mode::HumanVsHuman {
             self.computer.set_mode(Mode::HumanVsHuman);
-        }
-        // The protocol has no clocks yet (docs/protocol.md): a network game
-        // is untimed, whatever `[game] clock` says.
-        if self.session.clock().is_some() {
-            self.session.start_clock(None);
         }
         if !net.is_host() {
             if let Some(table) = net.table.clone()
@@ -418,8 +422,10 @@ impl App {
             {
                 self.replace_game(table.game, table.names);
             }
-            return;
+            return self.sync_network_clocks();
         }
+        self.sync_network_clocks();
+        let Some(net) = &self.network else { return };
         // The guest's name is the one it gave, whatever the settings call Player 2.
         if let Some(peer) = &net.peer_name {
             let wanted = [self.session.name(Player::One).to_string(), peer.clone()];
@@ -430,10 +436,13 @@ impl App {
         let table = Table {
             game: self.session.game().clone(),
             names: self.session.names().clone(),
-            resigned: net.resigned,
+            clocks: self.clocks_to_send(),
         };
         if net.link == LinkState::Connected
-            && net.table.as_ref() != Some(&table)
+            && !net
+                .table
+                .as_ref()
+                .is_some_and(|sent| sent.same_turn(&table))
             && net.send(Message::State(Box::new(table.clone())))
             && let Some(net) = &mut self.network
         {
@@ -447,7 +456,13 @@ impl App {
             return Vec::new();
         };
         let mut notes = net.notes(&self.peer_name(), Instant::now());
-        if let Some(loser) = net.resigned {
+        // Right after "Waiting for NAME to reconnect".
+        if matches!(net.link, LinkState::Lost { .. }) && self.clock_control().is_some() {
+            let text = "The clocks are paused until then.";
+            notes.insert(1, super::message::Message::new(Tone::Info, text));
+        }
+        if let Some(color) = self.game().resigned() {
+            let loser = self.game().holder(color);
             let winner = loser.other();
             let text = format!(
                 "{} resigned. {}",

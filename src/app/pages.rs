@@ -61,6 +61,10 @@ const SECTIONS: &[(&str, &[Context])] = &[
     ),
     ("Square prompt (:)", &[Context::GoTo]),
     ("Chat line (c, in a network game)", &[Context::Chat]),
+    (
+        "Hosting (i) and joining (m) a network game",
+        &[Context::NetForm],
+    ),
     ("Saving a game (w)", &[Context::SaveAs]),
     (
         "Saved games (f) and results (p)",

@@ -3,6 +3,7 @@
 use super::action::Action;
 use super::layout;
 use super::message::{Tone, wins};
+use super::net_form::NetForm;
 use super::screen::{Question, Screen};
 use super::settings::SettingsForm;
 use super::state::{App, new_game};
@@ -63,6 +64,8 @@ impl App {
             }
             Action::ToggleHelp => self.screen = Screen::Help { scroll: 0 },
             Action::OpenGoTo => self.screen = Screen::GoTo(TextInput::new("", 4)),
+            Action::OpenHost => self.open_net_form(NetForm::host()),
+            Action::OpenJoin => self.open_net_form(NetForm::join()),
             Action::ScrollUp | Action::ScrollDown => {
                 let moves = self.game().history().len();
                 let up = action == Action::ScrollUp;

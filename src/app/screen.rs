@@ -3,6 +3,7 @@
 
 use super::config_file::Notice;
 use super::keymap::Context;
+use super::net_form::NetForm;
 use super::settings::SettingsForm;
 use super::text_input::TextInput;
 use crate::core::Move;
@@ -21,6 +22,8 @@ pub enum Screen {
     GoTo(TextInput),
     /// A chat line to the other player of a network game.
     Chat(TextInput),
+    /// The form that hosts or joins a network game.
+    NetForm(NetForm),
     Settings(Box<SettingsForm>),
     /// The file name prompt of a record being saved.
     SaveAs(TextInput),
@@ -78,6 +81,7 @@ impl Screen {
             Screen::Confirm(_) => Context::Confirm,
             Screen::GoTo(_) => Context::GoTo,
             Screen::Chat(_) => Context::Chat,
+            Screen::NetForm(_) => Context::NetForm,
             Screen::Settings(form) if form.leaving => Context::Confirm,
             Screen::Settings(form) if form.focus.is_text() => Context::SettingsText,
             Screen::Settings(_) => Context::SettingsChoice,

@@ -69,6 +69,38 @@ impl Session {
         self.follow_clock();
     }
 
+    /// Pauses the clocks (`held`), or lets paused ones count again.
+    pub fn hold_clock(&mut self, held: bool) {
+        let now = self.now();
+        if let Some(clock) = &mut self.clock {
+            if held {
+                clock.paused(now);
+            } else {
+                clock.resumed(now);
+            }
+        }
+    }
+
+    /// Clocks kept by another copy of the program (a network guest's are
+    /// the host's): their time control and a flag fallen, for the record;
+    /// they never count here.
+    pub fn follow_clocks(&mut self, control: Option<TimeControl>, flag: Option<Player>) {
+        let now = self.now();
+        let wanted = control.map(|control| {
+            let mut clock = GameClock::new(control, Vec::new(), now);
+            clock.stop();
+            if let Some(player) = flag {
+                clock.flag_fell(player);
+            }
+            clock
+        });
+        let shown = |clock: Option<&GameClock>| clock.map(|c| (c.control(), c.flag(), c.running()));
+        if shown(self.clock.as_ref()) != shown(wanted.as_ref()) {
+            self.clock = wanted;
+            self.revision += 1;
+        }
+    }
+
     /// The clocks and the outcome of a record of this game.
     pub fn stamp(&self, record: &mut Record) {
         if let Some(clock) = &self.clock {
@@ -92,9 +124,9 @@ impl Session {
         Some(flag)
     }
 
-    /// The clocks stand once the game is over on the board.
+    /// The clocks stand once the game is over (won or resigned).
     fn follow_clock(&mut self) {
-        if self.game.position().is_over()
+        if self.game.is_over()
             && let Some(clock) = &mut self.clock
         {
             clock.stop();
@@ -146,9 +178,7 @@ impl Session {
     /// Plays a move, unless the player to move is out of time.
     pub fn play(&mut self, mv: Move) -> Result<MoveReport, PlayError> {
         self.check_clock();
-        if let Some(player) = self.out_of_time() {
-            return Err(PlayError::GameOver(self.game.color_of(player).other()));
-        }
+        self.not_out_of_time()?;
         let mover = self.game.player_to_move();
         let report = self.game.play(mv)?;
         let now = self.now();
@@ -160,9 +190,20 @@ impl Session {
         Ok(report)
     }
 
-    /// `color` resigns the game (refused once it is over).
+    /// A game lost on time is over: the winner, as a move or a
+    /// resignation after it is refused.
+    fn not_out_of_time(&self) -> Result<(), PlayError> {
+        match self.out_of_time() {
+            Some(player) => Err(PlayError::GameOver(self.game.color_of(player).other())),
+            None => Ok(()),
+        }
+    }
+
+    /// `color` resigns the game (refused once it is over, on time too).
     pub fn resign(&mut self, color: Color) -> Result<(), PlayError> {
+        self.not_out_of_time()?;
         self.game.resign(color)?;
+        self.follow_clock();
         self.revision += 1;
         Ok(())
     }

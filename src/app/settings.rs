@@ -27,10 +27,14 @@ pub enum Field {
     Resign,
     Theme,
     Colours,
+    /// An action row: opens the form that hosts a network game.
+    Host,
+    /// An action row: opens the form that joins a network game.
+    Join,
 }
 
 impl Field {
-    pub const ALL: [Field; 13] = [
+    pub const ALL: [Field; 15] = [
         Field::Player1,
         Field::Player2,
         Field::Black,
@@ -44,6 +48,8 @@ impl Field {
         Field::Resign,
         Field::Theme,
         Field::Colours,
+        Field::Host,
+        Field::Join,
     ];
 
     pub const fn label(self) -> &'static str {
@@ -61,11 +67,18 @@ impl Field {
             Field::Resign => "Resign",
             Field::Theme => "Theme",
             Field::Colours => "Colours",
+            Field::Host => "Host a game",
+            Field::Join => "Join a game",
         }
     }
 
     pub const fn is_text(self) -> bool {
         matches!(self, Field::Player1 | Field::Player2)
+    }
+
+    /// Whether Enter on the row does something rather than save.
+    pub const fn is_action(self) -> bool {
+        matches!(self, Field::Host | Field::Join)
     }
 
     fn index(self) -> usize {
@@ -140,7 +153,7 @@ impl SettingsForm {
     /// Steps the focused choice to its next (or previous) value.
     pub fn change(&mut self, forward: bool) {
         match self.focus {
-            Field::Player1 | Field::Player2 => {}
+            Field::Player1 | Field::Player2 | Field::Host | Field::Join => {}
             Field::Black => self.black = self.black.other(),
             Field::Pie => self.pie = !self.pie,
             Field::Rules => self.variant = cycle(&Variant::ALL, self.variant, forward),

@@ -33,6 +33,9 @@ impl App {
 
     /// Both clocks, Black's holder first, while the game has them.
     pub fn clock_faces(&self) -> Option<[ClockFace; 2]> {
+        if let Some(faces) = self.followed_clock_faces() {
+            return Some(faces);
+        }
         let clock = self.session.clock()?;
         let game = self.game();
         let to_move = game.player_to_move();

@@ -156,6 +156,7 @@ impl App {
                 _ => {}
             },
             Screen::Settings(form) => match action {
+                Action::Submit if form.focus.is_action() => return self.net_form_from_settings(),
                 Action::NextField => form.focus_step(true),
                 Action::PrevField => form.focus_step(false),
                 Action::NextValue => form.change(true),
@@ -182,6 +183,7 @@ impl App {
                 Action::Close => self.screen = Screen::Board,
                 _ => {}
             },
+            Screen::NetForm(_) => self.on_net_form(action),
             Screen::SaveAs(_) => return self.on_save_prompt(action),
             Screen::Records { .. } => self.on_records(action),
             Screen::FilterRecords(_) => self.on_filter(action),

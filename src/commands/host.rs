@@ -5,9 +5,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use crate::app::{NetPlay, PlayArgs};
-
-/// The port a host listens on unless told otherwise.
-pub const DEFAULT_PORT: u16 = 7777;
+use crate::net::DEFAULT_PORT;
 
 /// `brique host`.
 #[derive(clap::Args, Debug)]

@@ -1,11 +1,10 @@
 //! `brique join`: the game screen, joining a game hosted over the network.
 
-use std::net::{SocketAddr, ToSocketAddrs};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use crate::app::{NetPlay, PlayArgs};
-use crate::net::JoinCode;
+use crate::net::{JoinCode, resolve};
 
 /// `brique join`.
 #[derive(clap::Args, Debug)]
@@ -43,30 +42,4 @@ pub fn run(args: &JoinArgs) -> ExitCode {
         network: Some(NetPlay::Join { host, code }),
         ..PlayArgs::default()
     })
-}
-
-/// `ADDR:PORT` (a name such as `localhost:7777` is looked up).
-fn resolve(text: &str) -> Result<SocketAddr, String> {
-    let quoted = crate::core::Quoted(text);
-    let mut found = text.to_socket_addrs().map_err(|e| {
-        format!("{quoted} is not a host address and port such as 192.168.1.20:7777 ({e}).")
-    })?;
-    found
-        .next()
-        .ok_or_else(|| format!("{quoted} names no address."))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn addresses_read_and_bad_ones_say_why() {
-        assert_eq!(
-            resolve("127.0.0.1:7777"),
-            Ok("127.0.0.1:7777".parse().unwrap())
-        );
-        let err = resolve("127.0.0.1").unwrap_err();
-        assert!(err.contains("not a host address and port"), "{err}");
-    }
 }

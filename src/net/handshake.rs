@@ -16,7 +16,7 @@ use super::frame::{FrameError, MAX_FRAME, Patience, read_frame, write_frame};
 use super::message::MAX_MESSAGE;
 
 /// The protocol's version: raised by any change an older copy cannot read.
-pub const PROTOCOL: u32 = 1;
+pub const PROTOCOL: u32 = 2;
 /// The Noise protocol name. It, the prologue, the key's derivation and the
 /// hello's `protocol` and `program` fields never change, so that copies of
 /// any two versions can tell each other theirs.

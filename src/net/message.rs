@@ -7,20 +7,33 @@
 use serde::{Deserialize, Serialize};
 
 use super::clean::{CHAT_CHARS, NAME_CHARS, clean};
+use super::clocks::{Clocks, WireClocks};
+use super::wire_player;
 use crate::core::{BoardSize, Game, Move, Player, Rules, Variant, parse_moves_on};
 
 /// The longest message, as its JSON text (before encryption).
 pub const MAX_MESSAGE: usize = 4096;
 
 /// What the host's game is: sent by the host after every change and on
-/// every (re)connection; the guest shows exactly this.
+/// every (re)connection; the guest shows exactly this (a resignation is
+/// the game's own, [`Game::resigned`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Table {
     pub game: Game,
     /// The names of Player 1 (the host) and Player 2 (the guest).
     pub names: [String; 2],
-    /// The player who resigned this game, if one did.
-    pub resigned: Option<Player>,
+    /// The host's clocks, when the game has a time control.
+    pub clocks: Option<Clocks>,
+}
+
+impl Table {
+    /// Whether `other` is this game at this turn, with the clocks doing
+    /// the same: then only the time left can differ.
+    pub fn same_turn(&self, other: &Table) -> bool {
+        self.game == other.game
+            && self.names == other.names
+            && self.clocks.map(|c| c.course()) == other.clocks.map(|c| c.course())
+    }
 }
 
 /// Something one player asks the other to agree to.
@@ -64,7 +77,7 @@ impl std::fmt::Display for BadMessage {
 impl std::error::Error for BadMessage {}
 
 /// The wire form. Unknown fields are ignored, so a later version may add
-/// some (a clock state, say) without breaking this one.
+/// some without breaking this one.
 #[derive(Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 enum Wire {
@@ -79,6 +92,8 @@ enum Wire {
         names: [String; 2],
         #[serde(default)]
         resigned: Option<u8>,
+        #[serde(default)]
+        clock: Option<WireClocks>,
     },
     Play {
         mv: String,
@@ -97,19 +112,8 @@ enum Wire {
     Ping,
 }
 
-const fn player_number(player: Player) -> u8 {
-    match player {
-        Player::One => 1,
-        Player::Two => 2,
-    }
-}
-
 fn player(number: u8) -> Result<Player, BadMessage> {
-    match number {
-        1 => Ok(Player::One),
-        2 => Ok(Player::Two),
-        n => Err(BadMessage(format!("there is no player {n}"))),
-    }
+    wire_player::player(number).map_err(BadMessage)
 }
 
 impl Message {
@@ -120,7 +124,7 @@ impl Message {
                 size: table.game.size().get(),
                 variant: table.game.rules().variant.to_string(),
                 pie: table.game.rules().pie,
-                first_black: player_number(table.game.first_black()),
+                first_black: wire_player::number(table.game.first_black()),
                 moves: table
                     .game
                     .moves()
@@ -128,7 +132,11 @@ impl Message {
                     .collect::<Vec<_>>()
                     .join(" "),
                 names: table.names.clone(),
-                resigned: table.resigned.map(player_number),
+                resigned: table
+                    .game
+                    .resigned()
+                    .map(|color| wire_player::number(table.game.holder(color))),
+                clock: table.clocks.as_ref().map(WireClocks::from),
             },
             Message::Play(mv) => Wire::Play { mv: mv.to_string() },
             Message::Ask(request) => Wire::Ask { request: *request },
@@ -162,6 +170,7 @@ impl Message {
                 moves,
                 names,
                 resigned,
+                clock,
             } => {
                 let size = BoardSize::new(size).map_err(|e| BadMessage(e.to_string()))?;
                 let variant: Variant = variant
@@ -169,13 +178,20 @@ impl Message {
                     .map_err(|e: crate::core::VariantError| BadMessage(e.to_string()))?;
                 let moves = parse_moves_on(&moves, size).map_err(|e| BadMessage(e.to_string()))?;
                 let rules = Rules { variant, pie };
-                let game = Game::from_moves(size, rules, player(first_black)?, &moves)
+                let mut game = Game::from_moves(size, rules, player(first_black)?, &moves)
                     .map_err(|e| BadMessage(e.to_string()))?;
+                if let Some(number) = resigned {
+                    let color = game.color_of(player(number)?);
+                    game.resign(color).map_err(|e| BadMessage(e.to_string()))?;
+                }
                 let [one, two] = names;
                 Message::State(Box::new(Table {
                     game,
                     names: [clean(&one, NAME_CHARS), clean(&two, NAME_CHARS)],
-                    resigned: resigned.map(player).transpose()?,
+                    clocks: clock
+                        .map(Clocks::try_from)
+                        .transpose()
+                        .map_err(BadMessage)?,
                 }))
             }
             Wire::Play { mv } => Message::Play(
@@ -194,6 +210,9 @@ impl Message {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::time::Duration;
+
+    use crate::core::{Color, TimeControl};
 
     fn table(moves: &str) -> Table {
         let size = BoardSize::new(9).unwrap();
@@ -201,7 +220,7 @@ mod tests {
         Table {
             game: Game::from_moves(size, Rules::default(), Player::One, &moves).unwrap(),
             names: ["Ann".into(), "Bob".into()],
-            resigned: None,
+            clocks: None,
         }
     }
 
@@ -227,6 +246,42 @@ mod tests {
     }
 
     #[test]
+    fn a_resignation_travels_with_the_game() {
+        let mut resigned = table("e5 swap");
+        resigned.game.resign(Color::Black).unwrap();
+        let message = Message::State(Box::new(resigned));
+        let bytes = message.encode().unwrap();
+        assert!(
+            String::from_utf8_lossy(&bytes).contains(r#""resigned":2"#),
+            "Black is Player 2's after the swap"
+        );
+        assert_eq!(Message::decode(&bytes), Ok(message));
+    }
+
+    #[test]
+    fn the_hosts_clocks_travel_with_the_game() {
+        let mut timed = table("e5");
+        timed.clocks = Some(Clocks {
+            control: "0+2".parse().unwrap(),
+            left: [Duration::from_millis(1_500), Duration::from_millis(2_000)],
+            running: Some(Player::Two),
+            flag: None,
+        });
+        let message = Message::State(Box::new(timed.clone()));
+        let bytes = message.encode().unwrap();
+        let text = String::from_utf8_lossy(&bytes);
+        assert!(text.contains(r#""left_ms":[1500,2000]"#), "{text}");
+        assert_eq!(Message::decode(&bytes), Ok(message));
+        // Time passing is not a new turn; a fallen flag is.
+        let mut later = timed.clone();
+        later.clocks.as_mut().unwrap().left[1] = Duration::from_millis(900);
+        assert!(later.same_turn(&timed));
+        let clocks = later.clocks.as_mut().unwrap();
+        (clocks.running, clocks.flag) = (None, Some(Player::Two));
+        assert!(!later.same_turn(&timed));
+    }
+
+    #[test]
     fn impossible_games_are_refused() {
         let bad = [
             r#"{"type":"state","size":3,"variant":"original","pie":true,"first_black":1,"moves":"","names":["a","b"]}"#,
@@ -234,6 +289,11 @@ mod tests {
             r#"{"type":"state","size":9,"variant":"original","pie":true,"first_black":3,"moves":"","names":["a","b"]}"#,
             r#"{"type":"state","size":9,"variant":"original","pie":true,"first_black":1,"moves":"e5 e5","names":["a","b"]}"#,
             r#"{"type":"state","size":9,"variant":"original","pie":true,"first_black":1,"moves":"z9","names":["a","b"]}"#,
+            r#"{"type":"state","size":9,"variant":"original","pie":true,"first_black":1,"moves":"","names":["a","b"],"resigned":3}"#,
+            r#"{"type":"state","size":9,"variant":"original","pie":true,"first_black":1,"moves":"","names":["a","b"],"clock":{"control":"0+0","left_ms":[0,0],"running":null,"flag":null}}"#,
+            r#"{"type":"state","size":9,"variant":"original","pie":true,"first_black":1,"moves":"","names":["a","b"],"clock":{"control":"0+2","left_ms":[0,0],"running":1,"flag":2}}"#,
+            r#"{"type":"state","size":9,"variant":"original","pie":true,"first_black":1,"moves":"","names":["a","b"],"clock":{"control":"0+2","left_ms":[0,99999999999999],"running":1,"flag":null}}"#,
+            r#"{"type":"state","size":9,"variant":"original","pie":true,"first_black":1,"moves":"","names":["a","b"],"clock":{"control":"0+2","left_ms":[0,0],"running":3,"flag":null}}"#,
             r#"{"type":"play","mv":"e"}"#,
             r#"{"type":"launch"}"#,
             "not json",
@@ -250,7 +310,8 @@ mod tests {
             panic!("a good state");
         };
         assert_eq!(table.names, ["Eve[2J".to_string(), "Bob".to_string()]);
-        assert_eq!(table.resigned, Some(Player::Two));
+        let resigned = table.game.resigned().map(|color| table.game.holder(color));
+        assert_eq!(resigned, Some(Player::Two));
         let chat = r#"{"type":"chat","text":"hi\u001b]0;title\u0007"}"#;
         assert_eq!(
             Message::decode(chat.as_bytes()),
@@ -271,7 +332,13 @@ mod tests {
         let table = Table {
             game,
             names: ["x".repeat(NAME_CHARS), "y".repeat(NAME_CHARS)],
-            resigned: None,
+            clocks: Some(Clocks {
+                control: TimeControl::new(TimeControl::MAX_MINUTES, TimeControl::MAX_INCREMENT)
+                    .unwrap(),
+                left: [Duration::from_secs(24 * 3600); 2],
+                running: Some(Player::One),
+                flag: None,
+            }),
         };
         assert!(Message::State(Box::new(table)).encode().is_ok());
     }

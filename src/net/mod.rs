@@ -7,8 +7,10 @@
 //! types to check what it reads; it knows nothing of the game screen, which
 //! holds a [`Connection`] and reads its [`Event`]s.
 
+mod address;
 mod backoff;
 mod clean;
+mod clocks;
 mod code;
 mod connection;
 mod event;
@@ -18,8 +20,11 @@ mod handshake;
 mod host;
 mod link;
 mod message;
+mod wire_player;
 
+pub use address::{DEFAULT_PORT, resolve};
 pub use clean::{CHAT_CHARS, NAME_CHARS, clean};
+pub use clocks::Clocks;
 pub use code::{CodeError, JoinCode};
 pub use connection::Connection;
 pub use event::Event;

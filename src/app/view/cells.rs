@@ -68,6 +68,33 @@ pub fn popup(
     inner
 }
 
+/// A centred box titled `title`, of at most `width` columns, just high
+/// enough for `body`, which it shows a column in from its border.
+pub fn popup_lines(
+    area: Rect,
+    buf: &mut Buffer,
+    theme: Theme,
+    title: &str,
+    width: u16,
+    body: &[Line<'_>],
+) {
+    let inner = popup(
+        area,
+        buf,
+        theme,
+        title,
+        width,
+        height(body).saturating_add(2),
+    );
+    let inside = Rect::new(
+        inner.x + 1,
+        inner.y,
+        inner.width.saturating_sub(2),
+        inner.height,
+    );
+    lines(buf, inside, body);
+}
+
 /// How many rows some lines take.
 pub fn height(lines: &[Line<'_>]) -> u16 {
     u16::try_from(lines.len()).unwrap_or(u16::MAX)

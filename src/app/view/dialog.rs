@@ -4,7 +4,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::Line;
 
-use super::cells::{height, lines, popup, wrap};
+use super::cells::{popup_lines, wrap};
 use super::status::hint_spans;
 use crate::app::config_file::Notice;
 use crate::app::keymap::Context;
@@ -96,26 +96,12 @@ fn message_box(
     let theme = app.theme();
     let width = max_width.min(area.width.saturating_sub(2));
     let inner_width = width.saturating_sub(4);
-    let mut body: Vec<Line<'static>> = Vec::new();
+    let mut body: Vec<Line<'static>> = vec![Line::default()];
     // Keep the text's own lines (a TOML error's caret must stay under its column).
     for line in text.lines() {
         body.extend(wrap(line, inner_width, theme.ui(Ui::Text)));
     }
     body.push(Line::default());
     body.push(Line::from(hint_spans(app, context, inner_width)));
-    let inner = popup(
-        area,
-        buf,
-        theme,
-        title,
-        width,
-        height(&body).saturating_add(3),
-    );
-    let inside = Rect::new(
-        inner.x + 1,
-        inner.y + 1,
-        inner.width.saturating_sub(2),
-        inner.height.saturating_sub(1),
-    );
-    lines(buf, inside, &body);
+    popup_lines(area, buf, theme, title, width, &body);
 }

@@ -7,6 +7,7 @@ mod dialog;
 mod heat;
 mod heatmap;
 mod marks;
+mod net_form_view;
 mod page;
 mod panel;
 mod progress;
@@ -87,6 +88,7 @@ impl Widget for &App {
             Screen::Confirm(question) => dialog::confirm(self, *question, area, buf),
             Screen::Notice(notice) => dialog::notice(self, notice, area, buf),
             Screen::SaveAs(input) => save_prompt::render(self, input, area, buf),
+            Screen::NetForm(form) => net_form_view::render(self, form, area, buf),
             Screen::Records { selected } => records_view::render(self, *selected, area, buf),
             Screen::FilterRecords(_) => records_view::render(self, 0, area, buf),
             Screen::RenameRecord { index, .. } => {

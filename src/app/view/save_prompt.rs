@@ -4,7 +4,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 
-use super::cells::{height, lines, popup, wrap};
+use super::cells::{popup_lines, wrap};
 use super::status::{hint_spans, text_field};
 use crate::app::action::Edit;
 use crate::app::keymap::Context;
@@ -33,21 +33,7 @@ pub fn render(app: &App, input: &TextInput, area: Rect, buf: &mut Buffer) {
     ));
     body.push(Line::default());
     body.push(Line::from(hint_spans(app, Context::SaveAs, text_width)));
-    let inner = popup(
-        area,
-        buf,
-        theme,
-        "Save the game",
-        width,
-        height(&body).saturating_add(2),
-    );
-    let inside = Rect::new(
-        inner.x + 1,
-        inner.y,
-        inner.width.saturating_sub(2),
-        inner.height,
-    );
-    lines(buf, inside, &body);
+    popup_lines(area, buf, theme, "Save the game", width, &body);
 }
 
 /// The part of a long text around its cursor that fits in `width` cells,

@@ -82,6 +82,12 @@ fn row(app: &App, form: &SettingsForm, field: Field) -> Line<'static> {
             spans.push(Span::raw("  "));
             spans.extend(text_field(theme, input, focused));
         }
+        Field::Host | Field::Join => {
+            let value = value_text(app, form, field);
+            let style = theme.ui(if focused { Ui::Selected } else { Ui::Dim });
+            spans.push(Span::raw("  "));
+            spans.push(Span::styled(value, style));
+        }
         _ => {
             let value = value_text(app, form, field);
             if focused {
@@ -124,6 +130,8 @@ fn value_text(app: &App, form: &SettingsForm, field: Field) -> String {
     let theme = app.theme();
     match field {
         Field::Player1 | Field::Player2 => String::new(),
+        Field::Host => format!("{}: a game your friend joins", enter(app)),
+        Field::Join => format!("{}: the game your friend hosts", enter(app)),
         Field::Black if form.mode != Mode::HumanVsHuman => computer_black(form).to_string(),
         Field::Black => {
             let name = form.names[form.black.index()].text().trim();
@@ -191,7 +199,9 @@ fn waits_for_next_game(app: &App, form: &SettingsForm, field: Field) -> bool {
         | Field::Threads
         | Field::Resign
         | Field::Theme
-        | Field::Colours => false,
+        | Field::Colours
+        | Field::Host
+        | Field::Join => false,
     }
 }
 
@@ -233,6 +243,16 @@ fn notes(app: &App, form: &SettingsForm) -> Vec<(String, Style)> {
     };
     out.push((place, theme.ui(Ui::Dim)));
     out
+}
+
+/// How the action rows' key is written.
+fn enter(app: &App) -> String {
+    key_for(
+        app.keys(),
+        Context::SettingsChoice,
+        Action::Submit,
+        app.theme(),
+    )
 }
 
 /// Who holds Black when the computer plays.
