@@ -277,6 +277,30 @@ fn panel_words(app: &App) -> String {
 }
 
 #[test]
+fn a_guest_with_the_hosts_name_is_told_apart() {
+    let (mut host, address, code) = hosting();
+    let mut guest = App::with_config(config());
+    let join = NetPlay::Join {
+        host: address,
+        code,
+    };
+    guest.start_network(join).unwrap();
+    tick_both(&mut host, &mut guest, "the guest's name", |h, g| {
+        panel_words(h).contains("Ann (guest)") && panel_words(g).contains("Ann (guest)")
+    });
+    assert!(
+        notes(&host).contains("Playing Ann (guest)"),
+        "{}",
+        notes(&host)
+    );
+    assert!(
+        notes(&guest).contains("Playing Ann over"),
+        "{}",
+        notes(&guest)
+    );
+}
+
+#[test]
 fn the_pie_offer_is_made_to_the_player_who_has_it() {
     let (mut host, mut guest) = playing();
     host.update(Action::Place);

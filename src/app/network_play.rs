@@ -320,6 +320,13 @@ impl App {
         let Some(net) = &mut self.network else { return };
         match event {
             Event::Joined(name) => {
+                // Two copies left at their default names would both be
+                // "Player 1": the host's screen and record tell them apart.
+                let name = if net.is_host() && same_name(&name, &self.config.players.names[0]) {
+                    format!("{name} (guest)")
+                } else {
+                    name
+                };
                 net.link = LinkState::Connected;
                 net.peer_name = Some(name.clone());
                 (net.asked, net.asking) = (None, None);
@@ -473,4 +480,9 @@ impl App {
         }
         notes
     }
+}
+
+/// Whether two players' names would read the same on the screen.
+fn same_name(a: &str, b: &str) -> bool {
+    a.trim().eq_ignore_ascii_case(b.trim())
 }
