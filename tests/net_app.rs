@@ -301,6 +301,19 @@ fn a_guest_with_the_hosts_name_is_told_apart() {
 }
 
 #[test]
+fn a_guests_own_settings_wait_for_no_game() {
+    let mut bobs = config();
+    bobs.players.names[0] = "Bob".into();
+    bobs.game.size = BoardSize::new(7).unwrap();
+    let (mut host, mut guest) = playing_as(App::with_config(config()), App::with_config(bobs));
+    tick_both(&mut host, &mut guest, "the host's board", |h, g| {
+        g.game().size() == h.game().size()
+    });
+    assert_eq!(guest.settings_waiting(), Vec::<String>::new());
+    assert!(!panel_words(&guest).contains("Next game"));
+}
+
+#[test]
 fn the_pie_offer_is_made_to_the_player_who_has_it() {
     let (mut host, mut guest) = playing();
     host.update(Action::Place);
