@@ -1,5 +1,8 @@
 //! The search's settings.
 
+/// The most room threads give a tree: strongest's own.
+const MAX_THREADED_NODES: usize = 1 << 23;
+
 /// How the engine searches. Tuned by measurement (`brique arena`).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct SearchConfig {
@@ -39,6 +42,20 @@ impl Default for SearchConfig {
 }
 
 impl SearchConfig {
+    /// The settings of a search grown by `threads` threads: as many times
+    /// the tree's room, up to strongest's (2^23 nodes, 176 MB), as they fill
+    /// it that much faster, and a full tree stops deepening. Measured with
+    /// one thread (`brique arena`, 15×15): hard given 2 s won 11 of 19 games
+    /// against hard's 1 s in the same room, and 12 of 15 with twice the room.
+    /// A tree already larger keeps its room.
+    pub fn on_threads(self, threads: usize) -> SearchConfig {
+        let room = self.max_nodes.saturating_mul(threads.max(1));
+        SearchConfig {
+            max_nodes: room.min(MAX_THREADED_NODES).max(self.max_nodes),
+            ..self
+        }
+    }
+
     /// Plain UCT without RAVE, for comparisons.
     pub fn uct() -> SearchConfig {
         SearchConfig {
@@ -46,5 +63,35 @@ impl SearchConfig {
             exploration: 0.5,
             ..SearchConfig::default()
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ai::Level;
+
+    #[test]
+    fn threads_give_the_tree_room_up_to_the_strongest_levels() {
+        let hard = Level::Hard.config(1);
+        let strongest = Level::Strongest.config(1);
+        assert_eq!(hard.on_threads(1), hard);
+        assert_eq!(hard.on_threads(0), hard);
+        let two = hard.on_threads(2);
+        assert_eq!(two.max_nodes, 2 * hard.max_nodes);
+        assert_eq!(
+            SearchConfig {
+                max_nodes: hard.max_nodes,
+                ..two
+            },
+            hard
+        );
+        assert_eq!(hard.on_threads(64).max_nodes, strongest.max_nodes);
+        assert_eq!(strongest.on_threads(8), strongest);
+        let huge = SearchConfig {
+            max_nodes: 1 << 25,
+            ..hard
+        };
+        assert_eq!(huge.on_threads(4), huge);
     }
 }

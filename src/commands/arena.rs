@@ -16,7 +16,8 @@ pub struct ArenaArgs {
     /// The first engine: comma-separated settings such as `level=3`, or
     /// `rave,ms=50`, `uct,iterations=5000`, `random` (uniform playouts),
     /// `bridges`, `c=0.4`, `bias=0.02`, `expand=4`, `growth=3`, `nodes=1000000`,
-    /// `threads=2` (threads growing one tree, for a budget in time), `ponder`
+    /// `threads=2` (threads growing one tree, for a budget in time, with as
+    /// many times its room, as the game's computer), `ponder`
     /// (it searches on the opponent's time too, on its threads, as the game's
     /// computer does).
     #[arg(long, default_value = "rave,ms=100")]
@@ -191,7 +192,7 @@ pub fn play_game(
     let mut engines = [black, white].map(|spec| {
         let config = SearchConfig {
             seed: spec.config.seed ^ seed,
-            ..spec.config
+            ..spec.config.on_threads(spec.threads)
         };
         (Search::new(game.position(), config), spec)
     });
