@@ -175,7 +175,7 @@ pub const KEYMAP: &[Binding] = &[
     hinted("undo", BOARD, &[ch('u')], Action::Undo, "undo a move", "undo"),
     bind("redo", BOARD, &[ch('r')], Action::Redo, "redo a move"),
     hinted("new-game", BOARD, &[ch('n')], Action::NewGame, "new game", "new"),
-    hinted("settings", BOARD, &[ch('o'), ch(',')], Action::OpenSettings, "settings: names, colours, rules, board, opponent, level, theme", "settings"),
+    hinted("settings", BOARD, &[ch('o'), ch(',')], Action::OpenSettings, "settings: names, colours, rules, board, opponent, level, clock, theme; host or join a network game", "settings"),
     hinted("hint", BOARD, &[ch('t')], Action::Hint, "hint: the engine's move for the side to move, marked on the board", "hint"),
     hinted("analysis", BOARD, &[ch('a')], Action::ToggleAnalysis, "analysis: show or hide a heat map of the engine's search, with the win estimate", "analysis"),
     bind("back", BOARD, &[ch('[')], Action::History(HistoryStep::Back), "back one move: see the earlier positions"),
