@@ -23,6 +23,8 @@ pub enum Context {
     SettingsText,
     /// The settings screen, on a choice field.
     SettingsChoice,
+    /// The settings screen, on a row that opens a form (host or join).
+    SettingsAction,
     /// The file name prompt of a record being saved.
     SaveAs,
     /// The list of saved records.
@@ -107,7 +109,11 @@ pub struct Binding {
 }
 
 const BOARD: &[Context] = &[Context::Board];
-const SETTINGS: &[Context] = &[Context::SettingsText, Context::SettingsChoice];
+const SETTINGS: &[Context] = &[
+    Context::SettingsText,
+    Context::SettingsChoice,
+    Context::SettingsAction,
+];
 const TEXT: &[Context] = &[
     Context::SettingsText,
     Context::GoTo,
@@ -245,7 +251,8 @@ pub const KEYMAP: &[Binding] = &[
     hinted("value-previous", &[Context::SettingsChoice], &[LEFT, ch('h')], Action::PrevValue, "previous value", "change"),
     hinted("value-next", &[Context::SettingsChoice], &[RIGHT, ch('l'), ch(' ')], Action::NextValue, "next value (Space on Black swaps the players)", "change"),
     hinted("settings-revert", SETTINGS, &[ctrl('r')], Action::Revert, "undo all changes made here", "revert"),
-    hinted("settings-save", SETTINGS, &[ENTER], Action::Submit, "save and close (what cannot change now waits for the next game)", "save"),
+    hinted("settings-save", &[Context::SettingsText, Context::SettingsChoice], &[ENTER], Action::Submit, "save and close (what cannot change now waits for the next game)", "save"),
+    hinted("settings-open", &[Context::SettingsAction], &[ENTER], Action::Submit, "on Host a game or Join a game: save, then open its form", "open"),
     hinted("settings-cancel", SETTINGS, &[ESC], Action::Close, "close without saving (asks first if something changed)", "cancel"),
     // Text fields: names in the settings, the square prompt.
     bind("text-left", TEXT, &[LEFT, ctrl('b')], Action::Edit(Edit::Left), "move in the text"),

@@ -202,4 +202,31 @@ mod tests {
         assert!(hints.iter().all(|(key, _)| key != "q"), "{hints:?}");
         assert!(hints.contains(&("Ctrl+C".to_string(), "quit")), "{hints:?}");
     }
+
+    #[test]
+    fn the_settings_action_rows_offer_enter_to_open_and_no_value_change() {
+        let theme = Theme::new(crate::app::ThemeName::Color, false);
+        let keys = KeyBindings::default();
+        let enter = press(KeyCode::Enter);
+        assert_eq!(
+            resolve(Context::SettingsAction, &enter),
+            Some(Action::Submit)
+        );
+        assert_eq!(
+            resolve(Context::SettingsAction, &press(KeyCode::Left)),
+            None
+        );
+        let hints = hints(&keys, Context::SettingsAction, theme, |_| true);
+        assert!(hints.contains(&("Enter".to_string(), "open")), "{hints:?}");
+        assert!(
+            hints
+                .iter()
+                .all(|(_, label)| *label != "save" && *label != "change")
+        );
+        let choice = super::hints(&keys, Context::SettingsChoice, theme, |_| true);
+        assert!(
+            choice.contains(&("Enter".to_string(), "save")),
+            "{choice:?}"
+        );
+    }
 }

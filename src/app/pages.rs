@@ -57,7 +57,11 @@ const SECTIONS: &[(&str, &[Context])] = &[
     ("Playing", &[Context::Board]),
     (
         "Settings screen",
-        &[Context::SettingsChoice, Context::SettingsText],
+        &[
+            Context::SettingsChoice,
+            Context::SettingsText,
+            Context::SettingsAction,
+        ],
     ),
     ("Square prompt (:)", &[Context::GoTo]),
     ("Chat line (c, in a network game)", &[Context::Chat]),

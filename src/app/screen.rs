@@ -84,6 +84,7 @@ impl Screen {
             Screen::NetForm(_) => Context::NetForm,
             Screen::Settings(form) if form.leaving => Context::Confirm,
             Screen::Settings(form) if form.focus.is_text() => Context::SettingsText,
+            Screen::Settings(form) if form.focus.is_action() => Context::SettingsAction,
             Screen::Settings(_) => Context::SettingsChoice,
             Screen::SaveAs(_) => Context::SaveAs,
             Screen::Records { .. } => Context::Records,

@@ -249,7 +249,7 @@ fn notes(app: &App, form: &SettingsForm) -> Vec<(String, Style)> {
 fn enter(app: &App) -> String {
     key_for(
         app.keys(),
-        Context::SettingsChoice,
+        Context::SettingsAction,
         Action::Submit,
         app.theme(),
     )
