@@ -199,7 +199,7 @@ proptest! {
         let code = JoinCode::from_bytes([9; 10]);
         let address = host_then_garbage(code, bytes);
         let mut app = App::with_config(config());
-        app.start_network(NetPlay::Join { host: address, code }).unwrap();
+        join_host(&mut app, address, code);
         tick_until(&mut app, "the host's game", |app| app.game().history().len() == 1);
         tick_until(&mut app, "the cut", |app| notes(app).contains("Waiting for Mallory"));
         prop_assert_eq!(app.game().history().len(), 1);
@@ -237,14 +237,20 @@ fn playing_in(anns: Config, dirs: Option<[&Path; 2]>) -> (App, App) {
     playing_as(host, guest)
 }
 
+/// `guest` joining the host at `address` with `code`.
+fn join_host(guest: &mut App, address: SocketAddr, code: JoinCode) {
+    guest
+        .start_network(NetPlay::Join {
+            host: address,
+            code,
+        })
+        .unwrap();
+}
+
 /// `host` hosting and `guest` joined.
 fn playing_as(host: App, mut guest: App) -> (App, App) {
     let (mut host, address, code) = hosting_in(host);
-    let join = NetPlay::Join {
-        host: address,
-        code,
-    };
-    guest.start_network(join).unwrap();
+    join_host(&mut guest, address, code);
     tick_both(&mut host, &mut guest, "the link", |h, g| {
         notes(h).contains("Playing Bob") && notes(g).contains("Playing Ann")
     });
@@ -280,11 +286,7 @@ fn panel_words(app: &App) -> String {
 fn a_guest_with_the_hosts_name_is_told_apart() {
     let (mut host, address, code) = hosting();
     let mut guest = App::with_config(config());
-    let join = NetPlay::Join {
-        host: address,
-        code,
-    };
-    guest.start_network(join).unwrap();
+    join_host(&mut guest, address, code);
     tick_both(&mut host, &mut guest, "the guest's name", |h, g| {
         panel_words(h).contains("Ann (guest)") && panel_words(g).contains("Ann (guest)")
     });
