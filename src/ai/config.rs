@@ -23,6 +23,9 @@ pub struct SearchConfig {
     pub bridges: bool,
     /// The tree stops growing at this many nodes (21 bytes each).
     pub max_nodes: usize,
+    /// On boards the exact solver takes (7×7 and smaller), prove the
+    /// position between batches of iterations, and play a proven win.
+    pub exact: bool,
     pub seed: u64,
 }
 
@@ -36,6 +39,7 @@ impl Default for SearchConfig {
             expand_growth: 0.0,
             bridges: true,
             max_nodes: 1 << 21,
+            exact: false,
             seed: 0,
         }
     }

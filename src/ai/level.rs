@@ -143,13 +143,19 @@ impl Level {
             // it. Hard with this beat hard without 14 games of 18. Ten
             // seconds of thinking need more room too (2^23 nodes, 176 MB):
             // even that was full after 2 to 7 s of most moves without it.
+            //
+            // The two of them play the smallest boards perfectly once the
+            // exact solver has proven the position; the lower levels stay
+            // beatable there.
             Level::Hard => SearchConfig {
                 expand_growth: 10.0,
+                exact: true,
                 ..default
             },
             Level::Strongest => SearchConfig {
                 max_nodes: 1 << 23,
                 expand_growth: 10.0,
+                exact: true,
                 ..default
             },
             _ => default,
@@ -192,6 +198,15 @@ impl FromStr for Level {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn only_the_levels_that_think_for_a_time_prove_exactly() {
+        for level in Level::ALL {
+            let timed = level.budget().millis.is_some();
+            assert_eq!(level.config(0).exact, timed, "{level}");
+        }
+        assert!(Level::Hard.config(0).exact && Level::Strongest.config(0).exact);
+    }
 
     #[test]
     fn thousands_are_grouped() {

@@ -1,6 +1,9 @@
 //! The exact solver for small boards (up to 7×7): whether the side to move
 //! wins with perfect play, by a depth-first win/loss search (negamax on
-//! booleans) over [`super::bitboard`] positions.
+//! booleans) over [`super::bitboard`] positions. The search keeps its own
+//! stack ([`Proof`]), so a proof can stop after a number of positions and
+//! go on later exactly where it stopped: the game's computer proves a
+//! position in slices between its other work.
 //!
 //! Every result it finds is exact, so a transposition-table hit ends a
 //! branch. The moves it tries, all of them sound to leave out:
@@ -35,6 +38,39 @@ pub struct Solver {
     nodes: u64,
 }
 
+/// A proof under way: the search's stack, from the position proven down to
+/// the one being searched now.
+pub struct Proof {
+    stack: Vec<Frame>,
+    result: Option<bool>,
+    winning_move: Option<Square>,
+}
+
+impl Proof {
+    /// Whether the side to move wins, once proven.
+    pub fn result(&self) -> Option<bool> {
+        self.result
+    }
+
+    /// The move the proof found winning, once it has proven a win.
+    pub fn winning_move(&self) -> Option<Square> {
+        self.winning_move
+    }
+}
+
+/// A position on the search's stack and the moves left to try there.
+struct Frame {
+    stones: Stones,
+    mover: usize,
+    /// Its moves in the order to try them, and how many.
+    moves: [u8; MAX_AREA],
+    count: u8,
+    /// The next of them to try.
+    next: u8,
+    /// The node count when its search began: what proving it cost.
+    start: u64,
+}
+
 impl Solver {
     /// A solver for `size` and `variant` with a table of `2^table_bits`
     /// entries; `None` when the board is larger than the solver takes
@@ -67,19 +103,18 @@ impl Solver {
         self.nodes
     }
 
+    /// Whether `position` is of this solver's board size and rule variant.
+    pub fn fits(&self, position: &Position) -> bool {
+        position.size() == self.geometry.size() && position.rules().variant == self.variant
+    }
+
     /// Whether the side to move wins `position` with perfect play; `None`
     /// once the game is over, or when the position is of another size or
     /// variant than the solver's. A swap is not searched: the result is that
     /// of placing a stone.
     pub fn wins(&mut self, position: &Position) -> Option<bool> {
-        if position.is_over()
-            || position.size() != self.geometry.size()
-            || position.rules().variant != self.variant
-        {
-            return None;
-        }
-        let stones = self.geometry.stones_of(position);
-        Some(self.search(stones, position.to_move().index()))
+        let mut proof = self.start(position)?;
+        self.resume(&mut proof, u64::MAX)
     }
 
     /// Whether Black's first stone on `sq` wins the game (without the pie
@@ -91,20 +126,88 @@ impl Solver {
         }
         let black = Color::Black.index();
         let stones = self.geometry.play([0, 0], black, size.index(sq));
-        Some(!self.search(stones, 1 - black))
+        let mut proof = self.open_proof(stones, 1 - black);
+        self.resume(&mut proof, u64::MAX)
+            .map(|white_wins| !white_wins)
     }
 
-    /// Whether `mover` wins `stones`.
-    fn search(&mut self, stones: Stones, mover: usize) -> bool {
+    /// A proof of `position` to run with [`Solver::resume`]; `None` as for
+    /// [`Solver::wins`].
+    pub fn start(&mut self, position: &Position) -> Option<Proof> {
+        if position.is_over() || !self.fits(position) {
+            return None;
+        }
+        let stones = self.geometry.stones_of(position);
+        Some(self.open_proof(stones, position.to_move().index()))
+    }
+
+    /// A proof of `stones` with `mover` to move. The table is not asked
+    /// about the position itself, so that a proven win comes with its move.
+    fn open_proof(&mut self, stones: Stones, mover: usize) -> Proof {
+        self.nodes += 1;
+        let mut proof = Proof {
+            stack: Vec::new(),
+            result: None,
+            winning_move: None,
+        };
+        let wins_now = self.geometry.winning_squares(stones, mover);
+        if wins_now != 0 {
+            proof.result = Some(true);
+            let sq = wins_now.trailing_zeros() as usize;
+            proof.winning_move = Some(self.geometry.size().square(sq));
+        } else {
+            proof.stack.push(self.frame(stones, mover));
+        }
+        proof
+    }
+
+    /// Goes on with `proof` for up to `nodes` more positions: whether its
+    /// side to move wins, or `None` while it is unfinished.
+    pub fn resume(&mut self, proof: &mut Proof, nodes: u64) -> Option<bool> {
+        let limit = self.nodes.saturating_add(nodes);
+        while proof.result.is_none() && self.nodes < limit {
+            let Some(top) = proof.stack.last_mut() else {
+                break;
+            };
+            if top.next == top.count {
+                // Every move of the position on top loses.
+                let (stones, mover, start) = (top.stones, top.mover, top.start);
+                proof.stack.pop();
+                self.table.put(stones, mover, false, self.nodes - start);
+                self.settle(proof, false);
+                continue;
+            }
+            let sq = usize::from(top.moves[usize::from(top.next)]);
+            top.next += 1;
+            let next = self.geometry.play(top.stones, top.mover, sq);
+            let opponent = 1 - top.mover;
+            match self.open(next, opponent) {
+                Ok(opponent_wins) => self.settle(proof, opponent_wins),
+                Err(frame) => proof.stack.push(frame),
+            }
+        }
+        proof.result
+    }
+
+    /// Looks at a position reached by the search: `Ok` with whether `mover`
+    /// wins it when that is known at once (it connects at once, or the table
+    /// has it), or its frame to search it.
+    fn open(&mut self, stones: Stones, mover: usize) -> Result<bool, Frame> {
         self.nodes += 1;
         let geometry = &self.geometry;
         if geometry.winning_squares(stones, mover) != 0 {
-            return true;
+            return Ok(true);
         }
         if let Some(won) = self.table.get(stones, mover) {
-            return won;
+            return Ok(won);
         }
-        let start = self.nodes;
+        Err(self.frame(stones, mover))
+    }
+
+    /// The frame to search `stones` with `mover` to move: the moves worth
+    /// trying, in order.
+    fn frame(&self, stones: Stones, mover: usize) -> Frame {
+        let geometry = &self.geometry;
         let threats = geometry.winning_squares(stones, 1 - mover);
         let empty = geometry.full & !(stones[0] | stones[1]);
         let candidates = if threats == 0 {
@@ -113,19 +216,41 @@ impl Solver {
             geometry.squares_touching(stones, mover, threats)
         };
         let (moves, count) = self.ordered(stones, candidates, mover);
-        let mut won = false;
-        for &sq in &moves[..count] {
-            let sq = usize::from(sq);
-            let next = self.geometry.play(stones, mover, sq);
-            if !self.search(next, 1 - mover) {
-                let depth = empty.count_ones();
-                self.history[mover][sq] = self.history[mover][sq].saturating_add(depth * depth);
-                won = true;
-                break;
-            }
+        Frame {
+            stones,
+            mover,
+            moves,
+            count: count as u8,
+            next: 0,
+            start: self.nodes,
         }
-        self.table.put(stones, mover, won, self.nodes - start);
-        won
+    }
+
+    /// Hands the result of a position just settled (whether its side to
+    /// move wins) to the position on top of the stack, whose last move led
+    /// there: that move is refuted, or it wins, which settles that position
+    /// too (and refutes its parent's move).
+    fn settle(&mut self, proof: &mut Proof, won: bool) {
+        if won {
+            if proof.stack.is_empty() {
+                proof.result = Some(true);
+            }
+            return;
+        }
+        let Some(parent) = proof.stack.pop() else {
+            proof.result = Some(false);
+            return;
+        };
+        let sq = usize::from(parent.moves[usize::from(parent.next) - 1]);
+        let (stones, mover) = (parent.stones, parent.mover);
+        let depth = (self.geometry.full & !(stones[0] | stones[1])).count_ones();
+        self.history[mover][sq] = self.history[mover][sq].saturating_add(depth * depth);
+        self.table
+            .put(stones, mover, true, self.nodes - parent.start);
+        if proof.stack.is_empty() {
+            proof.result = Some(true);
+            proof.winning_move = Some(self.geometry.size().square(sq));
+        }
     }
 
     /// The squares of `candidates` in the order to try them, and how many:
