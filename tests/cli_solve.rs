@@ -64,6 +64,39 @@ fn the_pie_rule_setting_picks_the_conclusion() {
 }
 
 #[test]
+fn threads_prove_the_same_board_each_first_move_once() {
+    let one = brique(&["solve", "--size", "4", "--rules", "revised"]);
+    let three = brique(&[
+        "solve",
+        "--size",
+        "4",
+        "--rules",
+        "revised",
+        "--threads",
+        "3",
+    ]);
+    assert_eq!(three.status.code(), Some(0));
+    let board = |out: &Output| {
+        let text = stdout(out);
+        text.lines()
+            .take_while(|line| !line.starts_with("Searched "))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    assert_eq!(board(&three), board(&one));
+    assert!(board(&one).contains("4 revised LLWW/WWWW/WWLL/WLLL"));
+    let progress = String::from_utf8_lossy(&three.stderr);
+    for sq in ["a1", "d1", "b3", "d4"] {
+        let lines = progress
+            .lines()
+            .filter(|l| l.contains(&format!(" {sq} ")))
+            .count();
+        assert_eq!(lines, 1, "{sq} in\n{progress}");
+    }
+    assert!(progress.contains("(16 of 16;"), "{progress}");
+}
+
+#[test]
 fn docs_solved_md_shows_every_line_of_the_table() {
     let docs = include_str!("../docs/solved.md");
     for board in SolvedTable::shipped().boards() {
@@ -87,6 +120,11 @@ fn bad_arguments_get_a_message_and_exit_2() {
         (
             &["solve", "--size", "4", "--rules", "modern"][..],
             "--rules",
+        ),
+        (&["solve", "--size", "4", "--threads", "0"][..], "--threads"),
+        (
+            &["solve", "--size", "4", "--threads", "many"][..],
+            "--threads",
         ),
     ] {
         let out = brique(args);

@@ -4,6 +4,8 @@
 //! positions searched and the time it took.
 
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Mutex, PoisonError};
 use std::time::Instant;
 
 use super::print_stdout;
@@ -23,6 +25,10 @@ pub struct SolveArgs {
     /// both).
     #[arg(long, value_parser = parse_on_off)]
     pub pie: Option<bool>,
+    /// Threads proving first moves side by side, each with its own 128 MB
+    /// table (the results are the same; the positions searched differ).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
+    pub threads: u16,
 }
 
 /// The solver also takes 4×4, which is too small to play (RULES.md).
@@ -47,7 +53,7 @@ pub fn run(args: &SolveArgs) -> ExitCode {
     let variants = args.rules.map_or(Variant::ALL.to_vec(), |v| vec![v]);
     for variant in variants {
         let started = Instant::now();
-        let Some((board, nodes)) = solve(args.size, variant) else {
+        let Some((board, nodes)) = solve(args.size, variant, usize::from(args.threads)) else {
             eprintln!(
                 "brique solve: the solver takes boards of {} to {MAX_SOLVED_SIDE} (got {})",
                 BoardSize::ANALYSIS_MIN,
@@ -66,24 +72,47 @@ pub fn run(args: &SolveArgs) -> ExitCode {
 
 /// Every first move's value and the positions searched, with a line of
 /// progress on stderr per move; `None` for a board the solver does not take.
-pub fn solve(size: BoardSize, variant: Variant) -> Option<(SolvedBoard, u64)> {
-    let mut solver = Solver::new(size, variant, DEFAULT_TABLE_BITS)?;
-    let mut wins = Vec::with_capacity(size.area());
-    for sq in size.squares() {
-        let won = solver.first_move_wins(sq)?;
-        eprintln!(
-            "brique solve: {size}×{size} {variant}: {sq} {} ({} positions so far)",
-            if won { "wins" } else { "loses" },
-            group_thousands(solver.nodes())
-        );
-        wins.push(won);
-    }
+/// With several `threads`, each takes the next first move not yet taken and
+/// proves it with its own solver.
+pub fn solve(size: BoardSize, variant: Variant, threads: usize) -> Option<(SolvedBoard, u64)> {
+    let next = AtomicUsize::new(0);
+    let wins: Mutex<Vec<Option<bool>>> = Mutex::new(vec![None; size.area()]);
+    let prove = || -> Option<u64> {
+        let mut solver = Solver::new(size, variant, DEFAULT_TABLE_BITS)?;
+        loop {
+            let index = next.fetch_add(1, Ordering::Relaxed);
+            if index >= size.area() {
+                return Some(solver.nodes());
+            }
+            let sq = size.square(index);
+            let won = solver.first_move_wins(sq)?;
+            let mut wins = wins.lock().unwrap_or_else(PoisonError::into_inner);
+            wins[index] = Some(won);
+            let done = wins.iter().flatten().count();
+            eprintln!(
+                "brique solve: {size}×{size} {variant}: {sq} {} ({done} of {}; {} positions on this thread)",
+                if won { "wins" } else { "loses" },
+                size.area(),
+                group_thousands(solver.nodes())
+            );
+        }
+    };
+    let nodes: Option<u64> = std::thread::scope(|scope| {
+        let helpers: Vec<_> = (1..threads.max(1)).map(|_| scope.spawn(prove)).collect();
+        let own = prove();
+        helpers
+            .into_iter()
+            .map(|helper| helper.join().ok().flatten())
+            .chain([own])
+            .sum()
+    });
+    let wins = wins.into_inner().unwrap_or_else(PoisonError::into_inner);
     let board = SolvedBoard {
         size,
         variant,
-        wins,
+        wins: wins.into_iter().collect::<Option<Vec<bool>>>()?,
     };
-    Some((board, solver.nodes()))
+    Some((board, nodes?))
 }
 
 /// What `brique solve` prints for one variant: `pie` says which pie rule
