@@ -83,6 +83,14 @@ pub struct Search {
 /// more than any estimate.
 const EXACT_NODES_PER_ITERATION: u64 = 8;
 
+/// The most empty squares a position may have for the exact solver to work
+/// on it: every 5×5 position after the first move, and 6×6 and 7×7 ones
+/// late in the game, when a proof may end within a move. (An earlier
+/// position of those would cost the tree its iterations for nothing: the
+/// empty 5×5 board took the solver minutes; its first moves are in the
+/// shipped table.)
+const EXACT_MAX_EMPTY: usize = 24;
+
 impl Search {
     /// A fresh search of `position`.
     pub fn new(position: &Position, config: SearchConfig) -> Search {
@@ -266,13 +274,14 @@ impl Search {
     /// Gives the exact solver, if any, its share of a batch of `iterations`
     /// and marks what it proves in the tree: a winning move as won, which
     /// [`Search::best_move`] then plays. One thread at a time proves; the
-    /// others go on iterating. The pie rule's decisions and the opening
-    /// belong to the shipped table ([`SolvedTable`]).
+    /// others go on iterating. The pie rule's decisions belong to the
+    /// shipped table ([`SolvedTable`]).
     fn prove(&self, iterations: u64) {
         let Some(exact) = &self.exact else {
             return;
         };
-        if self.is_settled() || self.is_pie_decision() || self.position.ply() == 0 {
+        let too_open = self.shared.root.empties().len() > EXACT_MAX_EMPTY;
+        if too_open || self.is_settled() || self.is_pie_decision() {
             return;
         }
         let Ok(mut exact) = exact.try_lock() else {
