@@ -171,3 +171,24 @@ fn every_5x5_original_position_after_two_moves_is_proven_within_a_hard_move() {
         }
     }
 }
+
+#[test]
+fn at_the_pie_decision_a_position_whose_placements_all_lose_is_won_by_swapping() {
+    // c3 wins for Black under the original rules: every White placement
+    // loses, so White swaps, and its position is a proven win, not a loss
+    // to resign (the computer once resigned here).
+    let mut position = Position::new(
+        five(),
+        Rules {
+            variant: Variant::Original,
+            pie: true,
+        },
+    );
+    position
+        .play(Move::Place("c3".parse().expect("a square")))
+        .expect("legal");
+    let mut search = Search::new(&position, Level::Hard.config(4));
+    let report = prove(&mut search, 2_000_000);
+    assert_eq!(report.proven, Some(true), "{position}");
+    assert_eq!(report.best, Some(Move::Swap));
+}

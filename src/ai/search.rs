@@ -396,6 +396,9 @@ impl Search {
         let share = |v: f32| if total > 0.0 { v / total } else { 0.0 };
         let choice = self.choice();
         let proven = match t.proof(0) {
+            // Every placement loses, but at the pie rule's decision the
+            // swap takes over the opener's winning position.
+            WON if self.shared.root.can_swap() => Some(true),
             WON => Some(false),
             LOST => Some(true),
             _ => None,

@@ -47,11 +47,6 @@ pub struct Proof {
 }
 
 impl Proof {
-    /// Whether the side to move wins, once proven.
-    pub fn result(&self) -> Option<bool> {
-        self.result
-    }
-
     /// The move the proof found winning, once it has proven a win.
     pub fn winning_move(&self) -> Option<Square> {
         self.winning_move
