@@ -414,10 +414,11 @@ impl Computer {
         };
         let position = game.position().clone();
         let seed = self.seed;
+        let search = self
+            .search
+            .take()
+            .unwrap_or_else(|| Search::new(&position, engine.search_config(seed)));
         let threads = engine.threads.count();
-        let search = self.search.take().unwrap_or_else(|| {
-            Search::new(&position, engine.level.config(seed).on_threads(threads))
-        });
         let thinker = Thinker::start_with_threads(search, game.clone(), budget, threads);
         self.running = Some(Running {
             job,

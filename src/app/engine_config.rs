@@ -7,7 +7,7 @@ use std::num::NonZeroU16;
 use serde::{Deserialize, Serialize};
 
 use super::config::value::{Spelling, spelled};
-use crate::ai::Level;
+use crate::ai::{Level, SearchConfig};
 
 /// Who moves the stones in a game.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -150,6 +150,17 @@ impl EngineConfig {
     pub fn ponders(&self) -> bool {
         self.ponder && self.level.budget().iterations.is_none()
     }
+
+    /// The settings of the game's search: the level's, with room for its
+    /// threads, and for pondering when it ponders.
+    pub fn search_config(&self, seed: u64) -> SearchConfig {
+        let config = self.level.config(seed).on_threads(self.threads.count());
+        if self.ponders() {
+            config.pondering()
+        } else {
+            config
+        }
+    }
 }
 
 /// `"all"`, or a number of threads.
@@ -197,6 +208,30 @@ impl Spelling for Mode {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_search_has_room_for_its_threads_and_for_pondering() {
+        let one = Threads::Count(NonZeroU16::MIN);
+        let engine = |level, ponder| EngineConfig {
+            level,
+            threads: one,
+            ponder,
+            ..EngineConfig::default()
+        };
+        let hard = Level::Hard.config(7);
+        assert_eq!(engine(Level::Hard, false).search_config(7), hard);
+        assert_eq!(engine(Level::Hard, true).search_config(7), hard.pondering());
+        assert!(hard.pondering().max_nodes > hard.max_nodes);
+        let two = Threads::Count(NonZeroU16::new(2).unwrap());
+        let on_two = EngineConfig {
+            threads: two,
+            ..engine(Level::Hard, false)
+        };
+        assert_eq!(on_two.search_config(7), hard.on_threads(2));
+        // Medium counts iterations: it never ponders, so keeps its room.
+        let medium = Level::Medium.config(7);
+        assert_eq!(engine(Level::Medium, true).search_config(7), medium);
+    }
 
     #[test]
     fn modes_are_read_by_their_keys_in_any_case() {

@@ -190,9 +190,14 @@ pub fn play_game(
     };
     let mut game = Game::new(size, rules, Player::One);
     let mut engines = [black, white].map(|spec| {
+        let config = spec.config.on_threads(spec.threads);
         let config = SearchConfig {
             seed: spec.config.seed ^ seed,
-            ..spec.config.on_threads(spec.threads)
+            ..if spec.ponder {
+                config.pondering()
+            } else {
+                config
+            }
         };
         (Search::new(game.position(), config), spec)
     });
