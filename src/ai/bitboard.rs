@@ -36,6 +36,8 @@ pub(crate) struct Geometry {
     fills: [[FillBits; 2]; MAX_AREA],
     /// Per colour, its low and high edge.
     edges: [[u64; 2]; 2],
+    /// Per row, the image under [`Geometry::mirror`] of each set of its squares.
+    mirror_rows: [[u64; 1 << MAX_SOLVED_SIDE]; MAX_SOLVED_SIDE as usize],
 }
 
 impl Geometry {
@@ -62,6 +64,16 @@ impl Geometry {
                 };
             }
         }
+        // The reflection in the anti-diagonal: column c, row r (from 0) goes
+        // to column n-1-r, row n-1-c.
+        let mut mirror_rows = [[0; 1 << MAX_SOLVED_SIDE]; MAX_SOLVED_SIDE as usize];
+        for (r, images) in mirror_rows.iter_mut().enumerate().take(n as usize) {
+            for (bits, image) in images.iter_mut().enumerate().take(1 << n) {
+                *image = (0..n)
+                    .filter(|c| bits & 1 << c != 0)
+                    .fold(0, |m, c| m | 1 << ((n - 1 - c) * n + n - 1 - r as u32));
+            }
+        }
         Some(Geometry {
             size,
             full,
@@ -69,7 +81,33 @@ impl Geometry {
             not_right: full & !column(n - 1),
             fills,
             edges: [[row(0), row(n - 1)], [column(0), column(n - 1)]],
+            mirror_rows,
         })
+    }
+
+    /// The squares of `x` reflected in the anti-diagonal (a1 to the top
+    /// right corner). The reflection keeps the escorts (a light square's,
+    /// above and left, go to its image's left and above) and exchanges
+    /// Black's edges with White's: a position with its colours exchanged
+    /// and reflected is the same game for the other side.
+    pub fn mirror(&self, x: u64) -> u64 {
+        let n = u32::from(self.size.get());
+        let row_mask = (1u64 << n) - 1;
+        (0..n).fold(0, |m, r| {
+            m | self.mirror_rows[r as usize][(x >> (r * n) & row_mask) as usize]
+        })
+    }
+
+    /// Of `stones` with `mover` to move and its mirror image (see
+    /// [`Geometry::mirror`]), the one a transposition table keeps: both are
+    /// won or lost alike for their side to move.
+    pub fn canonical(&self, stones: Stones, mover: usize) -> (Stones, usize) {
+        let image = [self.mirror(stones[1]), self.mirror(stones[0])];
+        if (image[0], image[1], 1 - mover) < (stones[0], stones[1], mover) {
+            (image, 1 - mover)
+        } else {
+            (stones, mover)
+        }
     }
 
     pub const fn size(&self) -> BoardSize {
@@ -156,5 +194,79 @@ impl Geometry {
             }
         }
         stones
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::{Move, Rules};
+
+    /// Pseudo-random placements from `seed`, as (stones, mover) after each.
+    fn walk(geometry: &Geometry, variant: Variant, seed: u64) -> Vec<(Stones, usize)> {
+        let size = geometry.size();
+        let mut position = Position::new(
+            size,
+            Rules {
+                variant,
+                pie: false,
+            },
+        );
+        let mut x = seed;
+        let mut seen = Vec::new();
+        while !position.is_over() {
+            seen.push((geometry.stones_of(&position), position.to_move().index()));
+            x = x
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            let empty: Vec<_> = size
+                .squares()
+                .filter(|&sq| position.get(sq).is_none())
+                .collect();
+            let sq = empty[(x >> 33) as usize % empty.len()];
+            position.play(Move::Place(sq)).expect("an empty square");
+        }
+        seen
+    }
+
+    #[test]
+    fn the_mirror_image_with_colours_exchanged_plays_the_same_game() {
+        for n in 4..=MAX_SOLVED_SIDE {
+            let size = BoardSize::for_analysis(n).expect("size");
+            for variant in [Variant::Original, Variant::Revised] {
+                let geometry = Geometry::new(size, variant).expect("small");
+                for seed in 0..20 {
+                    for (stones, mover) in walk(&geometry, variant, seed) {
+                        let image = [geometry.mirror(stones[1]), geometry.mirror(stones[0])];
+                        assert_eq!(geometry.mirror(geometry.mirror(stones[0])), stones[0]);
+                        let wins = geometry.winning_squares(stones, mover);
+                        assert_eq!(
+                            geometry.mirror(wins),
+                            geometry.winning_squares(image, 1 - mover),
+                            "{n}x{n} {variant:?}"
+                        );
+                        let mut empty = geometry.full & !(stones[0] | stones[1]);
+                        while empty != 0 {
+                            let sq = empty.trailing_zeros() as usize;
+                            empty &= empty - 1;
+                            let next = geometry.play(stones, mover, sq);
+                            let image_sq = geometry.mirror(1 << sq).trailing_zeros() as usize;
+                            let image_next = geometry.play(image, 1 - mover, image_sq);
+                            assert_eq!(
+                                [geometry.mirror(next[1]), geometry.mirror(next[0])],
+                                image_next,
+                                "{n}x{n} {variant:?}"
+                            );
+                        }
+                        let (canonical, to_move) = geometry.canonical(stones, mover);
+                        assert!(
+                            (canonical, to_move) == (stones, mover)
+                                || (canonical, to_move) == (image, 1 - mover)
+                        );
+                        assert_eq!(geometry.canonical(image, 1 - mover), (canonical, to_move));
+                    }
+                }
+            }
+        }
     }
 }

@@ -6,7 +6,8 @@
 //! position in slices between its other work.
 //!
 //! Every result it finds is exact, so a transposition-table hit ends a
-//! branch. The moves it tries, all of them sound to leave out:
+//! branch; a position and its mirror image with the colours exchanged
+//! ([`Geometry::canonical`]) share one entry. The moves it tries, all of them sound to leave out:
 //! - a side that can connect at once wins: no move is tried;
 //! - when the opponent threatens to connect at once, only the moves that
 //!   take a threatened square (with the stone or a fill) or capture are
@@ -168,7 +169,7 @@ impl Solver {
                 // Every move of the position on top loses.
                 let (stones, mover, start) = (top.stones, top.mover, top.start);
                 proof.stack.pop();
-                self.table.put(stones, mover, false, self.nodes - start);
+                self.remember(stones, mover, false, start);
                 self.settle(proof, false);
                 continue;
             }
@@ -193,10 +194,18 @@ impl Solver {
         if geometry.winning_squares(stones, mover) != 0 {
             return Ok(true);
         }
-        if let Some(won) = self.table.get(stones, mover) {
+        let (key, key_mover) = geometry.canonical(stones, mover);
+        if let Some(won) = self.table.get(key, key_mover) {
             return Ok(won);
         }
         Err(self.frame(stones, mover))
+    }
+
+    /// Keeps whether `mover` wins `stones`, proven since the node count
+    /// was `start`, under the key it shares with its mirror image.
+    fn remember(&mut self, stones: Stones, mover: usize, won: bool, start: u64) {
+        let (key, key_mover) = self.geometry.canonical(stones, mover);
+        self.table.put(key, key_mover, won, self.nodes - start);
     }
 
     /// The frame to search `stones` with `mover` to move: the moves worth
@@ -240,8 +249,7 @@ impl Solver {
         let (stones, mover) = (parent.stones, parent.mover);
         let depth = (self.geometry.full & !(stones[0] | stones[1])).count_ones();
         self.history[mover][sq] = self.history[mover][sq].saturating_add(depth * depth);
-        self.table
-            .put(stones, mover, true, self.nodes - parent.start);
+        self.remember(stones, mover, true, parent.start);
         if proof.stack.is_empty() {
             proof.result = Some(true);
             proof.winning_move = Some(self.geometry.size().square(sq));
