@@ -64,7 +64,8 @@ impl Geometry {
                 };
             }
         }
-        // The reflection in the anti-diagonal: column c, row r (from 0) goes
+        // The reflection in the diagonal from the top left corner to the
+        // bottom right one: column c, row r (from 0) goes
         // to column n-1-r, row n-1-c.
         let mut mirror_rows = [[0; 1 << MAX_SOLVED_SIDE]; MAX_SOLVED_SIDE as usize];
         for (r, images) in mirror_rows.iter_mut().enumerate().take(n as usize) {
@@ -85,8 +86,8 @@ impl Geometry {
         })
     }
 
-    /// The squares of `x` reflected in the anti-diagonal (a1 to the top
-    /// right corner). The reflection keeps the escorts (a light square's,
+    /// The squares of `x` reflected in the diagonal from the top left
+    /// corner to the bottom right one (a5 to e1 on 5×5). The reflection keeps the escorts (a light square's,
     /// above and left, go to its image's left and above) and exchanges
     /// Black's edges with White's: a position with its colours exchanged
     /// and reflected is the same game for the other side.
