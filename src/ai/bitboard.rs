@@ -65,8 +65,8 @@ impl Geometry {
             }
         }
         // The reflection in the diagonal from the top left corner to the
-        // bottom right one: column c, row r (from 0) goes
-        // to column n-1-r, row n-1-c.
+        // bottom right one: column c, row r (from 0) goes to column n-1-r,
+        // row n-1-c.
         let mut mirror_rows = [[0; 1 << MAX_SOLVED_SIDE]; MAX_SOLVED_SIDE as usize];
         for (r, images) in mirror_rows.iter_mut().enumerate().take(n as usize) {
             for (bits, image) in images.iter_mut().enumerate().take(1 << n) {
