@@ -7,7 +7,8 @@
 //!
 //! Every result it finds is exact, so a transposition-table hit ends a
 //! branch; a position and its mirror image with the colours exchanged
-//! ([`Geometry::canonical`]) share one entry. The moves it tries, all of them sound to leave out:
+//! ([`Geometry::canonical`]) share one entry. The moves it tries, all of
+//! them sound to leave out:
 //! - a side that can connect at once wins: no move is tried;
 //! - when the opponent threatens to connect at once, only the moves that
 //!   take a threatened square (with the stone or a fill) or capture are

@@ -191,13 +191,14 @@ pub fn play_game(
     let mut game = Game::new(size, rules, Player::One);
     let mut engines = [black, white].map(|spec| {
         let config = spec.config.on_threads(spec.threads);
+        let config = if spec.ponder {
+            config.pondering()
+        } else {
+            config
+        };
         let config = SearchConfig {
             seed: spec.config.seed ^ seed,
-            ..if spec.ponder {
-                config.pondering()
-            } else {
-                config
-            }
+            ..config
         };
         (Search::new(game.position(), config), spec)
     });
