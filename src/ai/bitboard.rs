@@ -200,31 +200,29 @@ impl Geometry {
 
 #[cfg(test)]
 mod tests {
+    use rand_xoshiro::rand_core::SeedableRng;
+
     use super::*;
+    use crate::ai::board::{EngineRng, below};
     use crate::core::{Move, Rules};
 
     /// Pseudo-random placements from `seed`, as (stones, mover) after each.
     fn walk(geometry: &Geometry, variant: Variant, seed: u64) -> Vec<(Stones, usize)> {
         let size = geometry.size();
-        let mut position = Position::new(
-            size,
-            Rules {
-                variant,
-                pie: false,
-            },
-        );
-        let mut x = seed;
+        let rules = Rules {
+            variant,
+            pie: false,
+        };
+        let mut position = Position::new(size, rules);
+        let mut rng = EngineRng::seed_from_u64(seed);
         let mut seen = Vec::new();
         while !position.is_over() {
             seen.push((geometry.stones_of(&position), position.to_move().index()));
-            x = x
-                .wrapping_mul(6_364_136_223_846_793_005)
-                .wrapping_add(1_442_695_040_888_963_407);
             let empty: Vec<_> = size
                 .squares()
                 .filter(|&sq| position.get(sq).is_none())
                 .collect();
-            let sq = empty[(x >> 33) as usize % empty.len()];
+            let sq = empty[below(&mut rng, empty.len() as u32) as usize];
             position.play(Move::Place(sq)).expect("an empty square");
         }
         seen
