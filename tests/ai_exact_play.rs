@@ -56,7 +56,7 @@ fn hard_wins_every_game_from_a_won_5x5_position() {
     // c3 wins for Black under the original rules (docs/solved.md); hard
     // takes Black after each of White's replies and must win against
     // whatever White plays, here a different sequence of moves each game.
-    let mut checker = Solver::new(five(), Variant::Original, 20).expect("5x5 is solvable");
+    let mut checker = Solver::new(five(), Variant::Original, 16 << 20).expect("5x5 is solvable");
     let level = Level::Hard;
     for (game, reply) in ["a1", "b2", "c2", "d4", "e5", "b4"].iter().enumerate() {
         let mut position = after(Variant::Original, &["c3", reply]);
@@ -92,7 +92,7 @@ fn hard_proves_a_lost_5x5_position_that_its_tree_alone_does_not() {
     // iterations (about 13,000 with the solver's share); its tree alone
     // needed about 640,000 when this test was written.
     let position = after(Variant::Original, &["a1", "c3"]);
-    let mut checker = Solver::new(five(), Variant::Original, 20).expect("5x5 is solvable");
+    let mut checker = Solver::new(five(), Variant::Original, 16 << 20).expect("5x5 is solvable");
     assert_eq!(checker.wins(&position), Some(false));
     let mut hard = Search::new(&position, Level::Hard.config(2));
     assert_eq!(prove(&mut hard, 100_000).proven, Some(false));
@@ -114,7 +114,7 @@ fn the_exact_solver_follows_a_new_game_of_another_variant() {
     let revised = after(Variant::Revised, &["a1", "e5", "a2", "e4", "a3", "e3"]);
     search.reset(&revised);
     let report = prove(&mut search, ITERATIONS_CAP);
-    let mut checker = Solver::new(five(), Variant::Revised, 20).expect("5x5 is solvable");
+    let mut checker = Solver::new(five(), Variant::Revised, 16 << 20).expect("5x5 is solvable");
     let truth = checker.wins(&revised).expect("not over");
     assert_eq!(report.proven, Some(truth), "{revised}");
     if truth {

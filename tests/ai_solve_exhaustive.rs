@@ -64,7 +64,7 @@ impl Exhaustive {
 
 fn check(n: u8, variant: Variant, squares: &[Square]) {
     let size = BoardSize::for_analysis(n).expect("size");
-    let mut solver = Solver::new(size, variant, 16).expect("a small board");
+    let mut solver = Solver::new(size, variant, 1 << 20).expect("a small board");
     let mut exhaustive = Exhaustive::new();
     for &sq in squares {
         assert_eq!(
@@ -110,7 +110,7 @@ fn drawn_position(n: u8, variant: Variant, seed: u64, left: usize) -> Option<Pos
 fn drawn_5x5_positions_agree_with_exhaustive_search() {
     let size = BoardSize::new(5).expect("size");
     for variant in Variant::ALL {
-        let mut solver = Solver::new(size, variant, 16).expect("a small board");
+        let mut solver = Solver::new(size, variant, 1 << 20).expect("a small board");
         let mut exhaustive = Exhaustive::new();
         let positions: Vec<Position> = (1..40)
             .filter_map(|seed| drawn_position(5, variant, seed, 10))

@@ -30,7 +30,7 @@ fn the_shipped_table_parses_and_covers_4x4_and_5x5() {
 fn the_table_agrees_with_the_solver_on_4x4() {
     let table = shipped();
     for variant in Variant::ALL {
-        let mut solver = Solver::new(size(4), variant, 16).expect("a small board");
+        let mut solver = Solver::new(size(4), variant, 1 << 20).expect("a small board");
         let board = table.get(size(4), variant).expect("4×4 is in the table");
         for sq in size(4).squares() {
             assert_eq!(

@@ -64,7 +64,7 @@ fn the_pie_rule_setting_picks_the_conclusion() {
 }
 
 #[test]
-fn threads_prove_the_same_board_each_first_move_once() {
+fn threads_sharing_a_table_prove_the_same_board_each_first_move_once() {
     let one = brique(&["solve", "--size", "4", "--rules", "revised"]);
     let three = brique(&[
         "solve",
@@ -74,6 +74,8 @@ fn threads_prove_the_same_board_each_first_move_once() {
         "revised",
         "--threads",
         "3",
+        "--memory",
+        "1",
     ]);
     assert_eq!(three.status.code(), Some(0));
     let board = |out: &Output| {
@@ -125,6 +127,11 @@ fn bad_arguments_get_a_message_and_exit_2() {
         (
             &["solve", "--size", "4", "--threads", "many"][..],
             "--threads",
+        ),
+        (&["solve", "--size", "4", "--memory", "0"][..], "--memory"),
+        (
+            &["solve", "--size", "4", "--memory", "lots"][..],
+            "--memory",
         ),
     ] {
         let out = brique(args);

@@ -12,9 +12,9 @@
 use super::solver::{Proof, Solver};
 use crate::core::{Position, Square};
 
-/// Transposition-table entries: 2^21, 32 MB, enough for the proofs of a 5×5
+/// The transposition table's memory: 32 MB, enough for the proofs of a 5×5
 /// game's positions after the first move.
-const TABLE_BITS: u32 = 21;
+const TABLE_BYTES: usize = 32 << 20;
 
 /// What the exact solver found about the side to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -34,7 +34,7 @@ pub(crate) struct Exact {
 impl Exact {
     /// A solver for `position`'s board, if it is small enough to prove.
     pub fn new(position: &Position) -> Option<Exact> {
-        let solver = Solver::new(position.size(), position.rules().variant, TABLE_BITS)?;
+        let solver = Solver::new(position.size(), position.rules().variant, TABLE_BYTES)?;
         Some(Exact {
             solver,
             proof: None,
@@ -101,7 +101,8 @@ mod tests {
             after
                 .play(Move::Place(sq))
                 .expect("the winning move is legal");
-            let mut check = Solver::new(after.size(), Variant::Original, 16).expect("solvable");
+            let mut check =
+                Solver::new(after.size(), Variant::Original, 1 << 20).expect("solvable");
             assert!(
                 after.is_over() || check.wins(&after) == Some(false),
                 "after c1 {reply} {sq}, White still wins"
@@ -142,7 +143,7 @@ mod tests {
         };
         assert!(slices > 1);
         // The verdict agrees with a proof in one go by a fresh solver.
-        let mut check = Solver::new(start.size(), Variant::Original, 20).expect("solvable");
+        let mut check = Solver::new(start.size(), Variant::Original, 16 << 20).expect("solvable");
         match verdict {
             Verdict::Loses => assert_eq!(check.wins(&start), Some(false)),
             Verdict::WinsWith(sq) => {

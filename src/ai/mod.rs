@@ -32,4 +32,4 @@ pub use level::{Budget, Level, group_thousands};
 pub use search::{Report, Search, SearchConfig, SwapChoice};
 pub use shared::Worker;
 pub use solved_table::{SolvedBoard, SolvedTable};
-pub use solver::{DEFAULT_TABLE_BITS, Proof, Solver};
+pub use solver::{Proof, Solver};

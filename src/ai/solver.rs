@@ -22,17 +22,17 @@
 //! centre first. No clock, threads or I/O: callers
 //! count [`Solver::nodes`] and time it themselves.
 
+use std::sync::Arc;
+
 use super::bitboard::{Geometry, MAX_AREA, Stones};
 use super::transposition::Table;
 use crate::core::{BoardSize, Color, Position, Square, Variant};
 
-/// Transposition-table entries by default: 2^23, 128 MB.
-pub const DEFAULT_TABLE_BITS: u32 = 23;
-
 pub struct Solver {
     geometry: Geometry,
     variant: Variant,
-    table: Table,
+    /// Shared with the solvers made by [`Solver::sharing_table`].
+    table: Arc<Table>,
     /// Per side and square, how much proving wins with that move has earned.
     history: [[u32; MAX_AREA]; 2],
     /// Squares from the centre out, the tie-break of move ordering.
@@ -69,10 +69,10 @@ struct Frame {
 }
 
 impl Solver {
-    /// A solver for `size` and `variant` with a table of `2^table_bits`
-    /// entries; `None` when the board is larger than the solver takes
-    /// ([`super::MAX_SOLVED_SIDE`]).
-    pub fn new(size: BoardSize, variant: Variant, table_bits: u32) -> Option<Solver> {
+    /// A solver for `size` and `variant` with a table in about
+    /// `table_bytes` of memory; `None` when the board is larger than the
+    /// solver takes ([`super::MAX_SOLVED_SIDE`]).
+    pub fn new(size: BoardSize, variant: Variant, table_bytes: usize) -> Option<Solver> {
         let geometry = Geometry::new(size, variant)?;
         let n = i32::from(size.get());
         let mut centre_first: Vec<u8> = (0..size.area() as u8).collect();
@@ -88,11 +88,24 @@ impl Solver {
         Some(Solver {
             geometry,
             variant,
-            table: Table::new(table_bits.clamp(4, 30)),
+            table: Arc::new(Table::new(table_bytes)),
             history: [[0; MAX_AREA]; 2],
             centre_first,
             nodes: 0,
         })
+    }
+
+    /// Another solver of the same board and variant that shares this one's
+    /// table, for another thread: what either proves, the other finds.
+    pub fn sharing_table(&self) -> Solver {
+        Solver {
+            geometry: self.geometry.clone(),
+            variant: self.variant,
+            table: Arc::clone(&self.table),
+            history: [[0; MAX_AREA]; 2],
+            centre_first: self.centre_first.clone(),
+            nodes: 0,
+        }
     }
 
     /// Positions searched so far, by every call.
@@ -204,7 +217,7 @@ impl Solver {
 
     /// Keeps whether `mover` wins `stones`, proven since the node count
     /// was `start`, under the key it shares with its mirror image.
-    fn remember(&mut self, stones: Stones, mover: usize, won: bool, start: u64) {
+    fn remember(&self, stones: Stones, mover: usize, won: bool, start: u64) {
         let (key, key_mover) = self.geometry.canonical(stones, mover);
         self.table.put(key, key_mover, won, self.nodes - start);
     }

@@ -9,7 +9,7 @@ use std::sync::{Mutex, PoisonError};
 use std::time::Instant;
 
 use super::print_stdout;
-use crate::ai::{DEFAULT_TABLE_BITS, MAX_SOLVED_SIDE, SolvedBoard, Solver, group_thousands};
+use crate::ai::{MAX_SOLVED_SIDE, SolvedBoard, Solver, group_thousands};
 use crate::core::{BoardSize, Variant, diagram_of};
 
 #[derive(clap::Args, Debug)]
@@ -25,10 +25,14 @@ pub struct SolveArgs {
     /// both).
     #[arg(long, value_parser = parse_on_off)]
     pub pie: Option<bool>,
-    /// Threads proving first moves side by side, each with its own 128 MB
-    /// table (the results are the same; the positions searched differ).
+    /// Threads proving first moves side by side, sharing one table (the
+    /// results are the same; the positions searched differ).
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
     pub threads: u16,
+    /// Megabytes for the table of proven positions: the more, the fewer
+    /// positions are proven twice (a long proof gains most).
+    #[arg(long, default_value_t = 128, value_parser = clap::value_parser!(u32).range(1..=1 << 20))]
+    pub memory: u32,
 }
 
 /// The solver also takes 4×4, which is too small to play (RULES.md).
@@ -53,7 +57,9 @@ pub fn run(args: &SolveArgs) -> ExitCode {
     let variants = args.rules.map_or(Variant::ALL.to_vec(), |v| vec![v]);
     for variant in variants {
         let started = Instant::now();
-        let Some((board, nodes)) = solve(args.size, variant, usize::from(args.threads)) else {
+        let memory = args.memory as usize * (1 << 20);
+        let Some((board, nodes)) = solve(args.size, variant, usize::from(args.threads), memory)
+        else {
             eprintln!(
                 "brique solve: the solver takes boards of {} to {MAX_SOLVED_SIDE} (got {})",
                 BoardSize::ANALYSIS_MIN,
@@ -73,12 +79,17 @@ pub fn run(args: &SolveArgs) -> ExitCode {
 /// Every first move's value and the positions searched, with a line of
 /// progress on stderr per move; `None` for a board the solver does not take.
 /// With several `threads`, each takes the next first move not yet taken and
-/// proves it with its own solver.
-pub fn solve(size: BoardSize, variant: Variant, threads: usize) -> Option<(SolvedBoard, u64)> {
+/// proves it with its own solver; all share one table of `memory` bytes.
+pub fn solve(
+    size: BoardSize,
+    variant: Variant,
+    threads: usize,
+    memory: usize,
+) -> Option<(SolvedBoard, u64)> {
     let next = AtomicUsize::new(0);
     let wins: Mutex<Vec<Option<bool>>> = Mutex::new(vec![None; size.area()]);
-    let prove = || -> Option<u64> {
-        let mut solver = Solver::new(size, variant, DEFAULT_TABLE_BITS)?;
+    let first = Solver::new(size, variant, memory)?;
+    let prove = |mut solver: Solver| -> Option<u64> {
         loop {
             let index = next.fetch_add(1, Ordering::Relaxed);
             if index >= size.area() {
@@ -98,8 +109,13 @@ pub fn solve(size: BoardSize, variant: Variant, threads: usize) -> Option<(Solve
         }
     };
     let nodes: Option<u64> = std::thread::scope(|scope| {
-        let helpers: Vec<_> = (1..threads.max(1)).map(|_| scope.spawn(prove)).collect();
-        let own = prove();
+        let helpers: Vec<_> = (1..threads.max(1))
+            .map(|_| {
+                let solver = first.sharing_table();
+                scope.spawn(move || prove(solver))
+            })
+            .collect();
+        let own = prove(first);
         helpers
             .into_iter()
             .map(|helper| helper.join().ok().flatten())
