@@ -63,7 +63,7 @@ impl Table {
     fn bucket(&self, key: [u64; 2]) -> &Bucket {
         let mixed = (key[0] ^ key[1].rotate_left(29)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
         // The high bits of the product, scaled to the bucket count.
-        let at = (u128::from(mixed) * self.buckets.len() as u128 >> 64) as usize;
+        let at = ((u128::from(mixed) * self.buckets.len() as u128) >> 64) as usize;
         &self.buckets[at]
     }
 
