@@ -71,7 +71,7 @@ struct Frame {
 impl Solver {
     /// A solver for `size` and `variant` with a table in about
     /// `table_bytes` of memory; `None` when the board is larger than the
-    /// solver takes ([`super::MAX_SOLVED_SIDE`]).
+    /// solver takes ([`super::MAX_SOLVED_SIDE`]) or the memory cannot be had.
     pub fn new(size: BoardSize, variant: Variant, table_bytes: usize) -> Option<Solver> {
         let geometry = Geometry::new(size, variant)?;
         let n = i32::from(size.get());
@@ -88,7 +88,7 @@ impl Solver {
         Some(Solver {
             geometry,
             variant,
-            table: Arc::new(Table::new(table_bytes)),
+            table: Arc::new(Table::new(table_bytes)?),
             history: [[0; MAX_AREA]; 2],
             centre_first,
             nodes: 0,

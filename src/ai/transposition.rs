@@ -48,12 +48,14 @@ impl Table {
     /// Bytes a bucket takes.
     pub const BUCKET_BYTES: usize = std::mem::size_of::<Bucket>();
 
-    /// A table in about `bytes` of memory (at least one bucket).
-    pub fn new(bytes: usize) -> Table {
+    /// A table in about `bytes` of memory (at least one bucket); `None`
+    /// when the memory cannot be had.
+    pub fn new(bytes: usize) -> Option<Table> {
         let count = (bytes / Table::BUCKET_BYTES).max(1);
-        let mut buckets = Vec::with_capacity(count);
+        let mut buckets = Vec::new();
+        buckets.try_reserve_exact(count).ok()?;
         buckets.resize_with(count, Bucket::default);
-        Table { buckets }
+        Some(Table { buckets })
     }
 
     fn key(stones: Stones, mover: usize) -> [u64; 2] {
@@ -147,7 +149,7 @@ mod tests {
 
     #[test]
     fn results_are_found_under_their_whole_key() {
-        let table = Table::new(1 << 12);
+        let table = Table::new(1 << 12).expect("memory");
         table.put([0b101, 0b10], 0, true, 100);
         table.put([0b101, 0b10], 1, false, 100);
         assert_eq!(table.get([0b101, 0b10], 0), Some(true));
@@ -159,7 +161,7 @@ mod tests {
     #[test]
     fn a_costly_proof_survives_a_flood_of_cheap_ones_in_its_bucket() {
         // One bucket: every entry lands in it.
-        let table = Table::new(1);
+        let table = Table::new(1).expect("memory");
         table.put([1, 0], 0, true, 1 << 30);
         for i in 2..100 {
             table.put([i, 0], 0, false, 10);
@@ -176,7 +178,7 @@ mod tests {
         // stones = White's) into one bucket; the entries rotate through its
         // slots, so a read that mixed the words of two writes would find a
         // key whose words differ.
-        let table = Table::new(1);
+        let table = Table::new(1).expect("memory");
         std::thread::scope(|scope| {
             for thread in 0..2u64 {
                 let table = &table;

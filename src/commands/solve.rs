@@ -52,8 +52,17 @@ fn parse_on_off(s: &str) -> Result<bool, String> {
     }
 }
 
-/// Solves and prints; a board too large goes to stderr with exit code 2.
+/// Solves and prints; a board too large, or a table whose memory cannot be
+/// had, goes to stderr with exit code 2.
 pub fn run(args: &SolveArgs) -> ExitCode {
+    if args.size.get() > MAX_SOLVED_SIDE {
+        eprintln!(
+            "brique solve: the solver takes boards of {} to {MAX_SOLVED_SIDE} (got {})",
+            BoardSize::ANALYSIS_MIN,
+            args.size
+        );
+        return ExitCode::from(2);
+    }
     let variants = args.rules.map_or(Variant::ALL.to_vec(), |v| vec![v]);
     for variant in variants {
         let started = Instant::now();
@@ -61,9 +70,8 @@ pub fn run(args: &SolveArgs) -> ExitCode {
         let Some((board, nodes)) = solve(args.size, variant, usize::from(args.threads), memory)
         else {
             eprintln!(
-                "brique solve: the solver takes boards of {} to {MAX_SOLVED_SIDE} (got {})",
-                BoardSize::ANALYSIS_MIN,
-                args.size
+                "brique solve: could not get {} MB of memory for the table; try a smaller --memory",
+                args.memory
             );
             return ExitCode::from(2);
         };
@@ -77,7 +85,8 @@ pub fn run(args: &SolveArgs) -> ExitCode {
 }
 
 /// Every first move's value and the positions searched, with a line of
-/// progress on stderr per move; `None` for a board the solver does not take.
+/// progress on stderr per move; `None` for a board the solver does not take
+/// or a table whose memory cannot be had.
 /// With several `threads`, each takes the next first move not yet taken and
 /// proves it with its own solver; all share one table of `memory` bytes.
 pub fn solve(
