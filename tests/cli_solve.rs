@@ -99,6 +99,39 @@ fn threads_sharing_a_table_prove_the_same_board_each_first_move_once() {
 }
 
 #[test]
+fn first_moves_asked_are_proven_alone_without_conclusions() {
+    let out = brique(&[
+        "solve",
+        "--size",
+        "4",
+        "--rules",
+        "original",
+        "--first-moves",
+        "b3,A1",
+    ]);
+    assert_eq!(out.status.code(), Some(0));
+    let text = stdout(&out);
+    let expected = [
+        "4×4, original rules: Black's first stone on the squares asked, W when it wins for \
+         Black with perfect play, L when it loses, . not asked",
+        "   a b c d",
+        "4 |.|.|.|.| 4",
+        "3 |.|W|.|.| 3",
+        "2 |.|.|.|.| 2",
+        "1 |L|.|.|.| 1",
+        "   a b c d",
+        "2 of the 16 first moves: a1 loses, b3 wins.",
+    ]
+    .join("\n");
+    assert!(text.starts_with(&expected), "{text}");
+    assert!(!text.contains("pie rule"), "{text}");
+    assert!(!text.contains("assets/solved.txt"), "{text}");
+    let progress = String::from_utf8_lossy(&out.stderr);
+    assert!(progress.contains("b3 wins (1 of 2;"), "{progress}");
+    assert!(progress.contains("a1 loses (2 of 2;"), "{progress}");
+}
+
+#[test]
 fn docs_solved_md_shows_every_line_of_the_table() {
     let docs = include_str!("../docs/solved.md");
     for board in SolvedTable::shipped().boards() {

@@ -10,7 +10,7 @@ use std::time::Instant;
 
 use super::print_stdout;
 use crate::ai::{MAX_SOLVED_SIDE, SolvedBoard, Solver, group_thousands};
-use crate::core::{BoardSize, Variant, diagram_of};
+use crate::core::{BoardSize, Square, Variant, diagram_of};
 
 #[derive(clap::Args, Debug)]
 pub struct SolveArgs {
@@ -33,6 +33,10 @@ pub struct SolveArgs {
     /// positions are proven twice (a long proof gains most).
     #[arg(long, default_value_t = 128, value_parser = clap::value_parser!(u32).range(1..=1 << 20))]
     pub memory: u32,
+    /// Prove only these first moves (comma-separated squares, e.g.
+    /// a1,b1): a long solve split over several runs.
+    #[arg(long, value_delimiter = ',')]
+    pub first_moves: Vec<Square>,
 }
 
 /// The solver also takes 4×4, which is too small to play (RULES.md).
@@ -63,11 +67,19 @@ pub fn run(args: &SolveArgs) -> ExitCode {
         );
         return ExitCode::from(2);
     }
+    if let Some(sq) = args.first_moves.iter().find(|sq| !args.size.contains(**sq)) {
+        eprintln!(
+            "brique solve: {sq} is not a square of the {0}×{0} board",
+            args.size
+        );
+        return ExitCode::from(2);
+    }
     let variants = args.rules.map_or(Variant::ALL.to_vec(), |v| vec![v]);
     for variant in variants {
         let started = Instant::now();
         let memory = args.memory as usize * (1 << 20);
-        let Some((board, nodes)) = solve(args.size, variant, usize::from(args.threads), memory)
+        let threads = usize::from(args.threads);
+        let Some((wins, nodes)) = solve(args.size, variant, threads, memory, &args.first_moves)
         else {
             eprintln!(
                 "brique solve: could not get {} MB of memory for the table; try a smaller --memory",
@@ -76,7 +88,17 @@ pub fn run(args: &SolveArgs) -> ExitCode {
             return ExitCode::from(2);
         };
         let seconds = started.elapsed().as_secs_f64();
-        let text = report(&board, args.pie, nodes, seconds);
+        let text = match wins.iter().copied().collect::<Option<Vec<bool>>>() {
+            Some(wins) => {
+                let board = SolvedBoard {
+                    size: args.size,
+                    variant,
+                    wins,
+                };
+                report(&board, args.pie, nodes, seconds)
+            }
+            None => partial_report(args.size, variant, &wins, nodes, seconds),
+        };
         if let Err(code) = print_stdout(&text) {
             return code;
         }
@@ -84,35 +106,40 @@ pub fn run(args: &SolveArgs) -> ExitCode {
     ExitCode::SUCCESS
 }
 
-/// Every first move's value and the positions searched, with a line of
-/// progress on stderr per move; `None` for a board the solver does not take
-/// or a table whose memory cannot be had.
-/// With several `threads`, each takes the next first move not yet taken and
-/// proves it with its own solver; all share one table of `memory` bytes.
+/// Whether each first move wins (by square index), proven for the squares
+/// of `only` (every square when empty; `None` for the others), and the
+/// positions searched, with a line of progress on stderr per move; `None`
+/// for a board the solver does not take or a table whose memory cannot be
+/// had. With several `threads`, each takes the next first move not yet
+/// taken and proves it with its own solver; all share one table of
+/// `memory` bytes.
 pub fn solve(
     size: BoardSize,
     variant: Variant,
     threads: usize,
     memory: usize,
-) -> Option<(SolvedBoard, u64)> {
+    only: &[Square],
+) -> Option<(Vec<Option<bool>>, u64)> {
+    let squares: Vec<Square> = match only {
+        [] => size.squares().collect(),
+        some => some.to_vec(),
+    };
     let next = AtomicUsize::new(0);
     let wins: Mutex<Vec<Option<bool>>> = Mutex::new(vec![None; size.area()]);
     let first = Solver::new(size, variant, memory)?;
     let prove = |mut solver: Solver| -> Option<u64> {
         loop {
-            let index = next.fetch_add(1, Ordering::Relaxed);
-            if index >= size.area() {
+            let Some(&sq) = squares.get(next.fetch_add(1, Ordering::Relaxed)) else {
                 return Some(solver.nodes());
-            }
-            let sq = size.square(index);
+            };
             let won = solver.first_move_wins(sq)?;
             let mut wins = wins.lock().unwrap_or_else(PoisonError::into_inner);
-            wins[index] = Some(won);
+            wins[size.index(sq)] = Some(won);
             let done = wins.iter().flatten().count();
             eprintln!(
                 "brique solve: {size}×{size} {variant}: {sq} {} ({done} of {}; {} positions on this thread)",
                 if won { "wins" } else { "loses" },
-                size.area(),
+                squares.len(),
                 group_thousands(solver.nodes())
             );
         }
@@ -132,12 +159,42 @@ pub fn solve(
             .sum()
     });
     let wins = wins.into_inner().unwrap_or_else(PoisonError::into_inner);
-    let board = SolvedBoard {
-        size,
-        variant,
-        wins: wins.into_iter().collect::<Option<Vec<bool>>>()?,
-    };
-    Some((board, nodes?))
+    Some((wins, nodes?))
+}
+
+/// What `brique solve --first-moves` prints when some first moves were not
+/// asked: their squares are `.`, and no conclusion is drawn.
+fn partial_report(
+    size: BoardSize,
+    variant: Variant,
+    wins: &[Option<bool>],
+    nodes: u64,
+    seconds: f64,
+) -> String {
+    let mut out = format!(
+        "{size}×{size}, {variant} rules: Black's first stone on the squares asked, \
+         W when it wins for Black with perfect play, L when it loses, . not asked\n"
+    );
+    out += &diagram_of(size, |sq| match wins[size.index(sq)] {
+        Some(true) => 'W',
+        Some(false) => 'L',
+        None => '.',
+    });
+    let proven: Vec<String> = size
+        .squares()
+        .filter_map(|sq| {
+            let won = wins[size.index(sq)]?;
+            Some(format!("{sq} {}", if won { "wins" } else { "loses" }))
+        })
+        .collect();
+    out += &format!(
+        "{} of the {} first moves: {}.\nSearched {} positions in {seconds:.2} s.\n",
+        proven.len(),
+        size.area(),
+        proven.join(", "),
+        group_thousands(nodes)
+    );
+    out
 }
 
 /// What `brique solve` prints for one variant: `pie` says which pie rule
