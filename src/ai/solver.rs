@@ -74,17 +74,7 @@ impl Solver {
     /// solver takes ([`super::MAX_SOLVED_SIDE`]).
     pub fn new(size: BoardSize, variant: Variant, table_bytes: usize) -> Option<Solver> {
         let geometry = Geometry::new(size, variant)?;
-        let n = i32::from(size.get());
-        let mut centre_first: Vec<u8> = (0..size.area() as u8).collect();
-        // Twice the distance from the centre, so that even boards stay whole.
-        centre_first.sort_by_key(|&i| {
-            let sq = size.square(usize::from(i));
-            let (c, r) = (
-                2 * i32::from(sq.col()) - n + 1,
-                2 * i32::from(sq.row()) - n + 1,
-            );
-            (c.abs().max(r.abs()), c.abs() + r.abs())
-        });
+        let centre_first = geometry.centre_first();
         Some(Solver {
             geometry,
             variant,
