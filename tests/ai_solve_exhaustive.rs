@@ -1,6 +1,7 @@
-//! The exact solver checked against an independent exhaustive search: plain
-//! negamax over `core::Position` through the public core API only,
-//! remembering results by the position's notation.
+//! The exact solvers (depth-first [`Solver`] and [`ProofNumberSolver`])
+//! checked against an independent exhaustive search: plain negamax over
+//! `core::Position` through the public core API only, remembering results
+//! by the position's notation.
 //!
 //! Every first move of 4×4 is checked (about 35 s in the debug profile on a
 //! loaded 2-core machine, most of it 4×4 `revised`). A 5×5 first move is out
@@ -10,7 +11,7 @@
 
 use std::collections::HashMap;
 
-use brique::ai::{EngineRng, Solver};
+use brique::ai::{EngineRng, ProofNumberSolver, Solver};
 use brique::core::{BoardSize, Move, Position, Rules, Square, Variant};
 use rand::{RngExt, SeedableRng};
 
@@ -62,26 +63,40 @@ impl Exhaustive {
     }
 }
 
-fn check(n: u8, variant: Variant, squares: &[Square]) {
-    let size = BoardSize::for_analysis(n).expect("size");
-    let mut solver = Solver::new(size, variant, 1 << 20).expect("a small board");
-    let mut exhaustive = Exhaustive::new();
-    for &sq in squares {
-        assert_eq!(
-            solver.first_move_wins(sq),
-            Some(exhaustive.first_move_wins(size, variant, sq)),
-            "{n}×{n} {variant}, Black's first stone on {sq}"
-        );
+/// Checks every first move of 4×4 in both variants: `solver_for` makes a
+/// solver's answer to whether Black's first stone on a square wins.
+fn check_4x4<F>(solver_for: impl Fn(BoardSize, Variant) -> F)
+where
+    F: FnMut(Square) -> Option<bool>,
+{
+    let size = BoardSize::for_analysis(4).expect("size");
+    for variant in Variant::ALL {
+        let mut first_move_wins = solver_for(size, variant);
+        let mut exhaustive = Exhaustive::new();
+        for sq in size.squares() {
+            assert_eq!(
+                first_move_wins(sq),
+                Some(exhaustive.first_move_wins(size, variant, sq)),
+                "4×4 {variant}, Black's first stone on {sq}"
+            );
+        }
     }
 }
 
 #[test]
 fn every_first_move_on_4x4_agrees_with_exhaustive_search() {
-    let size = BoardSize::for_analysis(4).expect("size");
-    let squares: Vec<Square> = size.squares().collect();
-    for variant in Variant::ALL {
-        check(4, variant, &squares);
-    }
+    check_4x4(|size, variant| {
+        let mut solver = Solver::new(size, variant, 1 << 20).expect("a small board");
+        move |sq| solver.first_move_wins(sq)
+    });
+}
+
+#[test]
+fn proof_number_search_agrees_with_exhaustive_search_on_every_4x4_first_move() {
+    check_4x4(|size, variant| {
+        let mut solver = ProofNumberSolver::new(size, variant, 1 << 20).expect("a small board");
+        move |sq| solver.first_move_wins(sq)
+    });
 }
 
 /// A position of `n`×`n` reached by moves drawn from `seed`, with `left`
@@ -106,11 +121,15 @@ fn drawn_position(n: u8, variant: Variant, seed: u64, left: usize) -> Option<Pos
     (!position.is_over()).then_some(position)
 }
 
-#[test]
-fn drawn_5x5_positions_agree_with_exhaustive_search() {
+/// Checks six drawn positions of 5×5 in both variants: `solver_for` makes
+/// a solver's answer to whether the side to move wins a position.
+fn check_drawn_5x5<F>(solver_for: impl Fn(BoardSize, Variant) -> F)
+where
+    F: FnMut(&Position) -> Option<bool>,
+{
     let size = BoardSize::new(5).expect("size");
     for variant in Variant::ALL {
-        let mut solver = Solver::new(size, variant, 1 << 20).expect("a small board");
+        let mut wins = solver_for(size, variant);
         let mut exhaustive = Exhaustive::new();
         let positions: Vec<Position> = (1..40)
             .filter_map(|seed| drawn_position(5, variant, seed, 10))
@@ -119,10 +138,26 @@ fn drawn_5x5_positions_agree_with_exhaustive_search() {
         assert_eq!(positions.len(), 6, "{variant}");
         for position in positions {
             assert_eq!(
-                solver.wins(&position),
+                wins(&position),
                 Some(exhaustive.wins(&position)),
                 "{position}"
             );
         }
     }
+}
+
+#[test]
+fn drawn_5x5_positions_agree_with_exhaustive_search() {
+    check_drawn_5x5(|size, variant| {
+        let mut solver = Solver::new(size, variant, 1 << 20).expect("a small board");
+        move |position| solver.wins(position)
+    });
+}
+
+#[test]
+fn proof_number_search_agrees_with_exhaustive_search_on_drawn_5x5_positions() {
+    check_drawn_5x5(|size, variant| {
+        let mut solver = ProofNumberSolver::new(size, variant, 1 << 20).expect("a small board");
+        move |position| solver.wins(position)
+    });
 }

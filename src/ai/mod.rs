@@ -6,7 +6,9 @@
 //!   solver for immediate wins, must-blocks and proven results.
 //! - [`Level`]: playing strengths as search budgets.
 //! - [`Solver`]: an exact solver for boards up to 7×7, and [`SolvedTable`],
-//!   its results for the first moves of the smallest boards.
+//!   its results for the first moves of the smallest boards;
+//!   [`ProofNumberSolver`], the same proofs by depth-first proof-number
+//!   search, far fewer positions on the larger boards.
 //!
 //! No clock, threads or I/O here: callers run the search in batches and
 //! decide when to stop (see `crate::thinker`), on their one thread
@@ -19,6 +21,8 @@ mod config;
 mod exact;
 mod layout;
 mod level;
+mod proof_number;
+mod proof_number_table;
 mod search;
 mod shared;
 mod solved_table;
@@ -29,6 +33,7 @@ mod tree;
 pub use bitboard::MAX_SOLVED_SIDE;
 pub use board::{Board, EngineRng};
 pub use level::{Budget, Level, group_thousands};
+pub use proof_number::{Goal, ProofNumberSolver};
 pub use search::{Report, Search, SearchConfig, SwapChoice};
 pub use shared::Worker;
 pub use solved_table::{SolvedBoard, SolvedTable};

@@ -22,8 +22,6 @@
 //! centre first. No clock, threads or I/O: callers
 //! count [`Solver::nodes`] and time it themselves.
 
-use std::sync::Arc;
-
 use super::bitboard::{Geometry, MAX_AREA, Stones};
 use super::transposition::Table;
 use crate::core::{BoardSize, Color, Position, Square, Variant};
@@ -31,8 +29,7 @@ use crate::core::{BoardSize, Color, Position, Square, Variant};
 pub struct Solver {
     geometry: Geometry,
     variant: Variant,
-    /// Shared with the solvers made by [`Solver::sharing_table`].
-    table: Arc<Table>,
+    table: Table,
     /// Per side and square, how much proving wins with that move has earned.
     history: [[u32; MAX_AREA]; 2],
     /// Squares from the centre out, the tie-break of move ordering.
@@ -74,38 +71,15 @@ impl Solver {
     /// solver takes ([`super::MAX_SOLVED_SIDE`]) or the memory cannot be had.
     pub fn new(size: BoardSize, variant: Variant, table_bytes: usize) -> Option<Solver> {
         let geometry = Geometry::new(size, variant)?;
-        let n = i32::from(size.get());
-        let mut centre_first: Vec<u8> = (0..size.area() as u8).collect();
-        // Twice the distance from the centre, so that even boards stay whole.
-        centre_first.sort_by_key(|&i| {
-            let sq = size.square(usize::from(i));
-            let (c, r) = (
-                2 * i32::from(sq.col()) - n + 1,
-                2 * i32::from(sq.row()) - n + 1,
-            );
-            (c.abs().max(r.abs()), c.abs() + r.abs())
-        });
+        let centre_first = geometry.centre_first();
         Some(Solver {
             geometry,
             variant,
-            table: Arc::new(Table::new(table_bytes)?),
+            table: Table::new(table_bytes)?,
             history: [[0; MAX_AREA]; 2],
             centre_first,
             nodes: 0,
         })
-    }
-
-    /// Another solver of the same board and variant that shares this one's
-    /// table, for another thread: what either proves, the other finds.
-    pub fn sharing_table(&self) -> Solver {
-        Solver {
-            geometry: self.geometry.clone(),
-            variant: self.variant,
-            table: Arc::clone(&self.table),
-            history: [[0; MAX_AREA]; 2],
-            centre_first: self.centre_first.clone(),
-            nodes: 0,
-        }
     }
 
     /// Positions searched so far, by every call.

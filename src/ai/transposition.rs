@@ -58,15 +58,21 @@ impl Table {
         Some(Table { buckets })
     }
 
-    fn key(stones: Stones, mover: usize) -> [u64; 2] {
+    /// The two words that key `stones` with `mover` to move: Black's
+    /// stones, and White's with the side to move and a mark of use.
+    pub(crate) fn key(stones: Stones, mover: usize) -> [u64; 2] {
         [stones[0], stones[1] | (mover as u64) << 55 | USED]
     }
 
     fn bucket(&self, key: [u64; 2]) -> &Bucket {
+        &self.buckets[Table::place(key, self.buckets.len())]
+    }
+
+    /// Where of `count` places `key` belongs: a hash of it, scaled.
+    pub(crate) fn place(key: [u64; 2], count: usize) -> usize {
         let mixed = (key[0] ^ key[1].rotate_left(29)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-        // The high bits of the product, scaled to the bucket count.
-        let at = ((u128::from(mixed) * self.buckets.len() as u128) >> 64) as usize;
-        &self.buckets[at]
+        // The high bits of the product, scaled to the count.
+        ((u128::from(mixed) * count as u128) >> 64) as usize
     }
 
     /// Whether `mover` wins `stones`, if proven before and still kept.

@@ -1,7 +1,7 @@
 //! `brique solve`: proves the value of every first move on a small board with
-//! the exact solver ([`crate::ai::Solver`]), and so the value of the empty
-//! board with and without the pie rule; prints a board of W and L, the
-//! positions searched and the time it took.
+//! the proof-number solver ([`crate::ai::ProofNumberSolver`]), and so the
+//! value of the empty board with and without the pie rule; prints a board of
+//! W and L, the positions searched and the time it took.
 
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -9,13 +9,13 @@ use std::sync::{Mutex, PoisonError};
 use std::time::Instant;
 
 use super::print_stdout;
-use crate::ai::{MAX_SOLVED_SIDE, SolvedBoard, Solver, group_thousands};
+use crate::ai::{MAX_SOLVED_SIDE, ProofNumberSolver, SolvedBoard, group_thousands};
 use crate::core::{BoardSize, Square, Variant, diagram_of};
 
 #[derive(clap::Args, Debug)]
 pub struct SolveArgs {
-    /// Board size, 4 to 7 (4, and 5 under the original rules, take seconds;
-    /// 5 revised about half an hour; larger boards far longer).
+    /// Board size, 4 to 7 (4 and 5 take seconds, 5 revised a minute, 6
+    /// original about ten minutes; larger boards far longer).
     #[arg(long, value_parser = parse_size)]
     pub size: BoardSize,
     /// Rule variant (original or revised); both when not given.
@@ -25,12 +25,15 @@ pub struct SolveArgs {
     /// both).
     #[arg(long, value_parser = parse_on_off)]
     pub pie: Option<bool>,
-    /// Threads proving first moves side by side, sharing one table (the
-    /// results are the same; the positions searched differ).
+    /// Threads proving first moves side by side, sharing one table of
+    /// proven positions (the results are the same; the positions searched
+    /// differ).
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
     pub threads: u16,
-    /// Megabytes for the table of proven positions: the more, the fewer
-    /// positions are proven twice (a long proof gains most).
+    /// Megabytes for the solver's tables: a quarter for proven positions,
+    /// shared by the threads, the rest for each thread's proof and disproof
+    /// numbers (each further thread takes as much again). The more, the
+    /// fewer positions are searched twice (a long proof gains most).
     #[arg(long, default_value_t = 128, value_parser = clap::value_parser!(u32).range(1..=1 << 20))]
     pub memory: u32,
     /// Prove only these first moves (comma-separated squares, e.g.
@@ -109,10 +112,10 @@ pub fn run(args: &SolveArgs) -> ExitCode {
 /// Whether each first move wins (by square index), proven for the squares
 /// of `only` (every square when empty; `None` for the others), and the
 /// positions searched, with a line of progress on stderr per move; `None`
-/// for a board the solver does not take or a table whose memory cannot be
+/// for a board the solver does not take or tables whose memory cannot be
 /// had. With several `threads`, each takes the next first move not yet
-/// taken and proves it with its own solver; all share one table of
-/// `memory` bytes.
+/// taken and proves it with its own solver; all share one table of proven
+/// results (see [`ProofNumberSolver::new`] for how `memory` is spent).
 pub fn solve(
     size: BoardSize,
     variant: Variant,
@@ -126,8 +129,8 @@ pub fn solve(
     };
     let next = AtomicUsize::new(0);
     let wins: Mutex<Vec<Option<bool>>> = Mutex::new(vec![None; size.area()]);
-    let first = Solver::new(size, variant, memory)?;
-    let prove = |mut solver: Solver| -> Option<u64> {
+    let first = ProofNumberSolver::new(size, variant, memory)?;
+    let prove = |mut solver: ProofNumberSolver| -> Option<u64> {
         loop {
             let Some(&sq) = squares.get(next.fetch_add(1, Ordering::Relaxed)) else {
                 return Some(solver.nodes());
@@ -144,12 +147,13 @@ pub fn solve(
             );
         }
     };
+    let others: Vec<ProofNumberSolver> = (1..threads.max(1))
+        .map(|_| first.sharing_table())
+        .collect::<Option<_>>()?;
     let nodes: Option<u64> = std::thread::scope(|scope| {
-        let helpers: Vec<_> = (1..threads.max(1))
-            .map(|_| {
-                let solver = first.sharing_table();
-                scope.spawn(move || prove(solver))
-            })
+        let helpers: Vec<_> = others
+            .into_iter()
+            .map(|solver| scope.spawn(move || prove(solver)))
             .collect();
         let own = prove(first);
         helpers

@@ -1,0 +1,338 @@
+//! The exact solver by depth-first proof-number search (df-pn, Nagai 2002),
+//! over the same [`super::bitboard`] positions and with the same sound
+//! knowledge as [`super::Solver`]: whether the side to move wins with
+//! perfect play.
+//!
+//! Each position has a proof number φ (how hard proving that its side to
+//! move wins looks) and a disproof number δ (how hard proving it loses
+//! looks), both from the side to move's view: a position's φ is the least δ
+//! of its children, its δ the sum of their φ; a proven win has φ = 0 and
+//! δ = ∞, a proven loss the reverse. The search always goes down to the
+//! most proving child and stays below it while its numbers are under the
+//! thresholds its parent set, so it grows the smallest proof it can see;
+//! [`NumberTable`] keeps the numbers of the positions it left. The child's
+//! threshold on δ is the second-best child's δ times 1 + ε (Pawlewicz and
+//! Lew, 2007), so that the search does not switch back and forth between
+//! two children of about the same promise.
+//!
+//! A position's children, and the numbers a new one starts with, come from
+//! what the one-move threats say, without search:
+//! - a move after which the opponent connects at once is never a child;
+//! - when the opponent threatens to connect at once, only the moves that
+//!   take a threatened square or capture are (the must-block rule of
+//!   [`super::Solver`], sound for the same reason);
+//! - a move that threatens to connect, leaving the opponent no defence,
+//!   wins the position outright; with k defences the child starts at
+//!   φ = 1, δ = k (its side must refute each), otherwise at δ = the empty
+//!   squares it has to choose from.
+//!
+//! Results are exact: a position is reported won or lost only once proven.
+//! Proven results also go to a shared [`Table`] of proven results, so that
+//! solvers on other threads find them. No clock, threads or I/O: callers
+//! give a number of positions to search and call again.
+
+use std::sync::Arc;
+
+use super::bitboard::{Geometry, MAX_AREA, Stones};
+use super::proof_number_table::{NumberTable, Numbers};
+use super::transposition::Table;
+use crate::core::{BoardSize, Color, Position, Square, Variant};
+
+/// A proof or disproof number that is no longer finite: the position is
+/// proven. Sums of finite numbers stop one short of it.
+const INFINITE: u32 = u32::MAX;
+
+pub struct ProofNumberSolver {
+    geometry: Geometry,
+    variant: Variant,
+    numbers: NumberTable,
+    /// Shared with the solvers made by [`ProofNumberSolver::sharing_table`].
+    proven: Arc<Table>,
+    /// Squares from the centre out: among children of equal promise, the
+    /// first is searched first.
+    centre_first: Vec<u8>,
+    /// Positions looked at: every child made and checked, as
+    /// [`super::Solver::nodes`] counts them.
+    nodes: u64,
+    /// Positions whose children were made, each time they were.
+    expansions: u64,
+    /// The node count at which the search stops, proven or not.
+    limit: u64,
+}
+
+/// A position to prove, to hand to [`ProofNumberSolver::resume`].
+#[derive(Clone, Copy, Debug)]
+pub struct Goal {
+    stones: Stones,
+    mover: usize,
+}
+
+/// A child of the position being searched: its stones and numbers (from
+/// its own side to move's view).
+#[derive(Clone, Copy, Default)]
+struct Child {
+    stones: Stones,
+    phi: u32,
+    delta: u32,
+}
+
+impl ProofNumberSolver {
+    /// A solver for `size` and `variant` in about `table_bytes` of memory, a
+    /// quarter of it for proven results and the rest for numbers; `None`
+    /// when the board is larger than the solver takes
+    /// ([`super::MAX_SOLVED_SIDE`]) or the memory cannot be had.
+    pub fn new(size: BoardSize, variant: Variant, table_bytes: usize) -> Option<ProofNumberSolver> {
+        let geometry = Geometry::new(size, variant)?;
+        let proven = Arc::new(Table::new(table_bytes / 4)?);
+        Some(ProofNumberSolver::with_tables(
+            geometry,
+            variant,
+            NumberTable::new(table_bytes - table_bytes / 4)?,
+            proven,
+        ))
+    }
+
+    fn with_tables(
+        geometry: Geometry,
+        variant: Variant,
+        numbers: NumberTable,
+        proven: Arc<Table>,
+    ) -> ProofNumberSolver {
+        ProofNumberSolver {
+            centre_first: geometry.centre_first(),
+            geometry,
+            variant,
+            numbers,
+            proven,
+            nodes: 0,
+            expansions: 0,
+            limit: u64::MAX,
+        }
+    }
+
+    /// Another solver of the same board and variant, for another thread,
+    /// with numbers of its own (as much memory again) and this one's table
+    /// of proven results: what either proves, the other finds. `None` when
+    /// the memory cannot be had.
+    pub fn sharing_table(&self) -> Option<ProofNumberSolver> {
+        Some(ProofNumberSolver::with_tables(
+            self.geometry.clone(),
+            self.variant,
+            NumberTable::new(self.numbers.bytes())?,
+            Arc::clone(&self.proven),
+        ))
+    }
+
+    /// Positions looked at so far, by every call: each child made and
+    /// checked for an immediate win, as [`super::Solver::nodes`] counts.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// Positions whose children were made so far, each time they were
+    /// (df-pn makes a position's children again on each visit).
+    pub fn expansions(&self) -> u64 {
+        self.expansions
+    }
+
+    /// Whether the side to move wins `position` with perfect play; `None`
+    /// once the game is over, or when the position is of another size or
+    /// variant than the solver's. A swap is not searched.
+    pub fn wins(&mut self, position: &Position) -> Option<bool> {
+        if position.is_over()
+            || position.size() != self.geometry.size()
+            || position.rules().variant != self.variant
+        {
+            return None;
+        }
+        let goal = Goal {
+            stones: self.geometry.stones_of(position),
+            mover: position.to_move().index(),
+        };
+        self.resume(goal, u64::MAX)
+    }
+
+    /// The position after Black's first stone on `sq` (White to move);
+    /// `None` off the board.
+    pub fn first_move(&self, sq: Square) -> Option<Goal> {
+        let size = self.geometry.size();
+        let black = Color::Black.index();
+        size.contains(sq).then(|| Goal {
+            stones: self.geometry.play([0, 0], black, size.index(sq)),
+            mover: 1 - black,
+        })
+    }
+
+    /// Whether Black's first stone on `sq` wins the game (without the pie
+    /// rule; with it, White swaps exactly these). `None` off the board.
+    pub fn first_move_wins(&mut self, sq: Square) -> Option<bool> {
+        let goal = self.first_move(sq)?;
+        self.resume(goal, u64::MAX).map(|white_wins| !white_wins)
+    }
+
+    /// Goes on proving `goal` for up to `nodes` more positions: whether its
+    /// side to move wins, or `None` while it is unproven. What the search
+    /// learnt stays in the tables, so the next call goes on from there.
+    pub fn resume(&mut self, goal: Goal, nodes: u64) -> Option<bool> {
+        let Goal { stones, mover } = goal;
+        if self.geometry.winning_squares(stones, mover) != 0 {
+            return Some(true);
+        }
+        self.limit = self.nodes.saturating_add(nodes);
+        let (phi, delta) = self.search(stones, mover, INFINITE, INFINITE);
+        self.limit = u64::MAX;
+        match (phi, delta) {
+            (0, _) => Some(true),
+            (_, 0) => Some(false),
+            _ => None,
+        }
+    }
+
+    /// Searches `stones` with `mover` to move (who cannot connect at once)
+    /// until its φ reaches `phi_limit`, its δ reaches `delta_limit`, or the
+    /// node limit is reached: its numbers then.
+    fn search(
+        &mut self,
+        stones: Stones,
+        mover: usize,
+        phi_limit: u32,
+        delta_limit: u32,
+    ) -> (u32, u32) {
+        self.expansions += 1;
+        let start = self.nodes;
+        let (key, key_mover) = self.geometry.canonical(stones, mover);
+        let earlier = self.numbers.get(key, key_mover).map_or(0, |n| n.work);
+        let mut children = [Child::default(); MAX_AREA];
+        let count = match self.children(stones, mover, &mut children) {
+            Ok(count) => count,
+            Err(won) => {
+                let numbers = if won { (0, INFINITE) } else { (INFINITE, 0) };
+                self.keep(stones, mover, numbers, earlier + self.nodes - start);
+                return numbers;
+            }
+        };
+        let children = &mut children[..count];
+        // The node limit stops a visit only after one child's search, so
+        // that each slice of a proof takes it further.
+        let mut searched = false;
+        loop {
+            let (phi, delta, best, second) = combine(children);
+            let stopped = searched && self.nodes >= self.limit;
+            if phi >= phi_limit || delta >= delta_limit || stopped {
+                self.keep(stones, mover, (phi, delta), earlier + self.nodes - start);
+                return (phi, delta);
+            }
+            let child = children[best];
+            // The child's φ counts in this position's δ, its δ is this
+            // position's φ while it stays the best.
+            let child_phi_limit = delta_limit.saturating_sub(delta).saturating_add(child.phi);
+            let child_delta_limit = phi_limit.min(second.saturating_add(second / 4 + 1));
+            let (phi, delta) =
+                self.search(child.stones, 1 - mover, child_phi_limit, child_delta_limit);
+            children[best].phi = phi;
+            children[best].delta = delta;
+            searched = true;
+        }
+    }
+
+    /// Makes the children of `stones` with `mover` to move, with their
+    /// numbers, into `children`: how many, or `Err` with whether `mover`
+    /// wins when that is already known.
+    fn children(
+        &mut self,
+        stones: Stones,
+        mover: usize,
+        children: &mut [Child; MAX_AREA],
+    ) -> Result<usize, bool> {
+        let geometry = &self.geometry;
+        let opponent = 1 - mover;
+        let threats = geometry.winning_squares(stones, opponent);
+        let empty = geometry.full & !(stones[0] | stones[1]);
+        let candidates = if threats == 0 {
+            empty
+        } else {
+            geometry.squares_touching(stones, mover, threats)
+        };
+        let mut count = 0;
+        for &sq in &self.centre_first {
+            if candidates & 1 << sq == 0 {
+                continue;
+            }
+            self.nodes += 1;
+            let next = geometry.play(stones, mover, usize::from(sq));
+            if geometry.winning_squares(next, opponent) != 0 {
+                continue;
+            }
+            let (phi, delta) = self.child_numbers(next, opponent);
+            if phi == INFINITE {
+                // The opponent loses after this move: `mover` wins.
+                return Err(true);
+            }
+            children[count] = Child {
+                stones: next,
+                phi,
+                delta,
+            };
+            count += 1;
+        }
+        if count == 0 { Err(false) } else { Ok(count) }
+    }
+
+    /// The numbers of `stones` with `mover` to move (who cannot connect at
+    /// once): as the tables have them, or from its threats.
+    fn child_numbers(&self, stones: Stones, mover: usize) -> (u32, u32) {
+        let geometry = &self.geometry;
+        let (key, key_mover) = geometry.canonical(stones, mover);
+        if let Some(numbers) = self.numbers.get(key, key_mover) {
+            return (numbers.phi, numbers.delta);
+        }
+        match self.proven.get(key, key_mover) {
+            Some(true) => return (0, INFINITE),
+            Some(false) => return (INFINITE, 0),
+            None => {}
+        }
+        let threats = geometry.winning_squares(stones, 1 - mover);
+        if threats == 0 {
+            let empty = geometry.full & !(stones[0] | stones[1]);
+            return (1, empty.count_ones());
+        }
+        match geometry
+            .squares_touching(stones, mover, threats)
+            .count_ones()
+        {
+            0 => (INFINITE, 0),
+            defences => (1, defences),
+        }
+    }
+
+    /// Keeps the numbers of `stones` with `mover` to move, reached with
+    /// `work` positions; a proven result goes to the shared table too.
+    fn keep(&mut self, stones: Stones, mover: usize, (phi, delta): (u32, u32), work: u64) {
+        let (key, key_mover) = self.geometry.canonical(stones, mover);
+        if phi == 0 || delta == 0 {
+            self.proven.put(key, key_mover, phi == 0, work);
+        }
+        self.numbers
+            .put(key, key_mover, Numbers { phi, delta, work });
+    }
+}
+
+/// A position's numbers from its children's: φ, δ, the child with the least
+/// δ (the first of equals) and the second least δ.
+fn combine(children: &[Child]) -> (u32, u32, usize, u32) {
+    let mut best = 0;
+    let (mut least, mut second) = (INFINITE, INFINITE);
+    let mut sum: u32 = 0;
+    for (at, child) in children.iter().enumerate() {
+        if child.delta < least {
+            (second, least, best) = (least, child.delta, at);
+        } else if child.delta < second {
+            second = child.delta;
+        }
+        sum = match (sum, child.phi) {
+            (INFINITE, _) | (_, INFINITE) => INFINITE,
+            (sum, phi) => sum.saturating_add(phi).min(INFINITE - 1),
+        };
+    }
+    (least, sum, best, second)
+}

@@ -1,0 +1,134 @@
+//! The proof-number solver's table: for each position met, its proof and
+//! disproof numbers (see [`super::proof_number`]) and the work spent on
+//! it, so that depth-first proof-number search finds again what it learnt
+//! about a subtree when it comes back to it.
+//!
+//! Keyed like [`super::transposition::Table`] by the whole position (both
+//! colours' stones and the side to move), so two positions never share an
+//! entry. A key may go to any of the four entries of its cluster; a new one
+//! takes the place of the one that cost least to reach its numbers, so the
+//! numbers of large subtrees, the costliest to learn again, survive a
+//! flood of small ones. One table per thread: no sharing, no locks.
+
+use super::bitboard::Stones;
+use super::transposition::Table;
+
+/// Entries a key may go to.
+const CLUSTER: usize = 4;
+
+/// What the table knows of a position: its numbers, from the side to
+/// move's view, and what they cost.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Numbers {
+    /// The proof number: how hard it looks to prove the side to move wins.
+    pub phi: u32,
+    /// The disproof number: how hard it looks to prove it loses.
+    pub delta: u32,
+    /// Positions searched below it, by every visit.
+    pub work: u64,
+}
+
+#[derive(Clone, Copy, Default)]
+struct Entry {
+    /// [`Table::key`]'s two words; zero when the entry is free.
+    key: [u64; 2],
+    phi: u32,
+    delta: u32,
+    work: u64,
+}
+
+pub(crate) struct NumberTable {
+    entries: Vec<Entry>,
+}
+
+impl NumberTable {
+    /// Bytes an entry takes.
+    pub const ENTRY_BYTES: usize = std::mem::size_of::<Entry>();
+
+    /// A table in about `bytes` of memory (at least one cluster); `None`
+    /// when the memory cannot be had.
+    pub fn new(bytes: usize) -> Option<NumberTable> {
+        let clusters = (bytes / (CLUSTER * NumberTable::ENTRY_BYTES)).max(1);
+        let mut entries = Vec::new();
+        entries.try_reserve_exact(clusters * CLUSTER).ok()?;
+        entries.resize(clusters * CLUSTER, Entry::default());
+        Some(NumberTable { entries })
+    }
+
+    /// Bytes the table takes.
+    pub fn bytes(&self) -> usize {
+        self.entries.len() * NumberTable::ENTRY_BYTES
+    }
+
+    fn cluster(&self, key: [u64; 2]) -> std::ops::Range<usize> {
+        let start = Table::place(key, self.entries.len() / CLUSTER) * CLUSTER;
+        start..start + CLUSTER
+    }
+
+    /// The numbers of `stones` with `mover` to move, if kept.
+    pub fn get(&self, stones: Stones, mover: usize) -> Option<Numbers> {
+        let key = Table::key(stones, mover);
+        self.entries[self.cluster(key)]
+            .iter()
+            .find(|entry| entry.key == key)
+            .map(|entry| Numbers {
+                phi: entry.phi,
+                delta: entry.delta,
+                work: entry.work,
+            })
+    }
+
+    /// Keeps the numbers of `stones` with `mover` to move: in its own
+    /// entry if it has one, else in place of the cheapest of its cluster.
+    pub fn put(&mut self, stones: Stones, mover: usize, numbers: Numbers) {
+        let key = Table::key(stones, mover);
+        let range = self.cluster(key);
+        let cluster = &mut self.entries[range];
+        let at = match cluster.iter().position(|entry| entry.key == key) {
+            Some(at) => at,
+            None => (0..CLUSTER)
+                .min_by_key(|&at| (cluster[at].key != [0, 0], cluster[at].work))
+                .unwrap_or(0),
+        };
+        cluster[at] = Entry {
+            key,
+            phi: numbers.phi,
+            delta: numbers.delta,
+            work: numbers.work,
+        };
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn numbers(phi: u32, delta: u32, work: u64) -> Numbers {
+        Numbers { phi, delta, work }
+    }
+
+    #[test]
+    fn numbers_are_found_under_their_whole_key() {
+        let mut table = NumberTable::new(1 << 12).expect("memory");
+        table.put([0b101, 0b10], 0, numbers(3, 4, 10));
+        table.put([0b101, 0b10], 1, numbers(5, 6, 10));
+        assert_eq!(table.get([0b101, 0b10], 0), Some(numbers(3, 4, 10)));
+        assert_eq!(table.get([0b101, 0b10], 1), Some(numbers(5, 6, 10)));
+        assert_eq!(table.get([0b101, 0b11], 0), None);
+        table.put([0b101, 0b10], 0, numbers(7, 8, 20));
+        assert_eq!(table.get([0b101, 0b10], 0), Some(numbers(7, 8, 20)));
+    }
+
+    #[test]
+    fn costly_numbers_survive_a_flood_of_cheap_ones_in_their_cluster() {
+        // One cluster: every key lands in it.
+        let mut table = NumberTable::new(1).expect("memory");
+        table.put([1, 0], 0, numbers(2, 2, 1 << 30));
+        for i in 2..100 {
+            table.put([i, 0], 0, numbers(1, 1, 10));
+        }
+        assert_eq!(table.get([1, 0], 0), Some(numbers(2, 2, 1 << 30)));
+        assert_eq!(table.get([99, 0], 0), Some(numbers(1, 1, 10)));
+        assert_eq!(table.get([2, 0], 0), None);
+    }
+}

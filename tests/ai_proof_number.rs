@@ -1,0 +1,52 @@
+//! The proof-number solver against the depth-first one and the shipped
+//! table (`assets/solved.txt`, proven by the depth-first solver): every
+//! 5×5 `original` first move, and proofs cut into slices.
+
+use brique::ai::{ProofNumberSolver, SolvedTable, Solver};
+use brique::core::{BoardSize, Variant};
+
+#[test]
+fn every_5x5_original_first_move_agrees_with_the_depth_first_solver_and_the_table() {
+    let size = BoardSize::new(5).expect("size");
+    let variant = Variant::Original;
+    let table = SolvedTable::shipped()
+        .get(size, variant)
+        .expect("5×5 is in the table");
+    let mut depth_first = Solver::new(size, variant, 16 << 20).expect("a small board");
+    let mut proof_number = ProofNumberSolver::new(size, variant, 16 << 20).expect("a small board");
+    for sq in size.squares() {
+        let won = proof_number.first_move_wins(sq);
+        assert_eq!(won, depth_first.first_move_wins(sq), "{sq}");
+        assert_eq!(won, table.first_move_wins(sq), "{sq}");
+    }
+}
+
+#[test]
+fn a_proof_cut_into_slices_reaches_the_same_result() {
+    let size = BoardSize::for_analysis(4).expect("size");
+    for variant in Variant::ALL {
+        let table = SolvedTable::shipped()
+            .get(size, variant)
+            .expect("4×4 is in the table");
+        let mut solver = ProofNumberSolver::new(size, variant, 1 << 20).expect("a small board");
+        let mut most_slices = 0;
+        for sq in size.squares() {
+            let goal = solver.first_move(sq).expect("on the board");
+            let mut slices = 0;
+            let white_wins = loop {
+                slices += 1;
+                if let Some(white_wins) = solver.resume(goal, 50) {
+                    break white_wins;
+                }
+            };
+            assert_eq!(
+                Some(!white_wins),
+                table.first_move_wins(sq),
+                "{variant} {sq}"
+            );
+            most_slices = most_slices.max(slices);
+        }
+        // Slices this small cut some proof short.
+        assert!(most_slices > 1, "{variant}");
+    }
+}
