@@ -107,7 +107,7 @@ fn first_moves_asked_are_proven_alone_without_conclusions() {
         "--rules",
         "original",
         "--first-moves",
-        "b3,A1",
+        "b3,A1,b3",
     ]);
     assert_eq!(out.status.code(), Some(0));
     let text = stdout(&out);

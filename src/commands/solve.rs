@@ -123,10 +123,13 @@ pub fn solve(
     memory: usize,
     only: &[Square],
 ) -> Option<(Vec<Option<bool>>, u64)> {
-    let squares: Vec<Square> = match only {
+    let mut squares: Vec<Square> = match only {
         [] => size.squares().collect(),
         some => some.to_vec(),
     };
+    // A square listed twice is proven once.
+    let mut seen = vec![false; size.area()];
+    squares.retain(|&sq| !std::mem::replace(&mut seen[size.index(sq)], true));
     let next = AtomicUsize::new(0);
     let wins: Mutex<Vec<Option<bool>>> = Mutex::new(vec![None; size.area()]);
     let first = ProofNumberSolver::new(size, variant, memory)?;
