@@ -76,6 +76,21 @@ fn bad_arguments_get_a_message_and_exit_2() {
         (&["bench", "--rounds", "0"][..], "--rounds"),
         (&["bench", "--size", "4"][..], "--size"),
         (&["bench", "--rules", "modern"][..], "--rules"),
+        (
+            &["bench", "--position", "5/5/5 b 0 original nopie"][..],
+            "--position",
+        ),
+        (
+            &[
+                "bench",
+                "--size",
+                "7",
+                "--position",
+                "5/5/5/5/5 b 0 original nopie",
+            ][..],
+            "cannot be used with",
+        ),
+        (&["bench", "--level", "grandmaster"][..], "--level"),
     ] {
         let out = brique(args);
         assert_eq!(out.status.code(), Some(2), "{args:?}");
@@ -83,6 +98,40 @@ fn bad_arguments_get_a_message_and_exit_2() {
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(err.contains(says), "{args:?}: {err}");
     }
+}
+
+#[test]
+fn a_position_and_a_level_are_measured_on_threads() {
+    // Black's c1 and White's a3 on 5x5 under the revised rules.
+    let position = "5/5/W4/5/2B2 b 2 revised nopie";
+    let out = brique(&[
+        "bench",
+        "--position",
+        position,
+        "--level",
+        "hard",
+        "--threads",
+        "2",
+        "--seconds",
+        "0.05",
+        "--rounds",
+        "1",
+    ]);
+    assert!(out.status.success(), "{out:?}");
+    let text = String::from_utf8(out.stdout).expect("utf-8");
+    assert!(
+        text.starts_with(&format!(
+            "position {position}, rules revised, level hard, one thread and 2 threads, 1 round"
+        )),
+        "{text}"
+    );
+    // A game from here on 5x5 places at most the 22 empty squares.
+    let length = figure(&text, "mean playout length:");
+    assert!((1.0..=22.0).contains(&length), "{text}");
+    assert!(
+        text.contains("MCTS-RAVE iterations per second on 2 threads: "),
+        "{text}"
+    );
 }
 
 #[test]

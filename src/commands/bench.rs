@@ -1,6 +1,6 @@
 //! `brique bench`: how fast the engine plays random games and searches from
-//! the empty board, on one thread and (`--threads N`) on N threads growing
-//! one tree.
+//! the empty board (or `--position`), on one thread and (`--threads N`) on N
+//! threads growing one tree.
 
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
@@ -10,7 +10,7 @@ use rand_xoshiro::rand_core::SeedableRng;
 use std::sync::atomic::AtomicBool;
 
 use super::print_stdout;
-use crate::ai::{Board, Budget, EngineRng, Search, SearchConfig};
+use crate::ai::{Board, Budget, EngineRng, Level, Search, SearchConfig};
 use crate::core::{BoardSize, Position, Rules, Variant};
 use crate::thinker::think_with_threads;
 
@@ -35,6 +35,40 @@ pub struct BenchArgs {
     /// the same rounds as on one.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
     pub threads: u16,
+    /// Measure from this position (the one-line notation, as `brique show
+    /// --position` reads it) instead of the empty board; its size and rules
+    /// are the ones measured.
+    #[arg(long, conflicts_with_all = ["size", "rules"], value_parser = parse_position)]
+    pub position: Option<Box<Position>>,
+    /// Search with this level's settings (its tree's room and growth; on
+    /// threads, as many times the room, as the game's computer), instead of
+    /// the engine's defaults. The budget is `--seconds`.
+    #[arg(long)]
+    pub level: Option<Level>,
+}
+
+impl BenchArgs {
+    /// The position measured.
+    pub fn start(&self) -> Position {
+        self.position.as_deref().cloned().unwrap_or_else(|| {
+            let rules = Rules {
+                variant: self.rules,
+                pie: false,
+            };
+            Position::new(self.size, rules)
+        })
+    }
+
+    /// The search's settings on one thread, seeded with `seed`.
+    pub fn config(&self, seed: u64) -> SearchConfig {
+        match self.level {
+            Some(level) => level.config(seed),
+            None => SearchConfig {
+                seed,
+                ..SearchConfig::default()
+            },
+        }
+    }
 }
 
 fn parse_seconds(s: &str) -> Result<f64, String> {
@@ -44,6 +78,11 @@ fn parse_seconds(s: &str) -> Result<f64, String> {
             "expected seconds, more than 0 and at most 3600; found {s:?}"
         )),
     }
+}
+
+/// A position in the one-line notation, boxed (a position is large).
+fn parse_position(s: &str) -> Result<Box<Position>, String> {
+    s.parse().map(Box::new).map_err(|e| format!("{e}"))
 }
 
 /// Figures measured by one round.
@@ -89,7 +128,18 @@ impl Rate {
 
 pub fn run(args: &BenchArgs) -> ExitCode {
     let time = Duration::from_secs_f64(args.seconds);
-    let mut heading = heading(args.size, args.rules, args.rounds, args.seconds);
+    let start = args.start();
+    let size = start.size();
+    let mut heading = heading(size, start.rules().variant, args.rounds, args.seconds);
+    if args.position.is_some() {
+        heading = heading.replace(
+            &format!("board {size}x{size},"),
+            &format!("position {start},"),
+        );
+    }
+    if let Some(level) = args.level {
+        heading = heading.replace(", one thread,", &format!(", level {level}, one thread,"));
+    }
     if args.threads > 1 {
         heading = heading.replace(
             "one thread,",
@@ -99,9 +149,12 @@ pub fn run(args: &BenchArgs) -> ExitCode {
     if let Err(code) = print_stdout(&heading) {
         return code;
     }
-    let rounds = measure_rounds(args.size, args.rules, time, args.rounds, args.seed)
-        .into_iter()
-        .map(|figures| threaded(figures, args, time))
+    let rounds = (0..args.rounds)
+        .map(|round| {
+            let seed = args.seed.wrapping_add(u64::from(round));
+            let figures = measure_from(&start, args.config(seed), time);
+            threaded(figures, &start, args, seed, time)
+        })
         .collect::<Vec<_>>();
     match print_stdout(&summary(&rounds)) {
         Ok(()) => ExitCode::SUCCESS,
@@ -171,19 +224,26 @@ pub fn measure_rounds(
         .collect()
 }
 
-/// Runs one round of both measurements, for about `time` each.
+/// Runs one round of both measurements on the empty board with the
+/// engine's default settings, for about `time` each.
 pub fn measure(size: BoardSize, variant: Variant, time: Duration, seed: u64) -> Figures {
     let rules = Rules {
         variant,
         pie: false,
     };
-    let position = Position::new(size, rules);
-    let (playouts, playouts_per_second, mean_playout_length) = playouts(&position, time, seed);
     let config = SearchConfig {
         seed,
         ..SearchConfig::default()
     };
-    let mut search = Search::new(&position, config);
+    measure_from(&Position::new(size, rules), config, time)
+}
+
+/// Runs one round of both measurements from `position`, the search with
+/// `config`, for about `time` each.
+pub fn measure_from(position: &Position, config: SearchConfig, time: Duration) -> Figures {
+    let (playouts, playouts_per_second, mean_playout_length) =
+        playouts(position, time, config.seed);
+    let mut search = Search::new(position, config);
     let start = Instant::now();
     let mut iterations = 0;
     while start.elapsed() < time && !search.is_settled() {
@@ -201,27 +261,27 @@ pub fn measure(size: BoardSize, variant: Variant, time: Duration, seed: u64) -> 
     }
 }
 
-/// `figures` with the search measured on the requested threads too, for
-/// about `time`, right after the round's measurement on one.
-fn threaded(figures: Figures, args: &BenchArgs, time: Duration) -> Figures {
+/// `figures` with the search from `start` measured on the requested threads
+/// too, for about `time`, right after the round's measurement on one.
+fn threaded(
+    figures: Figures,
+    start: &Position,
+    args: &BenchArgs,
+    seed: u64,
+    time: Duration,
+) -> Figures {
     if args.threads <= 1 {
         return figures;
     }
-    let rules = Rules {
-        variant: args.rules,
-        pie: false,
-    };
-    let config = SearchConfig {
-        seed: args.seed,
-        ..SearchConfig::default()
-    };
-    let mut search = Search::new(&Position::new(args.size, rules), config);
+    let threads = usize::from(args.threads);
+    let config = args.config(seed).on_threads(threads);
+    let mut search = Search::new(start, config);
     let never = AtomicBool::new(false);
     let budget = Budget::millis(time.as_millis().max(1) as u64);
     let elapsed = think_with_threads(
         &mut search,
         budget,
-        usize::from(args.threads),
+        threads,
         &never,
         Duration::MAX,
         |_, _| {},
