@@ -27,6 +27,7 @@ mod search;
 mod shared;
 mod solved_table;
 mod solver;
+mod tally;
 mod transposition;
 mod tree;
 

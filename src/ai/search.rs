@@ -178,6 +178,7 @@ impl Search {
             self.shared.iterate(worker, true);
             done += 1;
         }
+        self.shared.flush(worker);
         self.iterations.fetch_add(done, Ordering::Relaxed);
         done
     }

@@ -15,6 +15,7 @@ use rand_xoshiro::rand_core::SeedableRng;
 use super::board::{Board, EngineRng};
 use super::config::SearchConfig;
 use super::layout::{EMPTY, Sq};
+use super::tally::{TALLY_DEPTH, Tally};
 use super::tree::{LOST, Stat, TAKEN, Tree, UNKNOWN, WON, hopeless};
 
 /// Children valued together in [`Shared::select`].
@@ -37,10 +38,15 @@ pub struct Worker {
     threats: Vec<Sq>,
     /// Selection values of one node's children.
     values: Vec<f32>,
+    /// On several threads, the figures of the nodes near the root, until
+    /// [`Shared::flush`].
+    tally: Tally,
 }
 
 impl Worker {
     pub(crate) fn new(root: &Board, seed: u64) -> Worker {
+        let mut tally = Tally::default();
+        tally.start(root.area());
         Worker {
             scratch: root.clone(),
             probe: root.clone(),
@@ -49,6 +55,7 @@ impl Worker {
             record: Vec::new(),
             threats: Vec::new(),
             values: Vec::new(),
+            tally,
         }
     }
 
@@ -56,6 +63,7 @@ impl Worker {
     pub(crate) fn reset(&mut self, root: &Board) {
         self.scratch = root.clone();
         self.probe = root.clone();
+        self.tally.start(root.area());
     }
 }
 
@@ -72,10 +80,9 @@ impl Shared {
         w.scratch.copy_from(&self.root);
         w.path.clear();
         w.record.clear();
+        // The root's visit is tallied with its result (every path passes
+        // it: a virtual loss there would spread nothing).
         w.path.push(0);
-        if virtual_loss {
-            t.visits[0].add(1.0);
-        }
         let mut node = 0;
         let winner = loop {
             let proof = t.proof(node);
@@ -293,33 +300,75 @@ impl Shared {
     }
 
     /// Counts the iteration's result along its path (its visits already
-    /// counted on the way down with `virtual_loss`), then carries proofs up.
-    fn backup(&self, w: &Worker, winner: u8, virtual_loss: bool) {
+    /// counted on the way down with `virtual_loss`, but for the root's),
+    /// then carries proofs up. With `virtual_loss`, the figures of the nodes
+    /// near the root go to the worker's tally.
+    fn backup(&self, w: &mut Worker, winner: u8, virtual_loss: bool) {
         // The root's "mover" is the player who moved last.
         let mut mover = self.root.to_move_cell() ^ 3;
         let t = &self.tree;
         for (depth, &index) in w.path.iter().enumerate() {
             let node = index as usize;
-            if !virtual_loss {
-                t.visits[node].add(1.0);
+            let won = f32::from(u8::from(winner == mover));
+            if virtual_loss && depth == 0 {
+                w.tally.root_visits += 1.0;
+                w.tally.root_wins += won;
+            } else {
+                if !virtual_loss {
+                    t.visits[node].add(1.0);
+                }
+                t.wins[node].add(won);
             }
-            t.wins[node].add(f32::from(u8::from(winner == mover)));
             if self.config.rave && t.is_expanded(node) {
                 // All moves as first: every square the side to move here
                 // played later in this iteration (the record's moves from
                 // this depth on, every other one) counts for its child.
-                let to_move = mover ^ 3;
-                let won = f32::from(u8::from(winner == to_move));
-                let first = t.children(node).start;
-                for &sq in w.record[depth..].iter().step_by(2) {
-                    let child = first + sq as usize;
-                    t.rave_visits[child].add(1.0);
-                    t.rave_wins[child].add(won);
+                let won = 1.0 - won;
+                let moves = w.record[depth..].iter().step_by(2);
+                let tallied = virtual_loss && depth < TALLY_DEPTH;
+                match tallied.then(|| w.tally.family(index)).flatten() {
+                    Some(family) => {
+                        for &sq in moves {
+                            let [visits, wins] = &mut family[usize::from(sq)];
+                            *visits += 1.0;
+                            *wins += won;
+                        }
+                    }
+                    None => {
+                        let first = t.children(node).start;
+                        for &sq in moves {
+                            let child = first + usize::from(sq);
+                            t.rave_visits[child].add(1.0);
+                            t.rave_wins[child].add(won);
+                        }
+                    }
                 }
             }
             mover ^= 3;
         }
         self.propagate_proofs(w);
+    }
+
+    /// Adds what `w` has tallied to the tree, and empties its tally. (Other
+    /// threads may be adding theirs: a count lost to two at once is as rare
+    /// here as anywhere in the tree.)
+    pub fn flush(&self, w: &mut Worker) {
+        let t = &self.tree;
+        if w.tally.is_empty() {
+            return;
+        }
+        t.visits[0].add(w.tally.root_visits);
+        t.wins[0].add(w.tally.root_wins);
+        for (node, figures) in w.tally.families() {
+            let first = t.children(node).start;
+            for (sq, &[visits, wins]) in figures.iter().enumerate() {
+                if visits > 0.0 {
+                    t.rave_visits[first + sq].add(visits);
+                    t.rave_wins[first + sq].add(wins);
+                }
+            }
+        }
+        w.tally.clear();
     }
 
     /// Carries a proof found at the end of the path up the tree.
@@ -352,4 +401,69 @@ fn plain(stats: &[Stat]) -> &[f32] {
     // nothing writes these statistics while the view exists (see above), so
     // reading them without atomics races with nothing.
     unsafe { std::slice::from_raw_parts(stats.as_ptr().cast::<f32>(), stats.len()) }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::{BoardSize, Position, Rules};
+
+    /// A 5×5 search's shared part, its root given children.
+    fn shared() -> (Shared, Worker) {
+        let position = Position::new(BoardSize::new(5).unwrap(), Rules::default());
+        let root = Board::from_position(&position);
+        let mut shared = Shared {
+            config: SearchConfig::default(),
+            root: root.clone(),
+            tree: Tree::default(),
+        };
+        shared.tree.clear(root.area());
+        shared.tree.push(UNKNOWN);
+        shared.tree.reserve(10_000);
+        let mut worker = Worker::new(&root, 1);
+        assert!(shared.expand(&mut worker, 0));
+        (shared, worker)
+    }
+
+    #[test]
+    fn a_flush_adds_the_tally_to_the_tree_once() {
+        let (shared, mut worker) = shared();
+        let t = &shared.tree;
+        let first = t.children(0).start;
+        worker.tally.root_visits = 3.0;
+        worker.tally.root_wins = 2.0;
+        worker.tally.family(0).unwrap()[7] = [2.0, 1.0];
+        t.rave_visits[first + 7].set(5.0);
+        for _ in 0..2 {
+            shared.flush(&mut worker);
+            assert_eq!((t.visits[0].get(), t.wins[0].get()), (3.0, 2.0));
+            assert_eq!(t.rave_visits[first + 7].get(), 7.0);
+            assert_eq!(t.rave_wins[first + 7].get(), 1.0);
+            assert_eq!(t.rave_visits[first + 8].get(), 0.0);
+            assert!(worker.tally.is_empty());
+        }
+    }
+
+    #[test]
+    fn a_tallied_batch_counts_every_iteration_at_the_root_and_below() {
+        let (shared, mut worker) = shared();
+        for _ in 0..50 {
+            shared.iterate(&mut worker, true);
+        }
+        let t = &shared.tree;
+        assert_eq!(
+            t.visits[0].get(),
+            0.0,
+            "the root's visits wait in the tally"
+        );
+        shared.flush(&mut worker);
+        assert_eq!(t.visits[0].get(), 50.0);
+        let children = t.children(0);
+        let visits: f32 = children.clone().map(|c| t.visits[c].get()).sum();
+        assert_eq!(visits, 50.0);
+        // Each playout's first move is the root's side's: at least one RAVE
+        // visit per iteration reached the root's children.
+        let rave: f32 = children.map(|c| t.rave_visits[c].get()).sum();
+        assert!(rave >= 50.0, "{rave}");
+    }
 }
