@@ -323,7 +323,7 @@ impl Shared {
                 // All moves as first: every square the side to move here
                 // played later in this iteration (the record's moves from
                 // this depth on, every other one) counts for its child.
-                let won = 1.0 - won;
+                let won = f32::from(u8::from(winner == mover ^ 3));
                 let moves = w.record[depth..].iter().step_by(2);
                 let tallied = virtual_loss && depth < TALLY_DEPTH;
                 match tallied.then(|| w.tally.family(index)).flatten() {
