@@ -50,3 +50,52 @@ fn a_proof_cut_into_slices_reaches_the_same_result() {
         assert!(most_slices > 1, "{variant}");
     }
 }
+
+/// Every 4×4 position after one or two stones whose side to move wins gets
+/// a winning move, which a fresh solver confirms: after it, the opponent
+/// loses. With tables too small to keep a whole proof, the move is found by
+/// proving the moves again.
+#[test]
+fn a_proven_win_names_a_move_that_keeps_it() {
+    use brique::core::{Move, Position, Rules};
+    let size = BoardSize::for_analysis(4).expect("size");
+    for variant in Variant::ALL {
+        let rules = Rules {
+            variant,
+            pie: false,
+        };
+        let mut check = ProofNumberSolver::new(size, variant, 4 << 20).expect("a small board");
+        for table_bytes in [4 << 20, 16 << 10] {
+            let mut solver = ProofNumberSolver::new(size, variant, table_bytes).expect("memory");
+            let mut wins = 0;
+            for first in size.squares() {
+                for second in size.squares().filter(|&s| s != first) {
+                    let mut position = Position::new(size, rules);
+                    position.play(Move::Place(first)).expect("legal");
+                    if position.is_over() || position.play(Move::Place(second)).is_err() {
+                        continue;
+                    }
+                    let Some(goal) = solver.goal(&position) else {
+                        continue;
+                    };
+                    if solver.resume(goal, u64::MAX) != Some(true) {
+                        continue;
+                    }
+                    wins += 1;
+                    let sq = solver
+                        .winning_move(goal, u64::MAX)
+                        .unwrap_or_else(|| panic!("{variant} {first} {second}: no move"));
+                    let mut after = position.clone();
+                    after
+                        .play(Move::Place(sq))
+                        .expect("the winning move is legal");
+                    assert!(
+                        after.is_over() || check.wins(&after) == Some(false),
+                        "{variant} {first} {second} {sq}: the opponent still wins"
+                    );
+                }
+            }
+            assert!(wins > 20, "{variant}: only {wins} won positions checked");
+        }
+    }
+}

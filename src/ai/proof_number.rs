@@ -139,17 +139,62 @@ impl ProofNumberSolver {
     /// once the game is over, or when the position is of another size or
     /// variant than the solver's. A swap is not searched.
     pub fn wins(&mut self, position: &Position) -> Option<bool> {
-        if position.is_over()
-            || position.size() != self.geometry.size()
-            || position.rules().variant != self.variant
-        {
-            return None;
-        }
-        let goal = Goal {
+        let goal = self.goal(position)?;
+        self.resume(goal, u64::MAX)
+    }
+
+    /// Whether this solver proves positions like `position` (the same board
+    /// size and rule variant).
+    pub fn fits(&self, position: &Position) -> bool {
+        position.size() == self.geometry.size() && position.rules().variant == self.variant
+    }
+
+    /// `position` to prove; `None` once the game is over, or when it is of
+    /// another size or variant than the solver's.
+    pub fn goal(&self, position: &Position) -> Option<Goal> {
+        (self.fits(position) && !position.is_over()).then(|| Goal {
             stones: self.geometry.stones_of(position),
             mover: position.to_move().index(),
+        })
+    }
+
+    /// A move that wins `goal` for its side to move, once
+    /// [`ProofNumberSolver::resume`] has proven it won. The tables name it
+    /// while they still hold the loss it leaves the opponent; otherwise each
+    /// move is proven again, for up to `nodes` positions each (the tables
+    /// hold most of what that needs). `None` if no move is shown to win.
+    pub fn winning_move(&mut self, goal: Goal, nodes: u64) -> Option<Square> {
+        let Goal { stones, mover } = goal;
+        let size = self.geometry.size();
+        let wins_now = self.geometry.winning_squares(stones, mover);
+        if wins_now != 0 {
+            return Some(size.square(wins_now.trailing_zeros() as usize));
+        }
+        let opponent = 1 - mover;
+        let candidates = self.candidates(stones, mover);
+        let moves: Vec<(usize, Stones)> = self
+            .centre_first
+            .iter()
+            .map(|&sq| usize::from(sq))
+            .filter(|&sq| candidates & 1 << sq != 0)
+            .map(|sq| (sq, self.geometry.play(stones, mover, sq)))
+            .filter(|&(_, next)| self.geometry.winning_squares(next, opponent) == 0)
+            .collect();
+        let lost = |numbers: (u32, u32)| numbers.0 == INFINITE;
+        let known = moves
+            .iter()
+            .find(|&&(_, next)| lost(self.child_numbers(next, opponent)));
+        let (sq, _) = match known {
+            Some(&found) => found,
+            None => *moves.iter().find(|&&(_, next)| {
+                let after = Goal {
+                    stones: next,
+                    mover: opponent,
+                };
+                self.resume(after, nodes) == Some(false)
+            })?,
         };
-        self.resume(goal, u64::MAX)
+        Some(size.square(sq))
     }
 
     /// The position after Black's first stone on `sq` (White to move);
@@ -244,15 +289,9 @@ impl ProofNumberSolver {
         mover: usize,
         children: &mut [Child; MAX_AREA],
     ) -> Result<usize, bool> {
+        let candidates = self.candidates(stones, mover);
         let geometry = &self.geometry;
         let opponent = 1 - mover;
-        let threats = geometry.winning_squares(stones, opponent);
-        let empty = geometry.full & !(stones[0] | stones[1]);
-        let candidates = if threats == 0 {
-            empty
-        } else {
-            geometry.squares_touching(stones, mover, threats)
-        };
         let mut count = 0;
         for &sq in &self.centre_first {
             if candidates & 1 << sq == 0 {
@@ -276,6 +315,19 @@ impl ProofNumberSolver {
             count += 1;
         }
         if count == 0 { Err(false) } else { Ok(count) }
+    }
+
+    /// The squares worth a look for `mover` in `stones`: every empty one,
+    /// or when the opponent threatens to connect at once, those that take a
+    /// threatened square or capture (the must-block rule).
+    fn candidates(&self, stones: Stones, mover: usize) -> u64 {
+        let geometry = &self.geometry;
+        let threats = geometry.winning_squares(stones, 1 - mover);
+        if threats == 0 {
+            geometry.full & !(stones[0] | stones[1])
+        } else {
+            geometry.squares_touching(stones, mover, threats)
+        }
     }
 
     /// The numbers of `stones` with `mover` to move (who cannot connect at
