@@ -80,8 +80,8 @@ impl Shared {
         w.scratch.copy_from(&self.root);
         w.path.clear();
         w.record.clear();
-        // The root's visit is tallied with its result (every path passes
-        // it: a virtual loss there would spread nothing).
+        // On several threads the root's visit is tallied with its result
+        // (every path passes it: a virtual loss there would spread nothing).
         w.path.push(0);
         let mut node = 0;
         let winner = loop {

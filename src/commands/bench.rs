@@ -35,9 +35,9 @@ pub struct BenchArgs {
     /// the same rounds as on one.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
     pub threads: u16,
-    /// Measure from this position (the one-line notation, as `brique show
-    /// --position` reads it) instead of the empty board; its size and rules
-    /// are the ones measured.
+    /// Measure from this position, in the one-line notation of RULES.md
+    /// (`5/5/2B2/5/5 w 1 original pie`), instead of the empty board; its
+    /// size and rules are the ones measured.
     #[arg(long, conflicts_with_all = ["size", "rules"], value_parser = parse_position)]
     pub position: Option<Box<Position>>,
     /// Search with this level's settings (its tree's room and growth; on
