@@ -130,7 +130,7 @@ impl Search {
     /// the search reached it and those of the subtree kept from before (the
     /// move the search expected, say, grown on the opponent's time).
     pub fn visits(&self) -> u64 {
-        self.shared.tree.visits[0].get() as u64
+        self.shared.tree.visits(0) as u64
     }
 
     /// Whether the game is over or the result here is proven, so that more
@@ -208,7 +208,7 @@ impl Search {
                 let sq = self.shared.root.index_of(sq);
                 self.shared.root.place(sq);
                 let tree = &mut self.shared.tree;
-                let child = tree.child(0, sq).filter(|&i| tree.visits[i].get() > 0.0);
+                let child = tree.child(0, sq).filter(|&i| tree.visits(i) > 0.0);
                 match child {
                     Some(i) if tree.keep_subtree(i, keep_going) => {
                         if !self.shared.tree.is_expanded(0) && self.shared.root.winner().is_none() {
@@ -333,7 +333,7 @@ impl Search {
                 t.proof(i) != TAKEN,
                 t.proof(i) == WON,
                 t.proof(i) != LOST,
-                t.visits[i].get(),
+                t.visits(i),
                 t.mean(i),
             )
         };
@@ -388,7 +388,7 @@ impl Search {
         let mut wins = vec![0.0; size.area()];
         for (sq, i) in t.children(0).enumerate() {
             if t.proof(i) != TAKEN {
-                visits[sq] = t.visits[i].get();
+                visits[sq] = t.visits(i);
                 wins[sq] = self.chance_after(i);
             }
         }
@@ -445,7 +445,7 @@ impl Search {
         let placing = t.mean(best);
         let win = 1.0 - placing;
         let weight = if placing > 0.0 {
-            (t.visits[best].get() * win / placing).min(placed)
+            (t.visits(best) * win / placing).min(placed)
         } else {
             placed
         };
@@ -464,8 +464,8 @@ impl Search {
             }
             step = t
                 .children(n)
-                .max_by(|&a, &b| t.visits[a].get().total_cmp(&t.visits[b].get()))
-                .filter(|&c| t.visits[c].get() > 0.0)
+                .max_by(|&a, &b| t.visits(a).total_cmp(&t.visits(b)))
+                .filter(|&c| t.visits(c) > 0.0)
                 .map(|child| (n, child));
         }
         line

@@ -16,7 +16,7 @@ use super::board::{Board, EngineRng};
 use super::config::SearchConfig;
 use super::layout::{EMPTY, Sq};
 use super::tally::{TALLY_DEPTH, Tally};
-use super::tree::{LOST, Stat, TAKEN, Tree, UNKNOWN, WON, hopeless};
+use super::tree::{Figures, LOST, TAKEN, Tree, UNKNOWN, WON, hopeless};
 
 /// Children valued together in [`Shared::select`].
 const LANE: usize = 8;
@@ -38,8 +38,8 @@ pub struct Worker {
     threats: Vec<Sq>,
     /// Selection values of one node's children.
     values: Vec<f32>,
-    /// On several threads, the statistics of one node's children, copied.
-    copy: Vec<f32>,
+    /// On several threads, the figures of one node's children, copied.
+    copy: Vec<[f32; 2]>,
     /// On several threads, the figures of the nodes near the root, until
     /// [`Shared::flush`].
     tally: Tally,
@@ -98,7 +98,7 @@ impl Shared {
                 let fill = t.len() as f32 / self.config.max_nodes as f32;
                 let threshold =
                     self.config.expand_after as f32 * (1.0 + self.config.expand_growth * fill);
-                if t.visits[node].get() >= threshold && room && self.expand(w, node) {
+                if t.visits(node) >= threshold && room && self.expand(w, node) {
                     continue;
                 }
                 break w
@@ -118,7 +118,7 @@ impl Shared {
             w.scratch.place(mv);
             w.path.push(child as u32);
             if virtual_loss {
-                t.visits[child].add(1.0);
+                t.results[child].add([1.0, 0.0]);
             }
             node = child;
         };
@@ -220,30 +220,22 @@ impl Shared {
         let t = &self.tree;
         let range = t.children(node);
         let first = range.start;
-        let visits = &t.visits[range.clone()];
-        let wins = &t.wins[range.clone()];
-        let rave_visits = &t.rave_visits[range.clone()];
-        let rave_wins = &t.rave_wins[range.clone()];
+        let results = &t.results[range.clone()];
+        let rave = &t.rave[range.clone()];
         let proof = t.proofs(range);
-        let len = visits.len();
-        let stats = [visits, wins, rave_visits, rave_wins];
-        let [visits, wins, rave_visits, rave_wins]: [&[f32]; 4] = if alone {
-            stats.map(plain)
+        let len = results.len();
+        let [results, rave]: [&[[f32; 2]]; 2] = if alone {
+            [results, rave].map(plain)
         } else {
             // Copied out first, an atomic load each, then read in lanes like
             // the plain numbers. Lanes assembled straight from the atomics
             // were read back while their parts still sat in the processor's
-            // store queue, which stalled each read: two threads ran 1.6
-            // times one thread's iterations, and 1.9 with this copy.
+            // store queue, which stalled each read.
             let copy = &mut w.copy;
             copy.clear();
-            for family in stats {
-                copy.extend(family.iter().map(Stat::get));
-            }
-            let (visits, rest) = copy.split_at(len);
-            let (wins, rest) = rest.split_at(len);
-            let (rave_visits, rave_wins) = rest.split_at(len);
-            [visits, wins, rave_visits, rave_wins]
+            copy.extend(results.iter().chain(rave).map(Figures::get));
+            let (results, rave) = copy.split_at(len);
+            [results, rave]
         };
         let values = &mut w.values;
         // Whole lanes of 8, so the loop below vectorises; the padding is
@@ -259,11 +251,10 @@ impl Shared {
             let mut r = [0.0f32; LANE];
             let mut rw = [0.0f32; LANE];
             let end = (at + LANE).min(len);
-            // Whole blocks, which the processor loads at once.
-            n[..end - at].copy_from_slice(&visits[at..end]);
-            w[..end - at].copy_from_slice(&wins[at..end]);
-            r[..end - at].copy_from_slice(&rave_visits[at..end]);
-            rw[..end - at].copy_from_slice(&rave_wins[at..end]);
+            for k in 0..end - at {
+                [n[k], w[k]] = results[at + k];
+                [r[k], rw[k]] = rave[at + k];
+            }
             let out = &mut values[at..at + LANE];
             for k in 0..LANE {
                 let known = n[k] + r[k];
@@ -294,8 +285,8 @@ impl Shared {
         }
         let explore = self.config.exploration;
         if explore > 0.0 {
-            let log_visits = t.visits[node].get().max(1.0).ln();
-            for (v, n) in values.iter_mut().zip(visits) {
+            let log_visits = t.visits(node).max(1.0).ln();
+            for (v, [n, _]) in values.iter_mut().zip(results) {
                 *v += explore * (log_visits / (n + 1.0)).sqrt();
             }
         }
@@ -330,10 +321,8 @@ impl Shared {
                 w.tally.root_visits += 1.0;
                 w.tally.root_wins += won;
             } else {
-                if !virtual_loss {
-                    t.visits[node].add(1.0);
-                }
-                t.wins[node].add(won);
+                let visit = if virtual_loss { 0.0 } else { 1.0 };
+                t.results[node].add([visit, won]);
             }
             if self.config.rave && t.is_expanded(node) {
                 // All moves as first: every square the side to move here
@@ -354,8 +343,7 @@ impl Shared {
                         let first = t.children(node).start;
                         for &sq in moves {
                             let child = first + usize::from(sq);
-                            t.rave_visits[child].add(1.0);
-                            t.rave_wins[child].add(won);
+                            t.rave[child].add([1.0, won]);
                         }
                     }
                 }
@@ -373,14 +361,12 @@ impl Shared {
         if w.tally.is_empty() {
             return;
         }
-        t.visits[0].add(w.tally.root_visits);
-        t.wins[0].add(w.tally.root_wins);
+        t.results[0].add([w.tally.root_visits, w.tally.root_wins]);
         for (node, figures) in w.tally.families() {
             let first = t.children(node).start;
             for (sq, &[visits, wins]) in figures.iter().enumerate() {
                 if visits > 0.0 {
-                    t.rave_visits[first + sq].add(visits);
-                    t.rave_wins[first + sq].add(wins);
+                    t.rave[first + sq].add([visits, wins]);
                 }
             }
         }
@@ -412,11 +398,12 @@ impl Shared {
 /// (`Search::run`) holds the search by `&mut`: then no thread writes the
 /// tree while the view lives (it ends with the caller's statement).
 #[inline(always)]
-fn plain(stats: &[Stat]) -> &[f32] {
-    // SAFETY: `Stat` is a transparent `AtomicU32`, laid out as an `f32`;
-    // nothing writes these statistics while the view exists (see above), so
-    // reading them without atomics races with nothing.
-    unsafe { std::slice::from_raw_parts(stats.as_ptr().cast::<f32>(), stats.len()) }
+fn plain(figures: &[Figures]) -> &[[f32; 2]] {
+    // SAFETY: `Figures` is a transparent `AtomicU64` holding two `f32`s as
+    // its bytes lie in memory, so it is laid out as an `[f32; 2]` (with a
+    // larger alignment); nothing writes these figures while the view exists
+    // (see above), so reading them without atomics races with nothing.
+    unsafe { std::slice::from_raw_parts(figures.as_ptr().cast::<[f32; 2]>(), figures.len()) }
 }
 
 #[cfg(test)]
@@ -471,13 +458,12 @@ mod tests {
         worker.tally.root_visits = 3.0;
         worker.tally.root_wins = 2.0;
         worker.tally.family(0).unwrap()[7] = [2.0, 1.0];
-        t.rave_visits[first + 7].set(5.0);
+        t.rave[first + 7].set([5.0, 0.0]);
         for _ in 0..2 {
             shared.flush(&mut worker);
-            assert_eq!((t.visits[0].get(), t.wins[0].get()), (3.0, 2.0));
-            assert_eq!(t.rave_visits[first + 7].get(), 7.0);
-            assert_eq!(t.rave_wins[first + 7].get(), 1.0);
-            assert_eq!(t.rave_visits[first + 8].get(), 0.0);
+            assert_eq!(t.results[0].get(), [3.0, 2.0]);
+            assert_eq!(t.rave[first + 7].get(), [7.0, 1.0]);
+            assert_eq!(t.rave[first + 8].get(), [0.0, 0.0]);
             assert!(worker.tally.is_empty());
         }
     }
@@ -489,19 +475,15 @@ mod tests {
             shared.iterate(&mut worker, true);
         }
         let t = &shared.tree;
-        assert_eq!(
-            t.visits[0].get(),
-            0.0,
-            "the root's visits wait in the tally"
-        );
+        assert_eq!(t.visits(0), 0.0, "the root's visits wait in the tally");
         shared.flush(&mut worker);
-        assert_eq!(t.visits[0].get(), 50.0);
+        assert_eq!(t.visits(0), 50.0);
         let children = t.children(0);
-        let visits: f32 = children.clone().map(|c| t.visits[c].get()).sum();
+        let visits: f32 = children.clone().map(|c| t.visits(c)).sum();
         assert_eq!(visits, 50.0);
         // Each playout's first move is the root's side's: at least one RAVE
         // visit per iteration reached the root's children.
-        let rave: f32 = children.map(|c| t.rave_visits[c].get()).sum();
+        let rave: f32 = children.map(|c| t.rave[c].count()).sum();
         assert!(rave >= 50.0, "{rave}");
     }
 }

@@ -11,7 +11,7 @@
 //! ordinary ones.
 
 use std::ops::Range;
-use std::sync::atomic::{AtomicU8, AtomicU32, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU8, AtomicU32, AtomicU64, AtomicUsize, Ordering};
 
 use super::layout::Sq;
 
@@ -33,29 +33,47 @@ const LEAF: u32 = u32::MAX;
 /// `first_child` of a node a thread is giving children right now.
 const BUSY: u32 = u32::MAX - 1;
 
-/// A statistic (`f32`: exact counts up to 2^24, far beyond a search's size)
-/// that threads share without locks. Loads and stores are atomic; an
-/// increment is a load and a store, so two threads adding at the same moment
-/// may lose one count: a parallel search's rare miscount, traded for the
-/// cost of a plain add.
+/// A count and its wins (`f32`s: exact counts up to 2^24, far beyond a
+/// search's size), which threads share without locks. The two are one atomic,
+/// so that reading a family's figures takes half the loads and backing a
+/// result up half the stores. An addition is a load and a store, so two
+/// threads adding at the same moment may lose one: a parallel search's rare
+/// miscount, traded for the cost of a plain add.
 #[derive(Default)]
 #[repr(transparent)]
-pub(crate) struct Stat(AtomicU32);
+pub(crate) struct Figures(AtomicU64);
 
-impl Stat {
+impl Figures {
+    /// `[count, wins]`. The halves are the atomic's bytes as they lie in
+    /// memory, so that a family may also be read as `[f32; 2]`s (see
+    /// `super::shared`).
     #[inline(always)]
-    pub fn get(&self) -> f32 {
-        f32::from_bits(self.0.load(Ordering::Relaxed))
+    pub fn get(&self) -> [f32; 2] {
+        let bytes = self.0.load(Ordering::Relaxed).to_ne_bytes();
+        let half = |at: usize| {
+            f32::from_ne_bytes([bytes[at], bytes[at + 1], bytes[at + 2], bytes[at + 3]])
+        };
+        [half(0), half(4)]
     }
 
     #[inline(always)]
-    pub fn set(&self, value: f32) {
-        self.0.store(value.to_bits(), Ordering::Relaxed);
+    pub fn set(&self, [count, wins]: [f32; 2]) {
+        let mut bytes = [0; 8];
+        bytes[..4].copy_from_slice(&count.to_ne_bytes());
+        bytes[4..].copy_from_slice(&wins.to_ne_bytes());
+        self.0.store(u64::from_ne_bytes(bytes), Ordering::Relaxed);
     }
 
     #[inline(always)]
-    pub fn add(&self, value: f32) {
-        self.set(self.get() + value);
+    pub fn add(&self, [count, wins]: [f32; 2]) {
+        let [c, w] = self.get();
+        self.set([c + count, w + wins]);
+    }
+
+    /// The count alone.
+    #[inline(always)]
+    pub fn count(&self) -> f32 {
+        self.get()[0]
     }
 }
 
@@ -68,11 +86,9 @@ pub(crate) struct Tree {
     proof: Vec<AtomicU8>,
     first_child: Vec<AtomicU32>,
     /// Visits, and wins for the player who made the node's move.
-    pub visits: Vec<Stat>,
-    pub wins: Vec<Stat>,
-    /// All-moves-as-first statistics of the node's move, from its parent.
-    pub rave_visits: Vec<Stat>,
-    pub rave_wins: Vec<Stat>,
+    pub results: Vec<Figures>,
+    /// All-moves-as-first visits and wins of the node's move, from its parent.
+    pub rave: Vec<Figures>,
 }
 
 impl Tree {
@@ -95,13 +111,8 @@ impl Tree {
         }
         self.proof.resize_with(nodes, AtomicU8::default);
         self.first_child.resize_with(nodes, || AtomicU32::new(LEAF));
-        for stat in [
-            &mut self.visits,
-            &mut self.wins,
-            &mut self.rave_visits,
-            &mut self.rave_wins,
-        ] {
-            stat.resize_with(nodes, Stat::default);
+        for figures in [&mut self.results, &mut self.rave] {
+            figures.resize_with(nodes, Figures::default);
         }
     }
 
@@ -130,8 +141,8 @@ impl Tree {
     pub fn init(&self, node: usize, proof: u8) {
         self.proof[node].store(proof, Ordering::Relaxed);
         self.first_child[node].store(LEAF, Ordering::Relaxed);
-        for stat in [&self.visits, &self.wins, &self.rave_visits, &self.rave_wins] {
-            stat[node].set(0.0);
+        for figures in [&self.results, &self.rave] {
+            figures[node].set([0.0; 2]);
         }
     }
 
@@ -192,14 +203,20 @@ impl Tree {
         (child - self.children(node).start) as Sq
     }
 
+    /// The visits of `node`.
+    pub fn visits(&self, node: usize) -> f32 {
+        self.results[node].count()
+    }
+
     /// The mean result for the player who made this node's move.
     pub fn mean(&self, node: usize) -> f32 {
-        let (visits, rave_visits) = (self.visits[node].get(), self.rave_visits[node].get());
+        let ([visits, wins], [rave_visits, rave_wins]) =
+            (self.results[node].get(), self.rave[node].get());
         match self.proof(node) {
             WON => 1.0,
             LOST => 0.0,
-            _ if visits > 0.0 => self.wins[node].get() / visits,
-            _ if rave_visits > 0.0 => self.rave_wins[node].get() / rave_visits,
+            _ if visits > 0.0 => wins / visits,
+            _ if rave_visits > 0.0 => rave_wins / rave_visits,
             _ => 0.5,
         }
     }
@@ -244,8 +261,8 @@ impl Tree {
             };
             self.proof[to].store(self.proof(node), Ordering::Relaxed);
             self.first_child[to].store(first, Ordering::Relaxed);
-            for stat in [&self.visits, &self.wins, &self.rave_visits, &self.rave_wins] {
-                stat[to].set(stat[node].get());
+            for figures in [&self.results, &self.rave] {
+                figures[to].set(figures[node].get());
             }
         }
         *self.used.get_mut() = kept as usize;
@@ -270,9 +287,20 @@ mod tests {
             tree.adopt(parent, first);
         }
         for node in 0..tree.len() {
-            tree.visits[node].set(node as f32);
+            tree.results[node].set([node as f32, 0.0]);
         }
         tree
+    }
+
+    #[test]
+    fn figures_hold_a_count_and_its_wins_apart() {
+        let figures = Figures::default();
+        assert_eq!(figures.get(), [0.0, 0.0]);
+        figures.set([3.0, 2.5]);
+        figures.add([1.0, 0.0]);
+        figures.add([0.0, 0.5]);
+        assert_eq!(figures.get(), [4.0, 3.0]);
+        assert_eq!(figures.count(), 4.0);
     }
 
     #[test]
@@ -280,7 +308,7 @@ mod tests {
         let mut tree = tree();
         assert!(tree.keep_subtree(2, &mut || true));
         // Nodes 2, its family 4..7 and 5's family 10..13, in that order.
-        let visits: Vec<f32> = (0..tree.len()).map(|i| tree.visits[i].get()).collect();
+        let visits: Vec<f32> = (0..tree.len()).map(|i| tree.visits(i)).collect();
         assert_eq!(visits, [2.0, 4.0, 5.0, 6.0, 10.0, 11.0, 12.0]);
         assert_eq!(tree.children(0), 1..4);
         assert_eq!(tree.children(2), 4..7);
