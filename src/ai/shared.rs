@@ -271,7 +271,7 @@ impl Shared {
         }
         values.truncate(len);
         // Apart from the lanes: flags written a byte at a time and read back
-        // as a lane stalled the read (a quarter of an iteration's selection).
+        // as a lane stalled the read (a quarter of `iterate`'s time in a profile).
         for (v, proof) in values.iter_mut().zip(proof) {
             if hopeless(proof.load(std::sync::atomic::Ordering::Relaxed)) {
                 *v = f32::NEG_INFINITY;
