@@ -5,10 +5,10 @@
 //! - [`Search`]: Monte Carlo tree search with RAVE, subtree reuse, and a
 //!   solver for immediate wins, must-blocks and proven results.
 //! - [`Level`]: playing strengths as search budgets.
-//! - [`Solver`]: an exact solver for boards up to 7×7, and [`SolvedTable`],
-//!   its results for the first moves of the smallest boards;
-//!   [`ProofNumberSolver`], the same proofs by depth-first proof-number
-//!   search, far fewer positions on the larger boards.
+//! - [`ProofNumberSolver`]: an exact solver for boards up to 7×7, by
+//!   depth-first proof-number search, and [`SolvedTable`], its results for
+//!   the first moves of the smallest boards; [`Solver`], a simpler
+//!   depth-first solver that checks it in the tests.
 //!
 //! No clock, threads or I/O here: callers run the search in batches and
 //! decide when to stop (see `crate::thinker`), on their one thread
@@ -38,4 +38,4 @@ pub use proof_number::{Goal, ProofNumberSolver};
 pub use search::{Report, Search, SearchConfig, SwapChoice};
 pub use shared::Worker;
 pub use solved_table::{SolvedBoard, SolvedTable};
-pub use solver::{Proof, Solver};
+pub use solver::Solver;

@@ -265,8 +265,7 @@ impl Shared {
                 let beta = r[k] / if denominator > 0.0 { denominator } else { 1.0 };
                 let blend = mean + beta * (rave_mean - mean);
                 // An unknown move is tried before known ones are revisited.
-                let value = if known > 0.0 { blend } else { 1.0 };
-                out[k] = value;
+                out[k] = if known > 0.0 { blend } else { 1.0 };
             }
         }
         values.truncate(len);

@@ -1,4 +1,4 @@
-//! The smallest boards' first moves, proven by [`super::Solver`] (`brique
+//! The smallest boards' first moves, proven by [`super::ProofNumberSolver`] (`brique
 //! solve`) and kept in `assets/solved.txt`, built into the program: the
 //! engine opens with a proven winning move there and swaps exactly the
 //! winning first moves. The format is described in the file itself.

@@ -1,9 +1,9 @@
 //! The exact solver for small boards (up to 7×7): whether the side to move
 //! wins with perfect play, by a depth-first win/loss search (negamax on
-//! booleans) over [`super::bitboard`] positions. The search keeps its own
-//! stack ([`Proof`]), so a proof can stop after a number of positions and
-//! go on later exactly where it stopped: the game's computer proves a
-//! position in slices between its other work.
+//! booleans) over [`super::bitboard`] positions, on a stack of its own
+//! rather than the call stack. The game and `brique solve` use the
+//! proof-number solver ([`super::ProofNumberSolver`]); this one, simpler
+//! and independent of it, checks its results in the tests.
 //!
 //! Every result it finds is exact, so a transposition-table hit ends a
 //! branch; a position and its mirror image with the colours exchanged
@@ -39,17 +39,9 @@ pub struct Solver {
 
 /// A proof under way: the search's stack, from the position proven down to
 /// the one being searched now.
-pub struct Proof {
+struct Proof {
     stack: Vec<Frame>,
     result: Option<bool>,
-    winning_move: Option<Square>,
-}
-
-impl Proof {
-    /// The move the proof found winning, once it has proven a win.
-    pub fn winning_move(&self) -> Option<Square> {
-        self.winning_move
-    }
 }
 
 /// A position on the search's stack and the moves left to try there.
@@ -97,8 +89,12 @@ impl Solver {
     /// variant than the solver's. A swap is not searched: the result is that
     /// of placing a stone.
     pub fn wins(&mut self, position: &Position) -> Option<bool> {
-        let mut proof = self.start(position)?;
-        self.resume(&mut proof, u64::MAX)
+        if position.is_over() || !self.fits(position) {
+            return None;
+        }
+        let stones = self.geometry.stones_of(position);
+        let mut proof = self.open_proof(stones, position.to_move().index());
+        self.prove(&mut proof)
     }
 
     /// Whether Black's first stone on `sq` wins the game (without the pie
@@ -111,45 +107,28 @@ impl Solver {
         let black = Color::Black.index();
         let stones = self.geometry.play([0, 0], black, size.index(sq));
         let mut proof = self.open_proof(stones, 1 - black);
-        self.resume(&mut proof, u64::MAX)
-            .map(|white_wins| !white_wins)
+        self.prove(&mut proof).map(|white_wins| !white_wins)
     }
 
-    /// A proof of `position` to run with [`Solver::resume`]; `None` as for
-    /// [`Solver::wins`].
-    pub fn start(&mut self, position: &Position) -> Option<Proof> {
-        if position.is_over() || !self.fits(position) {
-            return None;
-        }
-        let stones = self.geometry.stones_of(position);
-        Some(self.open_proof(stones, position.to_move().index()))
-    }
-
-    /// A proof of `stones` with `mover` to move. The table is not asked
-    /// about the position itself, so that a proven win comes with its move.
+    /// A proof of `stones` with `mover` to move.
     fn open_proof(&mut self, stones: Stones, mover: usize) -> Proof {
         self.nodes += 1;
         let mut proof = Proof {
             stack: Vec::new(),
             result: None,
-            winning_move: None,
         };
         let wins_now = self.geometry.winning_squares(stones, mover);
         if wins_now != 0 {
             proof.result = Some(true);
-            let sq = wins_now.trailing_zeros() as usize;
-            proof.winning_move = Some(self.geometry.size().square(sq));
         } else {
             proof.stack.push(self.frame(stones, mover));
         }
         proof
     }
 
-    /// Goes on with `proof` for up to `nodes` more positions: whether its
-    /// side to move wins, or `None` while it is unfinished.
-    pub fn resume(&mut self, proof: &mut Proof, nodes: u64) -> Option<bool> {
-        let limit = self.nodes.saturating_add(nodes);
-        while proof.result.is_none() && self.nodes < limit {
+    /// Carries `proof` through: whether its side to move wins.
+    fn prove(&mut self, proof: &mut Proof) -> Option<bool> {
+        while proof.result.is_none() {
             let Some(top) = proof.stack.last_mut() else {
                 break;
             };
@@ -240,7 +219,6 @@ impl Solver {
         self.remember(stones, mover, true, parent.start);
         if proof.stack.is_empty() {
             proof.result = Some(true);
-            proof.winning_move = Some(self.geometry.size().square(sq));
         }
     }
 
