@@ -57,6 +57,12 @@ impl Geometry {
                 .iter()
                 .filter(|&target| variant.can_fill(escorts(size, target).len()));
             for (rule, target) in fills[size.index(sq)].iter_mut().zip(fillable) {
+                // [`Geometry::winning_squares`] counts on a placement
+                // taking only squares beside its own.
+                debug_assert!(
+                    sq.col().abs_diff(target.col()) + sq.row().abs_diff(target.row()) == 1,
+                    "an escort is beside its square"
+                );
                 let guard = escorts(size, target).iter().filter(|&g| g != sq);
                 *rule = FillBits {
                     target: bit(target),
@@ -176,7 +182,12 @@ impl Geometry {
         let touches_low = low | self.spread(self.reach(mine, low));
         let touches_high = high | self.spread(self.reach(mine, high));
         let mut wins = 0;
-        let mut empty = self.full & !(stones[0] | stones[1]);
+        // A placement takes its square and squares beside it, so only the
+        // squares next to both sets can win.
+        let mut empty = self.full
+            & !(stones[0] | stones[1])
+            & self.spread(touches_low)
+            & self.spread(touches_high);
         while empty != 0 {
             let sq = empty.trailing_zeros() as usize;
             empty &= empty - 1;
@@ -188,11 +199,39 @@ impl Geometry {
         wins
     }
 
+    /// How many empty squares `colour` must still fill to join its edges
+    /// through its own stones, counting no fills or captures; `u32::MAX`
+    /// when the opponent's stones cut every path. A guide for ordering the
+    /// search, not a rule.
+    pub fn distance(&self, stones: Stones, colour: usize) -> u32 {
+        let mine = stones[colour];
+        let empty = self.full & !(stones[0] | stones[1]);
+        let [low, high] = self.edges[colour];
+        // The squares `colour` reaches from its low edge having filled
+        // `cost` empty ones.
+        let mut zone = self.reach(mine, low);
+        let mut cost = 0;
+        loop {
+            if zone & high != 0 {
+                return cost;
+            }
+            let frontier = (self.spread(zone) | low) & empty & !zone;
+            if frontier == 0 {
+                return u32::MAX;
+            }
+            zone |= frontier;
+            zone |= self.reach(mine, self.spread(zone));
+            cost += 1;
+        }
+    }
+
     /// The empty squares where a stone of `mover` captures a stone or takes
     /// (itself or by a fill) a square of `squares`.
     pub fn squares_touching(&self, stones: Stones, mover: usize, squares: u64) -> u64 {
         let mut out = 0;
-        let mut empty = self.full & !(stones[0] | stones[1]);
+        // A placement takes its square and squares beside it.
+        let mut empty =
+            self.full & !(stones[0] | stones[1]) & self.spread(stones[1 - mover] | squares);
         while empty != 0 {
             let sq = empty.trailing_zeros() as usize;
             empty &= empty - 1;
@@ -222,7 +261,7 @@ mod tests {
 
     use super::*;
     use crate::ai::board::{EngineRng, below};
-    use crate::core::{Move, Rules};
+    use crate::core::{Color, Move, Rules};
 
     /// Pseudo-random placements from `seed`, as (stones, mover) after each.
     fn walk(geometry: &Geometry, variant: Variant, seed: u64) -> Vec<(Stones, usize)> {
@@ -244,6 +283,30 @@ mod tests {
             position.play(Move::Place(sq)).expect("an empty square");
         }
         seen
+    }
+
+    #[test]
+    fn distance_counts_the_empty_squares_a_colour_lacks() {
+        let size = BoardSize::for_analysis(5).expect("size");
+        let geometry = Geometry::new(size, Variant::Revised).expect("small");
+        let (black, white) = (Color::Black.index(), Color::White.index());
+        let at = |col: u32, row: u32| 1u64 << (row * 5 + col);
+        assert_eq!(geometry.distance([0, 0], black), 5);
+        assert_eq!(geometry.distance([0, 0], white), 5);
+        // Black c1 to c3 lacks c4 and c5; White goes round above them.
+        let column = at(2, 0) | at(2, 1) | at(2, 2);
+        assert_eq!(geometry.distance([column, 0], black), 2);
+        assert_eq!(geometry.distance([column, 0], white), 5);
+        // A White stone on c4 sends Black round it: b3, b4 and b5 (stones
+        // join only side by side).
+        assert_eq!(geometry.distance([column, at(2, 3)], black), 3);
+        // Across row 3, Black still lacks two squares on each side of it.
+        let row = (0..5).fold(0, |m, col| m | at(col, 2));
+        assert_eq!(geometry.distance([row, 0], black), 4);
+        // A whole Black column joins Black's edges and cuts White off.
+        let column = (0..5).fold(0, |m, row| m | at(2, row));
+        assert_eq!(geometry.distance([column, 0], black), 0);
+        assert_eq!(geometry.distance([column, 0], white), u32::MAX);
     }
 
     #[test]
