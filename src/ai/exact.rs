@@ -7,8 +7,8 @@
 //! The proof is by depth-first proof-number search ([`ProofNumberSolver`]),
 //! which proved 5×5 `revised` positions tens of times faster than the
 //! depth-first solver (docs/solved.md). It runs in slices of a given number
-//! of positions between batches of iterations, each taking up the proof
-//! where its tables left it, so a search on a clock still stops on time.
+//! of positions between batches of iterations, each going on where the
+//! last one stopped, so a search on a clock still stops on time.
 
 use super::proof_number::ProofNumberSolver;
 use crate::core::{Position, Square};
@@ -17,10 +17,11 @@ use crate::core::{Position, Square};
 /// proof numbers.
 const TABLE_BYTES: usize = 32 << 20;
 
-/// The fewest positions a slice of the proof searches: each slice starts
-/// again from the position proven, down the most proving line (the tables
-/// keep the numbers), so smaller slices would spend much of themselves
-/// coming back down. Smaller budgets are saved up until they reach it.
+/// The fewest positions a slice of the proof searches. The search itself
+/// goes on where the last slice stopped, whatever its size; but once the
+/// position is proven won, naming the winning move may take proving each
+/// move again (when the tables no longer hold the line), with the same
+/// budget. Smaller budgets are saved up until they reach it.
 const SLICE: u64 = 20_000;
 
 /// What the exact solver found about the side to move.

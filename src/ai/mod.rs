@@ -21,6 +21,7 @@ mod config;
 mod exact;
 mod layout;
 mod level;
+mod prefetch;
 mod proof_number;
 mod proof_number_table;
 mod search;

@@ -23,8 +23,10 @@
 //!   [`super::Solver`], sound for the same reason);
 //! - a move that threatens to connect, leaving the opponent no defence,
 //!   wins the position outright; with k defences the child starts at
-//!   φ = 1, δ = k (its side must refute each), otherwise at δ = the empty
-//!   squares it has to choose from.
+//!   φ = 1, δ = k (its side must refute each);
+//! - otherwise each side's number grows with the empty squares it still
+//!   lacks to join its edges ([`Geometry::distance`]), so that the search
+//!   looks first where a side is nearly through.
 //!
 //! Results are exact: a position is reported won or lost only once proven.
 //! Proven results also go to a shared [`Table`] of proven results, so that
@@ -33,7 +35,7 @@
 
 use std::sync::Arc;
 
-use super::bitboard::{Geometry, MAX_AREA, Stones};
+use super::bitboard::{Geometry, Stones};
 use super::proof_number_table::{NumberTable, Numbers};
 use super::transposition::Table;
 use crate::core::{BoardSize, Color, Position, Square, Variant};
@@ -58,6 +60,31 @@ pub struct ProofNumberSolver {
     expansions: u64,
     /// The node count at which the search stops, proven or not.
     limit: u64,
+    /// The search's path from the position being proven down, kept between
+    /// calls: a proof cut into slices is the same search as one made in one
+    /// go, however small the slices or the tables.
+    path: Vec<Frame>,
+    /// The children of every position on the path, each frame's after its
+    /// parent's.
+    kids: Vec<Child>,
+}
+
+/// A position on the search's path.
+struct Frame {
+    stones: Stones,
+    mover: usize,
+    /// It is left once its φ or δ reaches these.
+    phi_limit: u32,
+    delta_limit: u32,
+    /// The work the table had for it when this visit began, and the node
+    /// count then.
+    earlier: u64,
+    start: u64,
+    /// Its children: `kids[first..first + count]`.
+    first: usize,
+    count: usize,
+    /// The child being searched while a frame above it is on the path.
+    searching: usize,
 }
 
 /// A position to prove, to hand to [`ProofNumberSolver::resume`].
@@ -107,6 +134,8 @@ impl ProofNumberSolver {
             nodes: 0,
             expansions: 0,
             limit: u64::MAX,
+            path: Vec::new(),
+            kids: Vec::new(),
         }
     }
 
@@ -216,105 +245,195 @@ impl ProofNumberSolver {
     }
 
     /// Goes on proving `goal` for up to `nodes` more positions: whether its
-    /// side to move wins, or `None` while it is unproven. What the search
-    /// learnt stays in the tables, so the next call goes on from there.
+    /// side to move wins, or `None` while it is unproven. The search stops
+    /// where it stands and the next call on the same goal goes on from
+    /// there; a call on another goal leaves what this one learnt in the
+    /// tables.
     pub fn resume(&mut self, goal: Goal, nodes: u64) -> Option<bool> {
         let Goal { stones, mover } = goal;
         if self.geometry.winning_squares(stones, mover) != 0 {
             return Some(true);
         }
+        let resumed = self
+            .path
+            .first()
+            .is_some_and(|root| root.stones == stones && root.mover == mover);
+        let numbers = if resumed {
+            None
+        } else {
+            self.abandon();
+            self.enter(stones, mover, INFINITE, INFINITE)
+        };
         self.limit = self.nodes.saturating_add(nodes);
-        let (phi, delta) = self.search(stones, mover, INFINITE, INFINITE);
-        self.limit = u64::MAX;
-        match (phi, delta) {
-            (0, _) => Some(true),
-            (_, 0) => Some(false),
+        match numbers.or_else(|| self.search()) {
+            Some((0, _)) => Some(true),
+            Some((_, 0)) => Some(false),
             _ => None,
         }
     }
 
-    /// Searches `stones` with `mover` to move (who cannot connect at once)
-    /// until its φ reaches `phi_limit`, its δ reaches `delta_limit`, or the
-    /// node limit is reached: its numbers then.
-    fn search(
+    /// Searches from the top of the path until the position being proven
+    /// is left (its numbers then) or the node limit is reached (`None`,
+    /// the path kept). Each position on the path is searched until its φ
+    /// or δ reaches the limits its parent set; below it, always the most
+    /// proving child.
+    fn search(&mut self) -> Option<(u32, u32)> {
+        loop {
+            let top = self.path.last()?;
+            let kids = &self.kids[top.first..top.first + top.count];
+            let (phi, delta, best, second) = combine(kids);
+            if phi >= top.phi_limit || delta >= top.delta_limit {
+                if !self.leave((phi, delta)) {
+                    return Some((phi, delta));
+                }
+                continue;
+            }
+            if self.nodes >= self.limit {
+                return None;
+            }
+            let child = kids[best];
+            // The child's φ counts in this position's δ, its δ is this
+            // position's φ while it stays the best.
+            let child_phi_limit = top
+                .delta_limit
+                .saturating_sub(delta)
+                .saturating_add(child.phi);
+            let child_delta_limit = top.phi_limit.min(second.saturating_add(second / 4 + 1));
+            let opponent = 1 - top.mover;
+            if let Some(top) = self.path.last_mut() {
+                top.searching = best;
+            }
+            if let Some(numbers) =
+                self.enter(child.stones, opponent, child_phi_limit, child_delta_limit)
+            {
+                self.give_parent(numbers);
+            }
+        }
+    }
+
+    /// Makes the children of `stones` with `mover` to move (who cannot
+    /// connect at once) and puts it on the path, to be searched until its φ
+    /// reaches `phi_limit` or its δ `delta_limit`; or, when its children
+    /// already decide it, its numbers.
+    fn enter(
         &mut self,
         stones: Stones,
         mover: usize,
         phi_limit: u32,
         delta_limit: u32,
-    ) -> (u32, u32) {
+    ) -> Option<(u32, u32)> {
         self.expansions += 1;
         let start = self.nodes;
         let (key, key_mover) = self.geometry.canonical(stones, mover);
         let earlier = self.numbers.get(key, key_mover).map_or(0, |n| n.work);
-        let mut children = [Child::default(); MAX_AREA];
-        let count = match self.children(stones, mover, &mut children) {
-            Ok(count) => count,
+        let first = self.kids.len();
+        match self.children(stones, mover) {
+            Ok(count) => {
+                self.path.push(Frame {
+                    stones,
+                    mover,
+                    phi_limit,
+                    delta_limit,
+                    earlier,
+                    start,
+                    first,
+                    count,
+                    searching: 0,
+                });
+                None
+            }
             Err(won) => {
+                self.kids.truncate(first);
                 let numbers = if won { (0, INFINITE) } else { (INFINITE, 0) };
                 self.keep(stones, mover, numbers, earlier + self.nodes - start);
-                return numbers;
+                Some(numbers)
             }
+        }
+    }
+
+    /// Takes the top position off the path with `numbers`, keeping them in
+    /// the tables and giving them to its parent; whether it had one.
+    fn leave(&mut self, numbers: (u32, u32)) -> bool {
+        let Some(frame) = self.path.pop() else {
+            return false;
         };
-        let children = &mut children[..count];
-        // The node limit stops a visit only after one child's search, so
-        // that each slice of a proof takes it further.
-        let mut searched = false;
-        loop {
-            let (phi, delta, best, second) = combine(children);
-            let stopped = searched && self.nodes >= self.limit;
-            if phi >= phi_limit || delta >= delta_limit || stopped {
-                self.keep(stones, mover, (phi, delta), earlier + self.nodes - start);
-                return (phi, delta);
-            }
-            let child = children[best];
-            // The child's φ counts in this position's δ, its δ is this
-            // position's φ while it stays the best.
-            let child_phi_limit = delta_limit.saturating_sub(delta).saturating_add(child.phi);
-            let child_delta_limit = phi_limit.min(second.saturating_add(second / 4 + 1));
-            let (phi, delta) =
-                self.search(child.stones, 1 - mover, child_phi_limit, child_delta_limit);
-            children[best].phi = phi;
-            children[best].delta = delta;
-            searched = true;
+        self.kids.truncate(frame.first);
+        let work = frame.earlier + self.nodes - frame.start;
+        self.keep(frame.stones, frame.mover, numbers, work);
+        self.give_parent(numbers)
+    }
+
+    /// Gives the child being searched of the top position its `numbers`;
+    /// whether there is a top position.
+    fn give_parent(&mut self, (phi, delta): (u32, u32)) -> bool {
+        let Some(parent) = self.path.last() else {
+            return false;
+        };
+        let child = &mut self.kids[parent.first + parent.searching];
+        child.phi = phi;
+        child.delta = delta;
+        true
+    }
+
+    /// Leaves the whole path, keeping what it learnt in the tables.
+    fn abandon(&mut self) {
+        while let Some(top) = self.path.last() {
+            let (phi, delta, _, _) = combine(&self.kids[top.first..top.first + top.count]);
+            self.leave((phi, delta));
         }
     }
 
     /// Makes the children of `stones` with `mover` to move, with their
-    /// numbers, into `children`: how many, or `Err` with whether `mover`
-    /// wins when that is already known.
-    fn children(
-        &mut self,
-        stones: Stones,
-        mover: usize,
-        children: &mut [Child; MAX_AREA],
-    ) -> Result<usize, bool> {
+    /// numbers, at the end of `kids`: how many, or `Err` with whether
+    /// `mover` wins when that is already known (what was made stays).
+    fn children(&mut self, stones: Stones, mover: usize) -> Result<usize, bool> {
         let candidates = self.candidates(stones, mover);
-        let geometry = &self.geometry;
         let opponent = 1 - mover;
-        let mut count = 0;
-        for &sq in &self.centre_first {
+        let first = self.kids.len();
+        // Each child's table entries are fetched while the next child is
+        // made, and read after: those reads miss the cache in large tables,
+        // and waiting for them was 40% of the time.
+        let mut waiting: Option<(Stones, (Stones, usize))> = None;
+        for at in 0..self.centre_first.len() {
+            let sq = self.centre_first[at];
             if candidates & 1 << sq == 0 {
                 continue;
             }
             self.nodes += 1;
-            let next = geometry.play(stones, mover, usize::from(sq));
-            if geometry.winning_squares(next, opponent) != 0 {
+            let next = self.geometry.play(stones, mover, usize::from(sq));
+            if self.geometry.winning_squares(next, opponent) != 0 {
                 continue;
             }
-            let (phi, delta) = self.child_numbers(next, opponent);
-            if phi == INFINITE {
-                // The opponent loses after this move: `mover` wins.
+            let key = self.geometry.canonical(next, opponent);
+            self.numbers.prefetch(key.0, key.1);
+            self.proven.prefetch(key.0, key.1);
+            if let Some((made, made_key)) = waiting.replace((next, key))
+                && !self.take_child(made, opponent, made_key)
+            {
                 return Err(true);
             }
-            children[count] = Child {
-                stones: next,
-                phi,
-                delta,
-            };
-            count += 1;
         }
-        if count == 0 { Err(false) } else { Ok(count) }
+        if let Some((made, made_key)) = waiting
+            && !self.take_child(made, opponent, made_key)
+        {
+            return Err(true);
+        }
+        match self.kids.len() - first {
+            0 => Err(false),
+            count => Ok(count),
+        }
+    }
+
+    /// Adds the child `stones` (with `mover` to move, `key` its canonical
+    /// form) to `kids` with its numbers; false, adding nothing, when
+    /// its side to move is proven lost, so that its parent wins.
+    fn take_child(&mut self, stones: Stones, mover: usize, key: (Stones, usize)) -> bool {
+        let (phi, delta) = self.numbers_of(stones, mover, key);
+        if phi == INFINITE {
+            return false;
+        }
+        self.kids.push(Child { stones, phi, delta });
+        true
     }
 
     /// The squares worth a look for `mover` in `stones`: every empty one,
@@ -333,8 +452,17 @@ impl ProofNumberSolver {
     /// The numbers of `stones` with `mover` to move (who cannot connect at
     /// once): as the tables have them, or from its threats.
     fn child_numbers(&self, stones: Stones, mover: usize) -> (u32, u32) {
+        self.numbers_of(stones, mover, self.geometry.canonical(stones, mover))
+    }
+
+    /// [`ProofNumberSolver::child_numbers`], given the canonical form.
+    fn numbers_of(
+        &self,
+        stones: Stones,
+        mover: usize,
+        (key, key_mover): (Stones, usize),
+    ) -> (u32, u32) {
         let geometry = &self.geometry;
-        let (key, key_mover) = geometry.canonical(stones, mover);
         if let Some(numbers) = self.numbers.get(key, key_mover) {
             return (numbers.phi, numbers.delta);
         }
@@ -345,8 +473,7 @@ impl ProofNumberSolver {
         }
         let threats = geometry.winning_squares(stones, 1 - mover);
         if threats == 0 {
-            let empty = geometry.full & !(stones[0] | stones[1]);
-            return (1, empty.count_ones());
+            return quiet_numbers(geometry, stones, mover);
         }
         match geometry
             .squares_touching(stones, mover, threats)
@@ -367,6 +494,21 @@ impl ProofNumberSolver {
         self.numbers
             .put(key, key_mover, Numbers { phi, delta, work });
     }
+}
+
+/// The numbers a position where nobody threatens to connect starts with:
+/// each side's φ or δ grows with the empty squares it lacks to join its
+/// edges, so the search looks first where one side is nearly through. Three
+/// times that distance, plus one, was measured against 1, 2, 4, 6 and 10
+/// times, against squares, and against the former δ = the empty squares:
+/// it searched the fewest positions (`solve --size 5 --rules revised`: 97.7
+/// million against 143.8 million).
+fn quiet_numbers(geometry: &Geometry, stones: Stones, mover: usize) -> (u32, u32) {
+    let empty = (geometry.full & !(stones[0] | stones[1])).count_ones();
+    // A side cut off entirely may still get through by captures: far, not
+    // lost.
+    let lacks = |colour| geometry.distance(stones, colour).min(empty + 1);
+    (1 + 3 * lacks(mover), 1 + 3 * lacks(1 - mover))
 }
 
 /// A position's numbers from its children's: φ, δ, the child with the least

@@ -49,7 +49,7 @@ impl NumberTable {
     /// when the memory cannot be had.
     pub fn new(bytes: usize) -> Option<NumberTable> {
         let clusters = (bytes / (CLUSTER * NumberTable::ENTRY_BYTES)).max(1);
-        let mut entries = Vec::new();
+        let mut entries: Vec<Entry> = Vec::new();
         entries.try_reserve_exact(clusters * CLUSTER).ok()?;
         entries.resize(clusters * CLUSTER, Entry::default());
         Some(NumberTable { entries })
@@ -63,6 +63,15 @@ impl NumberTable {
     fn cluster(&self, key: [u64; 2]) -> std::ops::Range<usize> {
         let start = Table::place(key, self.entries.len() / CLUSTER) * CLUSTER;
         start..start + CLUSTER
+    }
+
+    /// Starts fetching the cluster of `stones` with `mover` to move into
+    /// the cache, for a [`NumberTable::get`] soon after.
+    pub fn prefetch(&self, stones: Stones, mover: usize) {
+        let range = self.cluster(Table::key(stones, mover));
+        let cluster = &self.entries[range];
+        super::prefetch::prefetch(cluster.as_ptr().cast());
+        super::prefetch::prefetch(cluster[CLUSTER / 2..].as_ptr().cast());
     }
 
     /// The numbers of `stones` with `mover` to move, if kept.

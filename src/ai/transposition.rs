@@ -52,7 +52,7 @@ impl Table {
     /// when the memory cannot be had.
     pub fn new(bytes: usize) -> Option<Table> {
         let count = (bytes / Table::BUCKET_BYTES).max(1);
-        let mut buckets = Vec::new();
+        let mut buckets: Vec<Bucket> = Vec::new();
         buckets.try_reserve_exact(count).ok()?;
         buckets.resize_with(count, Bucket::default);
         Some(Table { buckets })
@@ -73,6 +73,13 @@ impl Table {
         let mixed = (key[0] ^ key[1].rotate_left(29)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
         // The high bits of the product, scaled to the count.
         ((u128::from(mixed) * count as u128) >> 64) as usize
+    }
+
+    /// Starts fetching the bucket of `stones` with `mover` to move into the
+    /// cache, for a [`Table::get`] soon after.
+    pub fn prefetch(&self, stones: Stones, mover: usize) {
+        let bucket: *const Bucket = self.bucket(Table::key(stones, mover));
+        super::prefetch::prefetch(bucket.cast());
     }
 
     /// Whether `mover` wins `stones`, if proven before and still kept.
