@@ -1,7 +1,7 @@
 //! `assets/solved.txt`: it parses (so a malformed table fails here, not in
 //! the game), agrees with the solver on 4×4, and the engine uses it.
 
-use brique::ai::{Search, SearchConfig, SolvedBoard, SolvedTable, Solver};
+use brique::ai::{ProofNumberSolver, Search, SearchConfig, SolvedBoard, SolvedTable, Solver};
 use brique::core::{BoardSize, Move, Position, Rules, Square, Variant};
 
 fn shipped() -> SolvedTable {
@@ -61,7 +61,31 @@ fn malformed_tables_are_refused_with_the_line_number() {
         ("3 original LLW/LWL/WLL", "line 1: board size"),
         (
             "4 original",
-            "line 1: expected a size, the rules and the rows",
+            "line 1: expected a size, the rules, the rows and maybe the replies",
+        ),
+        (
+            "4 original LLWL/LWLL/WLLL/LLWL a1:c4 x",
+            "line 1: expected a size, the rules, the rows and maybe the replies",
+        ),
+        (
+            "4 original LLWL/LWLL/WLLL/LLWL c1:b2",
+            "line 1: \"c1:b2\": c1 wins",
+        ),
+        (
+            "4 original LLWL/LWLL/WLLL/LLWL a1:a1",
+            "line 1: \"a1:a1\": the reply is on the first stone",
+        ),
+        (
+            "4 original LLWL/LWLL/WLLL/LLWL a1:c4,a1:b4",
+            "line 1: \"a1:b4\": a second reply to a1",
+        ),
+        (
+            "4 original LLWL/LWLL/WLLL/LLWL a1:e4",
+            "line 1: \"e4\" in \"a1:e4\" is not a square",
+        ),
+        (
+            "4 original LLWL/LWLL/WLLL/LLWL a1-c4",
+            "line 1: expected a first move, : and a reply",
         ),
         (
             "4 original LLWL/LWLL/WLLL/LLWL\n4 original LLWL/LWLL/WLLL/LLWL",
@@ -129,4 +153,66 @@ fn off_the_table_the_engine_decides_as_before() {
             .and_then(|b| b.first_move_wins(square)),
         Some(true)
     );
+}
+
+/// Every recorded reply wins for White: after the first stone and the
+/// reply, Black to move loses. On 5×5 every losing first move has one, so
+/// the computer as White plays perfectly from its first move there.
+#[test]
+fn every_recorded_reply_wins_and_5x5_has_all() {
+    for board in shipped().boards() {
+        if board.size.get() > 5 {
+            continue;
+        }
+        let mut solver =
+            ProofNumberSolver::new(board.size, board.variant, 64 << 20).expect("a small board");
+        for first in board.size.squares() {
+            let reply = board.reply(first);
+            if board.size.get() == 5 {
+                assert_eq!(
+                    reply.is_some(),
+                    board.first_move_wins(first) == Some(false),
+                    "{} {first}",
+                    board.variant
+                );
+            }
+            let Some(reply) = reply else { continue };
+            let moves = [first.to_string(), reply.to_string()];
+            let replied = position(
+                board.size.get(),
+                board.variant,
+                false,
+                &[&moves[0], &moves[1]],
+            );
+            assert_eq!(
+                solver.wins(&replied),
+                Some(false),
+                "{}×{} {}: {first} {reply}",
+                board.size,
+                board.size,
+                board.variant
+            );
+        }
+    }
+}
+
+#[test]
+fn the_engine_answers_a_losing_first_move_with_the_recorded_reply() {
+    let table = shipped();
+    let board = table
+        .get(size(5), Variant::Revised)
+        .expect("5×5 is in the table");
+    let first: Square = "b1".parse().expect("a square");
+    let reply = board.reply(first).expect("b1 loses and has a reply");
+    for pie in [false, true] {
+        let opened = position(5, Variant::Revised, pie, &["b1"]);
+        assert_eq!(table.winning_reply(&opened), Some(reply));
+        let search = Search::new(&opened, SearchConfig::default());
+        assert_eq!(search.best_move(), Some(Move::Place(reply)), "pie {pie}");
+    }
+    // Not after a winning first move, nor later in the game.
+    let won = position(5, Variant::Revised, false, &["c3"]);
+    assert_eq!(table.winning_reply(&won), None);
+    let later = position(5, Variant::Revised, false, &["b1", "d4", "a1"]);
+    assert_eq!(table.winning_reply(&later), None);
 }

@@ -353,9 +353,10 @@ impl Search {
         let child = self.best_child()?;
         let value = tree.mean(child);
         let mv = Move::Place(self.shared.root.square_of(tree.square(0, child)));
-        // The smallest boards are solved: open with a proven win, and swap
-        // exactly the first moves that win. The chances stay the search's,
-        // as on the heat map.
+        // The smallest boards are solved: open with a proven win, swap
+        // exactly the first moves that win, and answer the others with a
+        // proven winning reply. The chances stay the search's, as on the
+        // heat map.
         let solved = SolvedTable::shipped();
         if let Some(sq) = solved.winning_opening(&self.position) {
             let opening = tree.child(0, self.shared.root.index_of(sq));
@@ -368,6 +369,10 @@ impl Search {
         if swap {
             // Black's position is better for Black: take it.
             return Some((Move::Swap, 1.0 - value));
+        }
+        if let Some(sq) = solved.winning_reply(&self.position) {
+            let reply = tree.child(0, self.shared.root.index_of(sq));
+            return Some((Move::Place(sq), reply.map_or(value, |i| tree.mean(i))));
         }
         if self.shared.pie_opening() {
             return Some((mv, value.min(1.0 - value)));

@@ -5,7 +5,7 @@
 
 use std::sync::OnceLock;
 
-use crate::core::{BoardSize, Color, Move, Position, Rules, Square, Variant};
+use crate::core::{BoardSize, Color, Move, Position, Square, Variant};
 
 /// The table as shipped.
 const TEXT: &str = include_str!("../../assets/solved.txt");
@@ -18,6 +18,9 @@ pub struct SolvedBoard {
     /// Per square (dense index, row-major from `a1`), whether Black's first
     /// stone there wins with perfect play (without the pie rule).
     pub wins: Vec<bool>,
+    /// Per square, for the first moves that lose, a reply that wins for
+    /// White, where one is recorded.
+    pub replies: Vec<Option<Square>>,
 }
 
 impl SolvedBoard {
@@ -25,6 +28,14 @@ impl SolvedBoard {
         self.size
             .contains(sq)
             .then(|| self.wins[self.size.index(sq)])
+    }
+
+    /// White's recorded winning reply to Black's losing first stone on `sq`.
+    pub fn reply(&self, sq: Square) -> Option<Square> {
+        self.size
+            .contains(sq)
+            .then(|| self.replies[self.size.index(sq)])
+            .flatten()
     }
 
     /// The winning first moves, `a1`, `b1`, … row by row.
@@ -35,7 +46,9 @@ impl SolvedBoard {
     }
 
     /// The board's line in `assets/solved.txt`: size, rules, then the rows
-    /// from the top, `W` or `L` per square, separated by `/`.
+    /// from the top, `W` or `L` per square, separated by `/`; then, when
+    /// recorded, White's winning replies to the losing first moves, as
+    /// `first:reply` pairs separated by `,`.
     pub fn line(&self) -> String {
         let n = self.size.get();
         let rows: Vec<String> = (0..n)
@@ -51,17 +64,30 @@ impl SolvedBoard {
                     .collect()
             })
             .collect();
-        format!("{} {} {}", self.size, self.variant, rows.join("/"))
+        let replies: Vec<String> = self
+            .size
+            .squares()
+            .filter_map(|sq| Some(format!("{sq}:{}", self.reply(sq)?)))
+            .collect();
+        let mut line = format!("{} {} {}", self.size, self.variant, rows.join("/"));
+        if !replies.is_empty() {
+            line = format!("{line} {}", replies.join(","));
+        }
+        line
     }
 
     /// Reads a line made by [`SolvedBoard::line`].
     pub fn parse_line(line: &str) -> Result<SolvedBoard, String> {
         let fields: Vec<&str> = line.split_whitespace().collect();
-        let [size, variant, rows] = fields[..] else {
-            return Err(format!(
-                "expected a size, the rules and the rows, found {} fields",
-                fields.len()
-            ));
+        let (size, variant, rows, replies) = match fields[..] {
+            [size, variant, rows] => (size, variant, rows, None),
+            [size, variant, rows, replies] => (size, variant, rows, Some(replies)),
+            _ => {
+                return Err(format!(
+                    "expected a size, the rules, the rows and maybe the replies, found {} fields",
+                    fields.len()
+                ));
+            }
         };
         let size = size
             .parse::<u8>()
@@ -85,11 +111,45 @@ impl SolvedBoard {
                 };
             }
         }
-        Ok(SolvedBoard {
+        let mut board = SolvedBoard {
             size,
             variant,
             wins,
-        })
+            replies: vec![None; size.area()],
+        };
+        for pair in replies.into_iter().flat_map(|r| r.split(',')) {
+            board.add_reply(pair)?;
+        }
+        Ok(board)
+    }
+
+    /// Reads one `first:reply` pair of the replies' field into the board.
+    fn add_reply(&mut self, pair: &str) -> Result<(), String> {
+        let square = |text: &str| {
+            text.parse::<Square>()
+                .ok()
+                .filter(|&sq| self.size.contains(sq))
+                .ok_or_else(|| format!("{text:?} in {pair:?} is not a square of the board"))
+        };
+        let Some((first, reply)) = pair.split_once(':') else {
+            return Err(format!(
+                "expected a first move, : and a reply, found {pair:?}"
+            ));
+        };
+        let (first, reply) = (square(first)?, square(reply)?);
+        if self.first_move_wins(first) != Some(false) {
+            return Err(format!(
+                "{pair:?}: {first} wins, so White has no winning reply"
+            ));
+        }
+        if first == reply {
+            return Err(format!("{pair:?}: the reply is on the first stone"));
+        }
+        let slot = &mut self.replies[self.size.index(first)];
+        if slot.replace(reply).is_some() {
+            return Err(format!("{pair:?}: a second reply to {first}"));
+        }
+        Ok(())
     }
 }
 
@@ -167,16 +227,30 @@ impl SolvedTable {
         if !position.can_swap() {
             return None;
         }
-        let rules = position.rules();
-        let board = self.get(position.size(), rules.variant)?;
-        // The stones of the first move are the stone and its fills: find
-        // the square whose placement gives them.
-        let first = position.size().squares().find(|&sq| {
-            position.get(sq) == Some(Color::Black) && {
-                let mut opened = Position::new(position.size(), Rules { pie: true, ..rules });
-                opened.play(Move::Place(sq)).is_ok() && opened == *position
-            }
-        })?;
-        board.first_move_wins(first)
+        let board = self.get(position.size(), position.rules().variant)?;
+        board.first_move_wins(first_stone(position)?)
     }
+
+    /// White's recorded winning reply, when `position` is Black's losing
+    /// first stone on a solved board and White is to place (with the pie
+    /// rule, having chosen not to swap: a swap is [`SolvedTable::swaps`]'s).
+    pub fn winning_reply(&self, position: &Position) -> Option<Square> {
+        let board = self.get(position.size(), position.rules().variant)?;
+        board.reply(first_stone(position)?)
+    }
+}
+
+/// The square of Black's first stone when `position` is the game just
+/// after it. The stones of the first move are the stone and its fills: the
+/// square is the one whose placement gives them.
+fn first_stone(position: &Position) -> Option<Square> {
+    if position.ply() != 1 {
+        return None;
+    }
+    position.size().squares().find(|&sq| {
+        position.get(sq) == Some(Color::Black) && {
+            let mut opened = Position::new(position.size(), position.rules());
+            opened.play(Move::Place(sq)).is_ok() && opened == *position
+        }
+    })
 }

@@ -1,7 +1,9 @@
 //! `brique solve`: proves the value of every first move on a small board with
 //! the proof-number solver ([`crate::ai::ProofNumberSolver`]), and so the
-//! value of the empty board with and without the pie rule; prints a board of
-//! W and L, the positions searched and the time it took.
+//! value of the empty board with and without the pie rule, and White's
+//! winning reply to each first move that loses; prints a board of W and L,
+//! the line for `assets/solved.txt`, the positions searched and the time it
+//! took.
 
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -14,8 +16,8 @@ use crate::core::{BoardSize, Square, Variant, diagram_of};
 
 #[derive(clap::Args, Debug)]
 pub struct SolveArgs {
-    /// Board size, 4 to 7 (4 and 5 take seconds, 5 revised a minute, 6
-    /// original about ten minutes; larger boards far longer).
+    /// Board size, 4 to 7 (4 and 5 take seconds, 6 original minutes;
+    /// larger boards far longer).
     #[arg(long, value_parser = parse_size)]
     pub size: BoardSize,
     /// Rule variant (original or revised); both when not given.
@@ -82,7 +84,11 @@ pub fn run(args: &SolveArgs) -> ExitCode {
         let started = Instant::now();
         let memory = args.memory as usize * (1 << 20);
         let threads = usize::from(args.threads);
-        let Some((wins, nodes)) = solve(args.size, variant, threads, memory, &args.first_moves)
+        let Some(Solved {
+            wins,
+            replies,
+            nodes,
+        }) = solve(args.size, variant, threads, memory, &args.first_moves)
         else {
             eprintln!(
                 "brique solve: could not get {} MB of memory for the table; try a smaller --memory",
@@ -97,6 +103,7 @@ pub fn run(args: &SolveArgs) -> ExitCode {
                     size: args.size,
                     variant,
                     wins,
+                    replies,
                 };
                 report(&board, args.pie, nodes, seconds)
             }
@@ -109,9 +116,19 @@ pub fn run(args: &SolveArgs) -> ExitCode {
     ExitCode::SUCCESS
 }
 
-/// Whether each first move wins (by square index), proven for the squares
-/// of `only` (every square when empty; `None` for the others), and the
-/// positions searched, with a line of progress on stderr per move; `None`
+/// What [`solve`] proved, by square index.
+pub struct Solved {
+    /// Whether each first move wins; `None` for those not asked.
+    pub wins: Vec<Option<bool>>,
+    /// For each first move that loses, a reply that wins for White.
+    pub replies: Vec<Option<Square>>,
+    /// The positions searched.
+    pub nodes: u64,
+}
+
+/// Whether each first move wins, proven for the squares of `only` (every
+/// square when empty), with White's winning reply to each that loses, with
+/// a line of progress on stderr per move; `None`
 /// for a board the solver does not take or tables whose memory cannot be
 /// had. With several `threads`, each takes the next first move not yet
 /// taken and proves it with its own solver; all share one table of proven
@@ -122,7 +139,7 @@ pub fn solve(
     threads: usize,
     memory: usize,
     only: &[Square],
-) -> Option<(Vec<Option<bool>>, u64)> {
+) -> Option<Solved> {
     let mut squares: Vec<Square> = match only {
         [] => size.squares().collect(),
         some => some.to_vec(),
@@ -131,7 +148,7 @@ pub fn solve(
     let mut seen = vec![false; size.area()];
     squares.retain(|&sq| !std::mem::replace(&mut seen[size.index(sq)], true));
     let next = AtomicUsize::new(0);
-    let wins: Mutex<Vec<Option<bool>>> = Mutex::new(vec![None; size.area()]);
+    let results = Mutex::new((vec![None; size.area()], vec![None; size.area()]));
     let first = ProofNumberSolver::new(size, variant, memory)?;
     let prove = |mut solver: ProofNumberSolver| -> Option<u64> {
         loop {
@@ -139,12 +156,23 @@ pub fn solve(
                 return Some(solver.nodes());
             };
             let won = solver.first_move_wins(sq)?;
-            let mut wins = wins.lock().unwrap_or_else(PoisonError::into_inner);
+            // The tables still hold the proof: they name the reply.
+            let reply = match won {
+                true => None,
+                false => solver.winning_move(solver.first_move(sq)?, u64::MAX),
+            };
+            let mut results = results.lock().unwrap_or_else(PoisonError::into_inner);
+            let (wins, replies) = &mut *results;
             wins[size.index(sq)] = Some(won);
+            replies[size.index(sq)] = reply;
             let done = wins.iter().flatten().count();
+            let value = match (won, reply) {
+                (true, _) => "wins".to_string(),
+                (false, Some(reply)) => format!("loses to {reply}"),
+                (false, None) => "loses".to_string(),
+            };
             eprintln!(
-                "brique solve: {size}×{size} {variant}: {sq} {} ({done} of {}; {} positions on this thread)",
-                if won { "wins" } else { "loses" },
+                "brique solve: {size}×{size} {variant}: {sq} {value} ({done} of {}; {} positions on this thread)",
                 squares.len(),
                 group_thousands(solver.nodes())
             );
@@ -165,8 +193,12 @@ pub fn solve(
             .chain([own])
             .sum()
     });
-    let wins = wins.into_inner().unwrap_or_else(PoisonError::into_inner);
-    Some((wins, nodes?))
+    let (wins, replies) = results.into_inner().unwrap_or_else(PoisonError::into_inner);
+    Some(Solved {
+        wins,
+        replies,
+        nodes: nodes?,
+    })
 }
 
 /// What `brique solve --first-moves` prints when some first moves were not
