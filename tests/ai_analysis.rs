@@ -6,12 +6,17 @@ use brique::core::{BoardSize, Game, Move, Player, Position, Rules, Square, parse
 
 /// The position after `moves` on 5×5, with or without the pie rule.
 fn after(moves: &str, pie: bool) -> Position {
+    after_on(5, moves, pie)
+}
+
+/// The position after `moves` on an `n`×`n` board.
+fn after_on(n: u8, moves: &str, pie: bool) -> Position {
     let rules = Rules {
         pie,
         ..Rules::default()
     };
     let moves = parse_moves(moves).unwrap();
-    let size = BoardSize::new(5).unwrap();
+    let size = BoardSize::new(n).unwrap();
     let game = Game::from_moves(size, rules, Player::One, &moves).unwrap();
     game.position().clone()
 }
@@ -44,15 +49,15 @@ fn a_winning_move_is_reported_as_a_sure_win() {
     assert_eq!((report.heat[c4], report.wins[c4]), (0.0, 0.0));
 }
 
-/// The report at White's pie decision after Black's `opening` on 5×5.
-fn pie_decision(opening: &str) -> brique::ai::Report {
-    searched(&after(opening, true), 20_000).report()
+/// The report at White's pie decision after Black's `opening` on `n`×`n`.
+fn pie_decision(n: u8, opening: &str) -> brique::ai::Report {
+    searched(&after_on(n, opening, true), 20_000).report()
 }
 
 #[test]
 fn the_swap_is_on_the_map_and_warmest_when_it_is_the_choice() {
     // A centre opening is worth taking over.
-    let report = pie_decision("c3");
+    let report = pie_decision(5, "c3");
     assert_eq!(report.best, Some(Move::Swap));
     let swap = report.swap.expect("White may swap");
     let top = report.heat.iter().copied().fold(0.0, f32::max);
@@ -64,8 +69,9 @@ fn the_swap_is_on_the_map_and_warmest_when_it_is_the_choice() {
 
 #[test]
 fn a_declined_swap_is_cooler_than_the_move_played() {
-    // A corner opening is not.
-    let report = pie_decision("a1");
+    // A corner opening is not. (On 7×7: on 5×5 the computer answers it
+    // with the solved boards' reply, whatever its search's map says.)
+    let report = pie_decision(7, "a1");
     let Some(Move::Place(best)) = report.best else {
         panic!("expected a placement, got {:?}", report.best);
     };

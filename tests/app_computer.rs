@@ -66,12 +66,12 @@ fn the_computer_answers_your_move() {
     assert!(text.starts_with("Computer (easy) "), "{text}");
 }
 
-/// [`against_easy`] after your a1 and e5 and the computer's answers.
+/// [`against_easy`] after your a1 and e1 and the computer's answers.
 fn against_easy_four_moves_in() -> App {
     let mut app = against_easy();
     play_at(&mut app, "a1");
     app.wait_for_engine();
-    play_at(&mut app, "e5");
+    play_at(&mut app, "e1");
     app.wait_for_engine();
     assert_eq!(app.game().history().len(), 4);
     app
@@ -83,7 +83,7 @@ fn undo_goes_back_to_your_turn() {
     type_keys(&mut app, "u");
     assert_eq!(app.game().history().len(), 2, "your move and its answer");
     assert_eq!(app.game().player_to_move(), Player::One);
-    assert_eq!(app.cursor(), sq("e5"));
+    assert_eq!(app.cursor(), sq("e1"));
     assert_eq!(app.engine_job(), None);
     // Redo plays both again.
     type_keys(&mut app, "r");
@@ -457,7 +457,7 @@ fn a_game_against_the_computer_resumes_as_one() {
     assert_eq!(again.mode(), Mode::HumanVsComputer);
     assert_eq!(again.game().history().len(), 2);
     assert_eq!(again.name(Player::Two), "Computer (easy)");
-    play_at(&mut again, "e5");
+    play_at(&mut again, "e1");
     assert_eq!(again.engine_job(), Some(Job::Move));
     // The next game follows the settings.
     type_keys(&mut again, "ny");
