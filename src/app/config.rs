@@ -21,7 +21,7 @@ use crate::core::{BoardSize, Player, Rules, TimeControl, Variant};
 pub const NAME_MAX_CHARS: usize = 20;
 
 /// All settings, one struct per `[section]` of the file. Adding a setting
-/// means a field here or in a section, with a type that has a [`Spelling`].
+/// means a field here or in a section, with a type that has a `Spelling`.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct Config {

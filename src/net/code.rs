@@ -15,7 +15,7 @@ const LENGTH: usize = 10;
 /// Mixed into the key so that it is this program's, for this use only.
 const CONTEXT: &[u8] = b"brique join code v1:";
 
-/// A join code, normalised: ten symbols of [`ALPHABET`].
+/// A join code, normalised: ten symbols of `ALPHABET`.
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub struct JoinCode([u8; LENGTH]);
 

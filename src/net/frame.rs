@@ -22,7 +22,7 @@ pub struct Patience {
 }
 
 impl Patience {
-    /// A game's: pings come every [`super::link::PING_EVERY`].
+    /// A game's: pings come every `link::PING_EVERY`.
     pub const GAME: Patience = Patience {
         stall: Duration::from_secs(10),
         idle: Duration::from_secs(30),
