@@ -2,7 +2,7 @@
 //! iterations their search proves the position with the exact solver, and a
 //! proven win is played. Checked against a fresh solver at every move.
 
-use brique::ai::{Level, Report, Search, SearchConfig, SolvedTable, Solver};
+use brique::ai::{Level, ProofNumberSolver, Report, Search, SearchConfig, SolvedTable, Solver};
 use brique::core::{BoardSize, Color, Move, Position, Rules, Square, Variant};
 
 /// Iterations a search gets at most before it must have proven a 5×5
@@ -37,8 +37,27 @@ fn prove(search: &mut Search, cap: u64) -> Report {
     search.report()
 }
 
+/// A solver that says whether the side to move wins: the depth-first one,
+/// independent of the game's proofs, or the far faster proof-number one for
+/// the measurements over many positions.
+trait Checker {
+    fn wins(&mut self, position: &Position) -> Option<bool>;
+}
+
+impl Checker for Solver {
+    fn wins(&mut self, position: &Position) -> Option<bool> {
+        Solver::wins(self, position)
+    }
+}
+
+impl Checker for ProofNumberSolver {
+    fn wins(&mut self, position: &Position) -> Option<bool> {
+        ProofNumberSolver::wins(self, position)
+    }
+}
+
 /// Whether the side that just moved into `position` has a proven win there.
-fn mover_still_wins(position: &Position, solver: &mut Solver) -> bool {
+fn mover_still_wins(position: &Position, solver: &mut impl Checker) -> bool {
     position.is_over() || solver.wins(position) == Some(false)
 }
 
@@ -133,10 +152,17 @@ const HARD_MOVE_ITERATIONS: u64 = 190_000;
 fn every_5x5_original_position_after_two_moves_is_proven_within_a_hard_move() {
     // Counts, per variant, the positions after Black's first stone and
     // White's reply that hard proves within one move's iterations; prints
-    // them, and requires all of them under the original rules.
+    // them, and requires all of them under the original rules. Of the
+    // others, it counts those Black wins and hard's move there still wins,
+    // and requires that move to win after every winning first move.
+    let table = SolvedTable::shipped();
     for variant in [Variant::Original, Variant::Revised] {
+        let board = table.get(five(), variant).expect("5×5 is solved");
+        let mut checker =
+            ProofNumberSolver::new(five(), variant, 64 << 20).expect("5x5 is solvable");
         let (mut proven, mut total, mut most) = (0, 0, 0);
-        let mut unproven = Vec::new();
+        let (mut won, mut kept) = (0, 0);
+        let (mut unproven, mut thrown) = (Vec::new(), Vec::new());
         for first in five().squares() {
             let mut opened = Position::new(
                 five(),
@@ -160,11 +186,27 @@ fn every_5x5_original_position_after_two_moves_is_proven_within_a_hard_move() {
                     most = most.max(search.iterations());
                 } else {
                     unproven.push(format!("{first} {reply}"));
+                    if checker.wins(&position) == Some(true) {
+                        won += 1;
+                        let best = report.best.expect("a move");
+                        position.play(best).expect("legal");
+                        if mover_still_wins(&position, &mut checker) {
+                            kept += 1;
+                        } else {
+                            assert_eq!(
+                                board.first_move_wins(first),
+                                Some(false),
+                                "{first} {reply}: {best} throws Black's win away"
+                            );
+                            thrown.push(format!("{first} {reply} {best}"));
+                        }
+                    }
                 }
             }
         }
         eprintln!(
-            "{variant}: {proven} of {total} positions proven within {HARD_MOVE_ITERATIONS} iterations; the slowest proven took {most}"
+            "{variant}: {proven} of {total} positions proven within {HARD_MOVE_ITERATIONS} iterations; the slowest proven took {most}; of the others, Black wins {won}, and hard's move keeps the win in {kept}; it throws it away (after a losing first move) in: {}",
+            thrown.join(", ")
         );
         if variant == Variant::Original {
             assert!(unproven.is_empty(), "unproven: {unproven:?}");
@@ -200,11 +242,14 @@ fn at_the_pie_decision_a_position_whose_placements_all_lose_is_won_by_swapping()
 fn every_5x5_position_after_a_recorded_reply_is_proven_within_a_hard_move() {
     // White answers a losing first move with the shipped table's reply;
     // counts, per variant, the positions after Black's second stone that
-    // hard (as White) proves within one move's iterations, prints the
-    // others, and requires all of them under the original rules.
+    // hard (as White) proves within one move's iterations, and prints the
+    // others. It requires all of them under the original rules, and under
+    // both that the move hard plays in an unproven one still wins.
     let table = SolvedTable::shipped();
     for variant in [Variant::Original, Variant::Revised] {
         let board = table.get(five(), variant).expect("5×5 is solved");
+        let mut checker =
+            ProofNumberSolver::new(five(), variant, 64 << 20).expect("5x5 is solvable");
         let (mut proven, mut total) = (0, 0);
         let mut unproven = Vec::new();
         for first in five().squares() {
@@ -220,11 +265,18 @@ fn every_5x5_position_after_a_recorded_reply_is_proven_within_a_hard_move() {
                 }
                 let mut search = Search::new(&position, Level::Hard.config(0));
                 total += 1;
-                if prove(&mut search, HARD_MOVE_ITERATIONS).proven.is_some() {
+                let report = prove(&mut search, HARD_MOVE_ITERATIONS);
+                if report.proven.is_some() {
                     proven += 1;
-                } else {
-                    unproven.push(format!("{first} {reply} {second}"));
+                    continue;
                 }
+                let best = report.best.expect("a move");
+                unproven.push(format!("{first} {reply} {second}, plays {best}"));
+                position.play(best).expect("legal");
+                assert!(
+                    mover_still_wins(&position, &mut checker),
+                    "{first} {reply} {second}: {best} does not win"
+                );
             }
         }
         eprintln!(
