@@ -16,18 +16,26 @@ pub struct SolvedBoard {
     pub size: BoardSize,
     pub variant: Variant,
     /// Per square (dense index, row-major from `a1`), whether Black's first
-    /// stone there wins with perfect play (without the pie rule).
-    pub wins: Vec<bool>,
+    /// stone there wins with perfect play (without the pie rule); `None`
+    /// where not proven yet, on a board solved in part.
+    pub wins: Vec<Option<bool>>,
     /// Per square, for the first moves that lose, a reply that wins for
     /// White, where one is recorded.
     pub replies: Vec<Option<Square>>,
 }
 
 impl SolvedBoard {
+    /// Whether Black's first stone on `sq` wins; `None` when not proven.
     pub fn first_move_wins(&self, sq: Square) -> Option<bool> {
         self.size
             .contains(sq)
             .then(|| self.wins[self.size.index(sq)])
+            .flatten()
+    }
+
+    /// Whether every first move is proven.
+    pub fn is_complete(&self) -> bool {
+        self.wins.iter().all(Option::is_some)
     }
 
     /// White's recorded winning reply to Black's losing first stone on `sq`.
@@ -38,15 +46,16 @@ impl SolvedBoard {
             .flatten()
     }
 
-    /// The winning first moves, `a1`, `b1`, … row by row.
+    /// The proven winning first moves, `a1`, `b1`, … row by row.
     pub fn winning_moves(&self) -> impl Iterator<Item = Square> + '_ {
         self.size
             .squares()
-            .filter(|&sq| self.wins[self.size.index(sq)])
+            .filter(|&sq| self.first_move_wins(sq) == Some(true))
     }
 
     /// The board's line in `assets/solved.txt`: size, rules, then the rows
-    /// from the top, `W` or `L` per square, separated by `/`; then, when
+    /// from the top, `W`, `L` or `.` (not proven) per square, separated by
+    /// `/`; then, when
     /// recorded, White's winning replies to the losing first moves, as
     /// `first:reply` pairs separated by `,`.
     pub fn line(&self) -> String {
@@ -55,12 +64,11 @@ impl SolvedBoard {
             .rev()
             .map(|row| {
                 (0..n)
-                    .map(
-                        |col| match self.wins[self.size.index(Square::new(col, row))] {
-                            true => 'W',
-                            false => 'L',
-                        },
-                    )
+                    .map(|col| match self.first_move_wins(Square::new(col, row)) {
+                        Some(true) => 'W',
+                        Some(false) => 'L',
+                        None => '.',
+                    })
                     .collect()
             })
             .collect();
@@ -100,14 +108,15 @@ impl SolvedBoard {
         if rows.len() != n || rows.iter().any(|row| row.len() != n) {
             return Err(format!("expected {n} rows of {n} squares separated by /"));
         }
-        let mut wins = vec![false; size.area()];
+        let mut wins = vec![None; size.area()];
         for (from_top, row) in rows.iter().enumerate() {
             for (col, glyph) in row.chars().enumerate() {
                 let at = (n - 1 - from_top) * n + col;
                 wins[at] = match glyph {
-                    'W' => true,
-                    'L' => false,
-                    other => return Err(format!("expected W or L, found {other:?}")),
+                    'W' => Some(true),
+                    'L' => Some(false),
+                    '.' => None,
+                    other => return Err(format!("expected W, L or ., found {other:?}")),
                 };
             }
         }
@@ -137,10 +146,14 @@ impl SolvedBoard {
             ));
         };
         let (first, reply) = (square(first)?, square(reply)?);
-        if self.first_move_wins(first) != Some(false) {
-            return Err(format!(
-                "{pair:?}: {first} wins, so White has no winning reply"
-            ));
+        match self.first_move_wins(first) {
+            Some(false) => {}
+            Some(true) => {
+                return Err(format!(
+                    "{pair:?}: {first} wins, so White has no winning reply"
+                ));
+            }
+            None => return Err(format!("{pair:?}: {first} is not proven to lose")),
         }
         if first == reply {
             return Err(format!("{pair:?}: the reply is on the first stone"));

@@ -97,18 +97,13 @@ pub fn run(args: &SolveArgs) -> ExitCode {
             return ExitCode::from(2);
         };
         let seconds = started.elapsed().as_secs_f64();
-        let text = match wins.iter().copied().collect::<Option<Vec<bool>>>() {
-            Some(wins) => {
-                let board = SolvedBoard {
-                    size: args.size,
-                    variant,
-                    wins,
-                    replies,
-                };
-                report(&board, args.pie, nodes, seconds)
-            }
-            None => partial_report(args.size, variant, &wins, nodes, seconds),
+        let board = SolvedBoard {
+            size: args.size,
+            variant,
+            wins,
+            replies,
         };
+        let text = report(&board, args.pie, nodes, seconds);
         if let Err(code) = print_stdout(&text) {
             return code;
         }
@@ -201,63 +196,52 @@ pub fn solve(
     })
 }
 
-/// What `brique solve --first-moves` prints when some first moves were not
-/// asked: their squares are `.`, and no conclusion is drawn.
-fn partial_report(
-    size: BoardSize,
-    variant: Variant,
-    wins: &[Option<bool>],
-    nodes: u64,
-    seconds: f64,
-) -> String {
-    let mut out = format!(
-        "{size}×{size}, {variant} rules: Black's first stone on the squares asked, \
-         W when it wins for Black with perfect play, L when it loses, . not asked\n"
-    );
-    out += &diagram_of(size, |sq| match wins[size.index(sq)] {
+/// What `brique solve` prints for one variant: the board, then, when every
+/// first move was asked, the conclusions (`pie` says for which pie rule
+/// settings; both when `None`), else the moves proven; then the table's
+/// line (`.` for the moves not asked, so runs split by `--first-moves` can
+/// be merged) and the work done.
+pub fn report(board: &SolvedBoard, pie: Option<bool>, nodes: u64, seconds: f64) -> String {
+    let (size, variant) = (board.size, board.variant);
+    let mut out = match board.is_complete() {
+        true => format!(
+            "{size}×{size}, {variant} rules: Black's first stone on each square, \
+             W when it wins for Black with perfect play, L when it loses\n"
+        ),
+        false => format!(
+            "{size}×{size}, {variant} rules: Black's first stone on the squares asked, \
+             W when it wins for Black with perfect play, L when it loses, . not asked\n"
+        ),
+    };
+    out += &diagram_of(size, |sq| match board.first_move_wins(sq) {
         Some(true) => 'W',
         Some(false) => 'L',
         None => '.',
     });
-    let proven: Vec<String> = size
-        .squares()
-        .filter_map(|sq| {
-            let won = wins[size.index(sq)]?;
-            Some(format!("{sq} {}", if won { "wins" } else { "loses" }))
-        })
-        .collect();
+    out += &match board.is_complete() {
+        true => conclusions(board, pie),
+        false => proven_moves(board),
+    };
     out += &format!(
-        "{} of the {} first moves: {}.\nSearched {} positions in {seconds:.2} s.\n",
-        proven.len(),
-        size.area(),
-        proven.join(", "),
+        "In assets/solved.txt: {}\nSearched {} positions in {seconds:.2} s.\n",
+        board.line(),
         group_thousands(nodes)
     );
     out
 }
 
-/// What `brique solve` prints for one variant: `pie` says which pie rule
-/// settings to conclude for (both when `None`).
-pub fn report(board: &SolvedBoard, pie: Option<bool>, nodes: u64, seconds: f64) -> String {
-    let size = board.size;
+/// The value of the empty board of a fully solved `board`, with and without
+/// the pie rule as `pie` asks.
+fn conclusions(board: &SolvedBoard, pie: Option<bool>) -> String {
+    let area = board.size.area();
     let winning: Vec<String> = board.winning_moves().map(|sq| sq.to_string()).collect();
     let won = winning.len();
-    let lost = size.area() - won;
-    let mut out = format!(
-        "{size}×{size}, {} rules: Black's first stone on each square, \
-         W when it wins for Black with perfect play, L when it loses\n",
-        board.variant
-    );
-    out += &diagram_of(size, |sq| match board.first_move_wins(sq) {
-        Some(true) => 'W',
-        _ => 'L',
-    });
+    let mut out = String::new();
     if pie != Some(true) {
         out += &match won {
             0 => "Without the pie rule: White wins; every first move loses.\n".to_string(),
             _ => format!(
-                "Without the pie rule: Black wins, with {won} of the {} first moves: {}.\n",
-                size.area(),
+                "Without the pie rule: Black wins, with {won} of the {area} first moves: {}.\n",
                 winning.join(" ")
             ),
         };
@@ -265,13 +249,27 @@ pub fn report(board: &SolvedBoard, pie: Option<bool>, nodes: u64, seconds: f64) 
     if pie != Some(false) {
         out += &format!(
             "With the pie rule: a perfect White swaps the {won} winning first moves \
-             and plays on after the {lost} others, so the second player wins.\n"
+             and plays on after the {} others, so the second player wins.\n",
+            area - won
         );
     }
-    out += &format!(
-        "In assets/solved.txt: {}\nSearched {} positions in {seconds:.2} s.\n",
-        board.line(),
-        group_thousands(nodes)
-    );
     out
+}
+
+/// The first moves a partial `board` proves, as `a1 loses, b3 wins`.
+fn proven_moves(board: &SolvedBoard) -> String {
+    let size = board.size;
+    let proven: Vec<String> = size
+        .squares()
+        .filter_map(|sq| {
+            let won = board.first_move_wins(sq)?;
+            Some(format!("{sq} {}", if won { "wins" } else { "loses" }))
+        })
+        .collect();
+    format!(
+        "{} of the {} first moves: {}.\n",
+        proven.len(),
+        size.area(),
+        proven.join(", ")
+    )
 }
