@@ -33,6 +33,16 @@ impl SolvedBoard {
             .flatten()
     }
 
+    /// The square's letter in a line and in `brique solve`'s diagram: `W`
+    /// (wins), `L` (loses) or `.` (not proven).
+    pub fn glyph(&self, sq: Square) -> char {
+        match self.first_move_wins(sq) {
+            Some(true) => 'W',
+            Some(false) => 'L',
+            None => '.',
+        }
+    }
+
     /// Whether every first move is proven.
     pub fn is_complete(&self) -> bool {
         self.wins.iter().all(Option::is_some)
@@ -54,21 +64,16 @@ impl SolvedBoard {
     }
 
     /// The board's line in `assets/solved.txt`: size, rules, then the rows
-    /// from the top, `W`, `L` or `.` (not proven) per square, separated by
-    /// `/`; then, when
-    /// recorded, White's winning replies to the losing first moves, as
-    /// `first:reply` pairs separated by `,`.
+    /// from the top, [`SolvedBoard::glyph`] per square, separated by `/`;
+    /// then, when recorded, White's winning replies to the losing first
+    /// moves, as `first:reply` pairs separated by `,`.
     pub fn line(&self) -> String {
         let n = self.size.get();
         let rows: Vec<String> = (0..n)
             .rev()
             .map(|row| {
                 (0..n)
-                    .map(|col| match self.first_move_wins(Square::new(col, row)) {
-                        Some(true) => 'W',
-                        Some(false) => 'L',
-                        None => '.',
-                    })
+                    .map(|col| self.glyph(Square::new(col, row)))
                     .collect()
             })
             .collect();

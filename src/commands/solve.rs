@@ -203,22 +203,17 @@ pub fn solve(
 /// be merged) and the work done.
 pub fn report(board: &SolvedBoard, pie: Option<bool>, nodes: u64, seconds: f64) -> String {
     let (size, variant) = (board.size, board.variant);
-    let mut out = match board.is_complete() {
-        true => format!(
-            "{size}×{size}, {variant} rules: Black's first stone on each square, \
-             W when it wins for Black with perfect play, L when it loses\n"
-        ),
-        false => format!(
-            "{size}×{size}, {variant} rules: Black's first stone on the squares asked, \
-             W when it wins for Black with perfect play, L when it loses, . not asked\n"
-        ),
+    let complete = board.is_complete();
+    let (squares, unasked) = match complete {
+        true => ("each square", ""),
+        false => ("the squares asked", ", . not asked"),
     };
-    out += &diagram_of(size, |sq| match board.first_move_wins(sq) {
-        Some(true) => 'W',
-        Some(false) => 'L',
-        None => '.',
-    });
-    out += &match board.is_complete() {
+    let mut out = format!(
+        "{size}×{size}, {variant} rules: Black's first stone on {squares}, \
+         W when it wins for Black with perfect play, L when it loses{unasked}\n"
+    );
+    out += &diagram_of(size, |sq| board.glyph(sq));
+    out += &match complete {
         true => conclusions(board, pie),
         false => proven_moves(board),
     };
