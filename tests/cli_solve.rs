@@ -1,7 +1,11 @@
 //! `brique solve`: what it prints, that it agrees with `assets/solved.txt`
 //! and `docs/solved.md`, and how it refuses bad arguments.
 
-use std::process::{Command, Output};
+use std::io::{BufRead, BufReader};
+use std::os::unix::process::ExitStatusExt;
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
 
 use brique::ai::SolvedTable;
 
@@ -171,6 +175,10 @@ fn bad_arguments_get_a_message_and_exit_2() {
             &["solve", "--size", "4", "--memory", "lots"][..],
             "--memory",
         ),
+        (
+            &["solve", "--size", "4", "--proven", "/tmp/unused.bin"][..],
+            "--rules",
+        ),
     ] {
         let out = brique(args);
         assert_eq!(out.status.code(), Some(2), "{args:?}");
@@ -178,4 +186,144 @@ fn bad_arguments_get_a_message_and_exit_2() {
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(err.contains(says), "{args:?}: {err}");
     }
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+/// The positions searched, from the last line `brique solve` prints.
+fn searched(out: &Output) -> u64 {
+    let text = stdout(out);
+    let line = text
+        .lines()
+        .find_map(|line| line.strip_prefix("Searched "))
+        .unwrap_or_else(|| panic!("no count in {text}"));
+    let digits: String = line
+        .split(' ')
+        .next()
+        .unwrap_or_default()
+        .chars()
+        .filter(char::is_ascii_digit)
+        .collect();
+    digits.parse().expect("a count")
+}
+
+fn solve_4x4_keeping(file: &Path) -> Output {
+    let file = file.to_str().expect("a UTF-8 path");
+    brique(&[
+        "solve", "--size", "4", "--rules", "revised", "--proven", file,
+    ])
+}
+
+#[test]
+fn proven_positions_kept_in_a_file_spare_the_next_run_the_search() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let file = dir.path().join("proven-4.bin");
+    let first = solve_4x4_keeping(&file);
+    assert_eq!(first.status.code(), Some(0), "{}", stderr(&first));
+    assert!(stderr(&first).contains("read 0 proven positions"));
+    let kept = stderr(&first)
+        .lines()
+        .find_map(|line| line.strip_prefix("brique solve: kept "))
+        .and_then(|rest| rest.split(' ').next())
+        .map(str::to_string)
+        .unwrap_or_else(|| panic!("nothing kept: {}", stderr(&first)));
+    let again = solve_4x4_keeping(&file);
+    assert_eq!(again.status.code(), Some(0), "{}", stderr(&again));
+    assert!(
+        stderr(&again).contains(&format!("read {kept} proven positions")),
+        "{kept}: {}",
+        stderr(&again)
+    );
+    let board = |out: &Output| stdout(out).lines().take(8).collect::<Vec<_>>().join("\n");
+    assert_eq!(board(&again), board(&first));
+    assert!(stdout(&again).contains("4 revised LLWW/WWWW/WWLL/WLLL"));
+    // Each first move is found proven, or nearly.
+    assert!(
+        searched(&again) * 10 < searched(&first),
+        "{} then {}",
+        searched(&first),
+        searched(&again)
+    );
+}
+
+#[test]
+fn a_file_of_another_board_is_refused_and_kept() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let file = dir.path().join("proven.bin");
+    assert_eq!(solve_4x4_keeping(&file).status.code(), Some(0));
+    let before = std::fs::read(&file).expect("the file");
+    let path = file.to_str().expect("a UTF-8 path");
+    let out = brique(&[
+        "solve", "--size", "5", "--rules", "revised", "--proven", path,
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    assert!(
+        stderr(&out).contains("not of \"size 5 rules revised\""),
+        "{}",
+        stderr(&out)
+    );
+    assert_eq!(std::fs::read(&file).expect("the file"), before);
+}
+
+#[test]
+fn a_solve_stopped_by_a_signal_keeps_what_it_proved() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let file = dir.path().join("proven-5.bin");
+    let path = file.to_str().expect("a UTF-8 path");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_brique"))
+        .args([
+            "solve", "--size", "5", "--rules", "revised", "--proven", path,
+        ])
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run brique");
+    let mut progress = BufReader::new(child.stderr.take().expect("stderr"));
+    let mut line = String::new();
+    progress.read_line(&mut line).expect("a line");
+    assert!(line.contains("read 0 proven positions"), "{line}");
+    std::thread::sleep(Duration::from_millis(300));
+    let sent = Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .expect("kill");
+    assert!(sent.success());
+    // Bounded, so that a solve that ignored the signal cannot hang the test.
+    let deadline = Instant::now() + Duration::from_secs(300);
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("wait") {
+            break status;
+        }
+        assert!(Instant::now() < deadline, "the solve went on");
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    let mut rest = String::new();
+    std::io::Read::read_to_string(&mut progress, &mut rest).expect("stderr");
+    assert_eq!(status.signal(), Some(15), "{rest}");
+    assert!(
+        rest.contains("stopped; run again with the same --proven"),
+        "{rest}"
+    );
+    // The next run reads what this one proved.
+    let next = brique(&[
+        "solve",
+        "--size",
+        "5",
+        "--rules",
+        "revised",
+        "--first-moves",
+        "b1",
+        "--proven",
+        path,
+    ]);
+    assert_eq!(next.status.code(), Some(0), "{}", stderr(&next));
+    assert!(!stderr(&next).contains("read 0 "), "{}", stderr(&next));
+    assert!(
+        stderr(&next).contains("b1 loses to d4"),
+        "{}",
+        stderr(&next)
+    );
 }

@@ -118,7 +118,7 @@ fn a_second_copy_plays_in_its_own_autosave_and_both_games_are_kept() {
     assert_eq!(
         refused.to_string(),
         format!(
-            "another copy of Brique is playing with {}",
+            "another copy of Brique is using {}",
             paths.autosave().display()
         )
     );

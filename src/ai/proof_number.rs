@@ -94,6 +94,30 @@ pub struct Goal {
     mover: usize,
 }
 
+/// A solver's table of proven results, shared with it (see
+/// [`ProofNumberSolver::proven_results`]): its entries, as two words each,
+/// go to a file while the solvers go on proving, and come back in another
+/// run of the same board size and rule variant.
+#[derive(Clone)]
+pub struct ProvenResults {
+    table: Arc<Table>,
+    /// The squares of the entries' words that are not on this board.
+    off_board: u64,
+}
+
+impl ProvenResults {
+    /// Every result kept now.
+    pub fn entries(&self) -> impl Iterator<Item = [u64; 2]> + '_ {
+        self.table.entries()
+    }
+
+    /// Keeps a result that [`ProvenResults::entries`] gave; `false`,
+    /// keeping nothing, when the words are not a position of this board.
+    pub fn restore(&self, entry: [u64; 2]) -> bool {
+        (entry[0] | entry[1]) & self.off_board == 0 && self.table.restore(entry)
+    }
+}
+
 /// A child of the position being searched: its stones and numbers (from
 /// its own side to move's view).
 #[derive(Clone, Copy, Default)]
@@ -150,6 +174,15 @@ impl ProofNumberSolver {
             NumberTable::new(self.numbers.bytes())?,
             Arc::clone(&self.proven),
         ))
+    }
+
+    /// The table of proven results this solver shares, to keep in a file
+    /// between runs.
+    pub fn proven_results(&self) -> ProvenResults {
+        ProvenResults {
+            table: Arc::clone(&self.proven),
+            off_board: !self.geometry.full & Table::SQUARES,
+        }
     }
 
     /// Positions looked at so far, by every call: each child made and

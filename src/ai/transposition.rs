@@ -20,13 +20,12 @@ use std::sync::atomic::{AtomicU64, Ordering, fence};
 
 use super::bitboard::{MAX_AREA, Stones};
 
-const SQUARES: u64 = (1 << MAX_AREA) - 1;
 const MOVER: u64 = 1 << 55;
 const WON: u64 = 1 << 56;
 const USED: u64 = 1 << 57;
 const WORK_SHIFT: u32 = 58;
 /// The bits of an entry's second word that belong to the key.
-const KEY: u64 = SQUARES | MOVER | USED;
+const KEY: u64 = Table::SQUARES | MOVER | USED;
 
 /// Entries per bucket: with the sequence number, one 64-byte cache line.
 const SLOTS: usize = 3;
@@ -45,6 +44,9 @@ pub(crate) struct Table {
 }
 
 impl Table {
+    /// The bits of an entry's words that are squares of the board.
+    pub(crate) const SQUARES: u64 = (1 << MAX_AREA) - 1;
+
     /// Bytes a bucket takes.
     pub const BUCKET_BYTES: usize = std::mem::size_of::<Bucket>();
 
@@ -113,8 +115,61 @@ impl Table {
         let key = Table::key(stones, mover);
         let work = u64::from(64 - nodes.leading_zeros()).min(63);
         let result = if won { WON } else { 0 };
-        let entry = [key[0], key[1] | result | work << WORK_SHIFT];
-        let bucket = self.bucket(key);
+        self.store([key[0], key[1] | result | work << WORK_SHIFT]);
+    }
+
+    /// Every result kept, each as an entry's two words (see
+    /// [`Table::restore`]), while other threads may go on writing: a bucket
+    /// being written is read again, and left out if it never settles.
+    pub fn entries(&self) -> impl Iterator<Item = [u64; 2]> + '_ {
+        self.buckets
+            .iter()
+            .flat_map(|bucket| {
+                let mut slots = [None; SLOTS];
+                for _ in 0..8 {
+                    let before = bucket.sequence.load(Ordering::Acquire);
+                    if before & 1 != 0 {
+                        std::hint::spin_loop();
+                        continue;
+                    }
+                    for (slot, words) in slots.iter_mut().zip(bucket.words.chunks_exact(2)) {
+                        let entry = [
+                            words[0].load(Ordering::Relaxed),
+                            words[1].load(Ordering::Relaxed),
+                        ];
+                        *slot = (entry[1] & USED != 0).then_some(entry);
+                    }
+                    fence(Ordering::Acquire);
+                    if bucket.sequence.load(Ordering::Relaxed) == before {
+                        return slots;
+                    }
+                }
+                [None; SLOTS]
+            })
+            .flatten()
+    }
+
+    /// Keeps an entry that [`Table::entries`] gave, from this table or
+    /// another's (of any size); `false`, keeping nothing, when the words
+    /// are not an entry: no mark of use, bits outside the board's squares
+    /// and the entry's own, or a square of both colours.
+    pub fn restore(&self, entry: [u64; 2]) -> bool {
+        let [black, white] = entry;
+        let valid = black & !Table::SQUARES == 0
+            && white & USED != 0
+            && white & Table::SQUARES & black == 0
+            && white & !(Table::SQUARES | MOVER | WON | USED | 63 << WORK_SHIFT) == 0;
+        if valid {
+            self.store(entry);
+        }
+        valid
+    }
+
+    /// Puts an entry in its bucket (its key's place), keeping the costliest
+    /// proof there and the latest ones.
+    fn store(&self, entry: [u64; 2]) {
+        let work = entry[1] >> WORK_SHIFT;
+        let bucket = self.bucket([entry[0], entry[1] & KEY]);
         let before = bucket.sequence.load(Ordering::Relaxed);
         if before & 1 != 0
             || bucket
@@ -183,6 +238,39 @@ mod tests {
         assert_eq!(table.get([99, 0], 0), Some(false));
         assert_eq!(table.get([98, 0], 0), Some(false));
         assert_eq!(table.get([97, 0], 0), None);
+    }
+
+    #[test]
+    fn entries_restored_in_a_table_of_another_size_give_the_same_results() {
+        let table = Table::new(1 << 12).expect("memory");
+        let positions: Vec<Stones> = (1..40u64).map(|i| [i << 3, i & 0b111]).collect();
+        for (i, &stones) in positions.iter().enumerate() {
+            table.put(stones, i % 2, i % 3 == 0, 1 << i);
+        }
+        let copy = Table::new(1 << 16).expect("memory");
+        for entry in table.entries() {
+            assert!(copy.restore(entry), "{entry:x?}");
+        }
+        for (i, &stones) in positions.iter().enumerate() {
+            assert_eq!(copy.get(stones, i % 2), Some(i % 3 == 0));
+            assert_eq!(copy.get(stones, 1 - i % 2), None);
+        }
+        assert_eq!(copy.entries().count(), positions.len());
+    }
+
+    #[test]
+    fn words_that_are_not_an_entry_are_not_restored() {
+        let table = Table::new(1 << 12).expect("memory");
+        let unused = [1, 2];
+        let both_colours = [3, 2 | USED];
+        let off_the_squares = [1 << MAX_AREA, 2 | USED];
+        let stray_bit = [1, 2 | USED | 1 << 50];
+        for words in [unused, both_colours, off_the_squares, stray_bit] {
+            assert!(!table.restore(words), "{words:x?}");
+        }
+        assert_eq!(table.entries().count(), 0);
+        assert!(table.restore([1, 2 | USED | WON]));
+        assert_eq!(table.get([1, 2], 0), Some(true));
     }
 
     #[test]

@@ -5,14 +5,20 @@
 //! the line for `assets/solved.txt`, the positions searched and the time it
 //! took.
 
+use std::io;
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Mutex, PoisonError};
-use std::time::Instant;
+use std::sync::mpsc::{self, RecvTimeoutError};
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::{Duration, Instant};
+
+use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
 
 use super::print_stdout;
 use crate::ai::{MAX_SOLVED_SIDE, ProofNumberSolver, SolvedBoard, group_thousands};
 use crate::core::{BoardSize, Square, Variant, diagram_of};
+use crate::storage::{ProvenFile, StorageError};
 
 #[derive(clap::Args, Debug)]
 pub struct SolveArgs {
@@ -42,7 +48,21 @@ pub struct SolveArgs {
     /// a1,b1): a long solve split over several runs.
     #[arg(long, value_delimiter = ',')]
     pub first_moves: Vec<Square>,
+    /// Keep the proven positions in this file, so that a solve too long
+    /// for one run goes on in the next from what this one proved: read at
+    /// the start when it exists, written every ten minutes, at the end and
+    /// when Ctrl-C, SIGTERM or SIGHUP stops the solve (about 16 bytes for
+    /// each 64 of the proven-positions table). One variant per file: needs
+    /// --rules.
+    #[arg(long, value_name = "FILE", requires = "rules")]
+    pub proven: Option<PathBuf>,
 }
+
+/// How often `--proven` writes its file while the solve goes on: a run
+/// that is stopped loses at most this much of its work.
+const SAVE_EVERY: Duration = Duration::from_secs(10 * 60);
+/// How soon a signal that stops the solve is answered.
+const SIGNAL_CHECK: Duration = Duration::from_millis(100);
 
 /// The solver also takes 4×4, which is too small to play (RULES.md).
 fn parse_size(s: &str) -> Result<BoardSize, String> {
@@ -79,23 +99,52 @@ pub fn run(args: &SolveArgs) -> ExitCode {
         );
         return ExitCode::from(2);
     }
+    let proven = match args.proven.as_deref().map(ProvenFile::lock).transpose() {
+        Ok(proven) => proven,
+        Err(e) => {
+            eprintln!("brique solve: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let keep = match &proven {
+        None => None,
+        Some(file) => match Keeping::new(file, SAVE_EVERY) {
+            Ok(keep) => Some(keep),
+            Err(e) => {
+                eprintln!("brique solve: cannot catch the signals that stop a solve: {e}");
+                return ExitCode::from(2);
+            }
+        },
+    };
     let variants = args.rules.map_or(Variant::ALL.to_vec(), |v| vec![v]);
+    let mut code = ExitCode::SUCCESS;
     for variant in variants {
         let started = Instant::now();
         let memory = args.memory as usize * (1 << 20);
         let threads = usize::from(args.threads);
-        let Some(Solved {
+        let Solved {
             wins,
             replies,
             nodes,
-        }) = solve(args.size, variant, threads, memory, &args.first_moves)
-        else {
-            eprintln!(
-                "brique solve: could not get {} MB of memory for the table; try a smaller --memory",
-                args.memory
-            );
-            return ExitCode::from(2);
+            kept,
+        } = match solve(
+            args.size,
+            variant,
+            threads,
+            memory,
+            &args.first_moves,
+            keep.as_ref(),
+        ) {
+            Ok(solved) => solved,
+            Err(message) => {
+                eprintln!("brique solve: {message}");
+                return ExitCode::from(2);
+            }
         };
+        if let Err(e) = kept {
+            eprintln!("brique solve: the proven positions were not kept: {e}");
+            code = ExitCode::FAILURE;
+        }
         let seconds = started.elapsed().as_secs_f64();
         let board = SolvedBoard {
             size: args.size,
@@ -108,7 +157,60 @@ pub fn run(args: &SolveArgs) -> ExitCode {
             return code;
         }
     }
-    ExitCode::SUCCESS
+    code
+}
+
+/// Where and how often [`solve`] keeps its proven positions, and the flag
+/// that says a signal (SIGTERM, SIGHUP, SIGINT) asks it to stop.
+pub struct Keeping<'a> {
+    file: &'a ProvenFile,
+    every: Duration,
+    /// The number of the ending signal caught (0: none).
+    ending: Arc<AtomicUsize>,
+}
+
+impl<'a> Keeping<'a> {
+    /// Keeping in `file` every `every`; from now on an ending signal no
+    /// longer ends the process at once: [`solve`] writes the file first.
+    pub fn new(file: &'a ProvenFile, every: Duration) -> io::Result<Keeping<'a>> {
+        let ending = Arc::new(AtomicUsize::new(0));
+        for signal in [SIGTERM, SIGHUP, SIGINT] {
+            let number = usize::try_from(signal).unwrap_or_default();
+            signal_hook::flag::register_usize(signal, Arc::clone(&ending), number)?;
+        }
+        Ok(Keeping {
+            file,
+            every,
+            ending,
+        })
+    }
+
+    /// Until the proofs are done (`finished` disconnected), writes the file
+    /// with `save` every so often; on an ending signal, writes it and ends
+    /// the process as the signal would have.
+    fn watch(&self, finished: &mpsc::Receiver<()>, save: impl Fn() -> Result<(), StorageError>) {
+        let mut saved = Instant::now();
+        while finished.recv_timeout(SIGNAL_CHECK) == Err(RecvTimeoutError::Timeout) {
+            let signal = self.ending.load(Ordering::SeqCst);
+            if signal != 0 {
+                match save() {
+                    Ok(()) => eprintln!(
+                        "brique solve: stopped; run again with the same --proven to go on"
+                    ),
+                    Err(e) => eprintln!("brique solve: stopped: {e}"),
+                }
+                let signal = i32::try_from(signal).unwrap_or(SIGTERM);
+                let _ = signal_hook::low_level::emulate_default_handler(signal);
+                std::process::exit(128 + signal);
+            }
+            if saved.elapsed() >= self.every {
+                if let Err(e) = save() {
+                    eprintln!("brique solve: {e}; trying again later");
+                }
+                saved = Instant::now();
+            }
+        }
+    }
 }
 
 /// What [`solve`] proved, by square index.
@@ -119,22 +221,28 @@ pub struct Solved {
     pub replies: Vec<Option<Square>>,
     /// The positions searched.
     pub nodes: u64,
+    /// Whether the last writing of the proven positions' file went well
+    /// (`Ok` when there is none).
+    pub kept: Result<(), StorageError>,
 }
 
 /// Whether each first move wins, proven for the squares of `only` (every
 /// square when empty), with White's winning reply to each that loses, with
-/// a line of progress on stderr per move; `None`
-/// for a board the solver does not take or tables whose memory cannot be
-/// had. With several `threads`, each takes the next first move not yet
-/// taken and proves it with its own solver; all share one table of proven
-/// results (see [`ProofNumberSolver::new`] for how `memory` is spent).
+/// a line of progress on stderr per move. With several `threads`, each
+/// takes the next first move not yet taken and proves it with its own
+/// solver; all share one table of proven results (see
+/// [`ProofNumberSolver::new`] for how `memory` is spent). With `keep`, the
+/// table starts from the file's positions and is written to it every so
+/// often, at the end and when a signal stops it (see [`Keeping`]). An error for a board the solver does not take,
+/// tables whose memory cannot be had, or a file that cannot be read.
 pub fn solve(
     size: BoardSize,
     variant: Variant,
     threads: usize,
     memory: usize,
     only: &[Square],
-) -> Option<Solved> {
+    keep: Option<&Keeping>,
+) -> Result<Solved, String> {
     let mut squares: Vec<Square> = match only {
         [] => size.squares().collect(),
         some => some.to_vec(),
@@ -144,7 +252,35 @@ pub fn solve(
     squares.retain(|&sq| !std::mem::replace(&mut seen[size.index(sq)], true));
     let next = AtomicUsize::new(0);
     let results = Mutex::new((vec![None; size.area()], vec![None; size.area()]));
-    let first = ProofNumberSolver::new(size, variant, memory)?;
+    let no_memory = || {
+        format!(
+            "could not get {} MB of memory for the tables; try a smaller --memory",
+            memory >> 20
+        )
+    };
+    let first = ProofNumberSolver::new(size, variant, memory).ok_or_else(no_memory)?;
+    let table = first.proven_results();
+    if let Some(&Keeping { file, .. }) = keep {
+        let read = file
+            .load(size, variant, |entry| table.restore(entry))
+            .map_err(|e| e.to_string())?;
+        eprintln!(
+            "brique solve: read {} proven positions from {}",
+            group_thousands(read),
+            file.path().display()
+        );
+    }
+    let save = |file: &ProvenFile| {
+        let saved = file.save(size, variant, table.entries());
+        if let Ok(count) = saved {
+            eprintln!(
+                "brique solve: kept {} proven positions in {}",
+                group_thousands(count),
+                file.path().display()
+            );
+        }
+        saved.map(drop)
+    };
     let prove = |mut solver: ProofNumberSolver| -> Option<u64> {
         loop {
             let Some(&sq) = squares.get(next.fetch_add(1, Ordering::Relaxed)) else {
@@ -175,24 +311,34 @@ pub fn solve(
     };
     let others: Vec<ProofNumberSolver> = (1..threads.max(1))
         .map(|_| first.sharing_table())
-        .collect::<Option<_>>()?;
+        .collect::<Option<_>>()
+        .ok_or_else(no_memory)?;
+    let (done, finished) = mpsc::channel::<()>();
     let nodes: Option<u64> = std::thread::scope(|scope| {
+        if let Some(keep) = keep {
+            let save = &save;
+            scope.spawn(move || keep.watch(&finished, || save(keep.file)));
+        }
         let helpers: Vec<_> = others
             .into_iter()
             .map(|solver| scope.spawn(move || prove(solver)))
             .collect();
         let own = prove(first);
-        helpers
+        let nodes = helpers
             .into_iter()
             .map(|helper| helper.join().ok().flatten())
             .chain([own])
-            .sum()
+            .sum();
+        drop(done);
+        nodes
     });
+    let kept = keep.map_or(Ok(()), |keep| save(keep.file));
     let (wins, replies) = results.into_inner().unwrap_or_else(PoisonError::into_inner);
-    Some(Solved {
+    Ok(Solved {
         wins,
         replies,
-        nodes: nodes?,
+        nodes: nodes.ok_or("the solver does not take this board")?,
+        kept,
     })
 }
 

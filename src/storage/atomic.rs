@@ -17,7 +17,7 @@ use std::time::{Duration, SystemTime};
 const TEMP_PREFIX: &str = ".brique-";
 const TEMP_SUFFIX: &str = ".tmp";
 
-/// A write takes milliseconds: a temporary file this old is a killed
+/// A write takes seconds at most: a temporary file this old is a killed
 /// process's, whatever its pid says (pids are reused).
 const STALE_AFTER: Duration = Duration::from_secs(10 * 60);
 /// A temporary file whose process is gone is stale once this old (the grace
@@ -31,6 +31,15 @@ const MAX_LINKS: usize = 40;
 /// When `path` is a symbolic link (or a chain of them), the file it points
 /// to is written and the link kept; an existing file keeps its mode.
 pub fn atomic_write(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    atomic_write_with(path, |file| file.write_all(bytes))
+}
+
+/// [`atomic_write`] of what `write` writes to the file, for content too
+/// large to hold in memory at once (it writes through a buffer).
+pub fn atomic_write_with(
+    path: &Path,
+    write: impl FnOnce(&mut dyn Write) -> io::Result<()>,
+) -> io::Result<()> {
     let target = follow_links(path)?;
     if target.file_name().is_none() {
         return Err(io::Error::new(
@@ -53,7 +62,10 @@ pub fn atomic_write(path: &Path, bytes: &[u8]) -> io::Result<()> {
     }
     // Dropping the temporary file on an error removes it.
     let mut tmp = builder.tempfile_in(dir)?;
-    tmp.write_all(bytes)?;
+    let mut buffered = io::BufWriter::new(tmp.as_file_mut());
+    write(&mut buffered)?;
+    buffered.flush()?;
+    drop(buffered);
     if let Some(mode) = kept_mode {
         // Set after creation: the creation mode is reduced by the umask.
         tmp.as_file().set_permissions(mode)?;

@@ -138,11 +138,9 @@ impl fmt::Display for StorageError {
                  reading stopped there",
                 path.display()
             ),
-            StorageError::Held { path } => write!(
-                f,
-                "another copy of Brique is playing with {}",
-                path.display()
-            ),
+            StorageError::Held { path } => {
+                write!(f, "another copy of Brique is using {}", path.display())
+            }
             StorageError::Unsavable { path, reason } => {
                 write!(f, "cannot save {}: {reason}", path.display())
             }

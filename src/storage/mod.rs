@@ -24,12 +24,13 @@ mod error;
 mod files;
 mod paths;
 mod progress;
+mod proven;
 mod record_list;
 mod records;
 mod results;
 mod timestamp;
 
-pub use atomic::{atomic_write, remove_stale_temporaries};
+pub use atomic::{atomic_write, atomic_write_with, remove_stale_temporaries};
 pub use autosave::{
     AUTOSAVE_END, AutosaveLoad, Cleared, Kept, clear_autosave, load_autosave, save_autosave,
 };
@@ -38,6 +39,7 @@ pub use error::StorageError;
 pub use files::{MAX_RECORD_BYTES, read_record_bounded};
 pub use paths::Paths;
 pub use progress::{Progress, load_progress, save_progress};
+pub use proven::ProvenFile;
 pub use record_list::{RecordInfo, RecordSummary, list_records};
 pub use records::{
     RECORD_EXTENSION, default_record_path, load_record, record_path_from_input, save_record,
