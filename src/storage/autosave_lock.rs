@@ -24,7 +24,7 @@
 //! that is killed, so a crash never leaves an autosave locked.
 
 use std::fs::{self, File, TryLockError};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use super::Paths;
 use super::autosave::{Cleared, clear_autosave};
@@ -48,24 +48,10 @@ impl AutosaveLock {
     /// another copy holds it; another error when the lock file cannot be
     /// made (the autosave cannot be written there either).
     pub fn lock(paths: &Paths) -> Result<AutosaveLock, StorageError> {
-        let path = lock_path(paths);
-        fs::create_dir_all(&paths.state_dir).map_err(|e| StorageError::write(&path, e))?;
-        let file = File::options()
-            .create(true)
-            .truncate(false)
-            .write(true)
-            .open(&path)
-            .map_err(|e| StorageError::write(&path, e))?;
-        match file.try_lock() {
-            Ok(()) => Ok(AutosaveLock {
-                _file: file,
-                paths: paths.clone(),
-            }),
-            Err(TryLockError::WouldBlock) => Err(StorageError::Held {
-                path: paths.autosave(),
-            }),
-            Err(TryLockError::Error(e)) => Err(StorageError::write(&path, e)),
-        }
+        Ok(AutosaveLock {
+            _file: lock_beside(&paths.autosave())?,
+            paths: paths.clone(),
+        })
     }
 
     /// Locks the first autosave no other copy holds: `autosave.brique`,
@@ -124,8 +110,28 @@ impl AutosaveLock {
     }
 }
 
-fn lock_path(paths: &Paths) -> PathBuf {
-    let mut name = paths.autosave().into_os_string();
+/// Locks `file` for this copy of the program, by the lock on `FILE.lock`
+/// beside it (made with its directory when missing): the open lock file,
+/// held until dropped. `Err(StorageError::Held)` naming `file` when another
+/// copy holds it.
+pub(crate) fn lock_beside(file: &Path) -> Result<File, StorageError> {
+    let mut name = file.as_os_str().to_owned();
     name.push(".lock");
-    PathBuf::from(name)
+    let path = PathBuf::from(name);
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        fs::create_dir_all(dir).map_err(|e| StorageError::write(&path, e))?;
+    }
+    let lock = File::options()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(&path)
+        .map_err(|e| StorageError::write(&path, e))?;
+    match lock.try_lock() {
+        Ok(()) => Ok(lock),
+        Err(TryLockError::WouldBlock) => Err(StorageError::Held {
+            path: file.to_path_buf(),
+        }),
+        Err(TryLockError::Error(e)) => Err(StorageError::write(&path, e)),
+    }
 }

@@ -12,10 +12,11 @@
 //! One copy of the program uses a file at a time: it holds a lock on
 //! `FILE.lock` while the file is open.
 
-use std::fs::{self, File, TryLockError};
+use std::fs::File;
 use std::io::{self, BufRead, BufReader, Read};
 use std::path::{Path, PathBuf};
 
+use super::autosave_lock::lock_beside;
 use super::{StorageError, atomic_write_with};
 use crate::core::{BoardSize, Variant};
 
@@ -50,28 +51,10 @@ impl ProvenFile {
     /// Locks `path` for this copy of the program (the file itself need not
     /// exist yet). `Err(StorageError::Held)` when another copy uses it.
     pub fn lock(path: &Path) -> Result<ProvenFile, StorageError> {
-        let mut name = path.as_os_str().to_owned();
-        name.push(".lock");
-        let lock_path = PathBuf::from(name);
-        if let Some(dir) = lock_path.parent().filter(|d| !d.as_os_str().is_empty()) {
-            fs::create_dir_all(dir).map_err(|e| StorageError::write(&lock_path, e))?;
-        }
-        let file = File::options()
-            .create(true)
-            .truncate(false)
-            .write(true)
-            .open(&lock_path)
-            .map_err(|e| StorageError::write(&lock_path, e))?;
-        match file.try_lock() {
-            Ok(()) => Ok(ProvenFile {
-                path: path.to_path_buf(),
-                _lock: file,
-            }),
-            Err(TryLockError::WouldBlock) => Err(StorageError::Held {
-                path: path.to_path_buf(),
-            }),
-            Err(TryLockError::Error(e)) => Err(StorageError::write(&lock_path, e)),
-        }
+        Ok(ProvenFile {
+            path: path.to_path_buf(),
+            _lock: lock_beside(path)?,
+        })
     }
 
     pub fn path(&self) -> &Path {
