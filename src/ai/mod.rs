@@ -19,6 +19,7 @@ mod bitboard;
 mod board;
 mod config;
 mod exact;
+mod huge_pages;
 mod layout;
 mod level;
 mod prefetch;

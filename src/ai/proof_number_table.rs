@@ -51,6 +51,7 @@ impl NumberTable {
         let clusters = (bytes / (CLUSTER * NumberTable::ENTRY_BYTES)).max(1);
         let mut entries: Vec<Entry> = Vec::new();
         entries.try_reserve_exact(clusters * CLUSTER).ok()?;
+        super::huge_pages::advise(&mut entries);
         entries.resize(clusters * CLUSTER, Entry::default());
         Some(NumberTable { entries })
     }

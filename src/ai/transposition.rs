@@ -56,6 +56,7 @@ impl Table {
         let count = (bytes / Table::BUCKET_BYTES).max(1);
         let mut buckets: Vec<Bucket> = Vec::new();
         buckets.try_reserve_exact(count).ok()?;
+        super::huge_pages::advise(&mut buckets);
         buckets.resize_with(count, Bucket::default);
         Some(Table { buckets })
     }
