@@ -37,40 +37,44 @@ struct Entry {
     work: u64,
 }
 
+/// A key's entries, on cache lines of their own: a cluster read costs two
+/// lines, not three.
+#[repr(align(64))]
+#[derive(Clone, Copy, Default)]
+struct Cluster([Entry; CLUSTER]);
+
 pub(crate) struct NumberTable {
-    entries: Vec<Entry>,
+    clusters: Vec<Cluster>,
 }
 
 impl NumberTable {
-    /// Bytes an entry takes.
-    pub const ENTRY_BYTES: usize = std::mem::size_of::<Entry>();
+    /// Bytes a cluster takes.
+    const CLUSTER_BYTES: usize = std::mem::size_of::<Cluster>();
 
     /// A table in about `bytes` of memory (at least one cluster); `None`
     /// when the memory cannot be had.
     pub fn new(bytes: usize) -> Option<NumberTable> {
-        let clusters = (bytes / (CLUSTER * NumberTable::ENTRY_BYTES)).max(1);
-        let mut entries: Vec<Entry> = Vec::new();
-        entries.try_reserve_exact(clusters * CLUSTER).ok()?;
-        super::huge_pages::advise(&mut entries);
-        entries.resize(clusters * CLUSTER, Entry::default());
-        Some(NumberTable { entries })
+        let count = (bytes / NumberTable::CLUSTER_BYTES).max(1);
+        let mut clusters: Vec<Cluster> = Vec::new();
+        clusters.try_reserve_exact(count).ok()?;
+        super::huge_pages::advise(&mut clusters);
+        clusters.resize(count, Cluster::default());
+        Some(NumberTable { clusters })
     }
 
     /// Bytes the table takes.
     pub fn bytes(&self) -> usize {
-        self.entries.len() * NumberTable::ENTRY_BYTES
+        self.clusters.len() * NumberTable::CLUSTER_BYTES
     }
 
-    fn cluster(&self, key: [u64; 2]) -> std::ops::Range<usize> {
-        let start = Table::place(key, self.entries.len() / CLUSTER) * CLUSTER;
-        start..start + CLUSTER
+    fn cluster(&self, key: [u64; 2]) -> usize {
+        Table::place(key, self.clusters.len())
     }
 
     /// Starts fetching the cluster of `stones` with `mover` to move into
     /// the cache, for a [`NumberTable::get`] soon after.
     pub fn prefetch(&self, stones: Stones, mover: usize) {
-        let range = self.cluster(Table::key(stones, mover));
-        let cluster = &self.entries[range];
+        let cluster = &self.clusters[self.cluster(Table::key(stones, mover))].0;
         super::prefetch::prefetch(cluster.as_ptr().cast());
         super::prefetch::prefetch(cluster[CLUSTER / 2..].as_ptr().cast());
     }
@@ -78,7 +82,8 @@ impl NumberTable {
     /// The numbers of `stones` with `mover` to move, if kept.
     pub fn get(&self, stones: Stones, mover: usize) -> Option<Numbers> {
         let key = Table::key(stones, mover);
-        self.entries[self.cluster(key)]
+        self.clusters[self.cluster(key)]
+            .0
             .iter()
             .find(|entry| entry.key == key)
             .map(|entry| Numbers {
@@ -92,8 +97,8 @@ impl NumberTable {
     /// entry if it has one, else in place of the cheapest of its cluster.
     pub fn put(&mut self, stones: Stones, mover: usize, numbers: Numbers) {
         let key = Table::key(stones, mover);
-        let range = self.cluster(key);
-        let cluster = &mut self.entries[range];
+        let at = self.cluster(key);
+        let cluster = &mut self.clusters[at].0;
         let at = match cluster.iter().position(|entry| entry.key == key) {
             Some(at) => at,
             None => (0..CLUSTER)
