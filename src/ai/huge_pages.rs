@@ -23,3 +23,23 @@ pub(crate) fn advise<T>(table: &mut Vec<T>) {
     #[cfg(not(target_os = "linux"))]
     let _ = table;
 }
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn advised_tables_keep_what_is_written_in_them() {
+        for length in [0, 1, 1000, 3 << 20] {
+            let mut table: Vec<u64> = Vec::new();
+            table.try_reserve_exact(length).expect("memory");
+            super::advise(&mut table);
+            table.extend((0..length as u64).map(|i| i.wrapping_mul(0x9e37_79b9)));
+            assert_eq!(table.len(), length);
+            assert!(
+                table
+                    .iter()
+                    .enumerate()
+                    .all(|(i, &v)| v == (i as u64).wrapping_mul(0x9e37_79b9))
+            );
+        }
+    }
+}

@@ -97,8 +97,8 @@ impl NumberTable {
     /// entry if it has one, else in place of the cheapest of its cluster.
     pub fn put(&mut self, stones: Stones, mover: usize, numbers: Numbers) {
         let key = Table::key(stones, mover);
-        let at = self.cluster(key);
-        let cluster = &mut self.clusters[at].0;
+        let place = self.cluster(key);
+        let cluster = &mut self.clusters[place].0;
         let at = match cluster.iter().position(|entry| entry.key == key) {
             Some(at) => at,
             None => (0..CLUSTER)
@@ -120,6 +120,12 @@ mod tests {
 
     fn numbers(phi: u32, delta: u32, work: u64) -> Numbers {
         Numbers { phi, delta, work }
+    }
+
+    #[test]
+    fn a_cluster_is_two_whole_cache_lines() {
+        assert_eq!(NumberTable::CLUSTER_BYTES, 128);
+        assert_eq!(std::mem::align_of::<Cluster>(), 64);
     }
 
     #[test]
