@@ -232,31 +232,43 @@ impl ProofNumberSolver {
         if wins_now != 0 {
             return Some(size.square(wins_now.trailing_zeros() as usize));
         }
+        let moves = self.moves(goal);
+        let lost = |numbers: (u32, u32)| numbers.0 == INFINITE;
+        let known = moves
+            .iter()
+            .find(|(_, after)| lost(self.child_numbers(after.stones, after.mover)));
+        let (sq, _) = match known {
+            Some(&found) => found,
+            None => *moves
+                .iter()
+                .find(|&&(_, after)| self.resume(after, nodes) == Some(false))?,
+        };
+        Some(sq)
+    }
+
+    /// The moves worth proving in `goal` (not one after which the opponent
+    /// connects at once; only blocks when the opponent threatens to), from
+    /// the centre out, each with the position it leaves. `goal` wins if one
+    /// of them leaves a lost position, and loses if all of them leave won
+    /// ones (when its side cannot connect at once).
+    pub fn moves(&self, goal: Goal) -> Vec<(Square, Goal)> {
+        let Goal { stones, mover } = goal;
         let opponent = 1 - mover;
         let candidates = self.candidates(stones, mover);
-        let moves: Vec<(usize, Stones)> = self
-            .centre_first
+        self.centre_first
             .iter()
             .map(|&sq| usize::from(sq))
             .filter(|&sq| candidates & 1 << sq != 0)
             .map(|sq| (sq, self.geometry.play(stones, mover, sq)))
             .filter(|&(_, next)| self.geometry.winning_squares(next, opponent) == 0)
-            .collect();
-        let lost = |numbers: (u32, u32)| numbers.0 == INFINITE;
-        let known = moves
-            .iter()
-            .find(|&&(_, next)| lost(self.child_numbers(next, opponent)));
-        let (sq, _) = match known {
-            Some(&found) => found,
-            None => *moves.iter().find(|&&(_, next)| {
+            .map(|(sq, next)| {
                 let after = Goal {
                     stones: next,
                     mover: opponent,
                 };
-                self.resume(after, nodes) == Some(false)
-            })?,
-        };
-        Some(size.square(sq))
+                (self.geometry.size().square(sq), after)
+            })
+            .collect()
     }
 
     /// The position after Black's first stone on `sq` (White to move);
@@ -286,6 +298,11 @@ impl ProofNumberSolver {
         let Goal { stones, mover } = goal;
         if self.geometry.winning_squares(stones, mover) != 0 {
             return Some(true);
+        }
+        // Another thread may have proven it.
+        let (key, key_mover) = self.geometry.canonical(stones, mover);
+        if let Some(won) = self.proven.get(key, key_mover) {
+            return Some(won);
         }
         let resumed = self
             .path
@@ -496,13 +513,15 @@ impl ProofNumberSolver {
         (key, key_mover): (Stones, usize),
     ) -> (u32, u32) {
         let geometry = &self.geometry;
-        if let Some(numbers) = self.numbers.get(key, key_mover) {
-            return (numbers.phi, numbers.delta);
-        }
+        // The shared table first: another thread may have proven what this
+        // one's numbers still have open.
         match self.proven.get(key, key_mover) {
             Some(true) => return (0, INFINITE),
             Some(false) => return (INFINITE, 0),
             None => {}
+        }
+        if let Some(numbers) = self.numbers.get(key, key_mover) {
+            return (numbers.phi, numbers.delta);
         }
         let threats = geometry.winning_squares(stones, 1 - mover);
         if threats == 0 {

@@ -7,6 +7,7 @@
 pub mod arena;
 pub mod bench;
 pub mod completions;
+mod first_moves;
 pub mod gtp;
 pub mod host;
 pub mod join;

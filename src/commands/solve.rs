@@ -8,13 +8,14 @@
 use std::io;
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::{self, RecvTimeoutError};
-use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
 
+use super::first_moves::FirstMoves;
 use super::print_stdout;
 use crate::ai::{MAX_SOLVED_SIDE, ProofNumberSolver, SolvedBoard, group_thousands};
 use crate::core::{BoardSize, Square, Variant, diagram_of};
@@ -34,8 +35,9 @@ pub struct SolveArgs {
     #[arg(long, value_parser = parse_on_off)]
     pub pie: Option<bool>,
     /// Threads proving first moves side by side, sharing one table of
-    /// proven positions (the results are the same; the positions searched
-    /// differ).
+    /// proven positions; once none is left to take, a thread helps with one
+    /// still being proven (the results are the same; the positions
+    /// searched differ).
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
     pub threads: u16,
     /// Megabytes for the solver's tables: a quarter for proven positions,
@@ -229,8 +231,9 @@ pub struct Solved {
 /// Whether each first move wins, proven for the squares of `only` (every
 /// square when empty), with White's winning reply to each that loses, with
 /// a line of progress on stderr per move. With several `threads`, each
-/// takes the next first move not yet taken and proves it with its own
-/// solver; all share one table of proven results (see
+/// has its own solver and takes the next first move not yet taken, then
+/// helps with those still being proven ([`FirstMoves`]); all share one
+/// table of proven results (see
 /// [`ProofNumberSolver::new`] for how `memory` is spent). With `keep`, the
 /// table starts from the file's positions and is written to it every so
 /// often, at the end and when a signal stops it (see [`Keeping`]). An error for a board the solver does not take,
@@ -243,15 +246,11 @@ pub fn solve(
     only: &[Square],
     keep: Option<&Keeping>,
 ) -> Result<Solved, String> {
-    let mut squares: Vec<Square> = match only {
+    let squares: Vec<Square> = match only {
         [] => size.squares().collect(),
         some => some.to_vec(),
     };
-    // A square listed twice is proven once.
-    let mut seen = vec![false; size.area()];
-    squares.retain(|&sq| !std::mem::replace(&mut seen[size.index(sq)], true));
-    let next = AtomicUsize::new(0);
-    let results = Mutex::new((vec![None; size.area()], vec![None; size.area()]));
+    let first_moves = FirstMoves::new(size, variant, &squares);
     let no_memory = || {
         format!(
             "could not get {} MB of memory for the tables; try a smaller --memory",
@@ -282,32 +281,8 @@ pub fn solve(
         saved.map(drop)
     };
     let prove = |mut solver: ProofNumberSolver| -> Option<u64> {
-        loop {
-            let Some(&sq) = squares.get(next.fetch_add(1, Ordering::Relaxed)) else {
-                return Some(solver.nodes());
-            };
-            let won = solver.first_move_wins(sq)?;
-            // The tables still hold the proof: they name the reply.
-            let reply = match won {
-                true => None,
-                false => solver.winning_move(solver.first_move(sq)?, u64::MAX),
-            };
-            let mut results = results.lock().unwrap_or_else(PoisonError::into_inner);
-            let (wins, replies) = &mut *results;
-            wins[size.index(sq)] = Some(won);
-            replies[size.index(sq)] = reply;
-            let done = wins.iter().flatten().count();
-            let value = match (won, reply) {
-                (true, _) => "wins".to_string(),
-                (false, Some(reply)) => format!("loses to {reply}"),
-                (false, None) => "loses".to_string(),
-            };
-            eprintln!(
-                "brique solve: {size}×{size} {variant}: {sq} {value} ({done} of {}; {} positions on this thread)",
-                squares.len(),
-                group_thousands(solver.nodes())
-            );
-        }
+        first_moves.prove(&mut solver)?;
+        Some(solver.nodes())
     };
     let others: Vec<ProofNumberSolver> = (1..threads.max(1))
         .map(|_| first.sharing_table())
@@ -333,7 +308,7 @@ pub fn solve(
         nodes
     });
     let kept = keep.map_or(Ok(()), |keep| save(keep.file));
-    let (wins, replies) = results.into_inner().unwrap_or_else(PoisonError::into_inner);
+    let (wins, replies) = first_moves.into_results();
     Ok(Solved {
         wins,
         replies,
