@@ -92,12 +92,16 @@ fn threads_sharing_a_table_prove_the_same_board_each_first_move_once() {
     assert_eq!(board(&three), board(&one));
     assert!(board(&one).contains("4 revised LLWW/WWWW/WWLL/WLLL"));
     let progress = String::from_utf8_lossy(&three.stderr);
-    // Each first move is decided once (a helper's lines name the reply
-    // after the first move).
+    // Each first move is decided once (a helper's lines, "a3 d4 wins for
+    // Black", name a reply after the first move).
     for sq in ["a1", "d1", "b3", "d4"] {
+        let decided = [
+            format!("revised: {sq} wins ("),
+            format!("revised: {sq} loses"),
+        ];
         let lines = progress
             .lines()
-            .filter(|l| l.contains(&format!("revised: {sq} ")))
+            .filter(|l| decided.iter().any(|d| l.contains(d)))
             .count();
         assert_eq!(lines, 1, "{sq} in\n{progress}");
     }

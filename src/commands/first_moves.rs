@@ -155,8 +155,8 @@ impl FirstMoves {
     }
 
     /// Says that Black wins after White's `reply` to the first move `at`,
-    /// the `count`th of `of` replies a helper took: how a long first move
-    /// gets on.
+    /// the `count`th of `of` replies a helper took, unless it is decided
+    /// already: how a long first move gets on.
     fn say_refuted(
         &self,
         solver: &ProofNumberSolver,
@@ -165,6 +165,9 @@ impl FirstMoves {
         count: usize,
         of: usize,
     ) {
+        if self.progress[at].decided.load(Ordering::SeqCst) {
+            return; // old news
+        }
         let (size, variant, sq) = (self.size, self.variant, self.squares[at]);
         eprintln!(
             "brique solve: {size}×{size} {variant}: {sq} {reply} wins for Black (helping: \
