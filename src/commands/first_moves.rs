@@ -27,7 +27,8 @@ pub struct FirstMoves {
     size: BoardSize,
     variant: Variant,
     squares: Vec<Square>,
-    /// The index in `squares` of the next first move to take.
+    /// The index in `squares` of the next first move to take: those before
+    /// it are taken.
     next: AtomicUsize,
     /// By index in `squares`.
     progress: Vec<Progress>,
@@ -41,7 +42,6 @@ type Results = (Vec<Option<bool>>, Vec<Option<Square>>);
 /// How far one first move is.
 #[derive(Default)]
 struct Progress {
-    taken: AtomicBool,
     decided: AtomicBool,
     /// The number of White's replies (counted from the last) handed to
     /// helpers.
@@ -74,8 +74,7 @@ impl FirstMoves {
     pub fn prove(&self, solver: &mut ProofNumberSolver) -> Option<()> {
         loop {
             let at = self.next.fetch_add(1, Ordering::Relaxed);
-            if let Some(progress) = self.progress.get(at) {
-                progress.taken.store(true, Ordering::SeqCst);
+            if at < self.squares.len() {
                 self.prove_first_move(solver, at)?;
                 continue;
             }
@@ -96,14 +95,17 @@ impl FirstMoves {
 
     /// Taken by a thread and not decided yet.
     fn is_open(&self, at: usize) -> bool {
-        let progress = &self.progress[at];
-        progress.taken.load(Ordering::SeqCst) && !progress.decided.load(Ordering::SeqCst)
+        at < self.next.load(Ordering::SeqCst) && !self.is_decided(at)
+    }
+
+    fn is_decided(&self, at: usize) -> bool {
+        self.progress[at].decided.load(Ordering::SeqCst)
     }
 
     /// Proves the first move `at` until this thread or another decides it.
     fn prove_first_move(&self, solver: &mut ProofNumberSolver, at: usize) -> Option<()> {
         let goal = solver.first_move(self.squares[at])?;
-        while !self.progress[at].decided.load(Ordering::SeqCst) {
+        while !self.is_decided(at) {
             if let Some(white_wins) = solver.resume(goal, SLICE) {
                 // The tables still hold the proof: they name the reply.
                 let reply = match white_wins {
@@ -146,7 +148,7 @@ impl FirstMoves {
         at: usize,
         after: Goal,
     ) -> Option<bool> {
-        while !self.progress[at].decided.load(Ordering::SeqCst) {
+        while !self.is_decided(at) {
             if let Some(black_wins) = solver.resume(after, SLICE) {
                 return Some(!black_wins);
             }
@@ -165,7 +167,7 @@ impl FirstMoves {
         count: usize,
         of: usize,
     ) {
-        if self.progress[at].decided.load(Ordering::SeqCst) {
+        if self.is_decided(at) {
             return; // old news
         }
         let (size, variant, sq) = (self.size, self.variant, self.squares[at]);
@@ -246,7 +248,6 @@ mod tests {
                 let first_moves = FirstMoves::new(four(), variant, &[sq]);
                 // Taken by an owner that never gets to search.
                 first_moves.next.store(1, Ordering::SeqCst);
-                first_moves.progress[0].taken.store(true, Ordering::SeqCst);
                 assert_eq!(first_moves.prove(&mut solver(variant)), Some(()));
                 assert_proven_right(variant, sq, first_moves);
             }
