@@ -23,8 +23,8 @@ use crate::storage::{ProvenFile, StorageError};
 
 #[derive(clap::Args, Debug)]
 pub struct SolveArgs {
-    /// Board size, 4 to 7 (4 and 5 take seconds, 6 original minutes;
-    /// larger boards far longer).
+    /// Board size, 4 to 7 (4 and 5 take seconds, 6 original minutes,
+    /// 6 revised hours; 7 far longer).
     #[arg(long, value_parser = parse_size)]
     pub size: BoardSize,
     /// Rule variant (original or revised); both when not given.
