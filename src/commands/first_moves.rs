@@ -170,12 +170,9 @@ impl FirstMoves {
         if self.is_decided(at) {
             return; // old news
         }
-        let (size, variant, sq) = (self.size, self.variant, self.squares[at]);
-        eprintln!(
-            "brique solve: {size}×{size} {variant}: {sq} {reply} wins for Black (helping: \
-             reply {count} of {of} from the last; {} positions on this thread)",
-            group_thousands(solver.nodes())
-        );
+        let news = format!("{reply} wins for Black");
+        let so_far = format!("helping: reply {count} of {of} from the last");
+        self.say(solver, at, &news, &so_far);
     }
 
     /// Records that the first move `at` wins or not (`reply`: White's
@@ -185,19 +182,25 @@ impl FirstMoves {
         if self.progress[at].decided.swap(true, Ordering::SeqCst) {
             return;
         }
-        let (size, variant, sq) = (self.size, self.variant, self.squares[at]);
+        let index = self.size.index(self.squares[at]);
         let (won, replies) = &mut *results;
-        won[size.index(sq)] = Some(wins);
-        replies[size.index(sq)] = reply;
+        won[index] = Some(wins);
+        replies[index] = reply;
         let done = won.iter().flatten().count();
         let value = match (wins, reply) {
             (true, _) => "wins".to_string(),
             (false, Some(reply)) => format!("loses to {reply}"),
             (false, None) => "loses".to_string(),
         };
+        let so_far = format!("{done} of {}", self.squares.len());
+        self.say(solver, at, &value, &so_far);
+    }
+
+    /// A progress line on stderr about the first move `at`.
+    fn say(&self, solver: &ProofNumberSolver, at: usize, news: &str, so_far: &str) {
+        let (size, variant, sq) = (self.size, self.variant, self.squares[at]);
         eprintln!(
-            "brique solve: {size}×{size} {variant}: {sq} {value} ({done} of {}; {} positions on this thread)",
-            self.squares.len(),
+            "brique solve: {size}×{size} {variant}: {sq} {news} ({so_far}; {} positions on this thread)",
             group_thousands(solver.nodes())
         );
     }
