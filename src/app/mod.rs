@@ -43,77 +43,47 @@
 //! lines) is listed in `extras.rs`.
 
 mod action;
-mod apply;
-mod board_view;
-mod clock;
 mod computer;
-mod computer_turns;
 pub mod config;
-mod config_file;
-mod engine_config;
-mod event_loop;
-mod extras;
 mod files;
-mod history;
-mod input;
-mod keeping;
-mod key_bindings;
-mod key_table;
-pub mod keymap;
-pub mod layout;
-mod learning;
+mod game;
+mod keys;
 mod message;
-mod net_form;
-mod net_start;
 mod network;
-mod network_clock;
-mod network_play;
-mod pages;
-mod palette;
-mod paste;
-mod persistence;
-mod play;
-mod record_filter;
-mod records_screen;
-mod resign;
-mod saved_games;
 mod screen;
-mod session;
 mod settings;
-mod signals;
 mod state;
-mod term_caps;
 mod terminal;
-mod text_input;
-mod text_width;
-mod theme;
-mod timing;
 mod training;
+mod ui;
 mod update;
 mod view;
-mod wrap;
 
 pub use action::{Action, Direction, Edit, HistoryStep};
-pub use computer::{EngineSnapshot, Job};
+pub use computer::engine::{EngineSnapshot, Job};
+pub use computer::heat::Heat;
+pub use config::engine::{EngineConfig, Mode, Threads};
+pub use config::file::{ConfigFile, Loaded, Notice, Saved};
 pub use config::{BoardColours, Colour, Config, PALETTES, ThemeName};
-pub use config_file::{ConfigFile, Loaded, Notice, Saved};
-pub use engine_config::{EngineConfig, Mode, Threads};
-pub use files::{RecordList, ResultsRead};
-pub use input::action_for;
+pub use files::autosave::Opening;
+pub use files::state::{RecordList, ResultsRead};
+pub use game::board_widget::{BoardOverlay, BoardWidget, SquareMarks};
+pub use game::clock_reading::ClockFace;
+pub use game::threats::{Threat, threats};
+pub use keys::input::action_for;
+pub use keys::keymap;
 pub use message::{Message, Tone};
-pub use net_form::{NetForm, NetFormKind};
-pub use network::NetPlay;
-pub use pages::{help_lines, help_max_scroll};
-pub use persistence::Opening;
+pub use network::form::{NetForm, NetFormKind};
+pub use network::state::NetPlay;
 pub use screen::{Question, Screen};
-pub use settings::{Field, SettingsForm};
+pub use settings::form::{Field, SettingsForm};
 pub use state::App;
-pub use term_caps::{Depth, TermCaps, detect};
-pub use text_input::TextInput;
-pub use theme::{Highlight, Marker, Theme};
-pub use timing::ClockFace;
-pub use training::{Course, Feedback, Training};
-pub use view::{BoardOverlay, BoardWidget, Heat, SquareMarks, Threat, threats};
+pub use terminal::capabilities::{Depth, TermCaps, detect};
+pub use training::state::{Course, Feedback, Training};
+pub use ui::layout;
+pub use ui::pages::{help_lines, help_max_scroll};
+pub use ui::text_input::TextInput;
+pub use ui::theme::{Highlight, Marker, Theme};
 
 use std::io::IsTerminal;
 use std::path::PathBuf;
@@ -183,8 +153,8 @@ impl Locations {
 
 /// Runs the game screen until the player quits.
 pub fn run(args: &PlayArgs) -> ExitCode {
-    let Some(terminal) = term_caps::from_env(args.theme) else {
-        eprintln!("{}", term_caps::DUMB);
+    let Some(terminal) = terminal::capabilities::from_env(args.theme) else {
+        eprintln!("{}", terminal::capabilities::DUMB);
         return ExitCode::from(2);
     };
     if !std::io::stdout().is_terminal() {
@@ -215,7 +185,7 @@ pub fn run(args: &PlayArgs) -> ExitCode {
     };
     app.use_terminal(terminal);
     // The computer plays differently from run to run (tests keep a fixed seed).
-    app.seed_engine(computer::clock_seed());
+    app.seed_engine(computer::engine::clock_seed());
     // The unfinished game (or the record asked for), then an autosave after
     // every change to the game.
     app.open_files(locations.paths, &args.opening());
@@ -228,7 +198,7 @@ pub fn run(args: &PlayArgs) -> ExitCode {
         eprintln!("brique: {e}");
         return ExitCode::FAILURE;
     }
-    match terminal::with_terminal(|screen| event_loop::run(screen, &mut app)) {
+    match terminal::takeover::with_terminal(|screen| terminal::event_loop::run(screen, &mut app)) {
         Ok(None) => ExitCode::SUCCESS,
         // The game is saved and the terminal restored: end as the signal
         // asked, so the shell sees it.

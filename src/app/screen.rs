@@ -1,11 +1,11 @@
 //! What is open on top of the board (the dialogs, prompts and overlays), and
 //! what the keyboard talks to while it is.
 
-use super::config_file::Notice;
-use super::keymap::Context;
-use super::net_form::NetForm;
-use super::settings::SettingsForm;
-use super::text_input::TextInput;
+use crate::app::config::file::Notice;
+use crate::app::keys::keymap::Context;
+use crate::app::network::form::NetForm;
+use crate::app::settings::form::SettingsForm;
+use crate::app::ui::text_input::TextInput;
 use crate::core::Move;
 use crate::net::Request;
 

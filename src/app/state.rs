@@ -1,45 +1,45 @@
 //! The game screen's state: the parts that each own theirs, and the questions
 //! the view and tests ask of them. `update.rs` routes actions to the parts.
 
-use super::action::Action;
-use super::board_view::BoardView;
-use super::computer::{Computer, EngineSnapshot, Job};
-use super::config::Config;
-use super::config_file::{ConfigFile, Loaded};
-use super::engine_config::Mode;
-use super::files::{Files, RecordList, ResultsRead};
-use super::keymap::KeyBindings;
-use super::message::{Message, StatusLine};
-use super::network::{Network, TICK};
-use super::screen::Screen;
-use super::session::Session;
-use super::term_caps::TermCaps;
-use super::theme::Theme;
-use super::training::Training;
+use crate::app::action::Action;
+use crate::app::computer::engine::{Computer, EngineSnapshot, Job};
+use crate::app::config::Config;
+use crate::app::config::engine::Mode;
+use crate::app::config::file::{ConfigFile, Loaded};
+use crate::app::files::state::{Files, RecordList, ResultsRead};
+use crate::app::game::board_view::BoardView;
+use crate::app::game::session::Session;
+use crate::app::keys::keymap::KeyBindings;
+use crate::app::message::{Message, StatusLine};
+use crate::app::network::state::{Network, TICK};
+use crate::app::screen::Screen;
+use crate::app::terminal::capabilities::TermCaps;
+use crate::app::training::state::Training;
+use crate::app::ui::theme::Theme;
 use crate::core::{Game, Move, MoveReport, Player, Square};
 
 /// The game screen.
 #[derive(Debug)]
 pub struct App {
-    pub(super) config: Config,
-    pub(super) config_file: ConfigFile,
-    pub(super) theme: Theme,
+    pub(in crate::app) config: Config,
+    pub(in crate::app) config_file: ConfigFile,
+    pub(in crate::app) theme: Theme,
     /// The game and its players.
-    pub(super) session: Session,
+    pub(in crate::app) session: Session,
     /// The cursor, the move list's scroll, the position looked at.
-    pub(super) board: BoardView,
+    pub(in crate::app) board: BoardView,
     /// What is open over the board.
-    pub(super) screen: Screen,
-    pub(super) status: StatusLine,
-    pub(super) quit: bool,
+    pub(in crate::app) screen: Screen,
+    pub(in crate::app) status: StatusLine,
+    pub(in crate::app) quit: bool,
     /// The computer opponent: its searches, hints and analysis.
-    pub(super) computer: Computer,
+    pub(in crate::app) computer: Computer,
     /// The autosave, records and results, and what they hold.
-    pub(super) files: Files,
+    pub(in crate::app) files: Files,
     /// The lessons and puzzles, once opened.
-    pub(super) training: Option<Training>,
+    pub(in crate::app) training: Option<Training>,
     /// The network game, when this copy hosts or joined one.
-    pub(super) network: Option<Network>,
+    pub(in crate::app) network: Option<Network>,
 }
 
 impl App {
@@ -224,7 +224,7 @@ impl App {
     }
 
     /// How long the event loop may wait for input before it sends
-    /// [`super::Action::Tick`]: `None` (wait for input) while no search runs.
+    /// [`crate::app::Action::Tick`]: `None` (wait for input) while no search runs.
     pub fn tick_interval(&self) -> Option<std::time::Duration> {
         let network = self.network.as_ref().map(|_| TICK);
         self.computer.tick_interval().or(network)
@@ -257,7 +257,7 @@ impl App {
     pub fn panel_notes(&self) -> Vec<Message> {
         let failing = self.files.failing().then(|| {
             Message::new(
-                super::message::Tone::Warning,
+                crate::app::message::Tone::Warning,
                 "Not saved: the game is in memory only.",
             )
         });
@@ -269,6 +269,6 @@ impl App {
     }
 }
 
-pub(super) fn new_game(config: &Config) -> Game {
+pub(in crate::app) fn new_game(config: &Config) -> Game {
     Game::new(config.game.size, config.game.rules(), config.players.black)
 }

@@ -6,19 +6,19 @@ use std::path::PathBuf;
 
 use ratatui::crossterm::event::Event;
 
-use super::action::Action;
-use super::config::Config;
-use super::input::action_for;
-use super::keymap::{Context, key_for};
-use super::message::Tone;
-use super::pages;
-use super::screen::{Question, Screen};
-use super::state::App;
-use super::text_input::TextInput;
+use crate::app::action::Action;
+use crate::app::config::Config;
+use crate::app::keys::input::action_for;
+use crate::app::keys::keymap::{Context, key_for};
+use crate::app::message::Tone;
+use crate::app::screen::{Question, Screen};
+use crate::app::state::App;
+use crate::app::ui::pages;
+use crate::app::ui::text_input::TextInput;
 
 /// What must happen outside the state after an action.
 #[derive(Clone, Debug)]
-pub(super) enum Effect {
+pub(in crate::app) enum Effect {
     /// Write the settings (changed from `old`) to their file, and say so
     /// after `said`.
     SaveConfig { old: Box<Config>, said: String },
@@ -65,7 +65,7 @@ impl App {
     }
 
     /// The one place effects are carried out.
-    pub(super) fn perform(&mut self, effects: Vec<Effect>) {
+    pub(in crate::app) fn perform(&mut self, effects: Vec<Effect>) {
         for effect in effects {
             match effect {
                 Effect::SaveConfig { old, said } => self.save_config(&old, said),
@@ -79,12 +79,12 @@ impl App {
     }
 
     /// How the board's key for `action` is written, for messages that name it.
-    pub(super) fn key(&self, action: Action) -> String {
+    pub(in crate::app) fn key(&self, action: Action) -> String {
         key_for(self.keys(), Context::Board, action, self.theme)
     }
 
     /// Hands `action` to what is open: the board, a dialog, a form.
-    pub(super) fn route(&mut self, action: Action) -> Vec<Effect> {
+    pub(in crate::app) fn route(&mut self, action: Action) -> Vec<Effect> {
         match action {
             // The engine's progress is taken in by `Effect::Engine`.
             Action::Tick => return self.network_tick(),
@@ -229,12 +229,12 @@ impl App {
         effects
     }
 
-    pub(super) fn say(&mut self, tone: Tone, text: impl Into<String>) {
+    pub(in crate::app) fn say(&mut self, tone: Tone, text: impl Into<String>) {
         self.status.say(tone, text);
     }
 
     /// Adds to the message line rather than replacing what the action said.
-    pub(super) fn tell(&mut self, tone: Tone, text: impl Into<String>) {
+    pub(in crate::app) fn tell(&mut self, tone: Tone, text: impl Into<String>) {
         self.status.tell(tone, text);
     }
 }

@@ -17,7 +17,7 @@ pub(in crate::app) mod spelled {
     use serde::de::Error;
     use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-    use crate::app::config::value::Spelling;
+    use super::Spelling;
 
     pub fn serialize<T: Spelling, S: Serializer>(
         value: &T,

@@ -1,0 +1,448 @@
+//! The computer opponent's state: its moves, hints and analysis, each a
+//! search on a background thread ([`Thinker`]) while the screen keeps
+//! drawing. It reads the game it is given; what a search found is handed
+//! back ([`Ended`]) for the app to act on.
+//!
+//! What the engine should be doing follows from the state
+//! ([`Computer::wanted`]): a computer to move (not paused), else a hint
+//! asked for, else the analysis shown, else, against a person, pondering:
+//! growing the tree on the person's time, for the answer to whatever they
+//! play. A search that no longer fits (undo, new game, quit, analysis
+//! hidden, the person's move) is stopped at once; the game's one [`Search`]
+//! comes back from it, so its tree serves the next one.
+//!
+//! In a game against the computer, Player 1 is the person at the keyboard and
+//! Player 2 the computer; which of them holds Black (and opens) is the
+//! settings' Black field, and with the pie rule on, the one holding White may
+//! then swap. In a demo the computer plays both players.
+
+use std::fmt;
+use std::time::{Duration, Instant};
+
+use super::resign::Doubts;
+use crate::ai::{Budget, Level, Report, Search};
+use crate::app::config::engine::{EngineConfig, Mode};
+use crate::app::game::clock::thinking_limit;
+use crate::core::{Color, Game, Move, Player, Position};
+use crate::thinker::{Progress, Thinker};
+
+/// How often the event loop takes in a search's progress (and redraws).
+pub const TICK: Duration = Duration::from_millis(40);
+
+/// The shortest time a move of a demo takes, so that it can be followed.
+pub const DEMO_PACE: Duration = Duration::from_millis(700);
+
+/// Analysis of one position runs this long (or until the result is proven),
+/// then rests.
+const ANALYSIS: Budget = Budget::millis(60_000);
+
+/// Pondering on one position stops after this long: by then the tree of
+/// strongest (the largest) is full and grows no more, and a person away from
+/// the keyboard should not keep every core busy.
+const PONDER: Budget = Budget::millis(120_000);
+
+/// Hints come from a search at least this strong, whatever the level.
+const HINT_LEVEL: Level = Level::Medium;
+
+/// What a search is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Job {
+    /// The computer's move.
+    Move,
+    /// A move suggested to the person to move.
+    Hint,
+    /// The heat map.
+    Analysis,
+    /// The computer's tree, grown while the person thinks.
+    Ponder,
+}
+
+/// The latest word from a search, and the position it is about.
+#[derive(Clone, Debug)]
+pub struct EngineSnapshot {
+    pub job: Job,
+    pub position: Position,
+    pub progress: Progress,
+    /// What the search may spend: iterations, time or both.
+    pub budget: Budget,
+    /// Whether the search is still at work.
+    pub running: bool,
+}
+
+/// What a step of the engine leaves for the app to act on.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Ended {
+    /// The computer's move for the position on the board.
+    Move(Move),
+    /// The computer to move resigns.
+    Resign,
+    /// A hint found, now kept for its position.
+    Hint(Move),
+    /// The analysis used its budget, or the search found no move.
+    Rested,
+    /// The engine's thread died (a bug): the computer stopped.
+    Failed,
+}
+
+/// A hint asked for, or found, for one position.
+#[derive(Clone, Debug, PartialEq)]
+enum Hint {
+    Wanted(Position),
+    Found(Position, Move),
+}
+
+struct Running {
+    job: Job,
+    budget: Budget,
+    position: Position,
+    thinker: Thinker,
+    started: Instant,
+}
+
+pub struct Computer {
+    /// The mode of the game on the board (the settings' mode waits for the
+    /// next game).
+    mode: Mode,
+    seed: u64,
+    /// The game's search, while no thinker has it.
+    search: Option<Search>,
+    running: Option<Running>,
+    latest: Option<EngineSnapshot>,
+    hint: Option<Hint>,
+    analysis: bool,
+    /// The position whose analysis or pondering has used up its budget.
+    rested: Option<Position>,
+    /// A demo stands still.
+    paused: bool,
+    /// When the computer gives up.
+    doubts: Doubts,
+    /// The names the computer plays under, per player (`None`: a person).
+    names: [Option<String>; 2],
+    /// In a game with clocks, the computer's time left and increment.
+    time: Option<(Duration, Duration)>,
+}
+
+impl fmt::Debug for Computer {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Computer")
+            .field("mode", &self.mode)
+            .field("running", &self.job())
+            .field("analysis", &self.analysis)
+            .field("paused", &self.paused)
+            .finish_non_exhaustive()
+    }
+}
+
+/// The computer's names in a mode: `Computer (medium)` against a person,
+/// `Computer 1` and `Computer 2` in a demo (the panel names the level).
+fn names(mode: Mode, level: Level) -> [Option<String>; 2] {
+    match mode {
+        Mode::HumanVsHuman => [None, None],
+        Mode::HumanVsComputer => [None, Some(format!("Computer ({level})"))],
+        Mode::ComputerVsComputer => [
+            Some("Computer 1".to_string()),
+            Some("Computer 2".to_string()),
+        ],
+    }
+}
+
+/// A seed that differs from run to run.
+pub fn clock_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64)
+}
+
+/// The side to move's chances in a report, e.g. `57% for Black`.
+pub fn estimate(report: &Report, to_move: Color) -> String {
+    match report.proven {
+        Some(true) => format!("a sure win for {to_move}"),
+        Some(false) => format!("a sure loss for {to_move}"),
+        None => format!("{:.0}% for {to_move}", 100.0 * report.win),
+    }
+}
+
+impl Computer {
+    pub fn new(mode: Mode, level: Level) -> Computer {
+        Computer {
+            mode,
+            seed: 0,
+            search: None,
+            running: None,
+            latest: None,
+            hint: None,
+            analysis: false,
+            rested: None,
+            paused: false,
+            doubts: Doubts::default(),
+            names: names(mode, level),
+            time: None,
+        }
+    }
+
+    /// The computer of a new game in `mode`: a fresh search, no hint, not
+    /// paused; the analysis stays shown or hidden, the seed stays.
+    pub fn renewed(&self, mode: Mode, level: Level) -> Computer {
+        Computer {
+            analysis: self.analysis,
+            seed: self.seed,
+            ..Computer::new(mode, level)
+        }
+    }
+
+    /// The mode of the game on the board.
+    pub const fn mode(&self) -> Mode {
+        self.mode
+    }
+
+    /// Whether the computer plays both sides.
+    pub fn is_demo(&self) -> bool {
+        self.mode == Mode::ComputerVsComputer
+    }
+
+    /// Sets the game's mode (as a saved game says it was).
+    pub fn set_mode(&mut self, mode: Mode) {
+        self.mode = mode;
+        self.paused = false;
+        self.doubts = Doubts::default();
+    }
+
+    /// Names the computer's players after the mode and `level`.
+    pub fn name_players(&mut self, level: Level) {
+        self.names = names(self.mode, level);
+    }
+
+    /// Seeds the searches from now on.
+    pub fn seed(&mut self, seed: u64) {
+        self.seed = seed;
+        self.search = None;
+    }
+
+    /// The computer's name for `player`, if it plays for them.
+    pub fn name(&self, player: Player) -> Option<&str> {
+        self.names[player.index()].as_deref()
+    }
+
+    pub fn is_computer(&self, player: Player) -> bool {
+        self.names[player.index()].is_some()
+    }
+
+    /// Whether it is the computer's turn in `game` (not over).
+    pub fn to_move(&self, game: &Game) -> bool {
+        !game.is_over() && self.is_computer(game.player_to_move())
+    }
+
+    /// What the engine is searching for now, if anything.
+    pub fn job(&self) -> Option<Job> {
+        self.running.as_ref().map(|r| r.job)
+    }
+
+    /// The latest snapshot of a search of `position`.
+    pub fn snapshot(&self, position: &Position) -> Option<&EngineSnapshot> {
+        self.latest.as_ref().filter(|s| s.position == *position)
+    }
+
+    /// The hint found for `position`.
+    pub fn hint(&self, position: &Position) -> Option<Move> {
+        match &self.hint {
+            Some(Hint::Found(at, mv)) if at == position => Some(*mv),
+            _ => None,
+        }
+    }
+
+    /// Asks for a hint for `position`.
+    pub fn want_hint(&mut self, position: &Position) {
+        self.hint = Some(Hint::Wanted(position.clone()));
+    }
+
+    pub const fn analysis_shown(&self) -> bool {
+        self.analysis
+    }
+
+    /// Shows or hides the heat map; returns whether it is shown now.
+    pub fn toggle_analysis(&mut self) -> bool {
+        self.analysis = !self.analysis;
+        self.analysis
+    }
+
+    /// Whether the computer stands still (a demo paused, or it failed).
+    pub const fn paused(&self) -> bool {
+        self.paused
+    }
+
+    /// Pauses or resumes; returns whether it is paused now.
+    pub fn toggle_pause(&mut self) -> bool {
+        self.paused = !self.paused;
+        self.paused
+    }
+
+    pub fn pause(&mut self) {
+        self.paused = true;
+    }
+
+    /// The computer's time left and its increment, in a game with clocks:
+    /// at the timed levels its next move's thinking fits in it.
+    pub fn set_time(&mut self, time: Option<(Duration, Duration)>) {
+        self.time = time;
+    }
+
+    /// How long the event loop may wait for input before it takes in the
+    /// engine's progress: `None` (wait for input) while no search runs.
+    pub fn tick_interval(&self) -> Option<Duration> {
+        self.running.as_ref().map(|_| TICK)
+    }
+
+    /// The job the engine should be doing on `game` with the settings
+    /// `engine` (none once the app quits).
+    pub fn wanted(&self, game: &Game, engine: &EngineConfig, quitting: bool) -> Option<Job> {
+        let pos = game.position();
+        if quitting || game.is_over() {
+            return None;
+        }
+        if self.to_move(game) && !self.paused {
+            return Some(Job::Move);
+        }
+        if matches!(&self.hint, Some(Hint::Wanted(p)) if p == pos) {
+            return Some(Job::Hint);
+        }
+        let rested = self.rested.as_ref() == Some(pos);
+        if self.analysis && !rested {
+            return Some(Job::Analysis);
+        }
+        // Against a person, once the computer has moved (with a move played
+        // and the person to move, the last move was the computer's).
+        let ponder = engine.ponders() && self.mode == Mode::HumanVsComputer && game.can_undo();
+        (ponder && !self.paused && !rested).then_some(Job::Ponder)
+    }
+
+    /// Blocks until the running search ends by itself (for tests and
+    /// scripts, which want the computer's move without a clock); not for
+    /// pondering, which goes on until the person moves.
+    pub fn wait(&mut self) {
+        if let Some(running) = self.running.as_mut().filter(|r| r.job != Job::Ponder) {
+            loop {
+                running.thinker.poll();
+                if running.thinker.is_done() {
+                    break;
+                }
+                std::thread::sleep(Duration::from_millis(1));
+            }
+        }
+    }
+
+    /// One step towards `wanted` on `game`: stops a search that no longer
+    /// fits, takes in the progress of the running one, or starts the one
+    /// wanted. A search that has ended is taken in and what it found is
+    /// returned (`None`: nothing ended); no search runs after that, so the
+    /// next step starts the one the state then wants. `force` skips a
+    /// demo's pace.
+    pub fn step(
+        &mut self,
+        game: &Game,
+        wanted: Option<Job>,
+        engine: &EngineConfig,
+        force: bool,
+    ) -> Option<Ended> {
+        let position = game.position();
+        let fits = |r: &Running| Some(r.job) == wanted && r.position == *position;
+        if self.running.as_ref().is_some_and(|r| !fits(r)) && self.stop().is_none() {
+            return Some(self.failed());
+        }
+        let demo = self.is_demo();
+        let Some(running) = &mut self.running else {
+            if let Some(job) = wanted {
+                self.start(job, game, engine);
+            }
+            return None;
+        };
+        if let Some(progress) = running.thinker.poll() {
+            self.latest = Some(EngineSnapshot {
+                job: running.job,
+                position: running.position.clone(),
+                progress: progress.clone(),
+                budget: running.budget,
+                running: true,
+            });
+        }
+        let early = demo && running.job == Job::Move && running.started.elapsed() < DEMO_PACE;
+        if !running.thinker.is_done() || (early && !force) {
+            return None;
+        }
+        let Some((job, progress)) = self.stop() else {
+            return Some(self.failed());
+        };
+        match (job, progress.report.best) {
+            (Job::Move, _) if self.doubts.resigns(game, &progress, engine.resign) => {
+                Some(Ended::Resign)
+            }
+            (Job::Move, Some(mv)) => Some(Ended::Move(mv)),
+            (Job::Hint, Some(mv)) => {
+                self.hint = Some(Hint::Found(position.clone(), mv));
+                Some(Ended::Hint(mv))
+            }
+            (Job::Analysis | Job::Ponder, _) => {
+                self.rested = Some(position.clone());
+                Some(Ended::Rested)
+            }
+            (Job::Move | Job::Hint, None) => Some(Ended::Rested),
+        }
+    }
+
+    /// The engine's thread died: a bug. The computer stops, so that people
+    /// can play on.
+    fn failed(&mut self) -> Ended {
+        self.paused = true;
+        self.analysis = false;
+        self.hint = None;
+        Ended::Failed
+    }
+
+    /// Starts `job`, on the configured threads when its budget is a time
+    /// (an iteration budget runs on one: see `think_with_threads`).
+    fn start(&mut self, job: Job, game: &Game, engine: &EngineConfig) {
+        let level = engine.level;
+        let budget = match job {
+            Job::Move => match (level.budget().millis, self.time) {
+                (Some(ms), Some((left, increment))) => {
+                    Budget::millis(thinking_limit(ms, left, increment))
+                }
+                _ => level.budget(),
+            },
+            Job::Hint => level.max(HINT_LEVEL).budget(),
+            Job::Analysis => ANALYSIS,
+            Job::Ponder => PONDER,
+        };
+        let position = game.position().clone();
+        let seed = self.seed;
+        let search = self
+            .search
+            .take()
+            .unwrap_or_else(|| Search::new(&position, engine.search_config(seed)));
+        let threads = engine.threads.count();
+        let thinker = Thinker::start_with_threads(search, game.clone(), budget, threads);
+        self.running = Some(Running {
+            job,
+            budget,
+            position,
+            thinker,
+            started: Instant::now(),
+        });
+    }
+
+    /// Stops the running search (within a few milliseconds) and takes the
+    /// game's search back; returns what it was for and its last progress
+    /// (`None` also when the thread died).
+    fn stop(&mut self) -> Option<(Job, Progress)> {
+        let running = self.running.take()?;
+        let (search, progress) = running.thinker.stop()?;
+        self.search = Some(search);
+        self.latest = Some(EngineSnapshot {
+            job: running.job,
+            position: running.position,
+            progress: progress.clone(),
+            budget: running.budget,
+            running: false,
+        });
+        Some((running.job, progress))
+    }
+}

@@ -1,0 +1,140 @@
+//! What the side panel says about the engine: the computer thinking (with
+//! its progress), a hint being looked for, the analysis (its favourite
+//! moves with their chances), a paused demo, and the computer's swap under
+//! the pie rule.
+
+use ratatui::style::Style;
+use ratatui::text::Line;
+
+use super::engine::{Job, estimate};
+use super::progress_view::{bar, figures, spent};
+use crate::ai::Report;
+use crate::app::action::Action;
+use crate::app::config::engine::Mode;
+use crate::app::keys::keymap::{Context, key_for};
+use crate::app::state::App;
+use crate::app::ui::theme::Ui;
+use crate::core::{Color, Move};
+
+/// The panel's lines about the engine, each to be wrapped, with its style.
+pub fn lines(app: &App) -> Vec<(String, Style)> {
+    let theme = app.theme();
+    let key = |action| key_for(app.keys(), Context::Board, action, theme);
+    let game = app.game();
+    let mut out = Vec::new();
+    if app.mode() == Mode::ComputerVsComputer {
+        let level = app.config().engine.level;
+        out.push((
+            format!("Demo: the computer plays both sides at level {level}."),
+            theme.ui(Ui::Dim),
+        ));
+    }
+    let black = game.holder(Color::Black);
+    let just_swapped = game.history().len() == 2 && game.last().is_some_and(|r| r.mv == Move::Swap);
+    if just_swapped && app.is_computer(black) {
+        out.push((
+            format!(
+                "Pie rule: {} swapped sides. It took Black's stone and plays Black now.",
+                app.name(black)
+            ),
+            theme.ui(Ui::Accent),
+        ));
+    }
+    if app.demo_paused() {
+        out.push((
+            format!(
+                "Demo paused: {} goes on, {} and {} step through the moves.",
+                key(Action::Place),
+                key(Action::Undo),
+                key(Action::Redo)
+            ),
+            theme.ui(Ui::Accent),
+        ));
+    }
+    let snapshot = app.engine_snapshot();
+    let progress = snapshot.map(|s| figures(&s.progress, s.budget, theme));
+    // The side's chances are said once: in the analysis's headline when it
+    // is shown, else beside the computer's or the hint's figures.
+    let chances = snapshot
+        .filter(|_| !app.analysis_shown())
+        .map(|s| estimate(&s.progress.report, s.position.to_move()));
+    let with_chances = || {
+        progress.clone().map(|p| match &chances {
+            Some(c) => (format!("{p}{}{c}", theme.dot()), theme.ui(Ui::Dim)),
+            None => (p, theme.ui(Ui::Dim)),
+        })
+    };
+    match app.engine_job() {
+        Some(Job::Move) => {
+            let name = app.name(game.player_to_move());
+            out.push((format!("{name} is thinking…"), theme.ui(Ui::Accent)));
+            out.extend(with_chances());
+        }
+        Some(Job::Hint) => {
+            out.push(("Looking for a hint…".to_string(), theme.ui(Ui::Accent)));
+            out.extend(with_chances());
+        }
+        // Discreetly: the person is thinking, not waiting.
+        Some(Job::Ponder) => {
+            let name = app.name(game.player_to_move().other());
+            out.push((format!("{name} is pondering."), theme.ui(Ui::Dim)));
+        }
+        Some(Job::Analysis) | None => {}
+    }
+    if app.analysis_shown() {
+        let headline = match snapshot {
+            Some(s) => format!(
+                "Analysis: {}.",
+                estimate(&s.progress.report, s.position.to_move())
+            ),
+            None => "Analysis: waiting for the search.".to_string(),
+        };
+        out.push((headline, theme.ui(Ui::Title)));
+        if let Some(s) = snapshot {
+            let report = &s.progress.report;
+            out.extend(
+                candidates(report)
+                    .into_iter()
+                    .map(|c| (c, theme.ui(Ui::Text))),
+            );
+        }
+        // The analysis's own figures (the computer's are shown above), kept
+        // once it rests.
+        if snapshot.is_some_and(|s| s.job == Job::Analysis) {
+            out.extend(progress.map(|p| (p, theme.ui(Ui::Dim))));
+        }
+    }
+    out
+}
+
+/// The search's three favourite moves, the swap among them at a pie-rule
+/// decision, as a table: each move's share of the search and the chance of
+/// winning after it.
+fn candidates(report: &Report) -> Vec<String> {
+    let squares = report.heat.iter().zip(&report.wins).enumerate();
+    let mut all: Vec<(String, f32, f32)> = squares
+        .map(|(i, (&share, &win))| (report.size.square(i).to_string(), share, win))
+        .chain(report.swap.map(|s| ("swap".to_string(), s.share, s.win)))
+        .filter(|&(_, share, _)| share >= 0.005)
+        .collect();
+    if all.is_empty() {
+        return Vec::new();
+    }
+    all.sort_by(|a, b| b.1.total_cmp(&a.1));
+    let rows = all
+        .into_iter()
+        .take(3)
+        .map(|(name, share, win)| format!("{name:<6}{:>7.0}%{:>7.0}%", 100.0 * share, 100.0 * win));
+    std::iter::once(format!("{:<6}{:>8}{:>8}", "Move", "search", "win"))
+        .chain(rows)
+        .collect()
+}
+
+/// The bar of the budget spent, while the engine searches with a budget.
+pub fn gauge(app: &App, width: u16) -> Option<Line<'static>> {
+    let snapshot = app
+        .engine_snapshot()
+        .filter(|s| s.running && s.job != Job::Ponder)?;
+    let ratio = spent(&snapshot.progress, snapshot.budget)?;
+    Some(bar(ratio, width, app.theme()))
+}

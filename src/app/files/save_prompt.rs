@@ -1,0 +1,56 @@
+//! The save prompt: a file name, and where it will go.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+
+use crate::app::action::Edit;
+use crate::app::keys::keymap::Context;
+use crate::app::state::App;
+use crate::app::ui::cells::{popup_lines, wrap};
+use crate::app::ui::status_line::{hint_spans, text_field};
+use crate::app::ui::text_input::TextInput;
+use crate::app::ui::theme::Ui;
+
+const WIDTH: u16 = 72;
+const LABEL: &str = "File: ";
+
+pub fn render(app: &App, input: &TextInput, area: Rect, buf: &mut Buffer) {
+    let theme = app.theme();
+    let width = WIDTH.min(area.width.saturating_sub(2));
+    let text_width = width.saturating_sub(4);
+    let dir = app.records_dir_text();
+    let mut body = vec![Line::default()];
+    let field_width = usize::from(text_width).saturating_sub(LABEL.len() + 1);
+    let mut field = vec![Span::styled(LABEL, theme.ui(Ui::Title))];
+    field.extend(text_field(theme, &visible_part(input, field_width), true));
+    body.push(Line::from(field));
+    body.push(Line::default());
+    body.extend(wrap(
+        &format!("A name goes in {dir}; a path with a / is used as typed. .brique is added to a name without an extension."),
+        text_width,
+        theme.ui(Ui::Dim),
+    ));
+    body.push(Line::default());
+    body.push(Line::from(hint_spans(app, Context::SaveAs, text_width)));
+    popup_lines(area, buf, theme, "Save the game", width, &body);
+}
+
+/// The part of a long text around its cursor that fits in `width` cells,
+/// as a field of its own.
+fn visible_part(input: &TextInput, width: usize) -> TextInput {
+    let chars: Vec<char> = input.text().chars().collect();
+    let width = width.max(2);
+    if chars.len() < width {
+        return input.clone();
+    }
+    let start = input.cursor().saturating_sub(width - 1);
+    let end = (start + width - 1).min(chars.len());
+    let part: String = chars[start..end].iter().collect();
+    let mut field = TextInput::new(&part, width);
+    field.edit(Edit::Home);
+    for _ in start..input.cursor() {
+        field.edit(Edit::Right);
+    }
+    field
+}

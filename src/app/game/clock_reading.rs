@@ -1,0 +1,104 @@
+//! The game screen's clocks: what the panel shows of them, a flag falling
+//! (announced once, and kept in the record), and the computer's time. The
+//! clocks run whatever is open over the board, as a chess clock does not
+//! stop for a glance at the rules; they stand between runs of the program
+//! (a resumed game goes on from the clocks after its last move).
+
+use std::time::Duration;
+
+use crate::app::message::Tone;
+use crate::app::state::App;
+use crate::core::{Color, Player, TimeControl};
+
+/// How often the screen is redrawn while a clock runs: the tenths shown
+/// under ten seconds move, and a flag falls within this.
+pub const CLOCK_TICK: Duration = Duration::from_millis(100);
+
+/// One player's clock as the panel shows it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ClockFace {
+    pub color: Color,
+    pub player: Player,
+    pub left: Duration,
+    /// Counting down now.
+    pub running: bool,
+    pub out_of_time: bool,
+}
+
+impl App {
+    /// The time control of the game on the board.
+    pub fn clock_control(&self) -> Option<TimeControl> {
+        self.session.clock().map(|c| c.control())
+    }
+
+    /// Both clocks, Black's holder first, while the game has them.
+    pub fn clock_faces(&self) -> Option<[ClockFace; 2]> {
+        if let Some(faces) = self.followed_clock_faces() {
+            return Some(faces);
+        }
+        let clock = self.session.clock()?;
+        let game = self.game();
+        let to_move = game.player_to_move();
+        let now = self.session.now();
+        Some(Color::ALL.map(|color| {
+            let player = game.holder(color);
+            ClockFace {
+                color,
+                player,
+                left: clock.left(player, to_move, now),
+                running: clock.running() && player == to_move,
+                out_of_time: clock.flag() == Some(player),
+            }
+        }))
+    }
+
+    /// The player who ran out of time, ending the game.
+    pub fn lost_on_time(&self) -> Option<Player> {
+        self.session.out_of_time()
+    }
+
+    /// How long the event loop may wait before it looks at the clocks
+    /// again: `None` while none runs.
+    pub fn clock_interval(&self) -> Option<Duration> {
+        self.session
+            .clock()
+            .filter(|c| c.running())
+            .map(|_| CLOCK_TICK)
+    }
+
+    /// Moves the clocks' time on by `by`, and from then on only when told
+    /// (tests drive the clocks with this instead of waiting).
+    pub fn pass_time(&mut self, by: Duration) {
+        self.session.pass_time(by);
+    }
+
+    /// Looks at the clock of the player to move; announces a flag falling.
+    pub(in crate::app) fn check_clock(&mut self) {
+        if let Some(loser) = self.session.check_clock() {
+            let text = self.on_time_text(loser);
+            self.say(Tone::Warning, text);
+        }
+    }
+
+    /// `Bob (White) ran out of time: Ann (Black) wins on time.`
+    pub fn on_time_text(&self, loser: Player) -> String {
+        let game = self.game();
+        let winner = loser.other();
+        format!(
+            "{} ({}) ran out of time: {} ({}) wins on time.",
+            self.name(loser),
+            game.color_of(loser),
+            self.name(winner),
+            game.color_of(winner)
+        )
+    }
+
+    /// The computer's time left and its increment, when it is to move in
+    /// a game with clocks.
+    pub(in crate::app) fn computer_time(&self) -> Option<(Duration, Duration)> {
+        let clock = self.session.clock()?;
+        let to_move = self.game().player_to_move();
+        let left = clock.left(to_move, to_move, self.session.now());
+        Some((left, clock.control().increment()))
+    }
+}

@@ -1,0 +1,81 @@
+//! What the board shows over the stones: the cursor, the last move, the
+//! stones in danger and the cursor's escorts, the preview of a move at the
+//! cursor, the winning chain, the engine's hint and heat map.
+
+use crate::app::state::App;
+use crate::app::ui::theme::{Highlight, Marker};
+use crate::core::{Move, MoveReport, Position, Square, escorts};
+
+use super::board_widget::BoardOverlay;
+use super::threats::threats;
+
+pub fn board_overlay(app: &App) -> BoardOverlay {
+    let game = app.shown_game();
+    let pos = game.position();
+    let mut overlay = BoardOverlay::new(pos.size());
+    if let Some(last) = game.last() {
+        add_last_move(&mut overlay, last);
+    }
+    if let Some(chain) = pos.winning_chain() {
+        for sq in chain {
+            overlay.set_highlight(sq, Highlight::Chain);
+        }
+        return overlay;
+    }
+    crate::app::computer::engine_marks::add_engine_marks(app, pos, &mut overlay);
+    if app.config().display.escorts {
+        add_escort_marks(&mut overlay, pos, app.cursor());
+    }
+    overlay.set_highlight(app.cursor(), Highlight::Cursor);
+    if let Some(preview) = app.preview() {
+        add_preview(&mut overlay, &preview);
+    }
+    overlay
+}
+
+/// The stones the side to move could capture, and the cursor's escorts.
+pub fn add_escort_marks(overlay: &mut BoardOverlay, pos: &Position, cursor: Square) {
+    for threat in threats(pos) {
+        overlay.set_marker(threat.stone, Marker::Threatened);
+    }
+    // On free squares only: the last move's, the hint's and the heat map's
+    // marks say more.
+    for sq in escorts(pos.size(), cursor).iter() {
+        let marks = overlay.get(sq);
+        if marks.marker.is_none() && marks.heat.is_none() {
+            overlay.set_marker(sq, Marker::Escort);
+        }
+    }
+}
+
+/// The last move: the stone placed, and what it filled and captured.
+pub fn add_last_move(overlay: &mut BoardOverlay, last: &MoveReport) {
+    if let Move::Place(sq) = last.mv {
+        overlay.set_marker(sq, Marker::LastPlaced);
+    }
+    for fill in last.fills.iter() {
+        let marker = if fill.captured {
+            Marker::LastCaptured
+        } else {
+            Marker::LastFilled
+        };
+        overlay.set_marker(fill.square, marker);
+    }
+}
+
+/// What a move at the cursor would do: where its stones would go, and the
+/// squares it fills and captures.
+pub fn add_preview(overlay: &mut BoardOverlay, preview: &MoveReport) {
+    if let Move::Place(sq) = preview.mv {
+        overlay.set_ghost(sq, preview.color);
+    }
+    for fill in preview.fills.iter() {
+        overlay.set_ghost(fill.square, preview.color);
+        let marker = if fill.captured {
+            Marker::PreviewCapture
+        } else {
+            Marker::PreviewFill
+        };
+        overlay.set_marker(fill.square, marker);
+    }
+}

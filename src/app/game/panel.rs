@@ -1,0 +1,367 @@
+//! The side panel: players, turn, last move, the move list and the prompts.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::Widget;
+
+use super::clock::clock_face;
+use super::summary::turn;
+use super::threats::threats;
+use crate::app::action::Action;
+use crate::app::config::NAME_MAX_CHARS;
+use crate::app::keys::keymap::{Context, key_for};
+use crate::app::message::{wins, with_colour};
+use crate::app::state::App;
+use crate::app::ui::cells::{block, height, lines, tone_style, wrap};
+use crate::app::ui::text_width::pad;
+use crate::app::ui::theme::{Theme, Ui};
+use crate::core::{Color, Move, MoveReport, Square};
+
+pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
+    let theme = app.theme();
+    let frame = block(theme, "Brique");
+    frame.render(area, buf);
+    let inner = padded(area);
+    if inner.width == 0 || inner.height == 0 {
+        return;
+    }
+    lines(buf, inner, &top_lines(app, inner.width));
+    if let Some(rows) = move_rows(app, area) {
+        let title = Rect::new(rows.x, rows.y - 1, rows.width, 1);
+        lines(buf, title, &[Line::styled("Moves", theme.ui(Ui::Title))]);
+        lines(buf, rows, &move_list(app, usize::from(rows.height)));
+    }
+}
+
+/// The panel at `area` inside its border, with a column of padding.
+fn padded(area: Rect) -> Rect {
+    let inner = Rect::new(
+        area.x.saturating_add(1),
+        area.y.saturating_add(1),
+        area.width.saturating_sub(2),
+        area.height.saturating_sub(2),
+    );
+    Rect::new(
+        inner.x + 1,
+        inner.y,
+        inner.width.saturating_sub(2),
+        inner.height,
+    )
+}
+
+/// The header and the prompt, above the move list.
+fn top_lines(app: &App, width: u16) -> Vec<Line<'static>> {
+    let mut top = header(app, width);
+    let prompt = prompt(app, width);
+    if !prompt.is_empty() {
+        top.extend(prompt);
+        top.push(Line::default());
+    }
+    top
+}
+
+/// The rows of the move list (below its title) in the panel at `area`.
+fn move_rows(app: &App, area: Rect) -> Option<Rect> {
+    let inner = padded(area);
+    let used = height(&top_lines(app, inner.width)).min(inner.height);
+    let below = inner.height - used;
+    (inner.width > 0 && below > 1)
+        .then(|| Rect::new(inner.x, inner.y + used + 1, inner.width, below - 1))
+}
+
+/// The number (from 1) of the move drawn at a cell of the panel at `area`.
+pub fn move_at(app: &App, area: Rect, column: u16, row: u16) -> Option<usize> {
+    let rows = move_rows(app, area)?;
+    if !rows.contains(ratatui::layout::Position::new(column, row)) {
+        return None;
+    }
+    let (start, end) = shown_moves(app, usize::from(rows.height));
+    let number = start + usize::from(row - rows.y) + 1;
+    (number <= end).then_some(number)
+}
+
+/// The moves the list shows in `height` rows: the last ones (fewer when
+/// scrolled back), or around the position browsed; as `start..end`.
+fn shown_moves(app: &App, height: usize) -> (usize, usize) {
+    let total = app.game().history().len();
+    let scroll = app.moves_scroll().min(total.saturating_sub(height));
+    // While an earlier position is shown, its last move is in view (with
+    // the next one when there is room).
+    let end = match app.viewing() {
+        Some(ply) => (ply + usize::from(height > 1)).max(height).min(total),
+        None => total - scroll,
+    };
+    (end.saturating_sub(height), end)
+}
+
+/// Rules, players (Black's holder first) and the state of the game.
+fn header(app: &App, width: u16) -> Vec<Line<'static>> {
+    let theme = app.theme();
+    let game = app.shown_game();
+    let pos = game.position();
+    let n = pos.size().get();
+    let rules = pos.rules();
+    let mut out = vec![Line::styled(
+        format!(
+            "{n}{}{n}{}{} rules{}{}",
+            theme.sym("×", "x"),
+            theme.dot(),
+            rules.variant,
+            theme.dot(),
+            if rules.pie { "pie" } else { "no pie" }
+        ),
+        theme.ui(Ui::Dim),
+    )];
+    out.push(Line::default());
+    for color in Color::ALL {
+        let player = game.holder(color);
+        let name = app.name(player);
+        let to_move = !game.is_over() && pos.to_move() == color;
+        let won = game.winning_color() == Some(color);
+        let name_style = if to_move || won {
+            theme.ui(Ui::Title)
+        } else {
+            theme.ui(Ui::Text)
+        };
+        let flag = if won {
+            Span::styled(format!(" {}", theme.sym("★", "*")), theme.ui(Ui::Good))
+        } else if to_move {
+            Span::styled(format!(" {}", theme.sym("◂", "<")), theme.ui(Ui::Accent))
+        } else {
+            Span::raw("")
+        };
+        out.push(Line::from(vec![
+            Span::styled(theme.stone(color).to_string(), theme.badge(color)),
+            Span::styled(format!(" {} ", pad(name, NAME_MAX_CHARS)), name_style),
+            Span::styled(color.name(), theme.ui(Ui::Dim)),
+            flag,
+        ]));
+    }
+    out.extend(clocks(app));
+    out.push(Line::default());
+    // Long names (the computer's) would not fit on one line.
+    out.extend(wrap(&turn(app), width, theme.ui(Ui::Text)));
+    let last = match game.last() {
+        Some(report) => {
+            let mut spans = vec![Span::raw("Last: ")];
+            spans.extend(move_spans(theme, report));
+            Line::from(spans)
+        }
+        None => Line::styled("No moves yet", theme.ui(Ui::Dim)),
+    };
+    out.push(last);
+    out.push(Line::default());
+    out
+}
+
+/// Both players' clocks, when the game has them: `Clock 10+5  ● 9:58  ○ 10:00`,
+/// the one counting down highlighted.
+fn clocks(app: &App) -> Option<Line<'static>> {
+    let theme = app.theme();
+    let faces = app.clock_faces()?;
+    let control = app.clock_control()?;
+    let mut spans = vec![Span::styled(format!("Clock {control}"), theme.ui(Ui::Dim))];
+    for face in faces {
+        let style = if face.out_of_time {
+            theme.ui(Ui::Error)
+        } else if face.running {
+            theme.ui(Ui::Title)
+        } else {
+            theme.ui(Ui::Text)
+        };
+        spans.push(Span::raw("  "));
+        spans.push(Span::styled(
+            theme.stone(face.color).to_string(),
+            theme.badge(face.color),
+        ));
+        spans.push(Span::styled(format!(" {}", clock_face(face.left)), style));
+    }
+    Some(Line::from(spans))
+}
+
+/// A move as `● e5 +d5 ×e6`: the stone, the square, what it filled.
+fn move_spans(theme: Theme, report: &MoveReport) -> Vec<Span<'static>> {
+    let mut spans = vec![
+        Span::styled(
+            theme.stone(report.color).to_string(),
+            theme.badge(report.color),
+        ),
+        Span::raw(format!(" {}", report.mv)),
+    ];
+    for fill in report.fills.iter() {
+        let sign = if fill.captured {
+            theme.sym("×", "x")
+        } else {
+            "+"
+        };
+        spans.push(Span::styled(
+            format!(" {sign}{}", fill.square),
+            theme.ui(Ui::Dim),
+        ));
+    }
+    spans
+}
+
+/// The last `height` moves (fewer when scrolled back), numbered.
+fn move_list(app: &App, height: usize) -> Vec<Line<'static>> {
+    let theme = app.theme();
+    let history = app.game().history();
+    let viewing = app.viewing();
+    let (start, end) = shown_moves(app, height);
+    history[start..end]
+        .iter()
+        .enumerate()
+        .map(|(i, report)| {
+            let number = start + i + 1;
+            let mut spans = vec![Span::styled(format!("{number:>3}. "), theme.ui(Ui::Dim))];
+            spans.extend(move_spans(theme, report));
+            match viewing {
+                // The move that led to the position shown, and those after it.
+                Some(ply) if number == ply => Line::from(spans).style(theme.ui(Ui::Selected)),
+                Some(ply) if number > ply => Line::from(spans).style(theme.ui(Ui::Dim)),
+                _ => Line::from(spans),
+            }
+        })
+        .collect()
+}
+
+/// What the players are asked or told now, wrapped to the panel's width.
+fn prompt(app: &App, width: u16) -> Vec<Line<'static>> {
+    let theme = app.theme();
+    let game = app.shown_game();
+    let pos = game.position();
+    let key = |action| key_for(app.keys(), Context::Board, action, theme);
+    let mut parts: Vec<(String, Style)> = app
+        .panel_notes()
+        .into_iter()
+        .map(|note| (note.text, tone_style(theme, note.tone)))
+        .collect();
+    // Over on the board, by resignation, or on time.
+    let ended = match (app.lost_on_time(), game.winner()) {
+        (Some(loser), _) => Some(app.on_time_text(loser)),
+        (None, Some(player)) => {
+            if let Some(resigned) = game.resigned() {
+                let name = app.name(game.holder(resigned));
+                let text = format!("{} resigns.", with_colour(name, resigned));
+                parts.push((text, theme.ui(Ui::Text)));
+            }
+            Some(wins(app.name(player), game.color_of(player)))
+        }
+        (None, None) => None,
+    };
+    if let Some(ended) = ended {
+        parts.push((ended, theme.ui(Ui::Good)));
+        parts.push((
+            format!(
+                "New game? Press {}. ({} takes the last move back.)",
+                key(Action::NewGame),
+                key(Action::Undo)
+            ),
+            theme.ui(Ui::Text),
+        ));
+    } else if pos.can_swap() && app.peer_to_move() {
+        parts.push((
+            format!(
+                "{} plays White and may swap sides (take your stone) or place a stone.",
+                app.peer_name()
+            ),
+            theme.ui(Ui::Accent),
+        ));
+    } else if pos.can_swap() && !app.computer_to_move() {
+        parts.push((
+            format!(
+                "{}, you play White. Press {} to swap sides and take Black's stone, \
+                 or place a stone to decline.",
+                app.name(game.player_to_move()),
+                key(Action::Swap)
+            ),
+            theme.ui(Ui::Accent),
+        ));
+    }
+    parts.extend(crate::app::computer::thinking::lines(app));
+    let mut out: Vec<Line<'static>> = parts
+        .drain(..)
+        .flat_map(|(text, style)| wrap(&text, width, style))
+        .collect();
+    out.extend(crate::app::computer::thinking::gauge(app, width));
+    if let Some(report) = app.preview() {
+        parts.push((preview_text(app, &report), theme.ui(Ui::Text)));
+    }
+    let waiting = app.settings_waiting();
+    if !waiting.is_empty() {
+        parts.push((
+            format!("Next game: {}.", waiting.join(", ")),
+            theme.ui(Ui::Dim),
+        ));
+    }
+    out.extend(
+        parts
+            .iter()
+            .flat_map(|(text, style)| wrap(text, width, *style)),
+    );
+    out
+}
+
+fn preview_text(app: &App, report: &MoveReport) -> String {
+    let theme = app.theme();
+    let Move::Place(sq) = report.mv else {
+        return String::new();
+    };
+    let fills: Vec<String> = report
+        .fills
+        .iter()
+        .filter(|f| !f.captured)
+        .map(|f| f.square.to_string())
+        .collect();
+    let captures: Vec<String> = report.fills.captures().map(|s| s.to_string()).collect();
+    let mut text = format!("{} at {sq}", theme.ghost(report.color));
+    match (fills.is_empty(), captures.is_empty()) {
+        (true, true) => text.push_str(" fills nothing"),
+        (false, true) => text.push_str(&format!(" fills {}", fills.join(" and "))),
+        (true, false) => text.push_str(&format!(" captures {}", captures.join(" and "))),
+        (false, false) => text.push_str(&format!(
+            " fills {} and captures {}",
+            fills.join(" and "),
+            captures.join(" and ")
+        )),
+    }
+    if report.won {
+        text.push_str(" and wins");
+    }
+    text.push('.');
+    text.push_str(&danger_text(app, report, sq));
+    text
+}
+
+/// What the opponent could capture right after the move previewed at `sq`:
+/// " It can be captured at i7." (or the filled stones' squares), else "".
+fn danger_text(app: &App, report: &MoveReport, sq: Square) -> String {
+    let mut after = app.shown_game().position().clone();
+    if report.won || after.play(report.mv).is_err() {
+        return String::new();
+    }
+    let placed: Vec<Square> = std::iter::once(sq)
+        .chain(report.fills.iter().map(|f| f.square))
+        .collect();
+    let mut text = String::new();
+    let all = threats(&after);
+    for stone in placed {
+        let at: Vec<String> = all
+            .iter()
+            .filter(|t| t.stone == stone)
+            .map(|t| t.at.to_string())
+            .collect();
+        if at.is_empty() {
+            continue;
+        }
+        let what = if stone == sq {
+            "It".to_string()
+        } else {
+            stone.to_string()
+        };
+        text.push_str(&format!(" {what} can be captured at {}.", at.join(" or ")));
+    }
+    text
+}

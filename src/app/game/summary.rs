@@ -1,0 +1,84 @@
+//! The game in one line: whose turn it is, and the panel's most pressing
+//! news, for the bottom line when the panel does not fit.
+
+use ratatui::style::Style;
+
+use crate::app::action::Action;
+use crate::app::computer::engine::Job;
+use crate::app::keys::keymap::{Context, key_for};
+use crate::app::message::{count, wins};
+use crate::app::state::App;
+use crate::app::ui::cells::tone_style;
+use crate::app::ui::theme::Ui;
+
+/// Whose turn it is, or who won.
+pub fn turn(app: &App) -> String {
+    let theme = app.theme();
+    let game = app.shown_game();
+    if let Some(loser) = app.lost_on_time().filter(|_| app.viewing().is_none()) {
+        return format!(
+            "{} won on time after {}",
+            app.name(loser.other()),
+            count(game.history().len(), "move")
+        );
+    }
+    match game.winner() {
+        Some(player) => format!(
+            "{} won in {}",
+            app.name(player),
+            count(game.history().len(), "move")
+        ),
+        None => format!(
+            "Move {}{}{} to play",
+            game.history().len() + 1,
+            theme.dot(),
+            app.name(game.player_to_move())
+        ),
+    }
+}
+
+/// The panel's most pressing news in a line, for the bottom line when
+/// there is no room for the panel: a note, the winner, the pie rule's
+/// question, the engine at work, else whose turn it is.
+pub fn summary(app: &App) -> (String, Style) {
+    let theme = app.theme();
+    let game = app.shown_game();
+    let key = |action| key_for(app.keys(), Context::Board, action, theme);
+    if let Some(note) = app.panel_notes().into_iter().next() {
+        return (note.text, tone_style(theme, note.tone));
+    }
+    if let Some(loser) = app.lost_on_time() {
+        let text = format!(
+            "{} {} new game",
+            app.on_time_text(loser),
+            key(Action::NewGame)
+        );
+        return (text, theme.ui(Ui::Good));
+    }
+    if let Some(player) = game.winner() {
+        let color = game.color_of(player);
+        let text = format!(
+            "{} {} new game",
+            wins(app.name(player), color),
+            key(Action::NewGame)
+        );
+        return (text, theme.ui(Ui::Good));
+    }
+    if game.position().can_swap() && !app.computer_to_move() {
+        let text = format!(
+            "{} (White): {} swaps, or place a stone",
+            app.name(game.player_to_move()),
+            key(Action::Swap)
+        );
+        return (text, theme.ui(Ui::Accent));
+    }
+    let engine = crate::app::computer::thinking::lines(app);
+    // Pondering is the computer's own business: the line says whose turn.
+    let pondering = app.engine_job() == Some(Job::Ponder);
+    if let Some((_, style)) = engine.first().filter(|_| !pondering) {
+        let texts: Vec<&str> = engine.iter().map(|(text, _)| text.as_str()).collect();
+        return (texts.join(" "), *style);
+    }
+    let stone = theme.stone(game.position().to_move());
+    (format!("{stone} {}", turn(app)), theme.ui(Ui::Text))
+}

@@ -1,0 +1,190 @@
+//! `[keys]`: the keys in force for each line of the keymap table, the
+//! table's own unless the config file names others (`place = "x"`,
+//! `swap = ["s", "Ctrl+s"]`). A name that is no line of the table, or a key
+//! that is no key, is refused where it is read; two lines sharing a key on
+//! one screen are found by [`KeyBindings::clashes`] once the whole section
+//! is read.
+
+use serde::de::Error;
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+use super::table::{Binding, Context, KEYMAP, Key};
+
+/// The keys of every line of [`KEYMAP`], in its order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KeyBindings {
+    keys: Vec<Vec<Key>>,
+}
+
+impl Default for KeyBindings {
+    fn default() -> Self {
+        KeyBindings {
+            keys: KEYMAP.iter().map(|b| b.keys.to_vec()).collect(),
+        }
+    }
+}
+
+/// Two lines of the table that would share a key on one screen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Clash {
+    /// The line whose keys were changed from the table's (the one to undo).
+    pub changed: &'static str,
+    pub other: &'static str,
+    pub key: Key,
+    pub context: Context,
+}
+
+impl KeyBindings {
+    /// Each line of the table with the keys in force for it.
+    pub fn lines(&self) -> impl Iterator<Item = (&'static Binding, &[Key])> {
+        KEYMAP.iter().zip(self.keys.iter().map(Vec::as_slice))
+    }
+
+    /// The lines that act in `context`, in table order.
+    pub fn in_context(&self, context: Context) -> impl Iterator<Item = (&'static Binding, &[Key])> {
+        self.lines()
+            .filter(move |(b, _)| b.contexts.contains(&context))
+    }
+
+    /// Binds `name`'s line to `keys` instead; `Err` names an unknown line.
+    pub fn set(&mut self, name: &str, keys: Vec<Key>) -> Result<(), String> {
+        let i = index(name)?;
+        self.keys[i] = keys;
+        Ok(())
+    }
+
+    /// Gives `name`'s line back its keys from the table.
+    pub fn reset(&mut self, name: &str) {
+        if let Ok(i) = index(name) {
+            self.keys[i] = KEYMAP[i].keys.to_vec();
+        }
+    }
+
+    /// The first clash between two lines on one screen, if any: the line
+    /// named as changed is one whose keys differ from the table's.
+    pub fn clashes(&self) -> Option<Clash> {
+        let changed = |i: usize| self.keys[i] != KEYMAP[i].keys;
+        for context in Context::ALL {
+            let lines: Vec<(usize, &Vec<Key>)> = self
+                .keys
+                .iter()
+                .enumerate()
+                .filter(|&(i, _)| KEYMAP[i].contexts.contains(&context))
+                .collect();
+            for (n, &(a, keys_a)) in lines.iter().enumerate() {
+                for &(b, keys_b) in &lines[n + 1..] {
+                    let Some(&key) = keys_b.iter().find(|k| keys_a.iter().any(|o| o.same(**k)))
+                    else {
+                        continue;
+                    };
+                    let (changed, other) = if changed(b) { (b, a) } else { (a, b) };
+                    return Some(Clash {
+                        changed: KEYMAP[changed].name,
+                        other: KEYMAP[other].name,
+                        key,
+                        context,
+                    });
+                }
+            }
+        }
+        None
+    }
+}
+
+fn index(name: &str) -> Result<usize, String> {
+    KEYMAP
+        .iter()
+        .position(|b| b.name == name)
+        .ok_or_else(|| format!("no action is called `{name}`"))
+}
+
+/// One key as a string, several as a list.
+fn spell(keys: &[Key]) -> toml::Value {
+    match keys {
+        [one] => toml::Value::String(one.spelling()),
+        _ => toml::Value::Array(
+            keys.iter()
+                .map(|k| toml::Value::String(k.spelling()))
+                .collect(),
+        ),
+    }
+}
+
+fn read(value: &toml::Value) -> Result<Vec<Key>, String> {
+    let expected = || r#"expected a key in quotes, or a list of them, e.g. ["Enter", "Space"]"#;
+    let keys = match value {
+        toml::Value::String(text) => vec![Key::parse(text)?],
+        toml::Value::Array(items) => items
+            .iter()
+            .map(|item| {
+                item.as_str()
+                    .ok_or_else(|| expected().to_string())
+                    .and_then(Key::parse)
+            })
+            .collect::<Result<Vec<Key>, String>>()?,
+        _ => return Err(expected().to_string()),
+    };
+    if keys.is_empty() {
+        return Err("an action needs at least one key".to_string());
+    }
+    Ok(keys)
+}
+
+impl Serialize for KeyBindings {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let table: toml::Table = self
+            .lines()
+            .map(|(b, keys)| (b.name.to_string(), spell(keys)))
+            .collect();
+        table.serialize(serializer)
+    }
+}
+
+/// Over the table's keys: each name given replaces its line's keys.
+impl<'de> Deserialize<'de> for KeyBindings {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let table = toml::Table::deserialize(deserializer)?;
+        let mut bindings = KeyBindings::default();
+        for (name, value) in &table {
+            let keys = read(value).map_err(D::Error::custom)?;
+            bindings.set(name, keys).map_err(D::Error::custom)?;
+        }
+        Ok(bindings)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parsed(text: &str) -> Result<KeyBindings, String> {
+        toml::from_str(text).map_err(|e| e.message().to_string())
+    }
+
+    #[test]
+    fn names_replace_their_line_and_round_trip() {
+        let bindings = parsed("place = \"x\"\nswap = [\"s\", \"Ctrl+s\"]\n").unwrap();
+        let place: Vec<Key> = vec![Key::parse("x").unwrap()];
+        let found = bindings.lines().find(|(b, _)| b.name == "place").unwrap();
+        assert_eq!(found.1, place.as_slice());
+        let text = toml::to_string(&bindings).unwrap();
+        assert_eq!(parsed(&text), Ok(bindings));
+    }
+
+    #[test]
+    fn unknown_names_keys_and_values_are_refused() {
+        assert!(parsed("plaice = \"x\"").unwrap_err().contains("plaice"));
+        assert!(parsed("place = \"Hyper\"").unwrap_err().contains("Hyper"));
+        assert!(parsed("place = 3").unwrap_err().contains("expected a key"));
+        assert!(parsed("place = []").unwrap_err().contains("at least one"));
+    }
+
+    #[test]
+    fn the_table_has_no_clash_and_a_changed_line_is_the_one_named() {
+        assert_eq!(KeyBindings::default().clashes(), None);
+        let bindings = parsed("swap = \"u\"").unwrap();
+        let clash = bindings.clashes().unwrap();
+        assert_eq!((clash.changed, clash.other), ("swap", "undo"));
+        assert_eq!(clash.context, Context::Board);
+    }
+}

@@ -1,0 +1,9 @@
+//! A network game from the screen: its state, the forms that start it, its
+//! clocks, what it does at the board, and its form drawn.
+
+pub(super) mod clock;
+pub(super) mod form;
+pub(super) mod form_view;
+pub(super) mod play;
+pub(super) mod start;
+pub(super) mod state;

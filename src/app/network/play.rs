@@ -1,0 +1,490 @@
+//! What a network game does for `App`: starting it, the board's keys in
+//! it, the events from the network, and (host) sending the game after
+//! every change. The host referees: a guest's move is checked and played
+//! here, on the host's own game; the guest's screen shows the host's game.
+
+use std::time::Instant;
+
+use super::state::{LinkState, NetPlay, Network, Role, asking_text};
+use crate::app::action::{Action, HistoryStep};
+use crate::app::config::engine::Mode;
+use crate::app::message::Tone;
+use crate::app::screen::{Question, Screen};
+use crate::app::state::App;
+use crate::app::ui::text_input::TextInput;
+use crate::app::update::Effect;
+use crate::core::{Game, Move, Player};
+use crate::net::{self, Event, Hello, JoinCode, Message, Request, Table};
+
+/// The autosave's line with the host's join code, so that a restarted host
+/// takes its guest back.
+pub(in crate::app) const CODE_KEY: &str = "x-net-code";
+/// The autosave's line with the address a guest joined.
+pub(in crate::app) const HOST_KEY: &str = "x-net-host";
+/// Whether an `x-` line is one of a network game's.
+pub(in crate::app) fn is_network_extra(key: &str) -> bool {
+    [CODE_KEY, HOST_KEY]
+        .iter()
+        .any(|own| key.eq_ignore_ascii_case(own))
+}
+
+/// Events taken in per update, so that a busy link cannot freeze the screen.
+const EVENTS_PER_TICK: usize = 32;
+
+impl App {
+    /// Starts hosting or joining, after the saved games are in: at
+    /// start-up (an error is for the command line) or from the screen (an
+    /// error is shown in the form). On an error nothing has changed.
+    pub fn start_network(&mut self, play: NetPlay) -> Result<(), String> {
+        let name = self.config.players.names[0].clone();
+        let kept = |key: &str| {
+            self.files
+                .extra()
+                .iter()
+                .find(|(k, _)| k.eq_ignore_ascii_case(key))
+                .map(|(_, v)| v.clone())
+        };
+        let network = match play {
+            NetPlay::Host { bind } => {
+                // The unfinished network game of a host that stopped goes
+                // on, with its code; anything else makes way for a new one.
+                let resumed = kept(CODE_KEY)
+                    .and_then(|c| c.parse::<JoinCode>().ok())
+                    .filter(|_| self.game_in_progress());
+                let code = match resumed {
+                    Some(code) => code,
+                    None => JoinCode::random().map_err(|e| format!("no random join code: {e}"))?,
+                };
+                let (connection, bound) = net::listen(bind, code, Hello::ours(&name))
+                    .map_err(|e| format!("cannot listen on {bind}: {e}"))?;
+                if resumed.is_none() {
+                    self.start_new_game();
+                }
+                let addresses = net::addresses(bound);
+                Network::new(Role::Host { addresses, code }, connection)
+            }
+            NetPlay::Join { host, code } => {
+                if kept(HOST_KEY) != Some(host.to_string()) || !self.game_in_progress() {
+                    self.start_new_game();
+                    // The host's clocks are the game's: none until it says.
+                    self.session.start_clock(None);
+                }
+                let connection = net::connect(host, code, Hello::ours(&name));
+                Network::new(Role::Guest { host }, connection)
+            }
+        };
+        self.network = Some(network);
+        self.sync_network();
+        Ok(())
+    }
+
+    /// The autosave's `x-` lines of a network game: not in saved records,
+    /// where a code would let anyone who reads the file join.
+    pub(in crate::app) fn network_extras(&self) -> Vec<(&'static str, String)> {
+        match self.network.as_ref().map(|n| &n.role) {
+            Some(Role::Host { code, .. }) => vec![(CODE_KEY, code.to_string())],
+            Some(Role::Guest { host }) => vec![(HOST_KEY, host.to_string())],
+            None => Vec::new(),
+        }
+    }
+
+    /// The board's keys in a network game: moves only on one's own turn,
+    /// undo and a new game as requests; false for what plays as usual.
+    pub(in crate::app) fn network_board(&mut self, action: Action) -> bool {
+        if self.network.is_none() {
+            return false;
+        }
+        match action {
+            Action::Place => self.network_move(Move::Place(self.cursor())),
+            Action::Click { column, row } => {
+                let Some(sq) = self.board.square_at(column, row, self.game().size()) else {
+                    return false;
+                };
+                self.board.set_cursor(sq);
+                self.network_move(Move::Place(sq));
+            }
+            Action::Swap => self.network_move(Move::Swap),
+            Action::Undo if !self.game().can_undo() => {
+                self.say(Tone::Warning, "Nothing to undo.");
+            }
+            Action::Undo => self.ask_peer(Request::Undo),
+            Action::NewGame => self.ask_peer(Request::Rematch),
+            Action::OpenChat => {
+                self.screen = Screen::Chat(TextInput::new("", net::CHAT_CHARS));
+            }
+            Action::Resign if self.network_game_over() => {
+                self.say(Tone::Warning, "The game is over.");
+            }
+            Action::Resign => self.screen = Screen::Confirm(Question::Resign),
+            Action::Redo | Action::OpenRecords | Action::OpenTraining => {
+                self.say(Tone::Warning, "Not during a network game.");
+            }
+            _ => return false,
+        }
+        true
+    }
+
+    /// Whether the game is won on the board, resigned or lost on time.
+    fn network_game_over(&self) -> bool {
+        self.game().is_over() || self.lost_on_time().is_some()
+    }
+
+    /// Whether the friend at the other end of a network game is to move.
+    pub(in crate::app) fn peer_to_move(&self) -> bool {
+        self.network
+            .as_ref()
+            .is_some_and(|n| self.game().player_to_move() != n.me())
+    }
+
+    pub(in crate::app) fn peer_name(&self) -> String {
+        self.network
+            .as_ref()
+            .and_then(|n| n.peer_name.clone())
+            .unwrap_or_else(|| "your friend".to_string())
+    }
+
+    fn network_move(&mut self, mv: Move) {
+        let Some(net) = &self.network else { return };
+        let me = net.me();
+        let (is_host, connected) = (net.is_host(), net.link == LinkState::Connected);
+        let peer = self.peer_name();
+        if self.viewing().is_some() {
+            let latest = self.key(Action::History(HistoryStep::Latest));
+            return self.say(
+                Tone::Warning,
+                format!("{latest} goes back to the game first."),
+            );
+        }
+        if let Some(color) = self.game().resigned() {
+            let loser = self.game().holder(color);
+            let text = format!("The game is over: {} resigned.", self.name(loser));
+            return self.say(Tone::Warning, text);
+        }
+        if self.network_game_over() {
+            let new = self.key(Action::NewGame);
+            return self.say(
+                Tone::Warning,
+                format!("The game is over: {new} asks {peer} for a rematch."),
+            );
+        }
+        if self.game().player_to_move() != me {
+            return self.say(Tone::Warning, format!("It is {peer}'s turn."));
+        }
+        if is_host {
+            match mv {
+                Move::Place(sq) => self.place(sq),
+                Move::Swap => self.swap(),
+            }
+            return;
+        }
+        match self.game().position().preview(mv) {
+            Err(e) => self.say(Tone::Warning, format!("Not possible: {e}.")),
+            Ok(_) if !connected => {
+                self.say(
+                    Tone::Warning,
+                    format!("Not connected: play when {peer} is back."),
+                );
+            }
+            Ok(_) => {
+                self.send_peer(Message::Play(mv));
+                self.say(Tone::Info, format!("Sent {mv} to {peer}."));
+            }
+        }
+    }
+
+    fn send_peer(&self, message: Message) -> bool {
+        self.network.as_ref().is_some_and(|n| n.send(message))
+    }
+
+    fn ask_peer(&mut self, request: Request) {
+        let peer = self.peer_name();
+        let Some(net) = &mut self.network else { return };
+        if net.link != LinkState::Connected {
+            return self.say(
+                Tone::Warning,
+                format!("Not connected: ask when {peer} is back."),
+            );
+        }
+        if net.asking.is_some() {
+            return self.say(Tone::Warning, format!("Waiting for {peer}'s answer."));
+        }
+        net.asking = Some(request);
+        self.send_peer(Message::Ask(request));
+        self.say(
+            Tone::Info,
+            format!("Asked {peer} {}.", asking_text(request)),
+        );
+    }
+
+    /// The answer to the other player's request (the question's yes or no).
+    pub(in crate::app) fn answer_peer(&mut self, request: Request, yes: bool) -> Vec<Effect> {
+        self.screen = Screen::Board;
+        if let Some(net) = &mut self.network {
+            net.asked = None;
+        }
+        self.send_peer(Message::Answer { request, yes });
+        if yes {
+            self.agreed(request);
+        }
+        Vec::new()
+    }
+
+    /// Both agreed to `request`: the host does it (the guest sees the result).
+    fn agreed(&mut self, request: Request) {
+        if !self.network.as_ref().is_some_and(Network::is_host) {
+            return;
+        }
+        match request {
+            Request::Undo => {
+                self.session.undo();
+            }
+            Request::Rematch => {
+                let old = self.game();
+                let game = Game::new(old.size(), old.rules(), old.first_black().other());
+                let names = self.session.names().clone();
+                self.replace_game(game, names);
+                self.session.start_clock(self.config.game.clock);
+                self.board.centre_cursor(self.game().size());
+                self.files.new_game(&self.session);
+            }
+        }
+    }
+
+    /// Yes to [`Question::Resign`]: the other player wins. The host's game
+    /// is the one record: the host resigns on it (the guest sees it in the
+    /// state sent next), a guest's resignation goes to the host.
+    pub(in crate::app) fn resign(&mut self) {
+        let peer = self.peer_name();
+        let Some(net) = &self.network else { return };
+        let me = net.me();
+        if net.is_host() {
+            self.player_resigns(me);
+        } else if !net.send(Message::Resign) {
+            self.say(
+                Tone::Warning,
+                format!("Not connected: resign when {peer} is back."),
+            );
+        }
+    }
+
+    /// `player` resigns the host's game, said as for the computer.
+    fn player_resigns(&mut self, player: Player) {
+        let color = self.game().color_of(player);
+        if self.session.resign(color).is_ok() {
+            let text =
+                crate::app::message::resigns(self.name(player), color, self.name(player.other()));
+            self.say(Tone::Success, text);
+        }
+    }
+
+    /// Sends a chat line typed here, and shows it.
+    pub(in crate::app) fn send_chat(&mut self, text: &str) {
+        let text = net::clean(text, net::CHAT_CHARS);
+        let Some(net) = &mut self.network else { return };
+        if text.is_empty() {
+            return;
+        }
+        if net.send(Message::Chat(text.clone())) {
+            net.add_chat(format!("You: {text}"));
+        } else {
+            self.say(Tone::Warning, "Not connected: the line was not sent.");
+        }
+    }
+
+    /// The question for the other player's request, in the dialog.
+    pub(in crate::app) fn peer_question(&self, request: Request) -> String {
+        format!("{} asks {}. Agree?", self.peer_name(), asking_text(request))
+    }
+
+    /// Takes in what came from the network, opens a request's question
+    /// when the board is free, and (host) sends the game if it changed.
+    pub(in crate::app) fn network_tick(&mut self) -> Vec<Effect> {
+        for _ in 0..EVENTS_PER_TICK {
+            let Some(event) = self
+                .network
+                .as_ref()
+                .and_then(|n| n.connection.next_event())
+            else {
+                break;
+            };
+            self.on_network_event(event);
+        }
+        if let Some(request) = self.network.as_ref().and_then(|n| n.asked)
+            && self.screen == Screen::Board
+        {
+            self.screen = Screen::Confirm(Question::Peer(request));
+        }
+        Vec::new()
+    }
+
+    fn on_network_event(&mut self, event: Event) {
+        let Some(net) = &mut self.network else { return };
+        match event {
+            Event::Joined(name) => {
+                // Two copies left at their default names would both be
+                // "Player 1": the host's screen and record tell them apart.
+                let name = if net.is_host() && same_name(&name, &self.config.players.names[0]) {
+                    format!("{name} (guest)")
+                } else {
+                    name
+                };
+                net.link = LinkState::Connected;
+                net.peer_name = Some(name.clone());
+                (net.asked, net.asking) = (None, None);
+                if net.is_host() {
+                    // A guest that comes back is sent the game again.
+                    net.table = None;
+                    self.say(Tone::Success, format!("{name} joined."));
+                } else {
+                    self.say(Tone::Success, format!("Joined {name}'s game."));
+                }
+            }
+            Event::Lost(why) => {
+                if matches!(net.link, LinkState::Refused(_)) {
+                    return;
+                }
+                let since = match &net.link {
+                    LinkState::Lost { since, .. } => *since,
+                    _ => Instant::now(),
+                };
+                net.link = LinkState::Lost { since, why };
+                (net.asked, net.asking) = (None, None);
+                if matches!(self.screen, Screen::Confirm(Question::Peer(_))) {
+                    self.screen = Screen::Board;
+                }
+            }
+            Event::Refused(why) => {
+                net.link = LinkState::Refused(why.clone());
+                self.say(Tone::Error, format!("Not joined: {why}."));
+            }
+            Event::Got(message) => self.on_peer_message(message),
+        }
+    }
+
+    fn on_peer_message(&mut self, message: Message) {
+        let peer = self.peer_name();
+        let Some(net) = &mut self.network else { return };
+        let host = net.is_host();
+        match message {
+            // Shown by `sync_network`, at the end of this update.
+            Message::State(table) if !host => {
+                net.table = Some(*table);
+                net.heard_at = Some(self.session.now());
+            }
+            Message::Play(mv) if host => {
+                // Whatever happens, the guest is sent the game as it is.
+                net.table = None;
+                let guest_to_move = self.session.game().player_to_move() == Player::Two;
+                if guest_to_move && self.session.play(mv).is_ok() {
+                    let text = match self.game().winner() {
+                        Some(winner) => crate::app::message::wins(
+                            self.name(winner),
+                            self.game().color_of(winner),
+                        ),
+                        None => format!("{peer} played {mv}."),
+                    };
+                    self.say(Tone::Info, text);
+                }
+            }
+            Message::Ask(request) => {
+                let possible = request != Request::Undo || self.session.game().can_undo();
+                if possible && net.asked.is_none() {
+                    net.asked = Some(request);
+                } else {
+                    self.send_peer(Message::Answer {
+                        request,
+                        yes: false,
+                    });
+                }
+            }
+            Message::Answer { request, yes } if net.asking == Some(request) => {
+                net.asking = None;
+                if yes {
+                    self.say(Tone::Success, format!("{peer} agreed."));
+                    self.agreed(request);
+                } else {
+                    self.say(Tone::Warning, format!("{peer} said no."));
+                }
+            }
+            // The guest's resignation; the host's own comes in its state.
+            Message::Resign if host => self.player_resigns(Player::Two),
+            Message::Chat(text) => net.add_chat(format!("{peer}: {text}")),
+            // A guest has no say over the game; answers nobody asked for,
+            // pings: nothing to do.
+            _ => {}
+        }
+    }
+
+    /// After every update (and at the start): nobody but the two players
+    /// plays (whatever the settings say), and both screens show one game
+    /// with the host's clocks: the host sends its game when it changed,
+    /// the guest shows the game last received (a settings change on either
+    /// side cannot make them differ).
+    pub(in crate::app) fn sync_network(&mut self) {
+        let Some(net) = &self.network else { return };
+        if self.computer.mode() != Mode::HumanVsHuman {
+            self.computer.set_mode(Mode::HumanVsHuman);
+        }
+        if !net.is_host() {
+            if let Some(table) = net.table.clone()
+                && (&table.game != self.session.game() || &table.names != self.session.names())
+            {
+                self.replace_game(table.game, table.names);
+            }
+            return self.sync_network_clocks();
+        }
+        self.sync_network_clocks();
+        let Some(net) = &self.network else { return };
+        // The guest's name is the one it gave, whatever the settings call Player 2.
+        if let Some(peer) = &net.peer_name {
+            let wanted = [self.session.name(Player::One).to_string(), peer.clone()];
+            if &wanted != self.session.names() {
+                self.session.rename(wanted);
+            }
+        }
+        let table = Table {
+            game: self.session.game().clone(),
+            names: self.session.names().clone(),
+            clocks: self.clocks_to_send(),
+        };
+        if net.link == LinkState::Connected
+            && !net
+                .table
+                .as_ref()
+                .is_some_and(|sent| sent.same_turn(&table))
+            && net.send(Message::State(Box::new(table.clone())))
+            && let Some(net) = &mut self.network
+        {
+            net.table = Some(table);
+        }
+    }
+
+    /// What the side panel says about the network game.
+    pub(in crate::app) fn network_notes(&self) -> Vec<crate::app::message::Message> {
+        let Some(net) = &self.network else {
+            return Vec::new();
+        };
+        let mut notes = net.notes(&self.peer_name(), Instant::now());
+        // Right after "Waiting for NAME to reconnect".
+        if matches!(net.link, LinkState::Lost { .. }) && self.clock_control().is_some() {
+            let text = "The clocks are paused until then.";
+            notes.insert(1, crate::app::message::Message::new(Tone::Info, text));
+        }
+        if let Some(color) = self.game().resigned() {
+            let loser = self.game().holder(color);
+            let winner = loser.other();
+            let text = format!(
+                "{} resigned. {}",
+                self.name(loser),
+                crate::app::message::wins(self.name(winner), self.game().color_of(winner))
+            );
+            notes.insert(0, crate::app::message::Message::new(Tone::Success, text));
+        }
+        notes
+    }
+}
+
+/// Whether two players' names would read the same on the screen.
+fn same_name(a: &str, b: &str) -> bool {
+    a.trim().eq_ignore_ascii_case(b.trim())
+}

@@ -1,0 +1,65 @@
+//! Hosting and joining from the screen: the settings' two rows and the
+//! board's keys open a form, whose Enter starts the network game while the
+//! screen is up; what goes wrong stays in the form, to be fixed there.
+
+use super::form::NetForm;
+use crate::app::action::Action;
+use crate::app::message::Tone;
+use crate::app::screen::Screen;
+use crate::app::settings::form::Field;
+use crate::app::state::App;
+use crate::app::update::Effect;
+
+impl App {
+    /// Opens `form`, unless a network game is already on.
+    pub(in crate::app) fn open_net_form(&mut self, form: NetForm) {
+        if self.network.is_some() {
+            let text = "This is a network game already: start the program again to play another.";
+            return self.say(Tone::Warning, text);
+        }
+        self.screen = Screen::NetForm(form);
+    }
+
+    /// Enter on the settings' "Host a game" or "Join a game": the settings
+    /// are kept first (the game hosted is played with them), then the form
+    /// opens; nothing happens while a setting must be fixed.
+    pub(in crate::app) fn net_form_from_settings(&mut self) -> Vec<Effect> {
+        let Screen::Settings(settings) = &self.screen else {
+            return Vec::new();
+        };
+        let form = match settings.focus {
+            Field::Join => NetForm::join(),
+            _ => NetForm::host(),
+        };
+        let Some(effects) = self.leave_settings() else {
+            return Vec::new();
+        };
+        self.open_net_form(form);
+        effects
+    }
+
+    pub(in crate::app) fn on_net_form(&mut self, action: Action) {
+        let Screen::NetForm(form) = &mut self.screen else {
+            return;
+        };
+        match action {
+            Action::NextField => form.focus_step(true),
+            Action::PrevField => form.focus_step(false),
+            Action::Edit(edit) => form.edit(edit),
+            Action::Close => self.screen = Screen::Board,
+            Action::Submit => {
+                let play = form.play();
+                match play.and_then(|play| self.start_network(play).map_err(|why| (0, why))) {
+                    Ok(()) => self.screen = Screen::Board,
+                    Err(blame) => {
+                        if let Screen::NetForm(form) = &mut self.screen {
+                            form.focus = blame.0;
+                            form.error = Some(blame);
+                        }
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+}

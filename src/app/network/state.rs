@@ -1,0 +1,190 @@
+//! A network game's part of the app: which side this copy is, the
+//! connection, how the link stands, the requests waiting for an answer, the
+//! chat. `network_play.rs` acts on it for `App`; the host referees (it plays
+//! every move on its own game and sends the result), the guest shows what
+//! the host sends.
+
+use std::collections::VecDeque;
+use std::net::SocketAddr;
+use std::time::{Duration, Instant};
+
+use crate::app::message::{Message as Note, Tone};
+use crate::core::Player;
+use crate::net::{Connection, JoinCode, Message, Request, Table};
+
+/// Chat lines kept for the side panel.
+const CHAT_LINES: usize = 4;
+/// How often the event loop wakes up to read the network.
+pub const TICK: Duration = Duration::from_millis(100);
+
+/// What `brique host` and `brique join` ask for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NetPlay {
+    /// Listen on this address (port 0: any free port).
+    Host { bind: SocketAddr },
+    /// Join the game hosted at this address with this code.
+    Join { host: SocketAddr, code: JoinCode },
+}
+
+/// This copy's side.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Role {
+    /// The addresses to give and the code.
+    Host {
+        addresses: Vec<SocketAddr>,
+        code: JoinCode,
+    },
+    Guest {
+        host: SocketAddr,
+    },
+}
+
+/// How the link to the other player stands.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LinkState {
+    /// Nobody yet (host), or connecting (guest).
+    Waiting,
+    Connected,
+    /// Lost at this time, for this reason; the other may come back.
+    Lost {
+        since: Instant,
+        why: String,
+    },
+    /// The host refused this guest (a wrong code, another version): final.
+    Refused(String),
+}
+
+#[derive(Debug)]
+pub struct Network {
+    pub role: Role,
+    pub connection: Connection,
+    pub link: LinkState,
+    /// The other player's name, once heard.
+    pub peer_name: Option<String>,
+    /// What the other player asked and this one has not answered.
+    pub asked: Option<Request>,
+    /// What this player asked and the other has not answered.
+    pub asking: Option<Request>,
+    chat: VecDeque<String>,
+    /// The game as last sent (host) or received (guest): what both
+    /// screens show.
+    pub table: Option<Table>,
+    /// When a guest received `table`, on the session's clock: its clock
+    /// readings are of then.
+    pub heard_at: Option<Instant>,
+}
+
+impl Network {
+    pub fn new(role: Role, connection: Connection) -> Network {
+        Network {
+            role,
+            connection,
+            link: LinkState::Waiting,
+            peer_name: None,
+            asked: None,
+            asking: None,
+            chat: VecDeque::new(),
+            table: None,
+            heard_at: None,
+        }
+    }
+
+    pub const fn is_host(&self) -> bool {
+        matches!(self.role, Role::Host { .. })
+    }
+
+    /// The player this copy moves for: the host is Player 1.
+    pub const fn me(&self) -> Player {
+        if self.is_host() {
+            Player::One
+        } else {
+            Player::Two
+        }
+    }
+
+    /// Sends `message` if the link is up; false otherwise.
+    pub fn send(&self, message: Message) -> bool {
+        self.link == LinkState::Connected && self.connection.send(message)
+    }
+
+    pub fn add_chat(&mut self, line: String) {
+        if self.chat.len() == CHAT_LINES {
+            self.chat.pop_front();
+        }
+        self.chat.push_back(line);
+    }
+
+    /// What the side panel says: the link, the addresses and code to give
+    /// (host), the chat; `peer` names the other player.
+    pub fn notes(&self, peer: &str, now: Instant) -> Vec<Note> {
+        let mut notes = Vec::new();
+        match (&self.link, &self.role) {
+            (LinkState::Waiting, Role::Host { addresses, code }) => {
+                let at = addresses
+                    .iter()
+                    .map(ToString::to_string)
+                    .collect::<Vec<_>>()
+                    .join(" or ");
+                notes.push(Note::new(
+                    Tone::Info,
+                    format!("Hosting. Give your friend the address {at} and the code {code}."),
+                ));
+            }
+            (LinkState::Waiting, Role::Guest { host }) => {
+                notes.push(Note::new(
+                    Tone::Info,
+                    format!("Joining the game at {host}…"),
+                ));
+            }
+            (LinkState::Connected, _) => {
+                notes.push(Note::new(
+                    Tone::Success,
+                    format!("Playing {peer} over the network."),
+                ));
+            }
+            (LinkState::Lost { why, .. }, Role::Guest { host }) if self.peer_name.is_none() => {
+                notes.push(Note::new(
+                    Tone::Warning,
+                    format!("Joining the game at {host}: {why}; trying again."),
+                ));
+            }
+            (LinkState::Lost { since, why }, _) => {
+                let secs = now.saturating_duration_since(*since).as_secs();
+                notes.push(Note::new(
+                    Tone::Warning,
+                    format!(
+                        "Waiting for {peer} to reconnect ({}:{:02}): {why}.",
+                        secs / 60,
+                        secs % 60
+                    ),
+                ));
+            }
+            (LinkState::Refused(why), _) => {
+                notes.push(Note::new(Tone::Error, format!("Not joined: {why}.")));
+            }
+        }
+        if let Some(request) = self.asking {
+            notes.push(Note::new(
+                Tone::Info,
+                format!(
+                    "Asked {peer} {}; waiting for the answer.",
+                    asking_text(request)
+                ),
+            ));
+        }
+        notes.extend(
+            self.chat
+                .iter()
+                .map(|line| Note::new(Tone::Info, line.clone())),
+        );
+        notes
+    }
+}
+
+/// "to take back the last move", "for a rematch".
+pub const fn asking_text(request: Request) -> &'static str {
+    match request {
+        Request::Undo => "to take back the last move",
+        Request::Rematch => "for a new game with the colours swapped",
+    }
+}

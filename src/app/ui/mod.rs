@@ -1,0 +1,16 @@
+//! What every screen draws with: the theme and palette, the layout, word wrap
+//! and text width, the one-line text field, dialogs, scrolling pages and the
+//! status line.
+
+pub(super) mod cells;
+pub(super) mod dialog;
+pub mod layout;
+pub(super) mod page;
+pub(super) mod pages;
+pub(super) mod palette;
+pub(super) mod status_line;
+pub(super) mod text_input;
+pub(super) mod text_width;
+pub(super) mod theme;
+pub(super) mod too_small;
+pub(super) mod wrap;
