@@ -11,7 +11,7 @@ use crate::app::game::board_view::BoardView;
 use crate::app::game::session::Session;
 use crate::app::keys::keymap::KeyBindings;
 use crate::app::message::{Message, StatusLine};
-use crate::app::network::state::{Network, TICK};
+use crate::app::network::state::{NETWORK_TICK, Network};
 use crate::app::screen::Screen;
 use crate::app::terminal::capabilities::TermCaps;
 use crate::app::training::state::Training;
@@ -226,7 +226,7 @@ impl App {
     /// How long the event loop may wait for input before it sends
     /// [`crate::app::Action::Tick`]: `None` (wait for input) while no search runs.
     pub fn tick_interval(&self) -> Option<std::time::Duration> {
-        let network = self.network.as_ref().map(|_| TICK);
+        let network = self.network.as_ref().map(|_| NETWORK_TICK);
         self.computer.tick_interval().or(network)
     }
 

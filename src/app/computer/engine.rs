@@ -27,7 +27,7 @@ use crate::core::{Color, Game, Move, Player, Position};
 use crate::thinker::{Progress, Thinker};
 
 /// How often the event loop takes in a search's progress (and redraws).
-pub const TICK: Duration = Duration::from_millis(40);
+pub const ENGINE_TICK: Duration = Duration::from_millis(40);
 
 /// The shortest time a move of a demo takes, so that it can be followed.
 pub const DEMO_PACE: Duration = Duration::from_millis(700);
@@ -289,7 +289,7 @@ impl Computer {
     /// How long the event loop may wait for input before it takes in the
     /// engine's progress: `None` (wait for input) while no search runs.
     pub fn tick_interval(&self) -> Option<Duration> {
-        self.running.as_ref().map(|_| TICK)
+        self.running.as_ref().map(|_| ENGINE_TICK)
     }
 
     /// The job the engine should be doing on `game` with the settings

@@ -3,6 +3,7 @@
 //! it resigns a lost game.
 
 use std::num::NonZeroU16;
+use strum::VariantArray;
 
 use serde::{Deserialize, Serialize};
 
@@ -10,7 +11,7 @@ use super::value::{Spelling, spelled};
 use crate::ai::{Level, SearchConfig};
 
 /// Who moves the stones in a game.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, VariantArray)]
 pub enum Mode {
     /// Two people at one keyboard.
     #[default]
@@ -22,12 +23,6 @@ pub enum Mode {
 }
 
 impl Mode {
-    pub const ALL: [Mode; 3] = [
-        Mode::HumanVsHuman,
-        Mode::HumanVsComputer,
-        Mode::ComputerVsComputer,
-    ];
-
     /// The spelling used in the config file.
     pub const fn key(self) -> &'static str {
         match self {
@@ -49,8 +44,9 @@ impl Mode {
     /// Reads a mode by its key, in any case.
     pub fn from_key(s: &str) -> Option<Mode> {
         let s = s.trim();
-        Mode::ALL
-            .into_iter()
+        Mode::VARIANTS
+            .iter()
+            .copied()
             .find(|m| m.key().eq_ignore_ascii_case(s))
     }
 }
@@ -235,7 +231,7 @@ mod tests {
 
     #[test]
     fn modes_are_read_by_their_keys_in_any_case() {
-        for mode in Mode::ALL {
+        for &mode in Mode::VARIANTS {
             assert_eq!(Mode::from_key(mode.key()), Some(mode));
             assert_eq!(Mode::from_key(&mode.key().to_uppercase()), Some(mode));
         }

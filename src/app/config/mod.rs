@@ -10,6 +10,7 @@ pub(super) mod file;
 pub(in crate::app) mod value;
 
 use serde::{Deserialize, Deserializer, Serialize};
+use strum::VariantArray;
 
 pub use colour::{BoardColours, Colour, PALETTES};
 pub use document::ConfigProblem;
@@ -96,7 +97,7 @@ impl Default for DisplayConfig {
 }
 
 /// The theme setting: colours, no colours, or no Unicode glyphs either.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, VariantArray)]
 pub enum ThemeName {
     #[default]
     Color,
@@ -105,8 +106,6 @@ pub enum ThemeName {
 }
 
 impl ThemeName {
-    pub const ALL: [ThemeName; 3] = [ThemeName::Color, ThemeName::Mono, ThemeName::Ascii];
-
     /// The spelling used in the config file.
     pub const fn key(self) -> &'static str {
         match self {

@@ -7,6 +7,7 @@
 
 use serde::de::Error;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use strum::VariantArray;
 
 use super::table::{Binding, Context, KEYMAP, Key};
 
@@ -64,7 +65,7 @@ impl KeyBindings {
     /// named as changed is one whose keys differ from the table's.
     pub fn clashes(&self) -> Option<Clash> {
         let changed = |i: usize| self.keys[i] != KEYMAP[i].keys;
-        for context in Context::ALL {
+        for &context in Context::VARIANTS {
             let lines: Vec<(usize, &Vec<Key>)> = self
                 .keys
                 .iter()
@@ -186,5 +187,69 @@ mod tests {
         let clash = bindings.clashes().unwrap();
         assert_eq!((clash.changed, clash.other), ("swap", "undo"));
         assert_eq!(clash.context, Context::Board);
+    }
+
+    /// Two lines that act on `context` and on as few other screens as can be.
+    fn pair_in(context: Context) -> Option<(usize, usize, Vec<Context>)> {
+        let lines: Vec<usize> = (0..KEYMAP.len())
+            .filter(|&i| KEYMAP[i].contexts.contains(&context))
+            .collect();
+        let mut pairs = Vec::new();
+        for (n, &a) in lines.iter().enumerate() {
+            for &b in &lines[n + 1..] {
+                let shared: Vec<Context> = KEYMAP[a]
+                    .contexts
+                    .iter()
+                    .copied()
+                    .filter(|c| KEYMAP[b].contexts.contains(c))
+                    .collect();
+                pairs.push((a, b, shared));
+            }
+        }
+        pairs.into_iter().min_by_key(|(_, _, shared)| shared.len())
+    }
+
+    #[test]
+    fn every_key_context_is_checked_for_clashes() {
+        // A key no line of the table uses, so the one clash is the one made.
+        let unused = Key::parse("F12").unwrap();
+        assert!(KEYMAP.iter().all(|b| !b.keys.contains(&unused)));
+        let mut checked = 0;
+        for &context in Context::VARIANTS {
+            let Some((a, b, shared)) = pair_in(context) else {
+                // A screen with one line cannot clash.
+                assert_eq!(KeyBindings::default().in_context(context).count(), 1);
+                continue;
+            };
+            let mut bindings = KeyBindings::default();
+            bindings.set(KEYMAP[a].name, vec![unused]).unwrap();
+            bindings.set(KEYMAP[b].name, vec![unused]).unwrap();
+            let clash = bindings
+                .clashes()
+                .unwrap_or_else(|| panic!("no clash found on {context:?}"));
+            let mut names = [clash.changed, clash.other];
+            names.sort_unstable();
+            let mut expected = [KEYMAP[a].name, KEYMAP[b].name];
+            expected.sort_unstable();
+            assert_eq!(names, expected, "{context:?}");
+            assert_eq!(clash.key, unused);
+            assert!(shared.contains(&clash.context), "{context:?}");
+            if shared == [context] {
+                assert_eq!(clash.context, context);
+                checked += 1;
+            }
+        }
+        // Every screen with a line of its own is checked on its own.
+        assert!(checked >= Context::VARIANTS.len() / 2, "{checked}");
+    }
+
+    #[test]
+    fn a_clash_on_the_network_form_or_the_settings_action_row_is_reported() {
+        let clash = parsed("network-cancel = \"Tab\"")
+            .unwrap()
+            .clashes()
+            .unwrap();
+        assert_eq!(clash.changed, "network-cancel");
+        assert_eq!(clash.context, Context::NetForm);
     }
 }

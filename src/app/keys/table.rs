@@ -4,11 +4,12 @@
 //! force.
 
 use ratatui::crossterm::event::KeyCode;
+use strum::VariantArray;
 
 use crate::app::action::{Action, Direction, Edit, HistoryStep};
 
 /// What the keyboard is talking to, which decides what a key means.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, VariantArray)]
 pub enum Context {
     /// The board, with nothing open over it.
     Board,
@@ -268,25 +269,6 @@ pub const KEYMAP: &[Binding] = &[
     bind("delete-to-end", TEXT, &[ctrl('k')], Action::Edit(Edit::DeleteToEnd), "delete from the cursor on"),
     bind("yank", TEXT, &[ctrl('y')], Action::Edit(Edit::Yank), "put back what was deleted last"),
 ];
-
-impl Context {
-    pub const ALL: [Context; 14] = [
-        Context::Board,
-        Context::Help,
-        Context::Notice,
-        Context::Confirm,
-        Context::GoTo,
-        Context::SettingsText,
-        Context::SettingsChoice,
-        Context::SaveAs,
-        Context::Records,
-        Context::FilterRecords,
-        Context::RenameRecord,
-        Context::Results,
-        Context::Training,
-        Context::Chat,
-    ];
-}
 
 /// Keys with a name, as the config file spells them (in any case).
 const NAMED: &[(&str, KeyCode)] = &[

@@ -8,13 +8,14 @@ use std::time::Instant;
 use super::state::{LinkState, NetPlay, Network, Role, asking_text};
 use crate::app::action::{Action, HistoryStep};
 use crate::app::config::engine::Mode;
+use crate::app::message::Message;
 use crate::app::message::Tone;
 use crate::app::screen::{Question, Screen};
 use crate::app::state::App;
 use crate::app::ui::text_input::TextInput;
 use crate::app::update::Effect;
 use crate::core::{Game, Move, Player};
-use crate::net::{self, Event, Hello, JoinCode, Message, Request, Table};
+use crate::net::{self, Event, Hello, JoinCode, Request, Table};
 
 /// The autosave's line with the host's join code, so that a restarted host
 /// takes its guest back.
@@ -186,13 +187,13 @@ impl App {
                 );
             }
             Ok(_) => {
-                self.send_peer(Message::Play(mv));
+                self.send_peer(net::Message::Play(mv));
                 self.say(Tone::Info, format!("Sent {mv} to {peer}."));
             }
         }
     }
 
-    fn send_peer(&self, message: Message) -> bool {
+    fn send_peer(&self, message: net::Message) -> bool {
         self.network.as_ref().is_some_and(|n| n.send(message))
     }
 
@@ -209,7 +210,7 @@ impl App {
             return self.say(Tone::Warning, format!("Waiting for {peer}'s answer."));
         }
         net.asking = Some(request);
-        self.send_peer(Message::Ask(request));
+        self.send_peer(net::Message::Ask(request));
         self.say(
             Tone::Info,
             format!("Asked {peer} {}.", asking_text(request)),
@@ -222,7 +223,7 @@ impl App {
         if let Some(net) = &mut self.network {
             net.asked = None;
         }
-        self.send_peer(Message::Answer { request, yes });
+        self.send_peer(net::Message::Answer { request, yes });
         if yes {
             self.agreed(request);
         }
@@ -259,7 +260,7 @@ impl App {
         let me = net.me();
         if net.is_host() {
             self.player_resigns(me);
-        } else if !net.send(Message::Resign) {
+        } else if !net.send(net::Message::Resign) {
             self.say(
                 Tone::Warning,
                 format!("Not connected: resign when {peer} is back."),
@@ -284,7 +285,7 @@ impl App {
         if text.is_empty() {
             return;
         }
-        if net.send(Message::Chat(text.clone())) {
+        if net.send(net::Message::Chat(text.clone())) {
             net.add_chat(format!("You: {text}"));
         } else {
             self.say(Tone::Warning, "Not connected: the line was not sent.");
@@ -361,17 +362,17 @@ impl App {
         }
     }
 
-    fn on_peer_message(&mut self, message: Message) {
+    fn on_peer_message(&mut self, message: net::Message) {
         let peer = self.peer_name();
         let Some(net) = &mut self.network else { return };
         let host = net.is_host();
         match message {
             // Shown by `sync_network`, at the end of this update.
-            Message::State(table) if !host => {
+            net::Message::State(table) if !host => {
                 net.table = Some(*table);
                 net.heard_at = Some(self.session.now());
             }
-            Message::Play(mv) if host => {
+            net::Message::Play(mv) if host => {
                 // Whatever happens, the guest is sent the game as it is.
                 net.table = None;
                 let guest_to_move = self.session.game().player_to_move() == Player::Two;
@@ -386,18 +387,18 @@ impl App {
                     self.say(Tone::Info, text);
                 }
             }
-            Message::Ask(request) => {
+            net::Message::Ask(request) => {
                 let possible = request != Request::Undo || self.session.game().can_undo();
                 if possible && net.asked.is_none() {
                     net.asked = Some(request);
                 } else {
-                    self.send_peer(Message::Answer {
+                    self.send_peer(net::Message::Answer {
                         request,
                         yes: false,
                     });
                 }
             }
-            Message::Answer { request, yes } if net.asking == Some(request) => {
+            net::Message::Answer { request, yes } if net.asking == Some(request) => {
                 net.asking = None;
                 if yes {
                     self.say(Tone::Success, format!("{peer} agreed."));
@@ -407,8 +408,8 @@ impl App {
                 }
             }
             // The guest's resignation; the host's own comes in its state.
-            Message::Resign if host => self.player_resigns(Player::Two),
-            Message::Chat(text) => net.add_chat(format!("{peer}: {text}")),
+            net::Message::Resign if host => self.player_resigns(Player::Two),
+            net::Message::Chat(text) => net.add_chat(format!("{peer}: {text}")),
             // A guest has no say over the game; answers nobody asked for,
             // pings: nothing to do.
             _ => {}
@@ -452,7 +453,7 @@ impl App {
                 .table
                 .as_ref()
                 .is_some_and(|sent| sent.same_turn(&table))
-            && net.send(Message::State(Box::new(table.clone())))
+            && net.send(net::Message::State(Box::new(table.clone())))
             && let Some(net) = &mut self.network
         {
             net.table = Some(table);
@@ -460,7 +461,7 @@ impl App {
     }
 
     /// What the side panel says about the network game.
-    pub(in crate::app) fn network_notes(&self) -> Vec<crate::app::message::Message> {
+    pub(in crate::app) fn network_notes(&self) -> Vec<Message> {
         let Some(net) = &self.network else {
             return Vec::new();
         };
@@ -468,7 +469,7 @@ impl App {
         // Right after "Waiting for NAME to reconnect".
         if matches!(net.link, LinkState::Lost { .. }) && self.clock_control().is_some() {
             let text = "The clocks are paused until then.";
-            notes.insert(1, crate::app::message::Message::new(Tone::Info, text));
+            notes.insert(1, Message::new(Tone::Info, text));
         }
         if let Some(color) = self.game().resigned() {
             let loser = self.game().holder(color);
@@ -478,7 +479,7 @@ impl App {
                 self.name(loser),
                 crate::app::message::wins(self.name(winner), self.game().color_of(winner))
             );
-            notes.insert(0, crate::app::message::Message::new(Tone::Success, text));
+            notes.insert(0, Message::new(Tone::Success, text));
         }
         notes
     }

@@ -8,14 +8,14 @@ use std::collections::VecDeque;
 use std::net::SocketAddr;
 use std::time::{Duration, Instant};
 
-use crate::app::message::{Message as Note, Tone};
+use crate::app::message::{Message, Tone};
 use crate::core::Player;
-use crate::net::{Connection, JoinCode, Message, Request, Table};
+use crate::net::{self, Connection, JoinCode, Request, Table};
 
 /// Chat lines kept for the side panel.
 const CHAT_LINES: usize = 4;
 /// How often the event loop wakes up to read the network.
-pub const TICK: Duration = Duration::from_millis(100);
+pub const NETWORK_TICK: Duration = Duration::from_millis(100);
 
 /// What `brique host` and `brique join` ask for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -103,7 +103,7 @@ impl Network {
     }
 
     /// Sends `message` if the link is up; false otherwise.
-    pub fn send(&self, message: Message) -> bool {
+    pub fn send(&self, message: net::Message) -> bool {
         self.link == LinkState::Connected && self.connection.send(message)
     }
 
@@ -116,7 +116,7 @@ impl Network {
 
     /// What the side panel says: the link, the addresses and code to give
     /// (host), the chat; `peer` names the other player.
-    pub fn notes(&self, peer: &str, now: Instant) -> Vec<Note> {
+    pub fn notes(&self, peer: &str, now: Instant) -> Vec<Message> {
         let mut notes = Vec::new();
         match (&self.link, &self.role) {
             (LinkState::Waiting, Role::Host { addresses, code }) => {
@@ -125,32 +125,32 @@ impl Network {
                     .map(ToString::to_string)
                     .collect::<Vec<_>>()
                     .join(" or ");
-                notes.push(Note::new(
+                notes.push(Message::new(
                     Tone::Info,
                     format!("Hosting. Give your friend the address {at} and the code {code}."),
                 ));
             }
             (LinkState::Waiting, Role::Guest { host }) => {
-                notes.push(Note::new(
+                notes.push(Message::new(
                     Tone::Info,
                     format!("Joining the game at {host}…"),
                 ));
             }
             (LinkState::Connected, _) => {
-                notes.push(Note::new(
+                notes.push(Message::new(
                     Tone::Success,
                     format!("Playing {peer} over the network."),
                 ));
             }
             (LinkState::Lost { why, .. }, Role::Guest { host }) if self.peer_name.is_none() => {
-                notes.push(Note::new(
+                notes.push(Message::new(
                     Tone::Warning,
                     format!("Joining the game at {host}: {why}; trying again."),
                 ));
             }
             (LinkState::Lost { since, why }, _) => {
                 let secs = now.saturating_duration_since(*since).as_secs();
-                notes.push(Note::new(
+                notes.push(Message::new(
                     Tone::Warning,
                     format!(
                         "Waiting for {peer} to reconnect ({}:{:02}): {why}.",
@@ -160,11 +160,11 @@ impl Network {
                 ));
             }
             (LinkState::Refused(why), _) => {
-                notes.push(Note::new(Tone::Error, format!("Not joined: {why}.")));
+                notes.push(Message::new(Tone::Error, format!("Not joined: {why}.")));
             }
         }
         if let Some(request) = self.asking {
-            notes.push(Note::new(
+            notes.push(Message::new(
                 Tone::Info,
                 format!(
                     "Asked {peer} {}; waiting for the answer.",
@@ -175,7 +175,7 @@ impl Network {
         notes.extend(
             self.chat
                 .iter()
-                .map(|line| Note::new(Tone::Info, line.clone())),
+                .map(|line| Message::new(Tone::Info, line.clone())),
         );
         notes
     }

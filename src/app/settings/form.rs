@@ -6,13 +6,14 @@ use crate::app::config::engine::{Mode, Threads};
 use crate::app::config::{BoardColours, Config, NAME_MAX_CHARS, PALETTES, ThemeName, check_names};
 use crate::app::ui::text_input::TextInput;
 use crate::core::{BoardSize, Player, TimeControl, Variant};
+use strum::VariantArray;
 
 /// The time controls the settings offer after "off": minutes each, seconds
 /// added per move.
 const CLOCKS: [(u16, u16); 7] = [(0, 2), (1, 1), (3, 2), (5, 3), (10, 5), (15, 10), (30, 20)];
 
 /// The fields of the settings screen, top to bottom.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, VariantArray)]
 pub enum Field {
     Player1,
     Player2,
@@ -34,24 +35,6 @@ pub enum Field {
 }
 
 impl Field {
-    pub const ALL: [Field; 15] = [
-        Field::Player1,
-        Field::Player2,
-        Field::Black,
-        Field::Pie,
-        Field::Rules,
-        Field::Size,
-        Field::Mode,
-        Field::Level,
-        Field::Clock,
-        Field::Threads,
-        Field::Resign,
-        Field::Theme,
-        Field::Colours,
-        Field::Host,
-        Field::Join,
-    ];
-
     pub const fn label(self) -> &'static str {
         match self {
             Field::Player1 => "Player 1",
@@ -141,9 +124,9 @@ impl SettingsForm {
     }
 
     pub fn focus_step(&mut self, forward: bool) {
-        let n = Field::ALL.len();
+        let n = Field::VARIANTS.len();
         let i = self.focus.index();
-        self.focus = Field::ALL[if forward {
+        self.focus = Field::VARIANTS[if forward {
             (i + 1) % n
         } else {
             (i + n - 1) % n
@@ -170,11 +153,11 @@ impl SettingsForm {
                 }
             }
             Field::Clock => self.clock = cycle(&self.clocks(), self.clock, forward),
-            Field::Mode => self.mode = cycle(&Mode::ALL, self.mode, forward),
+            Field::Mode => self.mode = cycle(Mode::VARIANTS, self.mode, forward),
             Field::Level => self.level = self.level.step(forward).unwrap_or(self.level),
             Field::Threads => self.threads = cycle(&self.threads.choices(), self.threads, forward),
             Field::Resign => self.resign = !self.resign,
-            Field::Theme => self.theme = cycle(&ThemeName::ALL, self.theme, forward),
+            Field::Theme => self.theme = cycle(ThemeName::VARIANTS, self.theme, forward),
             Field::Colours => self.colours = cycle(&self.palettes(), self.colours, forward),
         }
     }

@@ -4,6 +4,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
+use strum::VariantArray;
 
 use super::form::{Field, SettingsForm};
 use crate::app::action::Action;
@@ -24,7 +25,7 @@ pub fn render(app: &App, form: &SettingsForm, area: Rect, buf: &mut Buffer) {
     let width = WIDTH.min(area.width);
     let text_width = width.saturating_sub(4);
     let mut top = vec![Line::default()];
-    for field in Field::ALL {
+    for &field in Field::VARIANTS {
         top.push(row(app, form, field));
     }
     top.push(Line::default());
@@ -219,7 +220,7 @@ fn notes(app: &App, form: &SettingsForm) -> Vec<(String, Style)> {
     if let Some(note) = computer_note(app, form) {
         out.push((note, theme.ui(Ui::Dim)));
     }
-    if Field::ALL
+    if Field::VARIANTS
         .iter()
         .any(|&f| waits_for_next_game(app, form, f))
     {

@@ -9,7 +9,7 @@ use crate::core::{Move, PlayError, Position, Square};
 use crate::learn::{
     Answer, LESSONS, Lesson, PUZZLES, Puzzle, PuzzleRun, Standing, parse_lessons, parse_puzzles,
 };
-use crate::storage::Progress;
+use crate::storage;
 
 /// Lessons or puzzles.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -50,7 +50,7 @@ pub struct Training {
     misses: u32,
     cursor: Square,
     feedback: Option<Feedback>,
-    progress: Progress,
+    progress: storage::Progress,
     /// Whether the progress may be written: not when the file could not be
     /// read, so that it is not replaced.
     keeps_progress: bool,
@@ -59,7 +59,7 @@ pub struct Training {
 impl Training {
     /// The built-in lessons and puzzles, opened at the first one not yet
     /// done of `course`; with no progress read (`None`), none is written.
-    pub fn open(course: Course, progress: Option<Progress>) -> Result<Training, String> {
+    pub fn open(course: Course, progress: Option<storage::Progress>) -> Result<Training, String> {
         let keeps_progress = progress.is_some();
         let progress = progress.unwrap_or_default();
         let lessons = parse_lessons(LESSONS).map_err(|e| format!("the lessons: {e}"))?;
@@ -99,7 +99,7 @@ impl Training {
         self.course
     }
 
-    pub fn progress(&self) -> &Progress {
+    pub fn progress(&self) -> &storage::Progress {
         &self.progress
     }
 

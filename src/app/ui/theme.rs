@@ -346,6 +346,7 @@ impl Theme {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use strum::VariantArray;
 
     #[test]
     fn no_color_wins_and_monochrome_has_no_colours() {
@@ -360,7 +361,7 @@ mod tests {
 
     #[test]
     fn stones_differ_by_glyph_in_every_theme() {
-        for name in ThemeName::ALL {
+        for &name in ThemeName::VARIANTS {
             let theme = Theme::new(name, false);
             assert_ne!(theme.stone(Color::Black), theme.stone(Color::White));
             assert_ne!(theme.stone(Color::Black), theme.ghost(Color::Black));
