@@ -14,7 +14,7 @@ use crate::app::message::Tone;
 use crate::app::screen::{Question, Screen};
 use crate::app::state::App;
 use crate::app::ui::pages;
-use crate::app::ui::text_input::TextInput;
+use crate::app::ui::text_input::{TextInput, Typed};
 
 /// What must happen outside the state after an action.
 #[derive(Clone, Debug)]
@@ -139,16 +139,10 @@ impl App {
                     _ => {}
                 }
             }
-            Screen::GoTo(input) => match action {
-                Action::Edit(edit) => {
-                    input.edit(edit);
-                }
-                Action::Submit => {
-                    let text = input.text().to_string();
-                    self.go_to(&text);
-                }
-                Action::Close => self.screen = Screen::Board,
-                _ => {}
+            Screen::GoTo(input) => match input.handle(action) {
+                Typed::Editing => {}
+                Typed::Submitted(text) => self.go_to(&text),
+                Typed::Cancelled => self.screen = Screen::Board,
             },
             Screen::Settings(form) if form.leaving => match action {
                 Action::Yes => self.screen = Screen::Board,
@@ -171,17 +165,13 @@ impl App {
                 Action::Close => self.screen = Screen::Board,
                 _ => {}
             },
-            Screen::Chat(input) => match action {
-                Action::Edit(edit) => {
-                    input.edit(edit);
-                }
-                Action::Submit => {
-                    let text = input.text().to_string();
+            Screen::Chat(input) => match input.handle(action) {
+                Typed::Editing => {}
+                Typed::Submitted(text) => {
                     self.screen = Screen::Board;
                     self.send_chat(&text);
                 }
-                Action::Close => self.screen = Screen::Board,
-                _ => {}
+                Typed::Cancelled => self.screen = Screen::Board,
             },
             Screen::NetForm(_) => self.on_net_form(action),
             Screen::SaveAs(_) => return self.on_save_prompt(action),

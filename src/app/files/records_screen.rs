@@ -10,7 +10,7 @@ use crate::app::action::Action;
 use crate::app::message::Tone;
 use crate::app::screen::{Question, Screen};
 use crate::app::state::App;
-use crate::app::ui::text_input::TextInput;
+use crate::app::ui::text_input::{TextInput, Typed};
 use crate::storage::{RECORD_EXTENSION, RecordSummary, list_records, load_record};
 
 /// The longest filter the records screen takes.
@@ -93,20 +93,16 @@ impl App {
         let Screen::FilterRecords(input) = &mut self.screen else {
             return;
         };
-        match action {
-            Action::Edit(edit) => {
-                input.edit(edit);
-            }
-            Action::Submit => {
-                let text = input.text().to_string();
+        match input.handle(action) {
+            Typed::Editing => {}
+            Typed::Submitted(text) => {
                 self.files.set_records_filter(&text);
                 self.screen = Screen::Records { selected: 0 };
             }
-            Action::Close => {
+            Typed::Cancelled => {
                 self.files.set_records_filter("");
                 self.screen = Screen::Records { selected: 0 };
             }
-            _ => {}
         }
     }
 
@@ -116,16 +112,10 @@ impl App {
             return;
         };
         let index = *index;
-        match action {
-            Action::Edit(edit) => {
-                input.edit(edit);
-            }
-            Action::Submit => {
-                let typed = input.text().to_string();
-                self.rename_listed(index, &typed);
-            }
-            Action::Close => self.screen = Screen::Records { selected: index },
-            _ => {}
+        match input.handle(action) {
+            Typed::Editing => {}
+            Typed::Submitted(typed) => self.rename_listed(index, &typed),
+            Typed::Cancelled => self.screen = Screen::Records { selected: index },
         }
     }
 

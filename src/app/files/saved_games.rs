@@ -10,7 +10,7 @@ use crate::app::message::Tone;
 use crate::app::screen::{Question, Screen};
 use crate::app::state::App;
 use crate::app::ui::pages;
-use crate::app::ui::text_input::TextInput;
+use crate::app::ui::text_input::{TextInput, Typed};
 use crate::app::update::Effect;
 use crate::storage::{
     Paths, Timestamp, default_record_path, load_results, record_path_from_input, save_record,
@@ -52,16 +52,13 @@ impl App {
         let Screen::SaveAs(input) = &mut self.screen else {
             return Vec::new();
         };
-        match action {
-            Action::Edit(edit) => {
-                input.edit(edit);
-            }
-            Action::Submit => {
+        match input.handle(action) {
+            Typed::Editing => {}
+            Typed::Submitted(_) => {
                 let input = input.clone();
                 return self.submit_save(input);
             }
-            Action::Close => self.screen = Screen::Board,
-            _ => {}
+            Typed::Cancelled => self.screen = Screen::Board,
         }
         Vec::new()
     }

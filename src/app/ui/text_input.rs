@@ -4,7 +4,18 @@
 
 use tui_input::{Input, InputRequest};
 
-use crate::app::action::Edit;
+use crate::app::action::{Action, Edit};
+
+/// What a key did to an overlay's text field.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Typed {
+    /// Still being typed (an edit, or a key the field does not take).
+    Editing,
+    /// Enter: the text as typed.
+    Submitted(String),
+    /// Esc.
+    Cancelled,
+}
 
 #[derive(Clone, Debug, Default)]
 pub struct TextInput {
@@ -57,6 +68,20 @@ impl TextInput {
 
     /// Applies an edit; returns false when it could not (e.g. the field is
     /// full, or nothing is before the cursor to delete).
+    /// The one way an overlay's field takes a key: edits edit, Enter gives
+    /// the text, Esc cancels; the overlay decides what the text is for.
+    pub fn handle(&mut self, action: Action) -> Typed {
+        match action {
+            Action::Edit(edit) => {
+                self.edit(edit);
+                Typed::Editing
+            }
+            Action::Submit => Typed::Submitted(self.text().to_string()),
+            Action::Close => Typed::Cancelled,
+            _ => Typed::Editing,
+        }
+    }
+
     pub fn edit(&mut self, edit: Edit) -> bool {
         let request = match edit {
             Edit::Insert(c) => return self.insert(&c.to_string()),
