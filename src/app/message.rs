@@ -41,6 +41,36 @@ pub fn wins(name: &str, color: impl std::fmt::Display) -> String {
     format!("{} wins!", with_colour(name, color))
 }
 
+/// `Ann (Black) wins! n starts a new game.`: said when a move wins.
+pub fn won(name: &str, color: impl std::fmt::Display, new_game: &str) -> String {
+    format!("{} {new_game} starts a new game.", wins(name, color))
+}
+
+/// Said when `white` swaps: `white` now plays Black, `black` White.
+pub fn swapped(white: &str, black: &str) -> String {
+    format!("{white} swapped and now plays Black; {black} plays White and moves.")
+}
+
+/// Why a move was refused, with the keys that help (`new_game`, `undo`).
+pub fn refused(
+    mv: crate::core::Move,
+    e: &crate::core::PlayError,
+    new_game: &str,
+    undo: &str,
+) -> String {
+    use crate::core::{Move, PlayError};
+    match (mv, e) {
+        (Move::Swap, e) => format!("No swap: {e}."),
+        (_, PlayError::GameOver(_)) => format!(
+            "The game is over: {new_game} starts a new game, {undo} takes the last move back."
+        ),
+        (_, PlayError::Occupied(sq)) => {
+            format!("{sq} is taken: place your stone on an empty square.")
+        }
+        (_, e) => format!("Not possible: {e}."),
+    }
+}
+
 /// `Ann (Black) resigns. Bob (White) wins!`: `loser` held `color`.
 pub fn resigns(loser: &str, color: crate::core::Color, winner: &str) -> String {
     format!(

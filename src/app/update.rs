@@ -25,16 +25,16 @@ pub(in crate::app) enum Effect {
     /// Write the game as a record to `path`; if that fails, the prompt
     /// comes back with `input`.
     WriteRecord { path: PathBuf, input: TextInput },
-    /// Bring the engine in line with the state: stop a search that no
-    /// longer fits, take in one that ended, start the one wanted.
-    Engine,
+    /// After every update: keep the network game one game on both screens
+    /// (`sync_network`), bring the engine in line with the state (stop a
+    /// search that no longer fits, take in one that ended, start the one
+    /// wanted), and write the autosave if the game changed.
+    FollowTheGame,
     /// Write the game to the autosave if it changed (and a won game's
     /// result, once).
     KeepFiles,
     /// Write what the player has learnt.
     SaveProgress,
-    /// Keep a network game one game on both screens (`sync_network`).
-    Network,
 }
 
 impl App {
@@ -54,13 +54,14 @@ impl App {
         }
     }
 
-    /// Acts on `action`, then carries out what it calls for; the engine
-    /// and the autosave follow every action.
+    /// Acts on `action`, then carries out what it calls for; the network
+    /// game, the engine and the autosave follow every action.
     pub fn update(&mut self, action: Action) {
-        // A flag that has fallen counts before whatever the action does.
+        // The one look at the clocks in an update: a flag that has fallen
+        // counts before whatever the action does.
         self.check_clock();
         let mut effects = self.route(action);
-        effects.extend([Effect::Network, Effect::Engine, Effect::KeepFiles]);
+        effects.push(Effect::FollowTheGame);
         self.perform(effects);
     }
 
@@ -70,10 +71,15 @@ impl App {
             match effect {
                 Effect::SaveConfig { old, said } => self.save_config(&old, said),
                 Effect::WriteRecord { path, input } => self.write_record(path, input),
-                Effect::Engine => self.sync_engine(),
+                Effect::FollowTheGame => {
+                    if self.network.is_some() {
+                        self.sync_network();
+                    }
+                    self.sync_engine();
+                    self.keep_files();
+                }
                 Effect::KeepFiles => self.keep_files(),
                 Effect::SaveProgress => self.save_progress(),
-                Effect::Network => self.sync_network(),
             }
         }
     }
@@ -86,7 +92,7 @@ impl App {
     /// Hands `action` to what is open: the board, a dialog, a form.
     pub(in crate::app) fn route(&mut self, action: Action) -> Vec<Effect> {
         match action {
-            // The engine's progress is taken in by `Effect::Engine`.
+            // The engine's progress is taken in by `Effect::FollowTheGame`.
             Action::Tick => return self.network_tick(),
             Action::Resize { width, height } => {
                 self.board.set_terminal(width, height);

@@ -1,6 +1,7 @@
 //! The computer opponent: the engine's searches on their thread, its turns at
 //! the board, resigning, and how its thinking, progress and heat map are drawn.
 
+pub(super) mod board_keys;
 pub(super) mod engine;
 pub(super) mod engine_marks;
 pub(super) mod heat;

@@ -1,10 +1,12 @@
-//! The computer at the board: the keys that mean something else when it
-//! plays, and acting on what its searches find (its moves, hints). The
+//! The computer's turns: the engine brought in line with the game after
+//! every update, and acting on what its searches find (its moves, hints). The
 //! searches themselves are the [`Computer`](super::engine::Computer)'s.
+
+use std::time::Duration;
 
 use super::engine::{Ended, Job, estimate};
 use crate::app::action::Action;
-use crate::app::message::{Tone, resigns};
+use crate::app::message::{Tone, refused, resigns, swapped, won};
 use crate::app::screen::Screen;
 use crate::app::state::App;
 use crate::core::Move;
@@ -21,6 +23,8 @@ impl App {
     /// move without a clock. Analysis may run a minute.
     pub fn wait_for_engine(&mut self) {
         self.computer.wait();
+        // Outside an update, so the clock is looked at here, as `update` does.
+        self.check_clock();
         self.step_engine(true);
         // As the event loop would: the engine goes on, the autosave follows.
         self.update(Action::Tick);
@@ -61,17 +65,7 @@ impl App {
                 false
             }
             Some(Ended::Move(mv)) => {
-                let player = self.game().player_to_move();
-                match mv {
-                    Move::Place(sq) => {
-                        self.place(sq);
-                        if !self.game().is_over() {
-                            let text = format!("{} played {sq}.", self.name(player));
-                            self.say(Tone::Info, text);
-                        }
-                    }
-                    Move::Swap => self.swap(),
-                }
+                self.computer_played(mv);
                 true
             }
             Some(Ended::Resign) => {
@@ -84,6 +78,39 @@ impl App {
             }
             Some(Ended::Rested) => true,
         }
+    }
+
+    /// The computer's move, played on the session as it is (the person's
+    /// keys go through `place` and `swap` in `game/play.rs`), and said.
+    fn computer_played(&mut self, mv: Move) {
+        let player = self.game().player_to_move();
+        let said = match self.session.play(mv) {
+            Ok(report) if report.won => {
+                let text = won(self.name(player), report.color, &self.key(Action::NewGame));
+                (Tone::Success, text)
+            }
+            Ok(_) => match mv {
+                Move::Place(sq) => (Tone::Info, format!("{} played {sq}.", self.name(player))),
+                Move::Swap => (
+                    Tone::Info,
+                    swapped(self.name(player), self.name(player.other())),
+                ),
+            },
+            Err(e) => {
+                let (new_game, undo) = (self.key(Action::NewGame), self.key(Action::Undo));
+                (Tone::Warning, refused(mv, &e, &new_game, &undo))
+            }
+        };
+        self.say(said.0, said.1);
+    }
+
+    /// The computer's time left and its increment, when it is to move in
+    /// a game with clocks.
+    fn computer_time(&self) -> Option<(Duration, Duration)> {
+        let clock = self.session.clock()?;
+        let to_move = self.game().player_to_move();
+        let left = clock.left(to_move, to_move, self.session.now());
+        Some((left, clock.control().increment()))
     }
 
     /// The computer to move resigns: the game ends, the other side winning.
@@ -102,134 +129,7 @@ impl App {
         self.say(Tone::Success, text);
     }
 
-    /// Board actions that mean something else when the computer plays; returns
-    /// whether `action` was handled here.
-    pub(in crate::app) fn computer_action(&mut self, action: Action) -> bool {
-        let demo = self.computer.is_demo();
-        let against = self.mode() == crate::app::config::engine::Mode::HumanVsComputer;
-        match action {
-            Action::Hint => self.ask_hint(),
-            Action::ToggleAnalysis => self.toggle_analysis(),
-            Action::Place if demo => self.toggle_pause(),
-            Action::NewGame if demo => self.start_new_game(),
-            Action::Undo | Action::Redo if demo => {
-                // Stepping through a demo stops it, to look at it.
-                self.computer.pause();
-                return false;
-            }
-            Action::Undo if against => self.undo_to_your_turn(),
-            Action::Redo if against => self.redo_to_your_turn(),
-            // While an earlier position is shown, a stone goes there (after
-            // asking), which stops the computer's thinking.
-            Action::Place | Action::Swap | Action::Click { .. }
-                if self.computer_to_move() && self.viewing().is_none() =>
-            {
-                if let Action::Click { column, row } = action {
-                    self.hover(column, row);
-                }
-                let text = if demo {
-                    let place = self.key(Action::Place);
-                    format!("The computer plays both sides here: {place} pauses the demo.")
-                } else {
-                    let name = self.name(self.game().player_to_move()).to_string();
-                    let undo = self.key(Action::Undo);
-                    format!("Wait: {name} is thinking. ({undo} takes back your move.)")
-                };
-                self.say(Tone::Warning, text);
-            }
-            _ => return false,
-        }
-        true
-    }
-
-    fn toggle_pause(&mut self) {
-        let place = self.key(Action::Place);
-        let text = if self.computer.toggle_pause() {
-            format!("Demo paused: {place} goes on.")
-        } else {
-            "Demo goes on.".to_string()
-        };
-        self.say(Tone::Info, text);
-    }
-
-    fn ask_hint(&mut self) {
-        if self.game().is_over() {
-            self.say(Tone::Warning, "The game is over: no hint.");
-        } else if self.computer_to_move() && !self.demo_paused() {
-            self.say(Tone::Warning, "The computer is to move: no hint.");
-        } else if let Some(mv) = self.hint() {
-            self.hint_found(mv);
-        } else {
-            self.computer.want_hint(self.session.game().position());
-            self.say(Tone::Info, "Looking for a hint…");
-        }
-    }
-
-    fn toggle_analysis(&mut self) {
-        let text = if self.computer.toggle_analysis() {
-            format!(
-                "Heat map: colour = share of the search, number = chance of winning. {} hides it.",
-                self.key(Action::ToggleAnalysis)
-            )
-        } else {
-            "Analysis hidden.".to_string()
-        };
-        self.say(Tone::Info, text);
-    }
-
-    /// Undo against the computer: back to the person's last turn, taking
-    /// back the computer's answer (or resignation) and their move.
-    fn undo_to_your_turn(&mut self) {
-        let resigned = self.game().resigned().is_some();
-        let mut game = self.game().clone();
-        let mut undone = Vec::new();
-        while let Some(mv) = game.undo() {
-            undone.push(mv);
-            if !self.is_computer(game.player_to_move()) {
-                break;
-            }
-        }
-        if undone.is_empty() || self.is_computer(game.player_to_move()) {
-            self.say(Tone::Warning, "Nothing of yours to undo.");
-            return;
-        }
-        for _ in &undone {
-            self.session.undo();
-        }
-        if let Some(&Move::Place(sq)) = undone.last() {
-            self.board.set_cursor(sq);
-        }
-        let mut names: Vec<String> = undone.iter().map(Move::to_string).collect();
-        if resigned {
-            names.insert(0, "the resignation".to_string());
-        }
-        let redo = self.key(Action::Redo);
-        self.say(
-            Tone::Info,
-            format!(
-                "Undid {}: your turn again. {redo} redoes.",
-                names.join(" and ")
-            ),
-        );
-    }
-
-    /// Redo against the computer: forward to the person's next turn.
-    fn redo_to_your_turn(&mut self) {
-        let mut redone = Vec::new();
-        while let Some(report) = self.session.redo() {
-            redone.push(report.mv.to_string());
-            if !self.computer_to_move() {
-                break;
-            }
-        }
-        if redone.is_empty() {
-            self.say(Tone::Warning, "Nothing to redo.");
-            return;
-        }
-        self.say(Tone::Info, format!("Redid {}.", redone.join(" and ")));
-    }
-
-    fn hint_found(&mut self, mv: Move) {
+    pub(in crate::app) fn hint_found(&mut self, mv: Move) {
         if let Move::Place(sq) = mv {
             self.board.set_cursor(sq);
         }

@@ -92,13 +92,4 @@ impl App {
             game.color_of(winner)
         )
     }
-
-    /// The computer's time left and its increment, when it is to move in
-    /// a game with clocks.
-    pub(in crate::app) fn computer_time(&self) -> Option<(Duration, Duration)> {
-        let clock = self.session.clock()?;
-        let to_move = self.game().player_to_move();
-        let left = clock.left(to_move, to_move, self.session.now());
-        Some((left, clock.control().increment()))
-    }
 }

@@ -29,26 +29,9 @@ impl App {
     }
 
     /// A stone or a swap asked for while an earlier position is shown:
-    /// asks before the later moves are discarded. False for other actions,
-    /// and when the latest position is shown, so they act as usual.
-    pub(in crate::app) fn played_in_the_past(&mut self, action: Action) -> bool {
-        if self.viewing().is_none() {
-            return false;
-        }
-        let mv = match action {
-            Action::Place => Move::Place(self.cursor()),
-            Action::Swap => Move::Swap,
-            Action::Click { column, row } => {
-                match self.board.square_at(column, row, self.game().size()) {
-                    Some(sq) => {
-                        self.board.set_cursor(sq);
-                        Move::Place(sq)
-                    }
-                    None => return false,
-                }
-            }
-            _ => return false,
-        };
+    /// asks before the later moves are discarded. False when the latest
+    /// position is shown, so the move is played as usual.
+    pub(in crate::app) fn played_in_the_past(&mut self, mv: Move) -> bool {
         let (Some(ply), Some(past)) = (self.viewing(), self.board.past_game()) else {
             return false;
         };
@@ -84,10 +67,7 @@ impl App {
         let total = self.game().history().len();
         self.session.cut(ply);
         self.board.leave_past();
-        match mv {
-            Move::Place(sq) => self.place(sq),
-            Move::Swap => self.swap(),
-        }
+        self.play_move(mv);
         if self.game().history().len() == ply + 1 {
             let moves = if total == ply + 1 {
                 format!("Move {total} was")

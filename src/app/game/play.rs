@@ -1,7 +1,8 @@
 //! What the keys and the mouse do on the board, and the moves they make.
 
 use crate::app::action::Action;
-use crate::app::message::{Tone, wins};
+use crate::app::config::engine::Mode;
+use crate::app::message::{Tone, refused, swapped, won};
 use crate::app::network::form::NetForm;
 use crate::app::screen::{Question, Screen};
 use crate::app::settings::form::SettingsForm;
@@ -9,30 +10,58 @@ use crate::app::state::{App, new_game};
 use crate::app::training::state::Course;
 use crate::app::ui::layout;
 use crate::app::ui::text_input::TextInput;
-use crate::core::{Game, Move, PlayError, Quoted, Square};
+use crate::core::{Game, Move, Quoted, Square};
+
+/// Who the board's keys speak for: a network game (moves go to the host,
+/// undo and a new game are asked of the friend), the computer (one side or
+/// both), or two people at one keyboard. In every mode a move on an
+/// earlier position browsed asks first (`person_moves`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum BoardMode {
+    Network,
+    Computer,
+    People,
+}
 
 impl App {
+    /// Who the board's keys speak for now.
+    fn board_mode(&self) -> BoardMode {
+        if self.network.is_some() {
+            BoardMode::Network
+        } else if self.mode() != Mode::HumanVsHuman {
+            BoardMode::Computer
+        } else {
+            BoardMode::People
+        }
+    }
+
+    /// One dispatch by game mode: the mode takes the keys that mean
+    /// something else in it; the rest are a person's at the board.
     pub(in crate::app) fn on_board(&mut self, action: Action) {
-        if self.network_board(action)
-            || self.computer_action(action)
-            || self.played_in_the_past(action)
-        {
+        let taken = match self.board_mode() {
+            BoardMode::Network => self.network_board(action),
+            BoardMode::Computer => self.computer_board(action),
+            BoardMode::People => false,
+        };
+        if taken {
             return;
         }
         let size = self.game().size();
         match action {
+            Action::Hint => self.ask_hint(),
+            Action::ToggleAnalysis => self.toggle_analysis(),
             Action::MoveCursor(direction) => self.board.step_cursor(direction, size),
-            Action::Place => self.place(self.cursor()),
+            Action::Place => self.person_moves(Move::Place(self.cursor())),
             Action::Click { column, row } => {
                 if let Some(sq) = self.board.square_at(column, row, size) {
                     self.board.set_cursor(sq);
-                    self.place(sq);
+                    self.person_moves(Move::Place(sq));
                 } else if let Some(number) = self.move_clicked(column, row) {
                     // A move in the list: the position after it.
                     self.board.show_ply(self.session.game(), number);
                 }
             }
-            Action::Swap => self.swap(),
+            Action::Swap => self.person_moves(Move::Swap),
             Action::Undo => match self.session.undo() {
                 Some(mv) => {
                     if let Move::Place(sq) = mv {
@@ -98,51 +127,34 @@ impl App {
         self.session.replace(game, names);
     }
 
-    pub(in crate::app) fn place(&mut self, sq: Square) {
-        let player = self.game().player_to_move();
-        match self.session.play(Move::Place(sq)) {
-            Ok(report) => {
-                if report.won {
-                    let text = format!(
-                        "{} {} starts a new game.",
-                        wins(self.name(player), report.color),
-                        self.key(Action::NewGame)
-                    );
-                    self.say(Tone::Success, text);
-                }
-            }
-            Err(PlayError::GameOver(_)) => {
-                let text = format!(
-                    "The game is over: {} starts a new game, {} takes the last move back.",
-                    self.key(Action::NewGame),
-                    self.key(Action::Undo)
-                );
-                self.say(Tone::Warning, text);
-            }
-            Err(PlayError::Occupied(sq)) => self.say(
-                Tone::Warning,
-                format!("{sq} is taken: place your stone on an empty square."),
-            ),
-            Err(e) => self.say(Tone::Warning, format!("Not possible: {e}.")),
+    /// A person's move from the board: played on the latest position, or,
+    /// while an earlier one is browsed, asked about first (`history.rs`).
+    fn person_moves(&mut self, mv: Move) {
+        if self.viewing().is_some() && self.played_in_the_past(mv) {
+            return;
         }
+        self.play_move(mv);
     }
 
-    pub(in crate::app) fn swap(&mut self) {
-        let white = self.game().player_to_move();
-        match self.session.play(Move::Swap) {
-            Ok(_) => {
-                let black = white.other();
-                self.say(
-                    Tone::Info,
-                    format!(
-                        "{} swapped and now plays Black; {} plays White and moves.",
-                        self.name(white),
-                        self.name(black)
-                    ),
-                );
+    /// Plays `mv` on the latest position, saying a win, a swap or why not.
+    pub(in crate::app) fn play_move(&mut self, mv: Move) {
+        let player = self.game().player_to_move();
+        let said = match self.session.play(mv) {
+            Ok(report) if report.won => {
+                let text = won(self.name(player), report.color, &self.key(Action::NewGame));
+                (Tone::Success, text)
             }
-            Err(e) => self.say(Tone::Warning, format!("No swap: {e}.")),
-        }
+            Ok(_) if mv == Move::Swap => (
+                Tone::Info,
+                swapped(self.name(player), self.name(player.other())),
+            ),
+            Ok(_) => return,
+            Err(e) => {
+                let (new_game, undo) = (self.key(Action::NewGame), self.key(Action::Undo));
+                (Tone::Warning, refused(mv, &e, &new_game, &undo))
+            }
+        };
+        self.say(said.0, said.1);
     }
 
     /// Jumps the cursor to a square typed in the prompt; a bad name keeps the

@@ -177,7 +177,7 @@ impl Session {
 
     /// Plays a move, unless the player to move is out of time.
     pub fn play(&mut self, mv: Move) -> Result<MoveReport, PlayError> {
-        self.check_clock();
+        // The clock was looked at once, as the update began.
         self.not_out_of_time()?;
         let mover = self.game.player_to_move();
         let report = self.game.play(mv)?;

@@ -172,10 +172,7 @@ impl App {
             return self.say(Tone::Warning, format!("It is {peer}'s turn."));
         }
         if is_host {
-            match mv {
-                Move::Place(sq) => self.place(sq),
-                Move::Swap => self.swap(),
-            }
+            self.play_move(mv);
             return;
         }
         match self.game().position().preview(mv) {

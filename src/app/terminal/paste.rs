@@ -24,7 +24,7 @@ impl App {
         for c in typed {
             effects.extend(self.route(Action::Edit(Edit::Insert(c))));
         }
-        effects.extend([Effect::Engine, Effect::KeepFiles]);
+        effects.push(Effect::FollowTheGame);
         self.perform(effects);
     }
 }
