@@ -323,6 +323,12 @@ fn background(
     stop: &AtomicBool,
     updates: &Sender<Progress>,
 ) -> Search {
+    // Debug builds only: the end-to-end tests make the engine's thread fail
+    // this way, to show that the screen survives it.
+    #[cfg(debug_assertions)]
+    if std::env::var_os("BRIQUE_TEST_ENGINE_PANIC").is_some() {
+        panic!("the engine's thread failed, as BRIQUE_TEST_ENGINE_PANIC asks");
+    }
     // Keeping a large subtree takes a while: a stop request cuts it short.
     search.sync_until(&game, &mut || !stop.load(Ordering::Relaxed));
     let send = |search: &Search, elapsed: Duration, done: bool| {

@@ -7,7 +7,7 @@
 
 mod pty_support;
 
-use pty_support::start;
+use pty_support::{start, start_with_env};
 
 #[test]
 fn the_computer_answers_and_its_thinking_can_be_stopped() {
@@ -50,4 +50,43 @@ fn the_computer_answers_and_its_thinking_can_be_stopped() {
     });
     run.send(b"qy");
     assert!(run.wait_exit().success(), "quits at once");
+}
+
+#[test]
+fn a_panic_on_the_engines_thread_leaves_the_app_running_in_raw_mode() {
+    let home = tempfile::tempdir().unwrap();
+    let config = home.path().join("config");
+    std::fs::create_dir_all(&config).unwrap();
+    std::fs::write(
+        config.join("brique.toml"),
+        "[game]\nsize = 9\n[engine]\nmode = \"human-vs-computer\"\nlevel = \"easy\"\n",
+    )
+    .unwrap();
+    // Debug builds make the engine's thread panic as it starts a search.
+    let env = [("BRIQUE_TEST_ENGINE_PANIC", "1")];
+    let mut run = start_with_env(home.path(), &[], &env);
+    run.wait_for("the board", |s| s.contains("Player 1 to play"));
+    let raw = run.modes();
+    assert_ne!(raw, run.modes_before, "raw mode while the game is up");
+    run.send(b":a1\r\r");
+    run.wait_for("the engine's failure said", |s| {
+        s.contains("The engine failed")
+    });
+    // The screen is the game's still: raw mode, the alternate screen, the
+    // program running and taking keys.
+    assert_eq!(run.modes(), raw, "still in raw mode");
+    assert!(
+        run.screen().alternate_screen(),
+        "still on the game's screen"
+    );
+    assert!(
+        run.child.try_wait().unwrap().is_none(),
+        "the app survives its engine"
+    );
+    run.send(b"?");
+    run.wait_for("the help, opened by a key", |s| s.contains("Help"));
+    run.send(b"\x1bqy");
+    assert!(run.wait_exit().success());
+    run.drain();
+    assert!(run.terminal_restored(), "{:?}", run.unrestored());
 }

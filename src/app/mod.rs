@@ -2,45 +2,48 @@
 //!
 //! The app is Elm-like. Keys become [`Action`]s through the one
 //! [`keymap::KEYMAP`] table ([`action_for`], pure); [`App::update`]
-//! (`update.rs`) routes each action to the part that owns it and gathers the
-//! effects it calls for, which `App::perform` alone carries out (write the
-//! settings or a record, step the engine, write the autosave); the view is a
-//! pure render (`impl Widget for &App`, in `view/`) that reads the parts
-//! through `App`'s query methods.
+//! (`update.rs`) looks at the clocks once, routes the action to the feature
+//! that owns what is open, and returns what must happen outside the state as
+//! `Effect`s, which `App::perform` alone carries out (write the settings or a
+//! record, list, rename, open or delete saved games, read the results, step
+//! the engine's thread, write the autosave): after every update one effect,
+//! `FollowTheGame`, brings the network game, the engine and the autosave in
+//! line with the state. The view is a pure render (`impl Widget for &App`,
+//! `view.rs`) that hands each part of the screen to its feature's view.
 //!
-//! The parts, each owning its fields: [`Screen`] (what is open over the
-//! board: dialogs, prompts, the settings form), `Session` (the game and its
-//! players; every change counts a revision), `BoardView` (cursor, the move
-//! list's scroll, the position browsed), `Computer` (the engine's searches on
-//! their thread, hints, analysis), `Files` (what the autosave, records and
-//! results hold), and the status line ([`Message`], [`Tone`]). Small shared
-//! types are leaves (`action.rs`, `message.rs`, `screen.rs`), the parts sit
-//! above them, `App` (`state.rs`) above the parts, and the files that act
-//! for `App` on top (`update.rs`, `play.rs`, `history.rs`, `computer_turns.rs`,
-//! `persistence.rs`, `saved_games.rs`, `apply.rs`): none of the lower ones
-//! imports a higher one.
+//! At the root, the leaves every feature names ([`Action`], [`Message`],
+//! [`Screen`]), `App` itself (`state.rs`), `update.rs` and `view.rs`. Each
+//! folder is one feature, holding its state, its key handling and its view:
+//! `terminal/` (taking the terminal over, what it can draw, signals, pastes,
+//! the event loop), `keys/` (the table, the keys in force, resolving events),
+//! `config/` (the settings file and its sections), `game/` (the session and
+//! its clocks, the cursor, the moves the keys make by game mode, browsing the
+//! past; the board and the panel drawn), `computer/` (the engine's searches,
+//! its turns, its board keys, resigning; its thinking, progress and heat map
+//! drawn), `network/`, `files/` (autosave, records, results and their
+//! screens), `settings/`, `training/`, and `ui/` (theme, palette, layout,
+//! wrap, the text field, dialogs, pages, the status line). A feature's
+//! fields are its own: others ask through methods, and no lower file
+//! imports a higher one (`App` in `state.rs` above the features' parts, the
+//! files that act for `App` above it).
 //!
-//! The table's lines are named, and `[keys]` in the config file gives any
-//! of them other keys (`key_bindings.rs`, checked for clashes at load).
-//!
-//! To add a feature: an [`Action`] variant and a named line in the keymap
-//! table, `key_table.rs`, with its default keys in `config.example.toml`
-//! (the help and the hint line follow); its state in the part that owns it, with
-//! methods taking only what they need; its routing in `update.rs` (board
-//! actions in `play.rs`); anything it must do outside the state is an
-//! `Effect` variant carried out in `App::perform`. Marks drawn over squares
-//! go in `view/marks.rs` (the board widget draws any [`BoardOverlay`]); a
-//! setting is a field of a section struct in `config.rs`, read and written
-//! by serde, and a field of the settings form (`settings.rs`). The
-//! event loop (`event_loop.rs`) waits for input, or while the engine
-//! searches, polls with a timeout and sends [`Action::Tick`]; it answers
-//! the signals (`signals.rs`: SIGTERM, SIGHUP, SIGINT save and end, Ctrl-Z
-//! and SIGTSTP suspend, SIGCONT redraws) with the terminal restored
-//! (`terminal.rs`). A paste goes to the text field open, as typed text
-//! (`paste.rs`). Every update ends with the engine
-//! brought in line with the state and the autosave written if the game
-//! changed (`persistence.rs`); the screen's own data in saved games (`x-`
-//! lines) is listed in `extras.rs`.
+//! To add a feature: a folder for it (or a file in the feature it belongs
+//! to) with its state, an `impl App` block for its keys and a `view` file;
+//! an [`Action`] variant and a named line in the keymap table,
+//! `keys/table.rs`, with its default keys in `config.example.toml` (the help
+//! and the hint line follow); a [`Screen`] variant if it opens over the
+//! board, routed in `update.rs` (board keys by game mode in `game/play.rs`);
+//! a text field is a [`TextInput`] whose `handle` says Editing, Submitted or
+//! Cancelled; anything it must do outside the state (files, threads,
+//! sockets) is an `Effect` variant, carried out in `App::perform`; its
+//! drawing is called from `view.rs`. A setting is a field of a section
+//! struct in `config/mod.rs`, read and written by serde, and a field of the
+//! settings form (`settings/form.rs`). The event loop
+//! (`terminal/event_loop.rs`) waits for input, or while the engine searches
+//! or a clock or network game runs, polls with a timeout and sends
+//! [`Action::Tick`]; it answers the signals (`terminal/signals.rs`) with the
+//! terminal restored (`terminal/takeover.rs`). The screen's own data in
+//! saved games (`x-` lines) is listed in `files/screen_lines.rs`.
 
 mod action;
 mod computer;

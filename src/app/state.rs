@@ -10,7 +10,7 @@ use crate::app::files::state::{Files, RecordList, ResultsRead};
 use crate::app::game::board_view::BoardView;
 use crate::app::game::session::Session;
 use crate::app::keys::keymap::KeyBindings;
-use crate::app::message::{Message, StatusLine};
+use crate::app::message::{Message, StatusLine, Tone};
 use crate::app::network::state::{NETWORK_TICK, Network};
 use crate::app::screen::Screen;
 use crate::app::terminal::capabilities::TermCaps;
@@ -30,8 +30,8 @@ pub struct App {
     pub(in crate::app) board: BoardView,
     /// What is open over the board.
     pub(in crate::app) screen: Screen,
-    pub(in crate::app) status: StatusLine,
-    pub(in crate::app) quit: bool,
+    status: StatusLine,
+    quit: bool,
     /// The computer opponent: its searches, hints and analysis.
     pub(in crate::app) computer: Computer,
     /// The autosave, records and results, and what they hold.
@@ -115,6 +115,25 @@ impl App {
 
     pub fn message(&self) -> Option<&Message> {
         self.status.message()
+    }
+
+    pub(in crate::app) fn say(&mut self, tone: Tone, text: impl Into<String>) {
+        self.status.say(tone, text);
+    }
+
+    /// Adds to the message line rather than replacing what the action said.
+    pub(in crate::app) fn tell(&mut self, tone: Tone, text: impl Into<String>) {
+        self.status.tell(tone, text);
+    }
+
+    /// A new request replaces the previous message.
+    pub(in crate::app) fn clear_message(&mut self) {
+        self.status.clear();
+    }
+
+    /// Ends the app once this update is done.
+    pub(in crate::app) fn quit(&mut self) {
+        self.quit = true;
     }
 
     pub fn should_quit(&self) -> bool {

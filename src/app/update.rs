@@ -2,17 +2,20 @@
 //! part of the app that owns it, and returns what must then happen outside
 //! the state ([`Effect`]s), which [`App::perform`] alone carries out.
 
+use std::collections::VecDeque;
 use std::path::PathBuf;
 
 use ratatui::crossterm::event::Event;
 
 use crate::app::action::Action;
 use crate::app::config::Config;
+use crate::app::files::records_screen::Select;
 use crate::app::keys::input::action_for;
 use crate::app::keys::keymap::{Context, key_for};
-use crate::app::message::Tone;
+use crate::app::network::state::NetPlay;
 use crate::app::screen::{Question, Screen};
 use crate::app::state::App;
+use crate::app::training::state::Course;
 use crate::app::ui::pages;
 use crate::app::ui::text_input::{TextInput, Typed};
 
@@ -33,6 +36,27 @@ pub(in crate::app) enum Effect {
     /// Write the game to the autosave if it changed (and a won game's
     /// result, once).
     KeepFiles,
+    /// Read the saved games for the records screen, then select `select`.
+    ListRecords { select: Select },
+    /// Rename a record's file from `from` to `to`.
+    RenameRecord { from: PathBuf, to: PathBuf },
+    /// Read the record listed at `index` to open it.
+    OpenRecord { path: PathBuf, index: usize },
+    /// Delete the record listed at `index`, then read the list again.
+    DeleteRecord { path: PathBuf, index: usize },
+    /// Read the results file for the results screen.
+    LoadResults,
+    /// Look at where the save prompt's `path` would go: write the record
+    /// there, or ask first (a file there, a folder missing).
+    SaveAs { path: PathBuf, input: TextInput },
+    /// Start the network game the form asks for (a socket, a thread).
+    StartNetwork(NetPlay),
+    /// Take in what the network game's link has received.
+    TakeNetworkEvents,
+    /// Open the lessons or the puzzles (reading what was learnt).
+    OpenTraining(Course),
+    /// Open the save prompt with a free name in the records folder.
+    OpenSavePrompt,
     /// Write what the player has learnt.
     SaveProgress,
 }
@@ -67,7 +91,8 @@ impl App {
 
     /// The one place effects are carried out.
     pub(in crate::app) fn perform(&mut self, effects: Vec<Effect>) {
-        for effect in effects {
+        let mut effects = VecDeque::from(effects);
+        while let Some(effect) = effects.pop_front() {
             match effect {
                 Effect::SaveConfig { old, said } => self.save_config(&old, said),
                 Effect::WriteRecord { path, input } => self.write_record(path, input),
@@ -79,6 +104,21 @@ impl App {
                     self.keep_files();
                 }
                 Effect::KeepFiles => self.keep_files(),
+                Effect::ListRecords { select } => self.list_records(select),
+                Effect::RenameRecord { from, to } => self.rename_record(&from, &to),
+                Effect::OpenRecord { path, index } => self.open_record(path, index),
+                Effect::DeleteRecord { path, index } => self.delete_record(&path, index),
+                Effect::LoadResults => self.load_results(),
+                Effect::SaveAs { path, input } => self.save_as(path, input),
+                Effect::StartNetwork(play) => self.start_network_from_form(play),
+                // What the events call for comes next, before the rest.
+                Effect::TakeNetworkEvents => {
+                    for effect in self.network_tick().into_iter().rev() {
+                        effects.push_front(effect);
+                    }
+                }
+                Effect::OpenTraining(course) => self.open_training(course),
+                Effect::OpenSavePrompt => self.open_save_prompt(),
                 Effect::SaveProgress => self.save_progress(),
             }
         }
@@ -93,7 +133,8 @@ impl App {
     pub(in crate::app) fn route(&mut self, action: Action) -> Vec<Effect> {
         match action {
             // The engine's progress is taken in by `Effect::FollowTheGame`.
-            Action::Tick => return self.network_tick(),
+            Action::Tick if self.network.is_some() => return vec![Effect::TakeNetworkEvents],
+            Action::Tick => return Vec::new(),
             Action::Resize { width, height } => {
                 self.board.set_terminal(width, height);
                 return Vec::new();
@@ -103,14 +144,14 @@ impl App {
                 return Vec::new();
             }
             // A new request replaces the previous message.
-            _ => self.status.clear(),
+            _ => self.clear_message(),
         }
         if action == Action::Quit {
             return self.quit_requested();
         }
         match &mut self.screen {
             Screen::Board if action == Action::ToggleEscorts => return self.toggle_escorts(),
-            Screen::Board => self.on_board(action),
+            Screen::Board => return self.on_board(action),
             Screen::Help { scroll } => match action {
                 Action::Close | Action::ToggleHelp => self.screen = Screen::Board,
                 Action::ScrollUp => *scroll = scroll.saturating_sub(1),
@@ -179,11 +220,11 @@ impl App {
                 }
                 Typed::Cancelled => self.screen = Screen::Board,
             },
-            Screen::NetForm(_) => self.on_net_form(action),
+            Screen::NetForm(_) => return self.on_net_form(action),
             Screen::SaveAs(_) => return self.on_save_prompt(action),
-            Screen::Records { .. } => self.on_records(action),
+            Screen::Records { .. } => return self.on_records(action),
             Screen::FilterRecords(_) => self.on_filter(action),
-            Screen::RenameRecord { .. } => self.on_rename(action),
+            Screen::RenameRecord { .. } => return self.on_rename(action),
             Screen::Results { .. } => self.on_results(action),
             Screen::Training => return self.on_training(action),
         }
@@ -194,7 +235,7 @@ impl App {
         self.screen = Screen::Board;
         match question {
             Question::NewGame => self.start_new_game(),
-            Question::Quit => self.quit = true,
+            Question::Quit => self.quit(),
             Question::Branch { mv, .. } => self.branch(mv),
             // Answered in `route`.
             Question::Peer(_) => {}
@@ -218,19 +259,10 @@ impl App {
         // A demo is not a game anyone would lose.
         let demo = self.computer.is_demo();
         if self.screen == Screen::Confirm(Question::Quit) || !self.game_in_progress() || demo {
-            self.quit = true;
+            self.quit();
         } else {
             self.screen = Screen::Confirm(Question::Quit);
         }
         effects
-    }
-
-    pub(in crate::app) fn say(&mut self, tone: Tone, text: impl Into<String>) {
-        self.status.say(tone, text);
-    }
-
-    /// Adds to the message line rather than replacing what the action said.
-    pub(in crate::app) fn tell(&mut self, tone: Tone, text: impl Into<String>) {
-        self.status.tell(tone, text);
     }
 }

@@ -57,22 +57,21 @@ struct LessonText {
 }
 
 /// Why a lessons file was refused: which lesson (1-based, 0 for the file) and what.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{}", self.describe())]
 pub struct LessonError {
     pub lesson: usize,
     pub message: String,
 }
 
-impl std::fmt::Display for LessonError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+impl LessonError {
+    fn describe(&self) -> String {
         match self.lesson {
-            0 => f.write_str(&self.message),
-            n => write!(f, "lesson {n}: {}", self.message),
+            0 => self.message.clone(),
+            n => format!("lesson {n}: {}", self.message),
         }
     }
 }
-
-impl std::error::Error for LessonError {}
 
 /// Reads a lessons file, checking every lesson: its position, its goal, and
 /// that its solution does the task and each listed wrong move does not.

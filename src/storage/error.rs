@@ -1,7 +1,6 @@
 //! The one error type of the storage layer: what went wrong, always with the
 //! file it concerns (and the line and column when a file's text is at fault).
 
-use std::fmt;
 use std::io;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -14,32 +13,49 @@ use crate::core::RecordError;
 /// file, e.g. `cannot write /home/ann/.local/state/brique/autosave.brique: No
 /// space left on device (os error 28)` or `/tmp/game.brique: line 9, column 4:
 /// move 12 (d4) is illegal: d4 is occupied`.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, thiserror::Error)]
 pub enum StorageError {
     /// The file (or directory) could not be read.
+    #[error("cannot read {}: {source}", path.display())]
     Read {
         path: PathBuf,
+        #[source]
         source: Arc<io::Error>,
     },
     /// The file could not be written (read-only or full disk, permissions …).
+    #[error("cannot write {}: {source}", path.display())]
     Write {
         path: PathBuf,
+        #[source]
         source: Arc<io::Error>,
     },
     /// A file could not be moved aside or removed; it is still at `from`.
+    #[error("cannot move {} to {}: {source}", from.display(), to.display())]
     Move {
         from: PathBuf,
         to: PathBuf,
+        #[source]
         source: Arc<io::Error>,
     },
     /// The file could not be removed; it is still there.
+    #[error("cannot remove {}: {source}", path.display())]
     Remove {
         path: PathBuf,
+        #[source]
         source: Arc<io::Error>,
     },
     /// The file's text is not what it should be: where and why.
-    Parse { path: PathBuf, error: RecordError },
+    #[error("{}: {error}", path.display())]
+    Parse {
+        path: PathBuf,
+        #[source]
+        error: RecordError,
+    },
     /// The file is larger than any file of its kind can be; it was not read.
+    #[error(
+        "{} is {bytes} bytes long, more than the {limit} bytes such a file can have",
+        path.display()
+    )]
     TooLarge {
         path: PathBuf,
         bytes: u64,
@@ -47,11 +63,17 @@ pub enum StorageError {
     },
     /// The input went on past `limit` bytes (a pipe, standard input): reading
     /// stopped there.
+    #[error(
+        "{} goes on past {limit} bytes, more than such a file can have; reading stopped there",
+        path.display()
+    )]
     TooLong { path: PathBuf, limit: u64 },
     /// Another copy of the program holds the lock on this autosave.
+    #[error("another copy of Brique is using {}", path.display())]
     Held { path: PathBuf },
     /// Writing was refused because the text would not read back as the same
     /// record (a name or an `x-` value holding a line break, say).
+    #[error("cannot save {}: {reason}", path.display())]
     Unsavable { path: PathBuf, reason: String },
 }
 
@@ -103,59 +125,6 @@ impl StorageError {
             | StorageError::Write { source, .. }
             | StorageError::Remove { source, .. }
             | StorageError::Move { source, .. } => Some(source.kind()),
-            _ => None,
-        }
-    }
-}
-
-impl fmt::Display for StorageError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            StorageError::Read { path, source } => {
-                write!(f, "cannot read {}: {source}", path.display())
-            }
-            StorageError::Write { path, source } => {
-                write!(f, "cannot write {}: {source}", path.display())
-            }
-            StorageError::Remove { path, source } => {
-                write!(f, "cannot remove {}: {source}", path.display())
-            }
-            StorageError::Move { from, to, source } => write!(
-                f,
-                "cannot move {} to {}: {source}",
-                from.display(),
-                to.display()
-            ),
-            StorageError::Parse { path, error } => write!(f, "{}: {error}", path.display()),
-            StorageError::TooLarge { path, bytes, limit } => write!(
-                f,
-                "{} is {bytes} bytes long, more than the {limit} bytes such a file can have",
-                path.display()
-            ),
-            StorageError::TooLong { path, limit } => write!(
-                f,
-                "{} goes on past {limit} bytes, more than such a file can have; \
-                 reading stopped there",
-                path.display()
-            ),
-            StorageError::Held { path } => {
-                write!(f, "another copy of Brique is using {}", path.display())
-            }
-            StorageError::Unsavable { path, reason } => {
-                write!(f, "cannot save {}: {reason}", path.display())
-            }
-        }
-    }
-}
-
-impl std::error::Error for StorageError {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        match self {
-            StorageError::Read { source, .. }
-            | StorageError::Write { source, .. }
-            | StorageError::Remove { source, .. }
-            | StorageError::Move { source, .. } => Some(source.as_ref()),
-            StorageError::Parse { error, .. } => Some(error),
             _ => None,
         }
     }

@@ -76,20 +76,9 @@ impl fmt::Display for Timestamp {
 }
 
 /// A text that is not `YYYY-MM-DDTHH:MM:SSZ` or not a real date and time.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("expected a UTC date and time like 2024-02-29T13:05:09Z, found {}", Quoted(&self.0))]
 pub struct TimestampError(pub String);
-
-impl fmt::Display for TimestampError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "expected a UTC date and time like 2024-02-29T13:05:09Z, found {}",
-            Quoted(&self.0)
-        )
-    }
-}
-
-impl std::error::Error for TimestampError {}
 
 impl FromStr for Timestamp {
     type Err = TimestampError;

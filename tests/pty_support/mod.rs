@@ -36,6 +36,12 @@ pub fn start(home: &Path) -> Running {
 /// Starts `brique ARGS --config home/config/brique.toml` (a subcommand
 /// such as `host` with its options), as [`start`] does.
 pub fn start_with(home: &Path, args: &[&str]) -> Running {
+    start_with_env(home, args, &[])
+}
+
+/// Starts `brique ARGS` as [`start_with`] does, with these environment
+/// variables set too.
+pub fn start_with_env(home: &Path, args: &[&str], env: &[(&str, &str)]) -> Running {
     let pair = native_pty_system()
         .openpty(PtySize {
             rows: ROWS,
@@ -60,6 +66,9 @@ pub fn start_with(home: &Path, args: &[&str]) -> Running {
         ("XDG_DATA_HOME", "xdg-data"),
     ] {
         cmd.env(var, home.join(dir));
+    }
+    for (var, value) in env {
+        cmd.env(var, value);
     }
     let child = pair.slave.spawn_command(cmd).unwrap();
     let mut reader = pair.master.try_clone_reader().unwrap();

@@ -46,7 +46,7 @@ impl App {
     /// Returns whether a search ended (so the state may want another).
     fn step_engine(&mut self, force: bool) -> bool {
         // Out of time, the game is over: nothing to think about.
-        let over = self.quit || self.session.out_of_time().is_some();
+        let over = self.should_quit() || self.session.out_of_time().is_some();
         self.computer.set_time(self.computer_time());
         let game = self.session.game();
         let engine = self.config.engine;

@@ -15,21 +15,12 @@ use toml_edit::{DocumentMut, Item, Table, TableLike};
 use super::{Config, check_names};
 
 /// One problem found in a config file, with its one-based position.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("line {line}, column {column}: {message}")]
 pub struct ConfigProblem {
     pub line: usize,
     pub column: usize,
     pub message: String,
-}
-
-impl std::fmt::Display for ConfigProblem {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "line {}, column {}: {}",
-            self.line, self.column, self.message
-        )
-    }
 }
 
 impl Config {

@@ -237,15 +237,15 @@ impl App {
         self.write_result(&paths);
     }
 
-    /// Before a game's first autosave, the autosave's game is put away
-    /// without loss. False when that failed: the autosave is then left as
-    /// it is, and the game on screen stays in memory.
     /// On a signal that ends the program: the game goes to the autosave
     /// if it is not there yet.
     pub(in crate::app) fn save_before_exit(&mut self) {
         self.perform(vec![Effect::KeepFiles]);
     }
 
+    /// Before a game's first autosave, the autosave's game is put away
+    /// without loss. False when that failed: the autosave is then left as
+    /// it is, and the game on screen stays in memory.
     fn end_previous_autosave(&mut self, paths: &Paths) -> bool {
         // A game not worth a record (a demo, nobody's move, one already in
         // its file) is simply written over.

@@ -2,7 +2,7 @@
 //! the words typed after `/`; a game opens to play on or browse, or is
 //! deleted after a question.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use super::record_filter::shows;
 use super::state::Pending;
@@ -11,6 +11,7 @@ use crate::app::message::Tone;
 use crate::app::screen::{Question, Screen};
 use crate::app::state::App;
 use crate::app::ui::text_input::{TextInput, Typed};
+use crate::app::update::Effect;
 use crate::storage::{RECORD_EXTENSION, RecordSummary, list_records, load_record};
 
 /// The longest filter the records screen takes.
@@ -18,15 +19,41 @@ const FILTER_MAX_CHARS: usize = 40;
 /// The longest file name a saved game can be given.
 const NAME_MAX_CHARS: usize = 120;
 
+/// Which record the list shows selected once read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(in crate::app) enum Select {
+    First,
+    /// The record at this path (just renamed).
+    Path(PathBuf),
+    /// The one at this index, or the last (one was just deleted).
+    Near(usize),
+}
+
 impl App {
-    /// `f`: the saved records, newest first.
-    pub(in crate::app) fn open_records(&mut self) {
+    /// `f`: the saved records, newest first (read by `perform`).
+    pub(in crate::app) fn open_records(&mut self) -> Vec<Effect> {
+        if self.paths_or_say().is_none() {
+            return Vec::new();
+        }
+        vec![Effect::ListRecords {
+            select: Select::First,
+        }]
+    }
+
+    /// Reads the saved records and shows the list, `select` selected.
+    pub(in crate::app) fn list_records(&mut self, select: Select) {
         let Some(paths) = self.paths_or_say() else {
             return;
         };
         self.files
             .set_records(list_records(&paths).map_err(|e| e.to_string()));
-        self.screen = Screen::Records { selected: 0 };
+        let listed = self.listed_records();
+        let selected = match select {
+            Select::First => 0,
+            Select::Path(path) => listed.iter().position(|e| e.path == path).unwrap_or(0),
+            Select::Near(index) => index.min(listed.len().saturating_sub(1)),
+        };
+        self.screen = Screen::Records { selected };
     }
 
     /// The records listed now: those the filter (being typed, or set) shows.
@@ -49,10 +76,10 @@ impl App {
         }
     }
 
-    pub(in crate::app) fn on_records(&mut self, action: Action) {
+    pub(in crate::app) fn on_records(&mut self, action: Action) -> Vec<Effect> {
         let count = self.listed_records().len();
         let Screen::Records { selected } = &mut self.screen else {
-            return;
+            return Vec::new();
         };
         let selected = *selected;
         match action {
@@ -66,7 +93,7 @@ impl App {
                     selected: (selected + 1).min(count.saturating_sub(1)),
                 }
             }
-            Action::Submit => self.open_listed(selected),
+            Action::Submit => return self.open_listed(selected),
             Action::DeleteRecord => self.ask_delete(selected),
             Action::RenameRecord => {
                 if let Some(entry) = self.listed_records().get(selected) {
@@ -85,6 +112,7 @@ impl App {
             Action::Close => self.screen = Screen::Board,
             _ => {}
         }
+        Vec::new()
     }
 
     /// Typing the filter: the list narrows as it is typed; Enter keeps it,
@@ -107,56 +135,67 @@ impl App {
     }
 
     /// Typing a new name: Enter renames the file, Esc keeps the old name.
-    pub(in crate::app) fn on_rename(&mut self, action: Action) {
+    pub(in crate::app) fn on_rename(&mut self, action: Action) -> Vec<Effect> {
         let Screen::RenameRecord { index, input } = &mut self.screen else {
-            return;
+            return Vec::new();
         };
         let index = *index;
         match input.handle(action) {
             Typed::Editing => {}
-            Typed::Submitted(typed) => self.rename_listed(index, &typed),
+            Typed::Submitted(typed) => return self.rename_listed(index, &typed),
             Typed::Cancelled => self.screen = Screen::Records { selected: index },
         }
+        Vec::new()
     }
 
-    /// Renames the record listed at `index` to `typed` in its folder; a
+    /// The record listed at `index` renamed to `typed` in its folder; a
     /// name that cannot be used is said, and the prompt stays.
-    fn rename_listed(&mut self, index: usize, typed: &str) {
+    fn rename_listed(&mut self, index: usize, typed: &str) -> Vec<Effect> {
         let Some(entry) = self.listed_records().get(index).copied() else {
-            return;
+            return Vec::new();
         };
         let from = entry.path.clone();
         let to = match new_name(typed) {
             Ok(name) => from.with_file_name(name),
-            Err(why) => return self.say(Tone::Error, why),
+            Err(why) => {
+                self.say(Tone::Error, why);
+                return Vec::new();
+            }
         };
         if to == from {
             self.screen = Screen::Records { selected: index };
-            return;
+            return Vec::new();
         }
-        if std::fs::symlink_metadata(&to).is_ok() {
+        vec![Effect::RenameRecord { from, to }]
+    }
+
+    /// Renames a record's file (never over another file); the list is read
+    /// again with it selected. On failure the prompt stays.
+    pub(in crate::app) fn rename_record(&mut self, from: &Path, to: &Path) {
+        if std::fs::symlink_metadata(to).is_ok() {
             return self.say(Tone::Error, format!("{} exists already.", to.display()));
         }
-        match std::fs::rename(&from, &to) {
+        match std::fs::rename(from, to) {
             Ok(()) => {
-                self.open_records();
-                let at = self.listed_records().iter().position(|e| e.path == to);
-                self.screen = Screen::Records {
-                    selected: at.unwrap_or(0),
-                };
+                self.list_records(Select::Path(to.to_path_buf()));
                 self.say(Tone::Success, format!("Renamed to {}.", to.display()));
             }
             Err(e) => self.say(Tone::Error, format!("Not renamed: {e}.")),
         }
     }
 
-    /// Opens the record listed at `index`, asking first if the game on
-    /// screen would be lost (it is neither autosaved nor in a file).
-    fn open_listed(&mut self, index: usize) {
+    /// The record listed at `index`, to open (read by `perform`).
+    fn open_listed(&mut self, index: usize) -> Vec<Effect> {
         let Some(entry) = self.listed_records().get(index).copied() else {
-            return;
+            return Vec::new();
         };
         let path = entry.path.clone();
+        vec![Effect::OpenRecord { path, index }]
+    }
+
+    /// Reads a record and opens it, asking first if the game on screen
+    /// would be lost (it is neither autosaved nor in a file).
+    pub(in crate::app) fn open_record(&mut self, path: PathBuf, index: usize) {
         match load_record(&path) {
             Err(e) => self.say(Tone::Error, format!("Cannot open it: {e}.")),
             Ok(record) if self.game_is_kept() => {
@@ -193,11 +232,7 @@ impl App {
                 format!("{} could not be deleted: {e}.", path.display()),
             ),
         }
-        self.open_records();
-        let last = self.listed_records().len().saturating_sub(1);
-        self.screen = Screen::Records {
-            selected: index.min(last),
-        };
+        self.list_records(Select::Near(index));
     }
 }
 

@@ -74,6 +74,15 @@ impl App {
             self.say(Tone::Error, format!("Type a file name ({cancel} cancels)."));
             return Vec::new();
         };
+        vec![Effect::SaveAs { path, input }]
+    }
+
+    /// Writes the record to `path`, unless a file is there or a folder is
+    /// missing: then asks first.
+    pub(in crate::app) fn save_as(&mut self, path: PathBuf, input: TextInput) {
+        let Some(paths) = self.paths_or_say() else {
+            return;
+        };
         let question = if std::fs::symlink_metadata(&path).is_ok() {
             self.say(Tone::Warning, format!("{} exists.", path.display()));
             Question::Replace
@@ -84,11 +93,10 @@ impl App {
             );
             Question::MakeFolders
         } else {
-            return vec![Effect::WriteRecord { path, input }];
+            return self.write_record(path, input);
         };
         self.files.set_pending(Pending::Write { path, input });
         self.screen = Screen::Confirm(question);
-        Vec::new()
     }
 
     /// Writes the record; on failure the prompt stays open with its text.
@@ -106,8 +114,16 @@ impl App {
         }
     }
 
-    /// `p`: wins per player and the recent games.
-    pub(in crate::app) fn open_results(&mut self) {
+    /// `p`: wins per player and the recent games (read by `perform`).
+    pub(in crate::app) fn open_results(&mut self) -> Vec<Effect> {
+        if self.paths_or_say().is_none() {
+            return Vec::new();
+        }
+        vec![Effect::LoadResults]
+    }
+
+    /// Reads the results file and shows the results screen.
+    pub(in crate::app) fn load_results(&mut self) {
         let Some(paths) = self.paths_or_say() else {
             return;
         };
@@ -147,7 +163,9 @@ impl App {
             Some(Pending::Write { path, input }) => {
                 return vec![Effect::WriteRecord { path, input }];
             }
-            Some(Pending::Delete { path, index }) => self.delete_record(&path, index),
+            Some(Pending::Delete { path, index }) => {
+                return vec![Effect::DeleteRecord { path, index }];
+            }
             Some(Pending::Open { record, path, .. }) => self.show_record(*record, &path),
             None => {}
         }

@@ -10,6 +10,7 @@ use crate::app::state::{App, new_game};
 use crate::app::training::state::Course;
 use crate::app::ui::layout;
 use crate::app::ui::text_input::TextInput;
+use crate::app::update::Effect;
 use crate::core::{Game, Move, Quoted, Square};
 
 /// Who the board's keys speak for: a network game (moves go to the host,
@@ -37,14 +38,14 @@ impl App {
 
     /// One dispatch by game mode: the mode takes the keys that mean
     /// something else in it; the rest are a person's at the board.
-    pub(in crate::app) fn on_board(&mut self, action: Action) {
+    pub(in crate::app) fn on_board(&mut self, action: Action) -> Vec<Effect> {
         let taken = match self.board_mode() {
             BoardMode::Network => self.network_board(action),
             BoardMode::Computer => self.computer_board(action),
             BoardMode::People => false,
         };
         if taken {
-            return;
+            return Vec::new();
         }
         let size = self.game().size();
         match action {
@@ -101,12 +102,13 @@ impl App {
                 self.board.scroll_moves(up, self.session.revision(), moves);
             }
             Action::History(step) => self.browse(step),
-            Action::SaveRecord => self.open_save_prompt(),
-            Action::OpenRecords => self.open_records(),
-            Action::OpenResults => self.open_results(),
-            Action::OpenTraining => self.open_training(Course::Lessons),
+            Action::SaveRecord => return vec![Effect::OpenSavePrompt],
+            Action::OpenRecords => return self.open_records(),
+            Action::OpenResults => return self.open_results(),
+            Action::OpenTraining => return vec![Effect::OpenTraining(Course::Lessons)],
             _ => {}
         }
+        Vec::new()
     }
 
     /// Starts a game with the current settings.

@@ -93,6 +93,12 @@ impl NetForm {
     }
 
     /// The network game asked for, or the field to blame and why.
+    /// Says why the game could not start, with the focus on the field to blame.
+    pub fn blame(&mut self, blame: (usize, String)) {
+        self.focus = blame.0;
+        self.error = Some(blame);
+    }
+
     pub fn play(&self) -> Result<NetPlay, (usize, String)> {
         let text = |i: usize| self.inputs.get(i).map_or("", |input| input.text().trim());
         match self.kind {

@@ -3,6 +3,7 @@
 //! screen is up; what goes wrong stays in the form, to be fixed there.
 
 use super::form::NetForm;
+use super::state::NetPlay;
 use crate::app::action::Action;
 use crate::app::message::Tone;
 use crate::app::screen::Screen;
@@ -38,28 +39,34 @@ impl App {
         effects
     }
 
-    pub(in crate::app) fn on_net_form(&mut self, action: Action) {
+    pub(in crate::app) fn on_net_form(&mut self, action: Action) -> Vec<Effect> {
         let Screen::NetForm(form) = &mut self.screen else {
-            return;
+            return Vec::new();
         };
         match action {
             Action::NextField => form.focus_step(true),
             Action::PrevField => form.focus_step(false),
             Action::Edit(edit) => form.edit(edit),
             Action::Close => self.screen = Screen::Board,
-            Action::Submit => {
-                let play = form.play();
-                match play.and_then(|play| self.start_network(play).map_err(|why| (0, why))) {
-                    Ok(()) => self.screen = Screen::Board,
-                    Err(blame) => {
-                        if let Screen::NetForm(form) = &mut self.screen {
-                            form.focus = blame.0;
-                            form.error = Some(blame);
-                        }
-                    }
+            Action::Submit => match form.play() {
+                Ok(play) => return vec![Effect::StartNetwork(play)],
+                Err(blame) => form.blame(blame),
+            },
+            _ => {}
+        }
+        Vec::new()
+    }
+
+    /// Enter on the form, carried out by `perform`: the network game starts
+    /// (a socket, the link's thread), or the form says why not.
+    pub(in crate::app) fn start_network_from_form(&mut self, play: NetPlay) {
+        match self.start_network(play) {
+            Ok(()) => self.screen = Screen::Board,
+            Err(why) => {
+                if let Screen::NetForm(form) = &mut self.screen {
+                    form.blame((0, why));
                 }
             }
-            _ => {}
         }
     }
 }

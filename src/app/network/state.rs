@@ -56,22 +56,22 @@ pub enum LinkState {
 
 #[derive(Debug)]
 pub struct Network {
-    pub role: Role,
-    pub connection: Connection,
-    pub link: LinkState,
+    pub(super) role: Role,
+    pub(super) connection: Connection,
+    pub(super) link: LinkState,
     /// The other player's name, once heard.
-    pub peer_name: Option<String>,
+    pub(super) peer_name: Option<String>,
     /// What the other player asked and this one has not answered.
-    pub asked: Option<Request>,
+    pub(super) asked: Option<Request>,
     /// What this player asked and the other has not answered.
-    pub asking: Option<Request>,
+    pub(super) asking: Option<Request>,
     chat: VecDeque<String>,
     /// The game as last sent (host) or received (guest): what both
     /// screens show.
-    pub table: Option<Table>,
+    pub(super) table: Option<Table>,
     /// When a guest received `table`, on the session's clock: its clock
     /// readings are of then.
-    pub heard_at: Option<Instant>,
+    pub(super) heard_at: Option<Instant>,
 }
 
 impl Network {

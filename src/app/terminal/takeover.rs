@@ -4,6 +4,7 @@
 //! while the game is suspended (Ctrl-Z).
 
 use std::io::{self, Stdout, stdout};
+use std::thread::ThreadId;
 
 use ratatui::Terminal;
 use ratatui::backend::CrosstermBackend;
@@ -83,18 +84,54 @@ fn write_restore(out: &mut impl io::Write) {
     let _ = execute!(out, Show);
 }
 
-/// Restores the terminal before the panic message is printed, so it is readable.
+/// What the panic hook does for a panic on one thread.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum OnPanic {
+    /// The main thread's panic ends the screen: the terminal is restored
+    /// before the message is printed, so it is readable.
+    Restore,
+    /// Another thread's (the engine's search, which the app survives: "you
+    /// can still play") leaves the screen up, in raw mode, with nothing
+    /// printed over it; the app says the engine failed.
+    KeepScreen,
+}
+
+/// A panic hook fires for every thread: only the main one's ends the screen.
+fn on_panic(main: ThreadId, panicking: ThreadId) -> OnPanic {
+    if panicking == main {
+        OnPanic::Restore
+    } else {
+        OnPanic::KeepScreen
+    }
+}
+
 fn install_panic_hook() {
+    let main = std::thread::current().id();
     let previous = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
-        restore();
-        previous(info);
+        match on_panic(main, std::thread::current().id()) {
+            OnPanic::Restore => {
+                restore();
+                previous(info);
+            }
+            OnPanic::KeepScreen => {}
+        }
     }));
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn only_the_main_threads_panic_gives_the_terminal_back() {
+        let main = std::thread::current().id();
+        assert_eq!(on_panic(main, main), OnPanic::Restore);
+        let engine = std::thread::spawn(|| std::thread::current().id())
+            .join()
+            .unwrap();
+        assert_eq!(on_panic(main, engine), OnPanic::KeepScreen);
+    }
 
     #[test]
     fn restoring_ends_mouse_capture_paste_and_the_alternate_screen() {
