@@ -9,7 +9,7 @@ use ratatui::crossterm::event::Event;
 
 use crate::app::action::Action;
 use crate::app::config::Config;
-use crate::app::files::records_screen::Select;
+use crate::app::files::state::Select;
 use crate::app::keys::input::action_for;
 use crate::app::keys::keymap::{Context, key_for};
 use crate::app::network::state::NetPlay;

@@ -5,7 +5,7 @@
 use std::path::{Path, PathBuf};
 
 use super::record_filter::shows;
-use super::state::Pending;
+use super::state::{Pending, Select};
 use crate::app::action::Action;
 use crate::app::message::Tone;
 use crate::app::screen::{Question, Screen};
@@ -18,16 +18,6 @@ use crate::storage::{RECORD_EXTENSION, RecordSummary, list_records, load_record}
 const FILTER_MAX_CHARS: usize = 40;
 /// The longest file name a saved game can be given.
 const NAME_MAX_CHARS: usize = 120;
-
-/// Which record the list shows selected once read.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(in crate::app) enum Select {
-    First,
-    /// The record at this path (just renamed).
-    Path(PathBuf),
-    /// The one at this index, or the last (one was just deleted).
-    Near(usize),
-}
 
 impl App {
     /// `f`: the saved records, newest first (read by `perform`).

@@ -74,6 +74,16 @@ pub enum Pending {
     },
 }
 
+/// Which record the list shows selected once read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(in crate::app) enum Select {
+    First,
+    /// The record at this path (just renamed).
+    Path(PathBuf),
+    /// The one at this index, or the last (one was just deleted).
+    Near(usize),
+}
+
 #[derive(Clone, Debug, Default)]
 pub struct Files {
     /// `None`: no home directory is known, so nothing is written.
