@@ -1,7 +1,7 @@
 //! What the screen knows about its files: where they are, what the autosave
 //! holds, the record file the game belongs to, and what the records and
 //! results screens read. It does no reading or writing itself (that is
-//! `persistence.rs` and `saved_games.rs`); it remembers, and compares the
+//! `autosave.rs` and `saved_games.rs`); it remembers, and compares the
 //! game on the board with what was written.
 
 use std::path::{Path, PathBuf};

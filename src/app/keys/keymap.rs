@@ -1,4 +1,4 @@
-//! Keys through the one table of bindings (`key_table.rs`), with the keys
+//! Keys through the one table of bindings (`table.rs`), with the keys
 //! in force (`[keys]` in the config file). Input handling resolves keys
 //! here, and the help overlay and the hint line are generated from the same
 //! bindings, so what the screen says and what the keys do cannot drift apart.

@@ -1,6 +1,6 @@
 //! The one table of key bindings, each line named for `[keys]` in the
 //! config file, and how keys are spelled there. `keymap.rs` resolves keys
-//! through it and writes them on screen; `key_bindings.rs` holds the keys in
+//! through it and writes them on screen; `bindings.rs` holds the keys in
 //! force.
 
 use ratatui::crossterm::event::KeyCode;

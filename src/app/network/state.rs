@@ -1,6 +1,6 @@
 //! A network game's part of the app: which side this copy is, the
 //! connection, how the link stands, the requests waiting for an answer, the
-//! chat. `network_play.rs` acts on it for `App`; the host referees (it plays
+//! chat. `play.rs` acts on it for `App`; the host referees (it plays
 //! every move on its own game and sends the result), the guest shows what
 //! the host sends.
 
