@@ -85,7 +85,9 @@ fn a_panic_on_the_engines_thread_leaves_the_app_running_in_raw_mode() {
     );
     run.send(b"?");
     run.wait_for("the help, opened by a key", |s| s.contains("Help"));
-    run.send(b"\x1bqy");
+    run.send(b"\x1b");
+    run.wait_for("the help closed", |s| !s.contains("Help"));
+    run.send(b"qy");
     assert!(run.wait_exit().success());
     run.drain();
     assert!(run.terminal_restored(), "{:?}", run.unrestored());
