@@ -9,16 +9,22 @@ mod pty_support;
 
 use pty_support::{start, start_with_env};
 
-#[test]
-fn the_computer_answers_and_its_thinking_can_be_stopped() {
-    let home = tempfile::tempdir().unwrap();
-    let config = home.path().join("config");
+/// A config under `home` for a 9x9 game against the easy computer; its folder.
+fn against_the_easy_computer(home: &std::path::Path) -> std::path::PathBuf {
+    let config = home.join("config");
     std::fs::create_dir_all(&config).unwrap();
     std::fs::write(
         config.join("brique.toml"),
         "[game]\nsize = 9\n[engine]\nmode = \"human-vs-computer\"\nlevel = \"easy\"\n",
     )
     .unwrap();
+    config
+}
+
+#[test]
+fn the_computer_answers_and_its_thinking_can_be_stopped() {
+    let home = tempfile::tempdir().unwrap();
+    let config = against_the_easy_computer(home.path());
     let mut run = start(home.path());
     run.wait_for("the board", |s| s.contains("Player 1 to play"));
     // The cursor starts on e5; a move on a1 is no opening worth a swap.
@@ -55,13 +61,7 @@ fn the_computer_answers_and_its_thinking_can_be_stopped() {
 #[test]
 fn a_panic_on_the_engines_thread_leaves_the_app_running_in_raw_mode() {
     let home = tempfile::tempdir().unwrap();
-    let config = home.path().join("config");
-    std::fs::create_dir_all(&config).unwrap();
-    std::fs::write(
-        config.join("brique.toml"),
-        "[game]\nsize = 9\n[engine]\nmode = \"human-vs-computer\"\nlevel = \"easy\"\n",
-    )
-    .unwrap();
+    against_the_easy_computer(home.path());
     // Debug builds make the engine's thread panic as it starts a search.
     let env = [("BRIQUE_TEST_ENGINE_PANIC", "1")];
     let mut run = start_with_env(home.path(), &[], &env);
