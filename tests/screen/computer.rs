@@ -1,0 +1,51 @@
+//! The real `brique` binary in a pseudo-terminal against the computer: the
+//! computer's answer appears with no key pressed (the event loop wakes up for
+//! the engine's thread), the strongest level's progress line moves on while
+//! it thinks, and `u` then `q` `y` end it at once.
+
+#![cfg(unix)]
+
+use crate::support::start;
+
+#[test]
+fn the_computer_answers_and_its_thinking_can_be_stopped() {
+    let home = tempfile::tempdir().unwrap();
+    let config = home.path().join("config");
+    std::fs::create_dir_all(&config).unwrap();
+    std::fs::write(
+        config.join("brique.toml"),
+        "[game]\nsize = 9\n[engine]\nmode = \"human-vs-computer\"\nlevel = \"easy\"\n",
+    )
+    .unwrap();
+    let mut run = start(home.path());
+    run.wait_for("the board", |s| s.contains("Player 1 to play"));
+    // The cursor starts on e5; a move on a1 is no opening worth a swap.
+    run.send(b":a1\r\r");
+    run.wait_for("the computer's answer", |s| s.contains("2. ○"));
+    run.wait_for("your turn again", |s| s.contains("Player 1 to play"));
+
+    // The strongest level thinks for seconds: its progress line changes
+    // while no key is pressed.
+    std::fs::write(
+        config.join("brique.toml"),
+        "[game]\nsize = 9\n[engine]\nmode = \"human-vs-computer\"\nlevel = \"strongest\"\n",
+    )
+    .unwrap();
+    run.send(b"qy");
+    assert!(run.wait_exit().success());
+    let mut run = start(home.path());
+    run.wait_for("the game resumed", |s| s.contains("2. ○"));
+    run.send(b":e5\r\r");
+    run.wait_for("the progress line", |s| s.contains("iterations"));
+    let first = run.screen().contents();
+    run.wait_for("the progress line to move on", |s| {
+        s.contains("iterations") && s != first
+    });
+    // Undo stops the search: back to your turn, with nothing thinking.
+    run.send(b"u");
+    run.wait_for("your turn after undo", |s| {
+        s.contains("Player 1 to play") && !s.contains("thinking")
+    });
+    run.send(b"qy");
+    assert!(run.wait_exit().success(), "quits at once");
+}
