@@ -4,7 +4,7 @@
 //! Under the original rules the winner is whoever connects first, so every
 //! placement keeps the union-find up to date and the playout stops at the
 //! first connection. Under the revised rules the colour connected on the
-//! full board is always the first connector (RULES.md; tests/core_props.rs),
+//! full board is always the first connector (RULES.md; tests/rules/props.rs),
 //! so [`Board::rollout`] only puts stones, fills and captures on the cells
 //! and reads the winner once, with one flood fill at the end.
 

@@ -1,4 +1,4 @@
-//! The playout board's own checks; tests/ai_playout.rs compares it with the core.
+//! The playout board's own checks; tests/ai/playout.rs compares it with the core.
 
 use super::*;
 use rand_xoshiro::rand_core::SeedableRng;

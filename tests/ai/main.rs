@@ -1,0 +1,14 @@
+//! The engine and the solvers: search, playouts, exact play, the solved tables, threads.
+//!
+//! One test binary per layer, each file a module: one link instead of one per file.
+
+mod analysis;
+mod exact_play;
+mod playout;
+mod proof_number;
+mod solve_exhaustive;
+mod solve_table;
+mod solver;
+mod tactics;
+mod thinker;
+mod threads;

@@ -1,0 +1,101 @@
+//! The analysis on the game screen: the swap at the pie decision shown on
+//! the stone that would change hands and in the panel, the favourite moves
+//! with their chances, and the side's chances said once. The searches run
+//! on the engine's thread; the waits are bounded only so that a broken test
+//! cannot hang, and what is checked is drawn from the snapshot on screen.
+
+use std::time::{Duration, Instant};
+
+use crate::support::*;
+use brique::ai::Level;
+use brique::app::{Action, App, Heat, Job, Mode};
+
+/// Sends ticks until the engine's latest word satisfies `ready`.
+fn tick_until(app: &mut App, ready: impl Fn(&App) -> bool) {
+    let start = Instant::now();
+    while !ready(app) {
+        assert!(start.elapsed() < Duration::from_secs(30), "no progress");
+        std::thread::sleep(Duration::from_millis(10));
+        app.update(Action::Tick);
+    }
+}
+
+/// How often the screen states a side's chances (`57% for Black`, `a sure
+/// win for White`).
+fn chances_said(screen: &str) -> usize {
+    ["for Black", "for White"]
+        .iter()
+        .map(|phrase| screen.matches(phrase).count())
+        .sum()
+}
+
+#[test]
+fn the_swap_shows_on_the_stone_that_would_change_hands() {
+    let mut app = App::with_config(config_with_size(5));
+    play_at(&mut app, "c3");
+    type_keys(&mut app, "a");
+    tick_until(&mut app, |app| {
+        app.engine_snapshot()
+            .is_some_and(|s| s.job == Job::Analysis && s.progress.report.iterations > 1_000)
+    });
+    let snapshot = app.engine_snapshot().unwrap().clone();
+    let report = &snapshot.progress.report;
+    let swap = report.swap.expect("White may swap");
+    let top = report.heat.iter().copied().fold(swap.share, f32::max);
+    let heat = Heat::of(swap.share, top, swap.win).expect("the swap has a share");
+    let buf = buffer(&app, 80, 24);
+    let (x, y) = glyph_cell(&app, "c3", 80, 24);
+    let digits = format!("{}{}", buf[(x, y)].symbol(), buf[(x + 1, y)].symbol());
+    assert_eq!(digits.trim(), heat.win.to_string());
+    let screen = text(&app, 80, 24);
+    let share = 100.0 * swap.share;
+    let line = format!("swap  {share:>7.0}%{:>7.0}%", 100.0 * swap.win);
+    assert!(screen.contains(&line), "{line} in\n{screen}");
+    assert_eq!(chances_said(&screen), 1, "{screen}");
+}
+
+#[test]
+fn the_favourite_moves_are_listed_with_their_chances() {
+    let mut app = App::with_config(config_with_size(5));
+    for square in ["c3", "b3", "c4", "d2"] {
+        play_at(&mut app, square);
+    }
+    type_keys(&mut app, "a");
+    app.wait_for_engine();
+    let snapshot = app.engine_snapshot().unwrap().clone();
+    let report = &snapshot.progress.report;
+    assert_eq!(report.swap, None);
+    let best = match report.best {
+        Some(brique::core::Move::Place(sq)) => sq,
+        other => panic!("expected a placement, got {other:?}"),
+    };
+    let i = report.size.index(best);
+    let line = format!(
+        "{:<6}{:>7.0}%{:>7.0}%",
+        best.to_string(),
+        100.0 * report.heat[i],
+        100.0 * report.wins[i]
+    );
+    let screen = text(&app, 100, 30);
+    assert!(screen.contains(&line), "{line} in\n{screen}");
+}
+
+#[test]
+fn the_chances_are_said_once_while_the_computer_thinks() {
+    // 6×6: on 5×5 the solved table answers the pie decision at once, with
+    // no search to watch.
+    let mut config = config_with_size(6);
+    config.engine.mode = Mode::HumanVsComputer;
+    config.engine.level = Level::Strongest;
+    let mut app = App::with_config(config);
+    type_keys(&mut app, "a");
+    play_at(&mut app, "a1");
+    tick_until(&mut app, |app| {
+        app.engine_snapshot()
+            .is_some_and(|s| s.job == Job::Move && s.progress.report.iterations > 0)
+    });
+    let screen = text(&app, 100, 30);
+    assert!(screen.contains("thinking…"), "{screen}");
+    assert!(screen.contains("Analysis: "), "{screen}");
+    assert_eq!(chances_said(&screen), 1, "{screen}");
+}

@@ -1,0 +1,295 @@
+//! The config file: round trips, the example, broken and unusual files,
+//! where it is found, and saving from the settings screen. Every test works
+//! in a temporary directory; the real user config is never touched.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use crate::support::*;
+use brique::app::{App, Config, ConfigFile, Locations, Mode, Screen, ThemeName, Tone};
+use brique::core::{BoardSize, Player, Variant};
+use ratatui::crossterm::event::KeyCode;
+
+const FIXTURES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/config");
+
+/// A fixture copied into a fresh temporary directory (tests may write it).
+fn fixture(name: &str) -> (tempfile::TempDir, PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("config.toml");
+    fs::copy(Path::new(FIXTURES).join(name), &path).unwrap();
+    (dir, path)
+}
+
+fn all_changed() -> Config {
+    let mut config = Config::default();
+    config.players.names = ["Zoë".to_string(), "Bob \"the\" builder".to_string()];
+    config.players.black = Player::Two;
+    config.game.size = BoardSize::new(9).unwrap();
+    config.game.variant = Variant::Revised;
+    config.game.pie = false;
+    config.game.clock = Some("10+5".parse().unwrap());
+    config.display.theme = ThemeName::Ascii;
+    config.display.escorts = false;
+    config.display.colours =
+        brique::app::BoardColours::palette(["charcoal", "ivory", "sand", "walnut"]);
+    config.engine.mode = Mode::HumanVsComputer;
+    config.engine.level = brique::ai::Level::Hard;
+    config.engine.threads = brique::app::Threads::Count(std::num::NonZeroU16::new(3).unwrap());
+    config.engine.ponder = false;
+    config.engine.resign = false;
+    // Every action on a key of its own, so that none clashes.
+    for (i, binding) in (0x410..).zip(brique::app::keymap::KEYMAP) {
+        let key = char::from_u32(i).unwrap().to_string();
+        let key = brique::app::keymap::Key::parse(&key).unwrap();
+        config.keys.set(binding.name, vec![key]).unwrap();
+    }
+    config
+}
+
+/// Every `section.key` of a TOML text.
+fn keys_of(text: &str) -> Vec<String> {
+    let doc: toml_edit::DocumentMut = text.parse().unwrap();
+    let mut keys: Vec<String> = doc
+        .iter()
+        .flat_map(|(section, item)| {
+            let table = item.as_table_like().unwrap();
+            table
+                .iter()
+                .map(|(key, _)| format!("{section}.{key}"))
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    keys.sort();
+    keys
+}
+
+#[test]
+fn settings_round_trip_through_the_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("deep/er/config.toml");
+    let mut file = ConfigFile::load(path.clone()).file;
+    let saved = file.save(&Config::default(), &all_changed()).unwrap();
+    assert_eq!(saved.path, path);
+    assert_eq!(saved.backup, None);
+    let loaded = ConfigFile::load(path);
+    assert_eq!(loaded.notice, None);
+    assert_eq!(loaded.config, all_changed());
+}
+
+#[test]
+fn the_example_file_parses_to_the_defaults_and_names_every_key() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("config.example.toml");
+    let loaded = ConfigFile::load(path.clone());
+    assert_eq!(loaded.notice, None, "the example has problems");
+    assert_eq!(loaded.config, Config::default());
+    // A file written with every setting changed has exactly the example's keys.
+    let dir = tempfile::tempdir().unwrap();
+    let written = dir.path().join("config.toml");
+    let mut file = ConfigFile::load(written.clone()).file;
+    file.save(&Config::default(), &all_changed()).unwrap();
+    let example = fs::read_to_string(&path).unwrap();
+    assert_eq!(
+        keys_of(&example),
+        keys_of(&fs::read_to_string(written).unwrap())
+    );
+}
+
+#[test]
+fn a_broken_file_gives_defaults_a_notice_and_keeps_its_bytes() {
+    let (_dir, path) = fixture("broken.toml");
+    let original = fs::read(&path).unwrap();
+    let mut app = App::new(ConfigFile::load(path.clone()), false);
+    assert_eq!(app.config(), &Config::default());
+    let Screen::Notice(notice) = app.screen() else {
+        panic!("the error is shown");
+    };
+    assert!(
+        notice
+            .body
+            .contains("TOML parse error at line 4, column 15"),
+        "{}",
+        notice.body
+    );
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(app.screen(), &Screen::Board);
+
+    // Playing, and opening and closing the settings without a change: untouched.
+    play_at(&mut app, "c3");
+    type_keys(&mut app, "o");
+    press(&mut app, KeyCode::Esc);
+    assert_eq!(fs::read(&path).unwrap(), original);
+
+    // Saving on purpose replaces it, and the old bytes are kept beside it.
+    type_keys(&mut app, "o");
+    press(&mut app, KeyCode::End);
+    type_keys(&mut app, "!");
+    press(&mut app, KeyCode::Enter);
+    let backup = path.with_file_name("config.toml.bak");
+    assert_eq!(fs::read(&backup).unwrap(), original);
+    let message = app.message().unwrap();
+    assert_eq!(message.tone, Tone::Success, "{}", message.text);
+    assert!(message.text.contains("config.toml.bak"), "{}", message.text);
+    assert_eq!(ConfigFile::load(path).config.players.names[0], "Player 1!");
+}
+
+#[test]
+fn a_second_backup_does_not_overwrite_the_first() {
+    let (dir, path) = fixture("broken.toml");
+    fs::write(dir.path().join("config.toml.bak"), "older").unwrap();
+    let mut file = ConfigFile::load(path.clone()).file;
+    let saved = file.save(&Config::default(), &all_changed()).unwrap();
+    assert_eq!(saved.backup, Some(dir.path().join("config.toml.bak1")));
+    assert_eq!(
+        fs::read_to_string(dir.path().join("config.toml.bak")).unwrap(),
+        "older"
+    );
+}
+
+#[test]
+fn unknown_keys_are_reported_and_kept_with_the_comments() {
+    let (_dir, path) = fixture("unknown_keys.toml");
+    let loaded = ConfigFile::load(path.clone());
+    assert_eq!(loaded.config.players.names, ["Ann", "Bob"]);
+    assert_eq!(loaded.config.game.size.get(), 9);
+    let notice = loaded.notice.clone().expect("unknown keys are reported");
+    for expected in [
+        "line 5, column 1: unknown setting `players.nickname`",
+        "line 9, column 1: unknown setting `game.speed`",
+        "line 11, column 2: unknown setting `sound`",
+    ] {
+        assert!(
+            notice.body.contains(expected),
+            "{expected} in {}",
+            notice.body
+        );
+    }
+    let mut app = App::new(loaded, false);
+    press(&mut app, KeyCode::Esc);
+    type_keys(&mut app, "o");
+    press(&mut app, KeyCode::Down);
+    type_keys(&mut app, "by");
+    press(&mut app, KeyCode::Enter);
+    let text = fs::read_to_string(&path).unwrap();
+    for kept in [
+        "# Settings kept by hand",
+        "player1 = \"Ann\"   # that's me",
+        "player2 = \"Bobby\"",
+        "nickname = \"annie\"",
+        "speed = \"fast\"",
+        "[sound]\nvolume = 3",
+        "size = 9",
+    ] {
+        assert!(text.contains(kept), "{kept:?} lost from:\n{text}");
+    }
+}
+
+#[test]
+fn bad_values_keep_their_defaults_and_each_is_reported_where_it_is() {
+    let (_dir, path) = fixture("bad_values.toml");
+    let loaded = ConfigFile::load(path);
+    assert_eq!(loaded.config, Config::default());
+    let body = loaded.notice.unwrap().body;
+    for place in [
+        "line 2, column 11",
+        "line 3, column 9",
+        "line 6, column 8",
+        "line 7, column 9",
+        "line 8, column 7",
+        "line 11, column 9",
+    ] {
+        assert!(body.contains(place), "{place} in {body}");
+    }
+}
+
+#[test]
+fn sections_that_are_not_tables_are_reported_and_replaced_only_on_save() {
+    let (_dir, path) = fixture("not_tables.toml");
+    let loaded = ConfigFile::load(path.clone());
+    assert_eq!(loaded.config, Config::default());
+    let body = loaded.notice.clone().unwrap().body;
+    assert!(
+        body.contains("line 1, column 1: `players` should be a section"),
+        "{body}"
+    );
+    assert!(body.contains("`display.theme`: expected a value"), "{body}");
+    let mut file = loaded.file;
+    let mut changed = Config::default();
+    changed.players.names[0] = "Ann".to_string();
+    file.save(&Config::default(), &changed).unwrap();
+    assert_eq!(ConfigFile::load(path).config, changed);
+}
+
+#[test]
+fn leaving_the_settings_unchanged_writes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("config.toml");
+    let mut app = App::new(ConfigFile::load(path.clone()), false);
+    type_keys(&mut app, "o");
+    press(&mut app, KeyCode::Tab);
+    press(&mut app, KeyCode::Esc);
+    assert!(!path.exists());
+    type_keys(&mut app, "o");
+    press(&mut app, KeyCode::BackTab); // Join a game
+    press(&mut app, KeyCode::Up); // Host a game
+    press(&mut app, KeyCode::Up); // Colours
+    press(&mut app, KeyCode::Up); // Theme
+    press(&mut app, KeyCode::Right);
+    press(&mut app, KeyCode::Enter);
+    let text = fs::read_to_string(&path).unwrap();
+    assert!(text.contains("theme = \"mono\""), "{text}");
+    assert!(
+        !text.contains("size"),
+        "only what changed is written:\n{text}"
+    );
+}
+
+#[test]
+fn settings_are_found_again_by_a_new_app() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("config.toml");
+    let mut app = App::new(ConfigFile::load(path.clone()), false);
+    type_keys(&mut app, "o");
+    type_keys(&mut app, "2");
+    press(&mut app, KeyCode::Down);
+    press(&mut app, KeyCode::Down);
+    type_keys(&mut app, " ");
+    press(&mut app, KeyCode::Enter);
+    let again = App::new(ConfigFile::load(path), false);
+    assert_eq!(again.config().players.names[0], "Player 12");
+    assert_eq!(again.game().holder(brique::core::Color::Black), Player::Two);
+}
+
+#[test]
+fn an_unwritable_location_says_so_and_the_game_goes_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let blocker = dir.path().join("a-file");
+    fs::write(&blocker, "not a directory").unwrap();
+    let mut app = App::new(ConfigFile::load(blocker.join("config.toml")), false);
+    assert_eq!(app.screen(), &Screen::Board, "a missing file is no problem");
+    type_keys(&mut app, "o");
+    type_keys(&mut app, "x");
+    press(&mut app, KeyCode::Enter);
+    let message = app.message().unwrap();
+    assert_eq!(message.tone, Tone::Warning);
+    assert!(message.text.contains("not saved"), "{}", message.text);
+    assert_eq!(app.name(Player::One), "Player 1x", "applied all the same");
+    play_at(&mut app, "c3");
+    assert_eq!(app.game().history().len(), 1);
+}
+
+#[test]
+fn the_flag_beats_the_environment_which_beats_the_platform() {
+    let flag = PathBuf::from("/flag/config.toml");
+    let env = PathBuf::from("/env/config.toml");
+    assert_eq!(
+        Locations::resolve(Some(flag.clone()), Some(env.clone())).config,
+        Some(flag)
+    );
+    assert_eq!(
+        Locations::resolve(None, Some(env.clone())).config,
+        Some(env)
+    );
+    if let Some(platform) = Locations::resolve(None, Some(PathBuf::new())).config {
+        assert!(platform.ends_with("brique/config.toml"), "{platform:?}");
+    }
+}

@@ -1,0 +1,28 @@
+//! The screen's state without a terminal: `App` driven by actions, drawn into a
+//! test backend, with its files under a temporary directory.
+//!
+//! One test binary per layer, each file a module: one link instead of one per file.
+
+mod support;
+
+mod analysis;
+mod board_look;
+mod clock;
+mod clock_record;
+mod colours;
+mod computer;
+mod config;
+mod engine_config;
+mod escorts;
+mod keys;
+mod own_keys;
+mod paste;
+mod persistence;
+mod persistence_render;
+mod ponder;
+mod questions_and_keeping;
+mod render;
+mod resign;
+mod sizes;
+mod terminals;
+mod training;

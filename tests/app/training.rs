@@ -1,0 +1,165 @@
+//! The lessons and puzzles screen without a terminal: it opens where the
+//! player left off, answers right and wrong moves with the core's reasons,
+//! keeps the progress in the state directory, and returns to the game.
+
+use crate::support::*;
+use brique::app::{Action, App, Config, Course, PlayArgs, Screen, Tone};
+use brique::storage::{Paths, Progress, load_progress, save_progress};
+use ratatui::crossterm::event::KeyCode;
+
+fn start(dir: &std::path::Path) -> App {
+    let mut app = App::with_config(Config::default());
+    app.open_files(Some(Paths::under(dir)), &PlayArgs::default().opening());
+    app.update(Action::Resize {
+        width: 120,
+        height: 40,
+    });
+    app
+}
+
+fn jump(app: &mut App, square: &str) {
+    let training = app.training().expect("training open");
+    let target = sq(square);
+    let (mut col, mut row) = (training.cursor().col(), training.cursor().row());
+    while col != target.col() || row != target.row() {
+        let key = if col < target.col() {
+            col += 1;
+            KeyCode::Right
+        } else if col > target.col() {
+            col -= 1;
+            KeyCode::Left
+        } else if row < target.row() {
+            row += 1;
+            KeyCode::Up
+        } else {
+            row -= 1;
+            KeyCode::Down
+        };
+        press(app, key);
+    }
+}
+
+#[test]
+fn e_opens_the_first_lesson_and_a_wrong_move_is_answered_with_why() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = start(dir.path());
+    press(&mut app, KeyCode::Char('e'));
+    assert_eq!(app.screen(), &Screen::Training);
+    let screen = text(&app, 120, 40);
+    assert!(screen.contains("1 of 14: Connect your edges"), "{screen}");
+
+    jump(&mut app, "d3");
+    press(&mut app, KeyCode::Enter);
+    let feedback = app.training().unwrap().feedback().unwrap().clone();
+    assert_eq!(feedback.tone, Tone::Warning);
+    assert!(
+        feedback
+            .text
+            .starts_with("d3 does not do it: d3 touches c4 only at a corner")
+    );
+    // Nothing was played: the lesson's position is unchanged.
+    assert_eq!(app.training().unwrap().position().get(sq("d3")), None);
+    assert!(!dir.path().join("state").join("learning.toml").exists());
+
+    jump(&mut app, "c3");
+    press(&mut app, KeyCode::Enter);
+    let training = app.training().unwrap();
+    assert_eq!(training.feedback().unwrap().tone, Tone::Success);
+    let kept = load_progress(&Paths::under(dir.path()).progress()).unwrap();
+    assert!(kept.lessons_done.contains("Connect your edges"));
+
+    // Esc goes back to the game, which was not touched.
+    press(&mut app, KeyCode::Esc);
+    assert_eq!(app.screen(), &Screen::Board);
+    assert_eq!(app.game().moves().len(), 0);
+}
+
+#[test]
+fn training_opens_where_the_player_left_off_and_tab_switches_to_puzzles() {
+    let dir = tempfile::tempdir().unwrap();
+    let paths = Paths::under(dir.path());
+    let mut progress = Progress::default();
+    progress
+        .lessons_done
+        .insert("Connect your edges".to_string());
+    save_progress(&paths.progress(), &progress).unwrap();
+    let mut app = start(dir.path());
+    app.open_training(Course::Lessons);
+    assert_eq!(app.training().unwrap().lesson().1, 2);
+    press(&mut app, KeyCode::Tab);
+    assert_eq!(app.training().unwrap().course(), Course::Puzzles);
+    let screen = text(&app, 120, 40);
+    assert!(screen.contains("to play and win in 1"), "{screen}");
+    assert!(screen.contains("1 of 330"), "{screen}");
+    press(&mut app, KeyCode::Char('n'));
+    assert_eq!(app.training().unwrap().puzzle().1, 2);
+}
+
+#[test]
+fn a_puzzle_solved_counts_in_the_streak_and_a_wrong_move_shows_the_defence() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = start(dir.path());
+    app.open_training(Course::Puzzles);
+    let run = app.training().unwrap().puzzle().0.clone();
+    let right = run.puzzle().moves[0].to_string();
+    let wrong = brique::learn::proof::actions(&run.puzzle().position)
+        .into_iter()
+        .find(|mv| !run.puzzle().moves.contains(mv))
+        .unwrap()
+        .to_string();
+
+    jump(&mut app, &wrong);
+    press(&mut app, KeyCode::Enter);
+    let feedback = app.training().unwrap().feedback().unwrap().clone();
+    assert!(
+        feedback.text.contains("does not force the win"),
+        "{}",
+        feedback.text
+    );
+    assert_eq!(feedback.marks.len(), 1, "the defence is marked");
+
+    press(&mut app, KeyCode::Char('r'));
+    jump(&mut app, &right);
+    press(&mut app, KeyCode::Enter);
+    let training = app.training().unwrap();
+    assert!(training.feedback().unwrap().text.starts_with("Solved"));
+    // Solved at the second try: kept as solved, but no streak.
+    assert_eq!(training.progress().streak, 0);
+    let kept = load_progress(&Paths::under(dir.path()).progress()).unwrap();
+    assert_eq!(kept.puzzles_solved.len(), 1);
+}
+
+#[test]
+fn a_damaged_progress_file_is_said_and_never_replaced() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = Paths::under(dir.path()).progress();
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    std::fs::write(&path, "streak = [").unwrap();
+    let mut app = start(dir.path());
+    app.open_training(Course::Lessons);
+    assert!(app.message().unwrap().text.contains("not kept this time"));
+    jump(&mut app, "c3");
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), "streak = [");
+}
+
+#[test]
+fn the_lessons_show_the_escorts_of_the_cursor_as_the_game_does() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = start(dir.path());
+    app.open_training(Course::Lessons);
+    // The first lesson's cursor is on c3, whose escorts are c4 (a stone)
+    // and b3 (free): the free one is marked.
+    assert_eq!(app.training().unwrap().cursor(), sq("c3"));
+    let buf = buffer(&app, 120, 40);
+    let layout = brique::app::layout::screen(
+        ratatui::layout::Rect::new(0, 0, 120, 40),
+        app.training().unwrap().position().size(),
+    )
+    .unwrap();
+    let (x, y) = layout.board.glyph_cell(sq("b3"));
+    let row: String = (x..x + 3)
+        .map(|x| buf[(x, y)].symbol().to_string())
+        .collect();
+    assert!(row.contains('◇'), "b3 shows {row:?}");
+}

@@ -1,0 +1,29 @@
+//! The real `brique` binary in a pseudo-terminal with `clock = "0+2"`: the
+//! player to move does nothing, loses on time, and the autosave's record
+//! says so. The clock runs out in two seconds of real time; every wait has
+//! a deadline, so a program that never says so fails instead of hanging.
+
+#![cfg(unix)]
+
+use crate::support::{autosave_text, start};
+
+#[test]
+fn a_player_who_does_not_move_loses_on_time() {
+    let home = tempfile::tempdir().unwrap();
+    let config = home.path().join("config");
+    std::fs::create_dir_all(&config).unwrap();
+    std::fs::write(config.join("brique.toml"), "[game]\nclock = \"0+2\"\n").unwrap();
+    let mut app = start(home.path());
+    app.wait_for("the clocks", |s| s.contains("Clock 0+2"));
+    app.wait_for("the loss on time", |s| {
+        s.contains("Player 1 (Black) ran out of time")
+    });
+    let screen = app.screen().contents();
+    assert!(screen.contains("Player 2 (White) wins on time"), "{screen}");
+    let record = autosave_text(home.path());
+    assert!(record.contains("clock: 0+2\n"), "{record}");
+    assert!(record.contains("result: White wins on time\n"), "{record}");
+    // The game is over: q quits without asking.
+    app.send(b"q");
+    assert!(app.wait_exit().success());
+}

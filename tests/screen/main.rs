@@ -1,0 +1,16 @@
+//! The real `brique` binary in a pseudo-terminal: keys, mouse, signals, the
+//! clock, resuming, two copies, a network game, and the terminal left as found.
+//!
+//! One test binary per layer, each file a module: one link instead of one per file.
+
+mod support;
+
+mod clock;
+mod computer;
+mod hangup;
+mod keys_and_mouse;
+mod network_game;
+mod paste;
+mod resume;
+mod signals;
+mod two_copies;
