@@ -24,7 +24,6 @@ mod layout;
 mod level;
 mod prefetch;
 mod proof_number;
-mod proof_number_table;
 mod search;
 mod shared;
 mod solved_table;
