@@ -38,5 +38,5 @@ pub use level::{Budget, Level, group_thousands};
 pub use proof_number::{Goal, ProofNumberSolver, ProvenResults};
 pub use search::{Report, Search, SearchConfig, SwapChoice};
 pub use shared::Worker;
-pub use solved_table::{SolvedBoard, SolvedTable};
+pub use solved_table::{LineError, ReplyRefused, SolvedBoard, SolvedTable, TableError};
 pub use solver::Solver;
