@@ -29,9 +29,11 @@
 //!   looks first where a side is nearly through.
 //!
 //! Results are exact: a position is reported won or lost only once proven.
-//! Proven results also go to a shared [`Table`] of proven results, so that
-//! solvers on other threads find them. No clock, threads or I/O: callers
-//! give a number of positions to search and call again.
+//! Proven results also go to a shared [`Table`] of proven results, and the
+//! numbers to a [`NumberTable`] shared too, so that solvers on other threads
+//! find them. No clock, threads or I/O: callers give a number of positions
+//! to search and call again. The search's way down and up is in
+//! `descent.rs`, the numbers' table in `number_table.rs`.
 
 use std::sync::Arc;
 
@@ -107,9 +109,10 @@ impl ProvenResults {
 
 impl ProofNumberSolver {
     /// A solver for `size` and `variant` in about `table_bytes` of memory, a
-    /// quarter of it for proven results and the rest for numbers; `None`
-    /// when the board is larger than the solver takes
-    /// ([`super::MAX_SOLVED_SIDE`]) or the memory cannot be had.
+    /// quarter of it for proven results and the rest for numbers, both
+    /// tables shared with the solvers [`ProofNumberSolver::sharing_table`]
+    /// makes, which take no more; `None` when the board is larger than the
+    /// solver takes ([`super::MAX_SOLVED_SIDE`]) or the memory cannot be had.
     pub fn new(size: BoardSize, variant: Variant, table_bytes: usize) -> Option<ProofNumberSolver> {
         let geometry = Geometry::new(size, variant)?;
         let proven = Arc::new(Table::new(table_bytes / 4)?);
