@@ -157,6 +157,15 @@ pub fn think_with_threads(
     })
 }
 
+/// The cores this process may run on (1 if it cannot say): its CPU
+/// affinity (`taskset`) and its cgroup's CPU quota (a container's
+/// `--cpus`), not only the machine's count, as the standard library reads
+/// them on Linux. What "all" threads means, in `brique bench` and the
+/// settings.
+pub fn available_cores() -> usize {
+    std::thread::available_parallelism().map_or(1, std::num::NonZero::get)
+}
+
 /// A search's budget against the clock: when to stop, how big a batch to
 /// run next, when to report.
 struct Clock {
@@ -366,4 +375,42 @@ pub fn choose_move_with_threads(
     let never = AtomicBool::new(false);
     think_with_threads(search, budget, threads, &never, Duration::MAX, |_, _| {});
     search.best_move()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn available_cores_are_at_least_one() {
+        assert!(available_cores() >= 1);
+    }
+
+    /// A thread allowed on one core only (as `taskset -c 0` allows a whole
+    /// process) counts one core, whatever the machine has.
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn available_cores_follow_the_cpu_affinity() {
+        let pinned = std::thread::spawn(|| {
+            // SAFETY: a zeroed cpu_set_t is the empty set; the calls get a
+            // pointer to it and its size, and change this thread's affinity
+            // alone (pid 0: the calling thread), a thread that ends here.
+            unsafe {
+                let mut set: libc::cpu_set_t = std::mem::zeroed();
+                if libc::sched_getaffinity(0, std::mem::size_of_val(&set), &mut set) != 0 {
+                    return None;
+                }
+                let first =
+                    (0..libc::CPU_SETSIZE as usize).find(|&cpu| libc::CPU_ISSET(cpu, &set))?;
+                libc::CPU_ZERO(&mut set);
+                libc::CPU_SET(first, &mut set);
+                if libc::sched_setaffinity(0, std::mem::size_of_val(&set), &set) != 0 {
+                    return None;
+                }
+            }
+            Some(available_cores())
+        });
+        let cores = pinned.join().expect("the pinned thread");
+        assert_eq!(cores, Some(1));
+    }
 }

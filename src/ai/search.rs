@@ -18,7 +18,7 @@ use super::exact::{Exact, Verdict};
 use super::layout::color_of;
 use super::shared::{Shared, Worker};
 use super::solved_table::SolvedTable;
-use super::tree::{LOST, TAKEN, Tree, UNKNOWN, WON};
+use super::tree::{LOST, OwnLines, TAKEN, Tree, UNKNOWN, WON};
 use crate::core::{BoardSize, Color, Game, Move, PlayError, Position, Square};
 
 /// What the search thinks of the position so far.
@@ -71,7 +71,9 @@ pub struct Search {
     position: Position,
     /// The state of the thread that owns the search ([`Search::run`]).
     worker: Worker,
-    iterations: AtomicU64,
+    /// Counted by every thread at the end of each batch: on lines of its
+    /// own, apart from the settings and tree the threads read throughout.
+    iterations: OwnLines<AtomicU64>,
     /// The exact solver, with [`SearchConfig::exact`] on a board it takes.
     exact: Option<Mutex<Exact>>,
 }
@@ -104,7 +106,7 @@ impl Search {
                 tree: Tree::default(),
             },
             position: position.clone(),
-            iterations: AtomicU64::new(0),
+            iterations: OwnLines(AtomicU64::new(0)),
             exact: None,
         };
         search.reset_exact();

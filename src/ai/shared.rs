@@ -319,9 +319,13 @@ impl Shared {
             if virtual_loss && depth == 0 {
                 w.tally.root_visits += 1.0;
                 w.tally.root_wins += won;
-            } else {
-                let visit = if virtual_loss { 0.0 } else { 1.0 };
-                t.results[node].add([visit, won]);
+            } else if !virtual_loss {
+                t.results[node].add([1.0, won]);
+            } else if won > 0.0 {
+                // The visit was counted on the way down; a loss adds
+                // nothing, and writing nothing spares the line, which other
+                // threads read, their copies.
+                t.results[node].add([0.0, won]);
             }
             if self.config.rave && t.is_expanded(node) {
                 // All moves as first: every square the side to move here

@@ -5,7 +5,7 @@
 
 use std::sync::OnceLock;
 
-use crate::core::{BoardSize, Color, Move, Position, Square, Variant};
+use crate::core::{BoardSize, Color, Move, Position, Square, Variant, VariantError};
 
 /// The table as shipped.
 const TEXT: &str = include_str!("../../assets/solved.txt");
@@ -90,28 +90,23 @@ impl SolvedBoard {
     }
 
     /// Reads a line made by [`SolvedBoard::line`].
-    pub fn parse_line(line: &str) -> Result<SolvedBoard, String> {
+    pub fn parse_line(line: &str) -> Result<SolvedBoard, LineError> {
         let fields: Vec<&str> = line.split_whitespace().collect();
         let (size, variant, rows, replies) = match fields[..] {
             [size, variant, rows] => (size, variant, rows, None),
             [size, variant, rows, replies] => (size, variant, rows, Some(replies)),
-            _ => {
-                return Err(format!(
-                    "expected a size, the rules, the rows and maybe the replies, found {} fields",
-                    fields.len()
-                ));
-            }
+            _ => return Err(LineError::Fields(fields.len())),
         };
         let size = size
             .parse::<u8>()
             .ok()
             .and_then(|n| BoardSize::for_analysis(n).ok())
-            .ok_or_else(|| format!("board size must be a number from 4 to 25, found {size:?}"))?;
-        let variant: Variant = variant.parse().map_err(|e| format!("{e}"))?;
+            .ok_or_else(|| LineError::Size(size.to_string()))?;
+        let variant: Variant = variant.parse()?;
         let rows: Vec<&str> = rows.split('/').collect();
         let n = usize::from(size.get());
         if rows.len() != n || rows.iter().any(|row| row.len() != n) {
-            return Err(format!("expected {n} rows of {n} squares separated by /"));
+            return Err(LineError::Rows(n));
         }
         let mut wins = vec![None; size.area()];
         for (from_top, row) in rows.iter().enumerate() {
@@ -121,7 +116,7 @@ impl SolvedBoard {
                     'W' => Some(true),
                     'L' => Some(false),
                     '.' => None,
-                    other => return Err(format!("expected W, L or ., found {other:?}")),
+                    other => return Err(LineError::Glyph(other)),
                 };
             }
         }
@@ -138,37 +133,79 @@ impl SolvedBoard {
     }
 
     /// Reads one `first:reply` pair of the replies' field into the board.
-    fn add_reply(&mut self, pair: &str) -> Result<(), String> {
+    fn add_reply(&mut self, pair: &str) -> Result<(), LineError> {
         let square = |text: &str| {
             text.parse::<Square>()
                 .ok()
                 .filter(|&sq| self.size.contains(sq))
-                .ok_or_else(|| format!("{text:?} in {pair:?} is not a square of the board"))
+                .ok_or_else(|| LineError::NotASquare {
+                    text: text.to_string(),
+                    pair: pair.to_string(),
+                })
         };
         let Some((first, reply)) = pair.split_once(':') else {
-            return Err(format!(
-                "expected a first move, : and a reply, found {pair:?}"
-            ));
+            return Err(LineError::NotAPair(pair.to_string()));
         };
         let (first, reply) = (square(first)?, square(reply)?);
+        let refused = |why| Err(LineError::Reply(pair.to_string(), why));
         match self.first_move_wins(first) {
             Some(false) => {}
-            Some(true) => {
-                return Err(format!(
-                    "{pair:?}: {first} wins, so White has no winning reply"
-                ));
-            }
-            None => return Err(format!("{pair:?}: {first} is not proven to lose")),
+            Some(true) => return refused(ReplyRefused::FirstMoveWins(first)),
+            None => return refused(ReplyRefused::NotProvenToLose(first)),
         }
         if first == reply {
-            return Err(format!("{pair:?}: the reply is on the first stone"));
+            return refused(ReplyRefused::OnTheFirstStone);
         }
         let slot = &mut self.replies[self.size.index(first)];
         if slot.replace(reply).is_some() {
-            return Err(format!("{pair:?}: a second reply to {first}"));
+            return refused(ReplyRefused::Second(first));
         }
         Ok(())
     }
+}
+
+/// Why a line of the table ([`SolvedBoard::line`]) was refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum LineError {
+    #[error("expected a size, the rules, the rows and maybe the replies, found {0} fields")]
+    Fields(usize),
+    #[error("board size must be a number from 4 to 25, found {0:?}")]
+    Size(String),
+    #[error(transparent)]
+    Variant(#[from] VariantError),
+    #[error("expected {0} rows of {0} squares separated by /")]
+    Rows(usize),
+    #[error("expected W, L or ., found {0:?}")]
+    Glyph(char),
+    #[error("{text:?} in {pair:?} is not a square of the board")]
+    NotASquare { text: String, pair: String },
+    #[error("expected a first move, : and a reply, found {0:?}")]
+    NotAPair(String),
+    /// A `first:reply` pair that cannot be.
+    #[error("{0:?}: {1}")]
+    Reply(String, ReplyRefused),
+}
+
+/// Why a reply of the table cannot be White's winning reply.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ReplyRefused {
+    #[error("{0} wins, so White has no winning reply")]
+    FirstMoveWins(Square),
+    #[error("{0} is not proven to lose")]
+    NotProvenToLose(Square),
+    #[error("the reply is on the first stone")]
+    OnTheFirstStone,
+    #[error("a second reply to {0}")]
+    Second(Square),
+}
+
+/// Why the table was refused: a line's error, with its number from 1.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum TableError {
+    #[error("line {number}: {error}")]
+    Line { number: usize, error: LineError },
+    #[error("line {0}: a second line for that board")]
+    SecondLine(usize),
 }
 
 /// Every solved board.
@@ -180,20 +217,22 @@ pub struct SolvedTable {
 impl SolvedTable {
     /// Reads the table: one [`SolvedBoard::line`] a line; blank lines and
     /// lines starting with `#` are skipped.
-    pub fn parse(text: &str) -> Result<SolvedTable, String> {
+    pub fn parse(text: &str) -> Result<SolvedTable, TableError> {
         let mut boards: Vec<SolvedBoard> = Vec::new();
         for (number, line) in text.lines().enumerate() {
             let line = line.trim();
             if line.is_empty() || line.starts_with('#') {
                 continue;
             }
-            let board =
-                SolvedBoard::parse_line(line).map_err(|e| format!("line {}: {e}", number + 1))?;
+            let board = SolvedBoard::parse_line(line).map_err(|error| TableError::Line {
+                number: number + 1,
+                error,
+            })?;
             if boards
                 .iter()
                 .any(|b| (b.size, b.variant) == (board.size, board.variant))
             {
-                return Err(format!("line {}: a second line for that board", number + 1));
+                return Err(TableError::SecondLine(number + 1));
             }
             boards.push(board);
         }

@@ -77,12 +77,36 @@ impl Figures {
     }
 }
 
+/// A value alone on its cache lines (two: processors fetch lines in
+/// adjacent pairs), so that threads writing it do not take the lines of
+/// what lies next to it from the threads reading that. (A wrapper this
+/// small is not worth a crate.)
+#[derive(Default)]
+#[repr(align(128))]
+pub(crate) struct OwnLines<T>(pub T);
+
+impl<T> std::ops::Deref for OwnLines<T> {
+    type Target = T;
+    fn deref(&self) -> &T {
+        &self.0
+    }
+}
+
+impl<T> std::ops::DerefMut for OwnLines<T> {
+    fn deref_mut(&mut self) -> &mut T {
+        &mut self.0
+    }
+}
+
 #[derive(Default)]
 pub(crate) struct Tree {
     /// Children per node: the board's squares.
     squares: usize,
-    /// Nodes in use; the arrays may be longer (room made in advance).
-    used: AtomicUsize,
+    /// Nodes in use; the arrays may be longer (room made in advance). Every
+    /// new family writes it, from any thread, while every access to a node
+    /// reads the arrays' addresses: on lines shared with those, each new
+    /// family cost every other thread a miss.
+    used: OwnLines<AtomicUsize>,
     proof: Vec<AtomicU8>,
     first_child: Vec<AtomicU32>,
     /// Visits, and wins for the player who made the node's move.

@@ -12,7 +12,7 @@ use std::sync::atomic::AtomicBool;
 use super::print_stdout;
 use crate::ai::{Board, Budget, EngineRng, Level, Search, SearchConfig};
 use crate::core::{BoardSize, Position, Rules, Variant};
-use crate::thinker::think_with_threads;
+use crate::thinker::{available_cores, think_with_threads};
 
 #[derive(clap::Args, Debug)]
 pub struct BenchArgs {
@@ -32,8 +32,9 @@ pub struct BenchArgs {
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// Also measure the search on this many threads growing one tree, in
-    /// the same rounds as on one.
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
+    /// the same rounds as on one: 1 to 256, or all (one per core this
+    /// process may run on: its CPU affinity and CPU quota).
+    #[arg(long, default_value = "1", value_parser = parse_threads)]
     pub threads: u16,
     /// Measure from this position, in the one-line notation of RULES.md
     /// (`5/5/2B2/5/5 w 1 original pie`), instead of the empty board; its
@@ -76,6 +77,25 @@ fn parse_seconds(s: &str) -> Result<f64, String> {
         Ok(x) if x > 0.0 && x <= 3600.0 => Ok(x),
         _ => Err(format!(
             "expected seconds, more than 0 and at most 3600; found {s:?}"
+        )),
+    }
+}
+
+/// The most threads `--threads` takes: far beyond any machine's cores.
+const MAX_THREADS: u16 = 256;
+
+/// A number of threads, or `all`: [`available_cores`] (at most
+/// [`MAX_THREADS`]).
+fn parse_threads(s: &str) -> Result<u16, String> {
+    let s = s.trim();
+    if s.eq_ignore_ascii_case("all") {
+        let cores = u16::try_from(available_cores()).unwrap_or(MAX_THREADS);
+        return Ok(cores.min(MAX_THREADS));
+    }
+    match s.parse::<u16>() {
+        Ok(n) if (1..=MAX_THREADS).contains(&n) => Ok(n),
+        _ => Err(format!(
+            "expected a number of threads from 1 to {MAX_THREADS}, or all; found {s:?}"
         )),
     }
 }
@@ -322,6 +342,17 @@ fn playouts(position: &Position, time: Duration, seed: u64) -> (u64, f64, f64) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn threads_are_a_number_or_all_the_cores_available() {
+        assert_eq!(parse_threads("4"), Ok(4));
+        assert_eq!(parse_threads(" 256 "), Ok(256));
+        let all = usize::from(parse_threads("ALL").expect("all"));
+        assert_eq!(all, available_cores().min(256));
+        for refused in ["0", "257", "many", ""] {
+            assert!(parse_threads(refused).is_err(), "{refused:?}");
+        }
+    }
 
     #[test]
     fn rate_takes_the_median_and_the_best() {

@@ -34,16 +34,16 @@ pub struct SolveArgs {
     /// both).
     #[arg(long, value_parser = parse_on_off)]
     pub pie: Option<bool>,
-    /// Threads proving first moves side by side, sharing one table of
-    /// proven positions; once none is left to take, a thread helps with one
+    /// Threads proving first moves side by side, sharing the tables of
+    /// numbers and proven positions; once none is left to take, a thread helps with one
     /// still being proven (the results are the same; the positions
     /// searched differ).
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
     pub threads: u16,
-    /// Megabytes for the solver's tables: a quarter for proven positions,
-    /// shared by the threads, the rest for each thread's proof and disproof
-    /// numbers (each further thread takes as much again). The more, the
-    /// fewer positions are searched twice (a long proof gains most).
+    /// Megabytes for the solver's tables in all, whatever the threads: a
+    /// quarter for proven positions, the rest for proof and disproof
+    /// numbers, both shared by the threads. The more, the fewer positions
+    /// are searched twice (a long proof gains most).
     #[arg(long, default_value_t = 128, value_parser = clap::value_parser!(u32).range(1..=1 << 20))]
     pub memory: u32,
     /// Prove only these first moves (comma-separated squares, e.g.
@@ -232,9 +232,9 @@ pub struct Solved {
 /// square when empty), with White's winning reply to each that loses, with
 /// a line of progress on stderr per move. With several `threads`, each
 /// has its own solver and takes the next first move not yet taken, then
-/// helps with those still being proven ([`FirstMoves`]); all share one
-/// table of proven results (see
-/// [`ProofNumberSolver::new`] for how `memory` is spent). With `keep`, the
+/// helps with those still being proven ([`FirstMoves`]); all share the
+/// solver's tables, `memory` in all (see [`ProofNumberSolver::new`] for how
+/// it is spent). With `keep`, the
 /// table starts from the file's positions and is written to it every so
 /// often, at the end and when a signal stops it (see [`Keeping`]). An error for a board the solver does not take,
 /// tables whose memory cannot be had, or a file that cannot be read.
@@ -251,13 +251,12 @@ pub fn solve(
         some => some.to_vec(),
     };
     let first_moves = FirstMoves::new(size, variant, &squares);
-    let no_memory = || {
+    let first = ProofNumberSolver::new(size, variant, memory).ok_or_else(|| {
         format!(
             "could not get {} MB of memory for the tables; try a smaller --memory",
             memory >> 20
         )
-    };
-    let first = ProofNumberSolver::new(size, variant, memory).ok_or_else(no_memory)?;
+    })?;
     let table = first.proven_results();
     if let Some(&Keeping { file, .. }) = keep {
         let read = file
@@ -284,10 +283,8 @@ pub fn solve(
         first_moves.prove(&mut solver)?;
         Some(solver.nodes())
     };
-    let others: Vec<ProofNumberSolver> = (1..threads.max(1))
-        .map(|_| first.sharing_table())
-        .collect::<Option<_>>()
-        .ok_or_else(no_memory)?;
+    let others: Vec<ProofNumberSolver> =
+        (1..threads.max(1)).map(|_| first.sharing_table()).collect();
     let (done, finished) = mpsc::channel::<()>();
     let nodes: Option<u64> = std::thread::scope(|scope| {
         if let Some(keep) = keep {

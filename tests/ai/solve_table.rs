@@ -118,7 +118,7 @@ fn malformed_tables_are_refused_with_the_line_number() {
         ),
         ("4 original LLWL/LWLL/WLLL/LLWÉ", "line 1: expected 4 rows"),
     ] {
-        let error = SolvedTable::parse(text).expect_err(text);
+        let error = SolvedTable::parse(text).expect_err(text).to_string();
         assert!(error.starts_with(says), "{text:?}: {error}");
     }
 }

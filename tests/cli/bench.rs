@@ -91,6 +91,8 @@ fn bad_arguments_get_a_message_and_exit_2() {
             "cannot be used with",
         ),
         (&["bench", "--level", "grandmaster"][..], "--level"),
+        (&["bench", "--threads", "0"][..], "or all"),
+        (&["bench", "--threads", "every"][..], "or all"),
     ] {
         let out = brique(args);
         assert_eq!(out.status.code(), Some(2), "{args:?}");
