@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 
 use super::value::{Spelling, spelled};
 use crate::ai::{Level, SearchConfig};
+use crate::thinker::available_cores;
 
 /// Who moves the stones in a game.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, VariantArray)]
@@ -70,7 +71,7 @@ impl Threads {
     /// The number of threads to start.
     pub fn count(self) -> usize {
         match self {
-            Threads::All => cores(),
+            Threads::All => available_cores(),
             Threads::Count(n) => usize::from(n.get()),
         }
     }
@@ -98,13 +99,8 @@ impl std::fmt::Display for Threads {
     }
 }
 
-/// The machine's cores (1 if it cannot say).
-fn cores() -> usize {
-    std::thread::available_parallelism().map_or(1, std::num::NonZero::get)
-}
-
 fn cores_u16() -> u16 {
-    u16::try_from(cores())
+    u16::try_from(available_cores())
         .unwrap_or(Threads::MAX)
         .min(Threads::MAX)
 }
