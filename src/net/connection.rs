@@ -2,13 +2,14 @@
 //! from the current link and a way to send it messages. The threads behind
 //! it (the host's listener, the guest's connector) end when it is dropped.
 
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 use std::sync::mpsc::Receiver;
 use std::sync::{Arc, Mutex, PoisonError};
 
 use super::event::{Event, Stamped};
 use super::link::Link;
 use super::message::Message;
+use super::word_code::WordCode;
 
 /// The link in use, shared with the thread that makes links.
 #[derive(Debug, Default)]
@@ -16,6 +17,10 @@ pub struct Current {
     link: Mutex<Option<Link>>,
     id: AtomicU64,
     pub stop: AtomicBool,
+    /// A host through a relay: the code its guest can join with now.
+    pub code: Mutex<Option<WordCode>>,
+    /// A host through a relay: how many tried a wrong code.
+    pub wrong_guesses: AtomicU32,
 }
 
 impl Current {
@@ -60,6 +65,22 @@ impl Connection {
             .lock()
             .unwrap_or_else(PoisonError::into_inner);
         link.as_ref().is_some_and(|link| link.send(message))
+    }
+
+    /// A host through a relay: the code to give now (none while a new one
+    /// is asked for). It changes once used, and after a wrong guess.
+    pub fn code(&self) -> Option<WordCode> {
+        *self
+            .current
+            .code
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// A host through a relay: how many guests came with a wrong code (each
+    /// ended its nameplate).
+    pub fn wrong_guesses(&self) -> u32 {
+        self.current.wrong_guesses.load(Ordering::SeqCst)
     }
 
     /// The next event, if one is waiting (events of replaced links are
