@@ -28,6 +28,9 @@ pub struct Limits {
     /// How long a host may wait on a nameplate or channel before it is
     /// told `expired` (it may ask again).
     pub nameplate_ttl: Duration,
+    /// How long a used nameplate rests before it is handed out again, so
+    /// that a second guess, or a late guest, finds no one there.
+    pub nameplate_rest: Duration,
     /// Addresses remembered for the per-address limits, at most.
     pub addresses: usize,
 }
@@ -44,6 +47,7 @@ impl Default for Limits {
             buffer: 4096,
             bytes_per_second: 64 * 1024,
             nameplate_ttl: Duration::from_secs(30 * 60),
+            nameplate_rest: Duration::from_secs(10 * 60),
             addresses: 65_536,
         }
     }

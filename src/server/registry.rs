@@ -2,7 +2,7 @@
 //! connections held (in all and per address), each address's requests in
 //! the last minute, and the hosts waiting at a nameplate or channel.
 
-use std::collections::{BTreeSet, HashMap};
+use std::collections::{BTreeSet, HashMap, VecDeque};
 use std::net::IpAddr;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::Instant;
@@ -60,6 +60,9 @@ struct State {
     waiting: HashMap<Place, Waiting>,
     /// Nameplates given back, below `next`: the smallest is handed out first.
     free: BTreeSet<u32>,
+    /// Nameplates just used, and when: not handed out again for a while,
+    /// so that a guess or a late guest on one finds no one there.
+    resting: VecDeque<(Instant, u32)>,
     next: u32,
     ids: u64,
 }
@@ -186,6 +189,13 @@ impl Registry {
     /// the host's number in the list.
     pub fn wait_at_new_nameplate(&self, host: oneshot::Sender<Guest>) -> (u32, u64) {
         let mut state = self.lock();
+        let now = Instant::now();
+        while let Some(&(since, n)) = state.resting.front()
+            && now.saturating_duration_since(since) >= self.limits.nameplate_rest
+        {
+            state.resting.pop_front();
+            state.free.insert(n);
+        }
         let n = match state.free.pop_first() {
             Some(n) => n,
             None => {
@@ -228,10 +238,8 @@ fn insert(state: &mut State, place: Place, host: oneshot::Sender<Guest>) -> u64 
 }
 
 fn give_back(state: &mut State, place: Place) {
-    if let Place::Nameplate(n) = place
-        && n <= state.next
-    {
-        state.free.insert(n);
+    if let Place::Nameplate(n) = place {
+        state.resting.push_back((Instant::now(), n));
     }
 }
 
@@ -321,13 +329,28 @@ mod tests {
             "only the host waiting there leaves"
         );
         registry.leave(Place::Nameplate(2), id);
-        assert_eq!(wait().0, 2);
         assert!(registry.take(Place::Nameplate(1)).is_some());
         assert!(
             registry.take(Place::Nameplate(1)).is_none(),
             "one guest per nameplate"
         );
-        assert_eq!(wait().0, 1);
-        assert_eq!(wait().0, 4);
+        assert_eq!(wait().0, 4, "used nameplates rest");
+        assert_eq!(wait().0, 5);
+    }
+
+    #[test]
+    fn rested_nameplates_come_back_smallest_first() {
+        let registry = Registry::new(Limits {
+            nameplate_rest: std::time::Duration::ZERO,
+            ..limits()
+        });
+        let wait = || {
+            let (host, _) = oneshot::channel();
+            registry.wait_at_new_nameplate(host).0
+        };
+        assert_eq!((wait(), wait(), wait()), (1, 2, 3));
+        assert!(registry.take(Place::Nameplate(2)).is_some());
+        assert!(registry.take(Place::Nameplate(1)).is_some());
+        assert_eq!((wait(), wait(), wait()), (1, 2, 4));
     }
 }

@@ -48,8 +48,8 @@ fn join_loop(
                 }
             }
             Err(RelayError::Handshake(HandshakeError::WrongCode)) if resume.is_none() => {
-                let why = "the host refused the code: it is wrong, or was used already \
-                           (each code allows one try: ask for the code on the host's screen now)";
+                let why = "the host refused: the code is wrong, or was used already \
+                           (each code allows one try: ask for the new code on the host's screen)";
                 let _ = events.send((0, Event::Refused(why.into())));
                 return;
             }
