@@ -1,6 +1,7 @@
 //! `brique server`: runs the relay two players meet through (see
 //! `crate::server`), or with `--load N` measures one under N pairs.
 
+use std::io::IsTerminal;
 use std::net::{IpAddr, SocketAddr};
 use std::process::ExitCode;
 
@@ -47,8 +48,10 @@ pub fn run(args: &ServerArgs) -> ExitCode {
         .ok()
         .and_then(|l| l.parse::<tracing::Level>().ok())
         .unwrap_or(tracing::Level::INFO);
+    let colour = std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none();
     let _ = tracing_subscriber::fmt()
         .with_writer(std::io::stderr)
+        .with_ansi(colour)
         .with_max_level(level)
         .try_init();
     if let Some(files) = open_files

@@ -2,12 +2,16 @@
 //! from the current link and a way to send it messages. The threads behind
 //! it (the host's listener, the guest's connector) end when it is dropped.
 
+use std::net::TcpStream;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
-use std::sync::mpsc::Receiver;
+use std::sync::mpsc::{Receiver, Sender, channel};
 use std::sync::{Arc, Mutex, PoisonError};
+use std::time::Duration;
+
+use snow::TransportState;
 
 use super::event::{Event, Stamped};
-use super::link::Link;
+use super::link::{self, Link};
 use super::message::Message;
 use super::word_code::WordCode;
 
@@ -43,6 +47,33 @@ impl Current {
     pub fn begin(&self) -> u64 {
         self.id.fetch_add(1, Ordering::SeqCst) + 1
     }
+
+    /// Whether the game has closed.
+    pub fn stopped(&self) -> bool {
+        self.stop.load(Ordering::SeqCst)
+    }
+
+    /// Makes a handshaken `stream` the link in use, and says who joined.
+    pub fn start_link(
+        &self,
+        stream: TcpStream,
+        transport: TransportState,
+        peer: String,
+        events: &Sender<Stamped>,
+    ) -> std::io::Result<()> {
+        let id = self.begin();
+        link::start(stream, transport, id, events.clone(), |link| {
+            self.replace(link);
+            let _ = events.send((id, Event::Joined(peer)));
+        })
+    }
+
+    /// Returns once the link in use has failed, or the game closed.
+    pub fn wait_while_alive(&self) {
+        while self.is_alive() && !self.stopped() {
+            std::thread::sleep(Duration::from_millis(100));
+        }
+    }
 }
 
 /// The program's handle on a network game.
@@ -53,6 +84,18 @@ pub struct Connection {
 }
 
 impl Connection {
+    /// A connection whose links `work` makes, on a thread of its own.
+    pub fn spawn(work: impl FnOnce(&Current, &Sender<Stamped>) + Send + 'static) -> Connection {
+        let (events, received) = channel();
+        let current = Arc::new(Current::default());
+        let shared = Arc::clone(&current);
+        std::thread::spawn(move || work(&shared, &events));
+        Connection {
+            events: received,
+            current,
+        }
+    }
+
     pub fn new(events: Receiver<Stamped>, current: Arc<Current>) -> Connection {
         Connection { events, current }
     }

@@ -2,7 +2,8 @@
 //! as a child process on the loopback interface (so that its memory is its
 //! own), joins N pairs of simulated clients through it, and has every pair
 //! exchange moves: message-sized frames of opaque bytes, as an encrypted
-//! game sends, with a pause between moves as players make. It reports the
+//! game sends, with a pause between moves as players make (the pairs'
+//! moves spread over that pause). It reports the
 //! connections held, the time a message takes through the relay against
 //! the time it takes directly between the same sockets, and the relay's
 //! peak memory.
@@ -158,12 +159,12 @@ fn drive(pairs: usize, child: &mut Child) -> std::io::Result<(usize, Latency, La
 async fn through_relay(relay: SocketAddr, pairs: usize) -> std::io::Result<(usize, Latency)> {
     let joined = Arc::new(Barrier::new(pairs + 1));
     let mut games = Vec::new();
-    for _ in 0..pairs {
+    for i in 0..pairs {
         let joined = Arc::clone(&joined);
         games.push(tokio::spawn(async move {
             let (host, guest) = join_pair(relay).await;
             joined.wait().await;
-            play(host?, guest?).await
+            play(host?, guest?, stagger(i, pairs)).await
         }));
     }
     joined.wait().await;
@@ -176,10 +177,10 @@ async fn direct(pairs: usize) -> std::io::Result<Latency> {
     let listener = TcpListener::bind("127.0.0.1:0").await?;
     let address = listener.local_addr()?;
     let mut games = Vec::new();
-    for _ in 0..pairs {
+    for i in 0..pairs {
         let host = TcpStream::connect(address).await?;
         let (guest, _) = listener.accept().await?;
-        games.push(tokio::spawn(play(host, guest)));
+        games.push(tokio::spawn(play(host, guest, stagger(i, pairs))));
     }
     Ok(Latency::of(collect(games).await?))
 }
@@ -241,8 +242,20 @@ async fn expect_paired(stream: &mut TcpStream) -> std::io::Result<()> {
     }
 }
 
-/// `MOVES` moves each way, in turn; returns each move's one-way time.
-async fn play(mut host: TcpStream, mut guest: TcpStream) -> std::io::Result<Vec<Duration>> {
+/// When pair `i` of `pairs` begins: spread over one pause, as players do
+/// not all move at the same instant.
+fn stagger(i: usize, pairs: usize) -> Duration {
+    THINK.mul_f64(i as f64 / pairs.max(1) as f64)
+}
+
+/// After `start`, `MOVES` moves each way, in turn; returns each move's
+/// one-way time.
+async fn play(
+    mut host: TcpStream,
+    mut guest: TcpStream,
+    start: Duration,
+) -> std::io::Result<Vec<Duration>> {
+    tokio::time::sleep(start).await;
     let origin = Instant::now();
     let mut times = Vec::with_capacity(2 * MOVES);
     for _ in 0..MOVES {

@@ -5,30 +5,24 @@
 //! another protocol, ends it.
 
 use std::net::SocketAddr;
-use std::sync::Arc;
-use std::sync::atomic::Ordering;
-use std::sync::mpsc::{Sender, channel};
+use std::sync::mpsc::Sender;
 use std::time::Duration;
 
-use super::client::{ANSWER, POLL, RelayError, answer, ask};
+use super::client::{ANSWER, RelayError, answer, ask};
 use super::wire::{Answer, Place, Request};
-use crate::net::clean::{REASON_CHARS, clean};
 use crate::net::connection::{Connection, Current};
-use crate::net::event::{Event, Stamped};
+use crate::net::event::{Stamped, tell_failure};
 use crate::net::handshake::{HandshakeError, Hello, Resume, Secret, meet_host};
-use crate::net::link;
 use crate::net::word_code::WordCode;
 
 const RETRY: Duration = Duration::from_secs(1);
+const WRONG_CODE: &str = "the host refused: the code is wrong, or was used already \
+                          (each code allows one try: ask for the new code on the host's screen)";
 
 /// Starts joining, through the relay at `server`, the game whose host shows
 /// `code`.
 pub fn join_via(server: SocketAddr, code: WordCode, hello: Hello) -> Connection {
-    let (events, received) = channel();
-    let current = Arc::new(Current::default());
-    let shared = Arc::clone(&current);
-    std::thread::spawn(move || join_loop(server, code, &hello, &shared, &events));
-    Connection::new(received, current)
+    Connection::spawn(move |current, events| join_loop(server, code, &hello, current, events))
 }
 
 fn join_loop(
@@ -39,28 +33,23 @@ fn join_loop(
     events: &Sender<Stamped>,
 ) {
     let mut resume: Option<Resume> = None;
-    while !current.stop.load(Ordering::SeqCst) {
+    while !current.stopped() {
         match attempt(server, code, resume.as_ref(), hello, current, events) {
             Ok(met) => {
                 resume = Some(met);
-                while current.is_alive() && !current.stop.load(Ordering::SeqCst) {
-                    std::thread::sleep(POLL);
-                }
-            }
-            Err(RelayError::Handshake(HandshakeError::WrongCode)) if resume.is_none() => {
-                let why = "the host refused: the code is wrong, or was used already \
-                           (each code allows one try: ask for the new code on the host's screen)";
-                let _ = events.send((0, Event::Refused(why.into())));
-                return;
-            }
-            Err(e @ RelayError::Handshake(HandshakeError::Version { .. })) => {
-                let _ = events.send((0, Event::Refused(clean(&e.to_string(), REASON_CHARS))));
-                return;
+                current.wait_while_alive();
             }
             Err(RelayError::Stopped) => return,
             Err(e) => {
-                let why = clean(&e.to_string(), REASON_CHARS);
-                if events.send((0, Event::Lost(why))).is_err() {
+                let first = resume.is_none();
+                let (why, last) = match e {
+                    RelayError::Handshake(HandshakeError::WrongCode) if first => {
+                        (WRONG_CODE.to_string(), true)
+                    }
+                    RelayError::Handshake(HandshakeError::Version { .. }) => (e.to_string(), true),
+                    e => (e.to_string(), false),
+                };
+                if !tell_failure(events, &why, last) {
                     return;
                 }
             }
@@ -86,17 +75,13 @@ fn attempt(
         ),
     };
     let mut stream = ask(server, Request::Guest(place))?;
-    match answer(&mut stream, ANSWER, || current.stop.load(Ordering::SeqCst))? {
+    match answer(&mut stream, ANSWER, || current.stopped())? {
         Answer::Paired => {}
         _ => return Err(RelayError::Garbled),
     }
     let met = meet_host(&mut stream, &secret, hello)?;
-    let id = current.begin();
-    let name = met.theirs.name;
-    link::start(stream, met.transport, id, events.clone(), |link| {
-        current.replace(link);
-        let _ = events.send((id, Event::Joined(name)));
-    })
-    .map_err(RelayError::Io)?;
+    current
+        .start_link(stream, met.transport, met.theirs.name, events)
+        .map_err(RelayError::Io)?;
     Ok(met.resume)
 }

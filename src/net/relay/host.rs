@@ -16,7 +16,6 @@ use super::wire::{Answer, Request};
 use crate::net::connection::{Connection, Current};
 use crate::net::event::{Event, Stamped};
 use crate::net::handshake::{HandshakeError, Hello, Met, Resume, Secret, meet_guest};
-use crate::net::link;
 use crate::net::word_code::WordCode;
 
 /// How long to wait before asking again after the relay failed us.
@@ -77,20 +76,16 @@ fn new_nameplate(
 
 impl Hosting {
     fn stopped(&self) -> bool {
-        self.current.stop.load(Ordering::SeqCst)
+        self.current.stopped()
     }
 
     /// Makes the handshake's stream the link in use.
     fn install(&self, stream: TcpStream, met: Met) {
         *lock(&self.resume) = Some(met.resume);
-        let id = self.current.begin();
-        let name = met.theirs.name;
-        let started = link::start(stream, met.transport, id, self.events.clone(), |link| {
-            self.current.replace(link);
-            let _ = self.events.send((id, Event::Joined(name)));
-        });
+        let started =
+            (self.current).start_link(stream, met.transport, met.theirs.name, &self.events);
         if let Err(e) = started {
-            let _ = self.events.send((id, Event::Lost(e.to_string())));
+            let _ = self.events.send((0, Event::Lost(e.to_string())));
         }
     }
 
