@@ -378,3 +378,49 @@ fn a_thousand_idle_connections_hold_little_and_the_game_goes_on() {
     wait_until("all let go", || relay.stats().connections <= 4);
     exchange(&host, &guest, 2);
 }
+
+fn brique(args: &[&str]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_brique"))
+        .args(args)
+        .output()
+        .expect("run brique")
+}
+
+#[test]
+fn join_tells_a_code_of_words_from_an_address() {
+    let out = brique(&["join", "7-guitarist-revenge"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("give the relay with --server"), "{err}");
+    assert!(!err.contains("guitarist"), "the words are a secret: {err}");
+    let out = brique(&["join", "7-guitarist-revenge", "--server", "nowhere"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--server"));
+    let out = brique(&["join", "127.0.0.1:7777"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--code"));
+    let out = brique(&["host", "--server", "127.0.0.1:7778", "--port", "1"]);
+    assert_eq!(out.status.code(), Some(2), "--server and --port conflict");
+}
+
+#[test]
+fn the_load_test_runs_pairs_through_a_relay_of_its_own() {
+    let out = brique(&["server", "--load", "3"]);
+    let report = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{report}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        report.contains("connections held by the relay at once: 6"),
+        "{report}"
+    );
+    assert!(report.contains("(120 moves)"), "{report}");
+    if cfg!(target_os = "linux") {
+        assert!(
+            report.contains("the relay's peak memory (VmHWM): "),
+            "{report}"
+        );
+    }
+}
