@@ -38,6 +38,8 @@ pub struct Report {
     pub direct: Latency,
     /// The relay's peak resident memory, in kB (`VmHWM`).
     pub peak_kb: Option<u64>,
+    /// The processor time the relay used, user and system.
+    pub cpu: Option<Duration>,
     pub elapsed: Duration,
 }
 
@@ -101,6 +103,9 @@ impl std::fmt::Display for Report {
             )?,
             None => writeln!(f, "the relay's peak memory: unknown (no /proc)")?,
         }
+        if let Some(cpu) = self.cpu {
+            writeln!(f, "the relay's processor time: {:.2} s", cpu.as_secs_f64())?;
+        }
         write!(f, "elapsed: {:.1} s", self.elapsed.as_secs_f64())
     }
 }
@@ -119,6 +124,7 @@ pub fn run(pairs: usize, exe: &std::path::Path) -> std::io::Result<Report> {
         .spawn()?;
     let result = drive(pairs, &mut child);
     let peak_kb = peak_memory_kb(child.id());
+    let cpu = cpu_time(child.id());
     let _ = child.kill();
     let _ = child.wait();
     let (held, relayed, direct) = result?;
@@ -128,6 +134,7 @@ pub fn run(pairs: usize, exe: &std::path::Path) -> std::io::Result<Report> {
         relayed,
         direct,
         peak_kb,
+        cpu,
         elapsed: started.elapsed(),
     })
 }
@@ -290,4 +297,21 @@ pub fn peak_memory_kb(pid: u32) -> Option<u64> {
         .lines()
         .find_map(|l| l.strip_prefix("VmHWM:"))
         .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+}
+
+/// A process's processor time so far (user and system), from /proc.
+fn cpu_time(pid: u32) -> Option<Duration> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    // The fields after the command's closing parenthesis; utime and stime
+    // are the 14th and 15th of the line, in clock ticks.
+    let fields: Vec<&str> = stat.rsplit_once(')')?.1.split_whitespace().collect();
+    let ticks: u64 = fields.get(11)?.parse::<u64>().ok()? + fields.get(12)?.parse::<u64>().ok()?;
+    #[cfg(unix)]
+    // SAFETY: sysconf only reads a configuration value.
+    let per_second = u64::try_from(unsafe { libc::sysconf(libc::_SC_CLK_TCK) }).ok()?;
+    #[cfg(not(unix))]
+    let per_second = 100;
+    Some(Duration::from_secs_f64(
+        ticks as f64 / per_second.max(1) as f64,
+    ))
 }
