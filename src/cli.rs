@@ -7,7 +7,7 @@ use clap::{CommandFactory, Parser, Subcommand};
 
 use crate::app::{Course, PlayArgs};
 use crate::commands::puzzles::{PuzzlesArgs, PuzzlesCommand, generate_puzzles};
-use crate::commands::{arena, bench, completions, gtp, host, join, man, show, solve};
+use crate::commands::{arena, bench, completions, gtp, host, join, man, server, show, solve};
 
 #[derive(Parser, Debug)]
 #[command(
@@ -37,6 +37,9 @@ pub enum Command {
     Host(host::HostArgs),
     /// Join a game hosted over the network: `brique join ADDR:PORT --code CODE`.
     Join(join::JoinArgs),
+    /// Run the relay players meet through: `brique host --server` and
+    /// `brique join CODE --server` (or measure one with `--load N`).
+    Server(server::ServerArgs),
     /// Learn the game: interactive lessons on small boards.
     Learn(LearnArgs),
     /// Puzzles: positions won by force; `generate` makes new ones.
@@ -66,6 +69,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Some(Command::Arena(args)) => arena::run(&args),
         Some(Command::Host(args)) => host::run(&args),
         Some(Command::Join(args)) => join::run(&args),
+        Some(Command::Server(args)) => server::run(&args),
         Some(Command::Learn(args)) => train(args.config, Course::Lessons),
         Some(Command::Puzzles(PuzzlesArgs {
             command: Some(PuzzlesCommand::Generate(args)),

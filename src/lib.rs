@@ -2,7 +2,8 @@
 //!
 //! Layers, each using only those above it: [`core`] (the pure rules), [`ai`]
 //! (the pure, seeded engine), then the program: [`storage`], [`learn`]
-//! (lessons and puzzles), [`app`] (the game screen), the headless
+//! (lessons and puzzles), [`net`] (network play), [`server`] (the relay
+//! `brique server` runs), [`app`] (the game screen), the headless
 //! [`commands`] and [`cli`], which parses the command line and hands over to
 //! one of them.
 
@@ -15,5 +16,6 @@ pub mod cli;
 pub mod commands;
 pub mod learn;
 pub mod net;
+pub mod server;
 pub mod storage;
 pub mod thinker;

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use crate::app::{NetPlay, PlayArgs};
-use crate::net::DEFAULT_PORT;
+use crate::net::{DEFAULT_PORT, lookup};
 
 /// `brique host`.
 #[derive(clap::Args, Debug)]
@@ -16,12 +16,25 @@ pub struct HostArgs {
     /// The address to listen on (default: every interface).
     #[arg(long, value_name = "ADDR", default_value = "0.0.0.0")]
     pub bind: IpAddr,
+    /// Host through a relay (`brique server`) instead of listening: the
+    /// screen shows a code of words such as 7-guitarist-revenge.
+    #[arg(long, value_name = "HOST:PORT", conflicts_with_all = ["port", "bind"])]
+    pub server: Option<String>,
     /// The config file to use (as for `brique`).
     #[arg(long, value_name = "PATH")]
     pub config: Option<PathBuf>,
 }
 
 pub fn run(args: &HostArgs) -> ExitCode {
+    if let Some(server) = &args.server {
+        return match lookup(server) {
+            Ok(server) => super::join::through_relay(server),
+            Err(e) => {
+                eprintln!("brique: --server: {e}");
+                ExitCode::from(2)
+            }
+        };
+    }
     crate::app::run(&PlayArgs {
         config: args.config.clone(),
         network: Some(NetPlay::Host {

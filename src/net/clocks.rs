@@ -7,8 +7,8 @@ use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
-use super::wire_player;
-use crate::core::{Player, TimeControl};
+use super::wire_player::{self, NoPlayer};
+use crate::core::{Player, TimeControl, TimeControlError};
 
 /// More time left than any time control gives (a day, plus an hour's
 /// increment for a thousand moves) is no reading of a real clock.
@@ -55,23 +55,32 @@ impl From<&Clocks> for WireClocks {
     }
 }
 
-impl TryFrom<WireClocks> for Clocks {
-    /// Why the reading is not one of a real clock.
-    type Error = String;
+/// Why a clock reading is not one of a real clock.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum BadClock {
+    #[error(transparent)]
+    Control(#[from] TimeControlError),
+    #[error("more time left than a clock holds")]
+    TooMuchLeft,
+    #[error(transparent)]
+    Player(#[from] NoPlayer),
+    #[error("a clock counts after a flag fell")]
+    RunsAfterFlag,
+}
 
-    fn try_from(wire: WireClocks) -> Result<Clocks, String> {
-        let control = wire
-            .control
-            .parse()
-            .map_err(|e: crate::core::TimeControlError| e.to_string())?;
+impl TryFrom<WireClocks> for Clocks {
+    type Error = BadClock;
+
+    fn try_from(wire: WireClocks) -> Result<Clocks, BadClock> {
+        let control = wire.control.parse()?;
         let left = wire.left_ms.map(Duration::from_millis);
         if left.iter().any(|&l| l > MOST_LEFT) {
-            return Err("more time left than a clock holds".into());
+            return Err(BadClock::TooMuchLeft);
         }
         let player = |n: Option<u8>| n.map(wire_player::player).transpose();
         let (running, flag) = (player(wire.running)?, player(wire.flag)?);
         if running.is_some() && flag.is_some() {
-            return Err("a clock counts after a flag fell".into());
+            return Err(BadClock::RunsAfterFlag);
         }
         Ok(Clocks {
             control,

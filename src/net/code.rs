@@ -63,29 +63,13 @@ impl fmt::Debug for JoinCode {
 }
 
 /// Why typed text is not a join code.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum CodeError {
+    #[error("a join code has {LENGTH} letters and digits (such as ABCDE-FGHJK), not {0}")]
     Length(usize),
+    #[error("{} is not in a join code (letters and digits but U)", crate::core::Quoted(&.0.to_string()))]
     Symbol(char),
 }
-
-impl fmt::Display for CodeError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            CodeError::Length(n) => write!(
-                f,
-                "a join code has {LENGTH} letters and digits (such as ABCDE-FGHJK), not {n}"
-            ),
-            CodeError::Symbol(c) => write!(
-                f,
-                "{} is not in a join code (letters and digits but U)",
-                crate::core::Quoted(&c.to_string())
-            ),
-        }
-    }
-}
-
-impl std::error::Error for CodeError {}
 
 impl FromStr for JoinCode {
     type Err = CodeError;

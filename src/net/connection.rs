@@ -2,13 +2,18 @@
 //! from the current link and a way to send it messages. The threads behind
 //! it (the host's listener, the guest's connector) end when it is dropped.
 
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::mpsc::Receiver;
+use std::net::TcpStream;
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
+use std::sync::mpsc::{Receiver, Sender, channel};
 use std::sync::{Arc, Mutex, PoisonError};
+use std::time::Duration;
+
+use snow::TransportState;
 
 use super::event::{Event, Stamped};
-use super::link::Link;
+use super::link::{self, Link};
 use super::message::Message;
+use super::word_code::WordCode;
 
 /// The link in use, shared with the thread that makes links.
 #[derive(Debug, Default)]
@@ -16,6 +21,10 @@ pub struct Current {
     link: Mutex<Option<Link>>,
     id: AtomicU64,
     pub stop: AtomicBool,
+    /// A host through a relay: the code its guest can join with now.
+    pub code: Mutex<Option<WordCode>>,
+    /// A host through a relay: how many tried a wrong code.
+    pub wrong_guesses: AtomicU32,
 }
 
 impl Current {
@@ -38,6 +47,33 @@ impl Current {
     pub fn begin(&self) -> u64 {
         self.id.fetch_add(1, Ordering::SeqCst) + 1
     }
+
+    /// Whether the game has closed.
+    pub fn stopped(&self) -> bool {
+        self.stop.load(Ordering::SeqCst)
+    }
+
+    /// Makes a handshaken `stream` the link in use, and says who joined.
+    pub fn start_link(
+        &self,
+        stream: TcpStream,
+        transport: TransportState,
+        peer: String,
+        events: &Sender<Stamped>,
+    ) -> std::io::Result<()> {
+        let id = self.begin();
+        link::start(stream, transport, id, events.clone(), |link| {
+            self.replace(link);
+            let _ = events.send((id, Event::Joined(peer)));
+        })
+    }
+
+    /// Returns once the link in use has failed, or the game closed.
+    pub fn wait_while_alive(&self) {
+        while self.is_alive() && !self.stopped() {
+            std::thread::sleep(Duration::from_millis(100));
+        }
+    }
 }
 
 /// The program's handle on a network game.
@@ -48,6 +84,18 @@ pub struct Connection {
 }
 
 impl Connection {
+    /// A connection whose links `work` makes, on a thread of its own.
+    pub fn spawn(work: impl FnOnce(&Current, &Sender<Stamped>) + Send + 'static) -> Connection {
+        let (events, received) = channel();
+        let current = Arc::new(Current::default());
+        let shared = Arc::clone(&current);
+        std::thread::spawn(move || work(&shared, &events));
+        Connection {
+            events: received,
+            current,
+        }
+    }
+
     pub fn new(events: Receiver<Stamped>, current: Arc<Current>) -> Connection {
         Connection { events, current }
     }
@@ -60,6 +108,22 @@ impl Connection {
             .lock()
             .unwrap_or_else(PoisonError::into_inner);
         link.as_ref().is_some_and(|link| link.send(message))
+    }
+
+    /// A host through a relay: the code to give now (none while a new one
+    /// is asked for). It changes once used, and after a wrong guess.
+    pub fn code(&self) -> Option<WordCode> {
+        *self
+            .current
+            .code
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// A host through a relay: how many guests came with a wrong code (each
+    /// ended its nameplate).
+    pub fn wrong_guesses(&self) -> u32 {
+        self.current.wrong_guesses.load(Ordering::SeqCst)
     }
 
     /// The next event, if one is waiting (events of replaced links are

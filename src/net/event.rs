@@ -17,3 +17,16 @@ pub enum Event {
 
 /// An event and the link it came from (0: not from a link).
 pub type Stamped = (u64, Event);
+
+/// Tells the program that a try to join failed, for good (`last`: the
+/// event is `Refused`) or for now (`Lost`, and it tries again); false when
+/// the trying should end (for good, or the game has closed).
+pub fn tell_failure(events: &std::sync::mpsc::Sender<Stamped>, why: &str, last: bool) -> bool {
+    let why = super::clean::clean(why, super::clean::REASON_CHARS);
+    let event = if last {
+        Event::Refused(why)
+    } else {
+        Event::Lost(why)
+    };
+    events.send((0, event)).is_ok() && !last
+}

@@ -30,30 +30,21 @@ impl Patience {
 }
 
 /// Why no frame was read.
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
 pub enum FrameError {
     /// The peer closed the connection.
+    #[error("the connection was closed")]
     Closed,
     /// A frame was begun and not finished in time.
+    #[error("it stopped in the middle of a message")]
     Stalled,
     /// Nothing came for the idle time.
+    #[error("nothing came from it for a long time")]
     Silent,
+    #[error("it sent a message of {0} bytes (at most {MAX_FRAME})")]
     TooLong(usize),
-    Io(io::Error),
-}
-
-impl std::fmt::Display for FrameError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            FrameError::Closed => f.write_str("the connection was closed"),
-            FrameError::Stalled => f.write_str("it stopped in the middle of a message"),
-            FrameError::Silent => f.write_str("nothing came from it for a long time"),
-            FrameError::TooLong(n) => {
-                write!(f, "it sent a message of {n} bytes (at most {MAX_FRAME})")
-            }
-            FrameError::Io(e) => write!(f, "the connection failed: {e}"),
-        }
-    }
+    #[error("the connection failed: {0}")]
+    Io(#[source] io::Error),
 }
 
 /// Writes one frame.

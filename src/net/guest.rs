@@ -3,17 +3,13 @@
 //! refused or the game closes.
 
 use std::net::{SocketAddr, TcpStream};
-use std::sync::Arc;
-use std::sync::atomic::Ordering;
-use std::sync::mpsc::{Sender, channel};
+use std::sync::mpsc::Sender;
 use std::time::Duration;
 
-use super::clean::{REASON_CHARS, clean};
 use super::code::JoinCode;
 use super::connection::{Connection, Current};
-use super::event::{Event, Stamped};
+use super::event::{Stamped, tell_failure};
 use super::handshake::{HandshakeError, Hello, join};
-use super::link;
 
 const RETRY: Duration = Duration::from_secs(1);
 const CONNECT_TIMEOUT: Duration = Duration::from_secs(5);
@@ -21,11 +17,7 @@ const POLL: Duration = Duration::from_millis(100);
 
 /// Starts joining the game at `host` with `code`.
 pub fn connect(host: SocketAddr, code: JoinCode, hello: Hello) -> Connection {
-    let (events, received) = channel();
-    let current = Arc::new(Current::default());
-    let shared = Arc::clone(&current);
-    std::thread::spawn(move || connect_loop(host, code, &hello, &shared, &events));
-    Connection::new(received, current)
+    Connection::spawn(move |current, events| connect_loop(host, code, &hello, current, events))
 }
 
 fn connect_loop(
@@ -35,20 +27,15 @@ fn connect_loop(
     current: &Current,
     events: &Sender<Stamped>,
 ) {
-    while !current.stop.load(Ordering::SeqCst) {
+    while !current.stopped() {
         match attempt(host, code, hello, current, events) {
-            Ok(()) => {
-                while current.is_alive() && !current.stop.load(Ordering::SeqCst) {
-                    std::thread::sleep(POLL);
-                }
-            }
-            Err(e @ (HandshakeError::WrongCode | HandshakeError::Version { .. })) => {
-                let _ = events.send((0, Event::Refused(clean(&e.to_string(), REASON_CHARS))));
-                return;
-            }
+            Ok(()) => current.wait_while_alive(),
             Err(e) => {
-                let why = clean(&e.to_string(), REASON_CHARS);
-                if events.send((0, Event::Lost(why))).is_err() {
+                let last = matches!(
+                    e,
+                    HandshakeError::WrongCode | HandshakeError::Version { .. }
+                );
+                if !tell_failure(events, &e.to_string(), last) {
                     return;
                 }
             }
@@ -71,10 +58,7 @@ fn attempt(
         .set_write_timeout(Some(Duration::from_secs(10)))
         .map_err(io)?;
     let (transport, host_hello) = join(&mut stream, code, hello)?;
-    let id = current.begin();
-    link::start(stream, transport, id, events.clone(), |link| {
-        current.replace(link);
-        let _ = events.send((id, Event::Joined(host_hello.name)));
-    })
-    .map_err(io)
+    current
+        .start_link(stream, transport, host_hello.name, events)
+        .map_err(io)
 }

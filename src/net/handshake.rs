@@ -1,12 +1,15 @@
-//! The handshake: Noise `NNpsk0` (X25519, ChaCha20-Poly1305, BLAKE2s) with
-//! the key derived from the join code, its two messages carrying each
-//! side's hello. A guest without the code cannot make a first message the
-//! host can read, so the host closes without a word: the guest learns
-//! neither why nor whether a game is there.
+//! The handshake: a PAKE (SPAKE2, `pake.rs`) with the code as the
+//! password, then Noise `NNpsk0` (X25519, ChaCha20-Poly1305, BLAKE2s) keyed
+//! with the PAKE's result, its two messages carrying each side's hello. A
+//! guest with a wrong code ends up with another key: the host cannot read
+//! its Noise message and closes without a word. A host with a join code
+//! still reads a protocol-2 guest's first message (keyed with the code
+//! itself, as then), only to tell it that this copy speaks another protocol.
 
 use std::io::{Read, Write};
 use std::time::Duration;
 
+use blake2::{Blake2s256, Digest};
 use serde::{Deserialize, Serialize};
 use snow::{Builder, HandshakeState, TransportState};
 
@@ -14,14 +17,21 @@ use super::clean::{NAME_CHARS, clean};
 use super::code::JoinCode;
 use super::frame::{FrameError, MAX_FRAME, Patience, read_frame, write_frame};
 use super::message::MAX_MESSAGE;
+use super::pake::{self, Pake};
 
 /// The protocol's version: raised by any change an older copy cannot read.
-pub const PROTOCOL: u32 = 2;
-/// The Noise protocol name. It, the prologue, the key's derivation and the
-/// hello's `protocol` and `program` fields never change, so that copies of
-/// any two versions can tell each other theirs.
+pub const PROTOCOL: u32 = 3;
+/// The Noise protocol name. It, the prologue, the PAKE's first message
+/// and the hello's `protocol` and `program` fields never change, so that
+/// copies of any two versions can tell each other theirs.
 const PATTERN: &str = "Noise_NNpsk0_25519_ChaChaPoly_BLAKE2s";
 const PROLOGUE: &[u8] = b"brique-net";
+/// Mixed into the PAKE's key to make the Noise pre-shared key.
+const PSK_CONTEXT: &[u8] = b"brique pake psk v3:";
+/// Mixed into the handshake's hash to make the secrets a relayed game
+/// comes back with after a lost link.
+const CHANNEL_CONTEXT: &[u8] = b"brique resume channel v3:";
+const RESUME_CONTEXT: &[u8] = b"brique resume password v3:";
 
 /// How long each handshake message may take.
 const HANDSHAKE: Patience = Patience {
@@ -49,50 +59,107 @@ impl Hello {
 }
 
 /// Why a handshake failed.
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
 pub enum HandshakeError {
-    /// The other side does not have the code (or, for a guest, the host
-    /// closed: no game with this code is hosted there).
+    /// The other side does not have the code (for a guest: the host
+    /// closed after the PAKE).
+    #[error("the host refused: the code is wrong, or no game is hosted at that address")]
     WrongCode,
+    /// The host closed before answering: too busy, or a copy of protocol
+    /// 2 or before, which reads the PAKE as a wrong code.
+    #[error(
+        "the host closed the connection before answering (it may be busy, \
+         or run a brique older than protocol {PROTOCOL})"
+    )]
+    Closed,
     /// Both sides have the code but speak different protocols.
-    Version {
-        ours: Hello,
-        theirs: Hello,
-    },
-    Frame(FrameError),
+    #[error(
+        "the other copy is brique {} (protocol {}) and this is brique {} (protocol {}): \
+         both players need the same protocol",
+        .theirs.program, .theirs.protocol, .ours.program, .ours.protocol
+    )]
+    Version { ours: Hello, theirs: Hello },
+    #[error("the handshake failed: {0}")]
+    Frame(#[source] FrameError),
     /// No connection to the host could be made.
-    Unreachable(std::io::Error),
+    #[error("the host cannot be reached ({0})")]
+    Unreachable(#[source] std::io::Error),
     /// Readable but not a hello.
+    #[error("the handshake failed: {0}")]
     Bad(String),
 }
 
-impl std::fmt::Display for HandshakeError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            HandshakeError::WrongCode => f.write_str(
-                "the host refused: the code is wrong, or no game is hosted at that address",
-            ),
-            HandshakeError::Version { ours, theirs } => write!(
-                f,
-                "the other copy is brique {} (protocol {}) and this is brique {} (protocol {}): \
-                 both players need the same protocol",
-                theirs.program, theirs.protocol, ours.program, ours.protocol
-            ),
-            HandshakeError::Frame(e) => write!(f, "the handshake failed: {e}"),
-            HandshakeError::Unreachable(e) => write!(f, "the host cannot be reached ({e})"),
-            HandshakeError::Bad(e) => write!(f, "the handshake failed: {e}"),
+/// What a side must know to meet the other: the PAKE's password; a host
+/// with a join code also keeps the protocol-2 key, to answer old copies.
+pub(super) struct Secret {
+    password: Vec<u8>,
+    legacy_psk: Option<[u8; 32]>,
+}
+
+impl Secret {
+    pub(super) const fn new(password: Vec<u8>) -> Secret {
+        Secret {
+            password,
+            legacy_psk: None,
+        }
+    }
+
+    fn join_code(code: JoinCode) -> Secret {
+        Secret {
+            password: code.to_string().into_bytes(),
+            legacy_psk: Some(code.psk()),
         }
     }
 }
 
-fn builder(psk: &[u8; 32]) -> Result<Builder<'_>, HandshakeError> {
-    let params = PATTERN
-        .parse()
-        .map_err(|e: snow::Error| HandshakeError::Bad(e.to_string()))?;
-    Builder::new(params)
+/// What two sides that met share for coming back through a relay after a
+/// lost link: the channel they meet on (the relay sees it) and the
+/// password of their next PAKE (it does not).
+#[derive(Clone, PartialEq, Eq)]
+pub(super) struct Resume {
+    pub channel: [u8; 32],
+    pub password: [u8; 32],
+}
+
+/// A finished handshake: the link's cipher, the other side's hello, and
+/// how to meet again.
+pub(super) struct Met {
+    pub transport: TransportState,
+    pub theirs: Hello,
+    pub resume: Resume,
+}
+
+impl std::fmt::Debug for Met {
+    // The keys are secrets: debug output shows the other side only.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Met")
+            .field("theirs", &self.theirs)
+            .finish_non_exhaustive()
+    }
+}
+
+fn hash(context: &[u8], bytes: &[u8]) -> [u8; 32] {
+    let mut hash = Blake2s256::new();
+    hash.update(context);
+    hash.update(bytes);
+    hash.finalize().into()
+}
+
+fn bad(e: impl std::fmt::Display) -> HandshakeError {
+    HandshakeError::Bad(e.to_string())
+}
+
+fn noise(psk: &[u8; 32], initiator: bool) -> Result<HandshakeState, HandshakeError> {
+    let builder = Builder::new(PATTERN.parse().map_err(bad)?)
         .psk(0, psk)
         .and_then(|b| b.prologue(PROLOGUE))
-        .map_err(|e| HandshakeError::Bad(e.to_string()))
+        .map_err(bad)?;
+    if initiator {
+        builder.build_initiator()
+    } else {
+        builder.build_responder()
+    }
+    .map_err(bad)
 }
 
 fn send_hello(
@@ -100,32 +167,30 @@ fn send_hello(
     state: &mut HandshakeState,
     hello: &Hello,
 ) -> Result<(), HandshakeError> {
-    let payload = serde_json::to_vec(hello).map_err(|e| HandshakeError::Bad(e.to_string()))?;
+    let payload = serde_json::to_vec(hello).map_err(bad)?;
     let mut message = vec![0u8; MAX_FRAME];
-    let len = state
-        .write_message(&payload, &mut message)
-        .map_err(|e| HandshakeError::Bad(e.to_string()))?;
+    let len = state.write_message(&payload, &mut message).map_err(bad)?;
     write_frame(stream, &message[..len]).map_err(|e| HandshakeError::Frame(FrameError::Io(e)))
 }
 
-/// Reads the other side's hello; `None` when it was not made with our key.
-fn read_hello(
-    stream: &mut impl Read,
-    state: &mut HandshakeState,
-) -> Result<Option<Hello>, HandshakeError> {
-    let frame = read_frame(stream, HANDSHAKE).map_err(HandshakeError::Frame)?;
+/// The other side's hello from `frame`; `None` when it was not made with
+/// our key.
+fn open_hello(frame: &[u8], state: &mut HandshakeState) -> Result<Option<Hello>, HandshakeError> {
     let mut payload = vec![0u8; MAX_FRAME];
-    let Ok(len) = state.read_message(&frame, &mut payload) else {
+    let Ok(len) = state.read_message(frame, &mut payload) else {
         return Ok(None);
     };
     if len > MAX_MESSAGE {
-        return Err(HandshakeError::Bad("a hello too long".into()));
+        return Err(bad("a hello too long"));
     }
-    let mut hello: Hello =
-        serde_json::from_slice(&payload[..len]).map_err(|e| HandshakeError::Bad(e.to_string()))?;
+    let mut hello: Hello = serde_json::from_slice(&payload[..len]).map_err(bad)?;
     hello.name = clean(&hello.name, NAME_CHARS);
     hello.program = clean(&hello.program, NAME_CHARS);
     Ok(Some(hello))
+}
+
+fn read(stream: &mut impl Read) -> Result<Vec<u8>, HandshakeError> {
+    read_frame(stream, HANDSHAKE).map_err(HandshakeError::Frame)
 }
 
 fn check_versions(ours: &Hello, theirs: Hello) -> Result<Hello, HandshakeError> {
@@ -139,59 +204,125 @@ fn check_versions(ours: &Hello, theirs: Hello) -> Result<Hello, HandshakeError> 
     }
 }
 
-/// The guest's side: sends its hello under the code's key, reads the host's.
+fn finish(state: HandshakeState, theirs: Hello) -> Result<Met, HandshakeError> {
+    let handshake_hash = state.get_handshake_hash().to_vec();
+    Ok(Met {
+        transport: state.into_transport_mode().map_err(bad)?,
+        theirs,
+        resume: Resume {
+            channel: hash(CHANNEL_CONTEXT, &handshake_hash),
+            password: hash(RESUME_CONTEXT, &handshake_hash),
+        },
+    })
+}
+
+/// The guest's side: the PAKE, then its hello under the PAKE's key, then
+/// the host's.
+pub(super) fn meet_host(
+    stream: &mut (impl Read + Write),
+    secret: &Secret,
+    hello: &Hello,
+) -> Result<Met, HandshakeError> {
+    let (pake, message) = Pake::guest(&secret.password);
+    write_frame(stream, &message).map_err(|e| HandshakeError::Frame(FrameError::Io(e)))?;
+    let answer = match read(stream) {
+        Err(HandshakeError::Frame(FrameError::Closed | FrameError::Io(_))) => {
+            return Err(HandshakeError::Closed);
+        }
+        answer => answer?,
+    };
+    let key = pake
+        .finish(&answer)
+        .ok_or_else(|| bad("the host's answer is not a PAKE message"))?;
+    let mut state = noise(&hash(PSK_CONTEXT, &key), true)?;
+    send_hello(stream, &mut state, hello)?;
+    let frame = match read(stream) {
+        // The host closes on a wrong code without a word.
+        Err(HandshakeError::Frame(FrameError::Closed | FrameError::Io(_))) => {
+            return Err(HandshakeError::WrongCode);
+        }
+        frame => frame?,
+    };
+    let host =
+        open_hello(&frame, &mut state)?.ok_or_else(|| bad("the host's answer is unreadable"))?;
+    let host = check_versions(hello, host)?;
+    finish(state, host)
+}
+
+/// The host's side: the PAKE, the guest's hello, then its own (also on a
+/// version mismatch, so that the guest can name both versions).
+pub(super) fn meet_guest(
+    stream: &mut (impl Read + Write),
+    secret: &Secret,
+    hello: &Hello,
+) -> Result<Met, HandshakeError> {
+    let first = read(stream)?;
+    if first.len() != pake::MESSAGE_LEN {
+        return match secret.legacy_psk {
+            Some(psk) => Err(answer_old_copy(stream, &first, &psk, hello)),
+            None => Err(HandshakeError::WrongCode),
+        };
+    }
+    let (pake, message) = Pake::host(&secret.password);
+    let key = pake.finish(&first).ok_or(HandshakeError::WrongCode)?;
+    write_frame(stream, &message).map_err(|e| HandshakeError::Frame(FrameError::Io(e)))?;
+    let mut state = noise(&hash(PSK_CONTEXT, &key), false)?;
+    let frame = read(stream)?;
+    let guest = open_hello(&frame, &mut state)?.ok_or(HandshakeError::WrongCode)?;
+    send_hello(stream, &mut state, hello)?;
+    let guest = check_versions(hello, guest)?;
+    finish(state, guest)
+}
+
+/// A first message that is no PAKE message: a copy of protocol 2 or
+/// before, whose Noise handshake was keyed with the code itself. Read with
+/// that key and answered with our hello, so that it names both versions;
+/// always an error.
+fn answer_old_copy(
+    stream: &mut impl Write,
+    first: &[u8],
+    psk: &[u8; 32],
+    hello: &Hello,
+) -> HandshakeError {
+    let mut state = match noise(psk, false) {
+        Ok(state) => state,
+        Err(e) => return e,
+    };
+    let theirs = match open_hello(first, &mut state) {
+        Ok(Some(theirs)) => theirs,
+        Ok(None) => return HandshakeError::WrongCode,
+        Err(e) => return e,
+    };
+    if theirs.protocol >= PROTOCOL {
+        return bad("a hello without the PAKE");
+    }
+    if let Err(e) = send_hello(stream, &mut state, hello) {
+        return e;
+    }
+    HandshakeError::Version {
+        ours: hello.clone(),
+        theirs,
+    }
+}
+
+/// The guest's side of a direct game, with the host's join code.
 pub fn join(
     stream: &mut (impl Read + Write),
     code: JoinCode,
     hello: &Hello,
 ) -> Result<(TransportState, Hello), HandshakeError> {
-    handshake(code, hello, true, |state| {
-        send_hello(stream, state, hello)?;
-        match read_hello(stream, state) {
-            Ok(Some(host)) => Ok(host),
-            Ok(None) => Err(HandshakeError::Bad(
-                "the host's answer is unreadable".into(),
-            )),
-            // The host closes on a wrong code without a word.
-            Err(HandshakeError::Frame(FrameError::Closed | FrameError::Io(_))) => {
-                Err(HandshakeError::WrongCode)
-            }
-            Err(e) => Err(e),
-        }
-    })
+    meet_host(stream, &Secret::new(code.to_string().into_bytes()), hello)
+        .map(|met| (met.transport, met.theirs))
 }
 
-/// The host's side: reads the guest's hello, answers with its own (also on
-/// a version mismatch, so that the guest can name both versions).
+/// The host's side of a direct game, with its join code.
 pub fn admit(
     stream: &mut (impl Read + Write),
     code: JoinCode,
     hello: &Hello,
 ) -> Result<(TransportState, Hello), HandshakeError> {
-    handshake(code, hello, false, |state| {
-        let guest = read_hello(stream, state)?.ok_or(HandshakeError::WrongCode)?;
-        send_hello(stream, state, hello)?;
-        Ok(guest)
-    })
+    meet_guest(stream, &Secret::join_code(code), hello).map(|met| (met.transport, met.theirs))
 }
 
-/// Runs `exchange` (the two hellos, in the side's order) on a handshake
-/// with the code's key, then checks the versions.
-fn handshake(
-    code: JoinCode,
-    hello: &Hello,
-    initiator: bool,
-    exchange: impl FnOnce(&mut HandshakeState) -> Result<Hello, HandshakeError>,
-) -> Result<(TransportState, Hello), HandshakeError> {
-    let bad = |e: snow::Error| HandshakeError::Bad(e.to_string());
-    let psk = code.psk();
-    let builder = builder(&psk)?;
-    let mut state = if initiator {
-        builder.build_initiator()
-    } else {
-        builder.build_responder()
-    }
-    .map_err(bad)?;
-    let theirs = check_versions(hello, exchange(&mut state)?)?;
-    Ok((state.into_transport_mode().map_err(bad)?, theirs))
-}
+#[cfg(test)]
+mod tests;

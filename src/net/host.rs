@@ -13,7 +13,6 @@ use super::code::JoinCode;
 use super::connection::{Connection, Current};
 use super::event::{Event, Stamped};
 use super::handshake::{HandshakeError, Hello, admit};
-use super::link;
 
 /// Handshakes under way at once, at most; more connections are closed.
 const MAX_HANDSHAKES: usize = 8;
@@ -124,13 +123,10 @@ fn greet(mut stream: TcpStream, peer: SocketAddr, shared: &Shared) {
     match admit(&mut stream, shared.code, &shared.hello) {
         Ok((transport, guest)) => {
             backoff(shared).succeeded(peer.ip());
-            let id = shared.current.begin();
-            let started = link::start(stream, transport, id, shared.events.clone(), |link| {
-                shared.current.replace(link);
-                let _ = shared.events.send((id, Event::Joined(guest.name)));
-            });
+            let started =
+                (shared.current).start_link(stream, transport, guest.name, &shared.events);
             if let Err(e) = started {
-                let _ = shared.events.send((id, Event::Lost(e.to_string())));
+                let _ = shared.events.send((0, Event::Lost(e.to_string())));
             }
         }
         Err(HandshakeError::WrongCode) => {

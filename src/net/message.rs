@@ -65,16 +65,9 @@ pub enum Message {
 }
 
 /// Why bytes are not a message.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("a bad message: {0}")]
 pub struct BadMessage(pub String);
-
-impl std::fmt::Display for BadMessage {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "a bad message: {}", self.0)
-    }
-}
-
-impl std::error::Error for BadMessage {}
 
 /// The wire form. Unknown fields are ignored, so a later version may add
 /// some without breaking this one.
@@ -113,7 +106,7 @@ enum Wire {
 }
 
 fn player(number: u8) -> Result<Player, BadMessage> {
-    wire_player::player(number).map_err(BadMessage)
+    wire_player::player(number).map_err(|e| BadMessage(e.to_string()))
 }
 
 impl Message {
@@ -191,7 +184,7 @@ impl Message {
                     clocks: clock
                         .map(Clocks::try_from)
                         .transpose()
-                        .map_err(BadMessage)?,
+                        .map_err(|e| BadMessage(e.to_string()))?,
                 }))
             }
             Wire::Play { mv } => Message::Play(

@@ -1,7 +1,8 @@
 //! Network play between two copies of `brique` (docs/protocol.md): the join
-//! code and the key derived from it, the Noise handshake with each side's
-//! hello, length-limited frames, checked messages, and the threads that
-//! listen (host), connect (guest) and carry a game's messages.
+//! code, the word codes of play through a relay, the PAKE and the Noise
+//! handshake with each side's hello, length-limited frames, checked
+//! messages, and the threads that listen (host), connect (guest) and carry
+//! a game's messages, directly or through `brique server`.
 //!
 //! A program layer: it uses sockets, threads and the clock, and the core's
 //! types to check what it reads; it knows nothing of the game screen, which
@@ -20,11 +21,15 @@ mod handshake;
 mod host;
 mod link;
 mod message;
+mod pake;
+pub mod relay;
 mod wire_player;
+mod word_code;
+pub mod words;
 
-pub use address::{DEFAULT_PORT, resolve};
+pub use address::{AddressError, DEFAULT_PORT, lookup, resolve};
 pub use clean::{CHAT_CHARS, NAME_CHARS, clean};
-pub use clocks::Clocks;
+pub use clocks::{BadClock, Clocks};
 pub use code::{CodeError, JoinCode};
 pub use connection::Connection;
 pub use event::Event;
@@ -33,3 +38,6 @@ pub use guest::connect;
 pub use handshake::{HandshakeError, Hello, PROTOCOL, admit, join};
 pub use host::{addresses, listen};
 pub use message::{BadMessage, MAX_MESSAGE, Message, Request, Table};
+pub use relay::{DEFAULT_RELAY_PORT, RelayError, host_via, join_via};
+pub use wire_player::NoPlayer;
+pub use word_code::{MAX_NAMEPLATE, WordCode, WordCodeError};

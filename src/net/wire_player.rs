@@ -9,10 +9,15 @@ pub(super) const fn number(player: Player) -> u8 {
     }
 }
 
-pub(super) fn player(number: u8) -> Result<Player, String> {
+/// A number on the wire that is no player's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("there is no player {0}")]
+pub struct NoPlayer(pub u8);
+
+pub(super) const fn player(number: u8) -> Result<Player, NoPlayer> {
     match number {
         1 => Ok(Player::One),
         2 => Ok(Player::Two),
-        n => Err(format!("there is no player {n}")),
+        n => Err(NoPlayer(n)),
     }
 }

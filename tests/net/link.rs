@@ -5,14 +5,11 @@
 
 use std::io::Write;
 use std::net::{SocketAddr, TcpStream};
-use std::time::{Duration, Instant};
 
-use crate::support::{Out, fake_host};
+use crate::support::{Out, fake_host, joined, wait_for};
 use brique::core::{BoardSize, Game, Move, Player, Rules};
 use brique::net::{Connection, Event, Hello, JoinCode, Message, Request, Table, connect, listen};
 use proptest::prelude::*;
-
-const DEADLINE: Duration = Duration::from_secs(20);
 
 fn code(n: u8) -> JoinCode {
     JoinCode::from_bytes([n; 10])
@@ -20,23 +17,6 @@ fn code(n: u8) -> JoinCode {
 
 fn host(code: JoinCode) -> (Connection, SocketAddr) {
     listen("127.0.0.1:0".parse().unwrap(), code, Hello::ours("Ann")).unwrap()
-}
-
-/// The first event that `wanted` accepts, skipping others; panics at the deadline.
-fn wait_for(connection: &Connection, what: &str, wanted: impl Fn(&Event) -> bool) -> Event {
-    let start = Instant::now();
-    loop {
-        match connection.next_event() {
-            Some(event) if wanted(&event) => return event,
-            Some(_) => {}
-            None if start.elapsed() > DEADLINE => panic!("no {what} in time"),
-            None => std::thread::sleep(Duration::from_millis(10)),
-        }
-    }
-}
-
-fn joined(event: &Event) -> bool {
-    matches!(event, Event::Joined(_))
 }
 
 fn table() -> Table {

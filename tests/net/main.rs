@@ -1,5 +1,6 @@
 //! The network game: the link, the screen's forms, the app over a fake host,
-//! and the command line's refusals.
+//! the command line's refusals, and the relay (`brique server`) with play
+//! through it by a code of words.
 //!
 //! One test binary per layer, each file a module: one link instead of one per file.
 
@@ -9,3 +10,4 @@ mod app;
 mod cli;
 mod forms;
 mod link;
+mod relay;

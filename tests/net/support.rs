@@ -7,9 +7,9 @@
 
 use std::io::Write;
 use std::net::{Shutdown, SocketAddr, TcpListener};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
-use brique::net::{Hello, JoinCode, admit, write_frame};
+use brique::net::{Connection, Event, Hello, JoinCode, admit, write_frame};
 
 /// What the fake host sends after the handshake.
 pub enum Out {
@@ -52,4 +52,24 @@ pub fn fake_host(code: JoinCode, script: Vec<Out>) -> SocketAddr {
         std::thread::sleep(Duration::from_secs(2));
     });
     address
+}
+
+/// How long a network test waits for anything before it fails.
+pub const DEADLINE: Duration = Duration::from_secs(20);
+
+/// The first event that `wanted` accepts, skipping others; panics at the deadline.
+pub fn wait_for(connection: &Connection, what: &str, wanted: impl Fn(&Event) -> bool) -> Event {
+    let start = Instant::now();
+    loop {
+        match connection.next_event() {
+            Some(event) if wanted(&event) => return event,
+            Some(_) => {}
+            None if start.elapsed() > DEADLINE => panic!("no {what} in time"),
+            None => std::thread::sleep(Duration::from_millis(10)),
+        }
+    }
+}
+
+pub fn joined(event: &Event) -> bool {
+    matches!(event, Event::Joined(_))
 }

@@ -1,0 +1,108 @@
+//! `brique server`: runs the relay two players meet through (see
+//! `crate::server`), or with `--load N` measures one under N pairs.
+
+use std::io::IsTerminal;
+use std::net::{IpAddr, SocketAddr};
+use std::process::ExitCode;
+
+use crate::net::DEFAULT_RELAY_PORT;
+use crate::server::{self, Limits};
+
+/// `brique server`.
+#[derive(clap::Args, Debug)]
+pub struct ServerArgs {
+    /// The port to listen on (0: any free port, printed).
+    #[arg(long, default_value_t = DEFAULT_RELAY_PORT)]
+    pub port: u16,
+    /// The address to listen on (default: every interface).
+    #[arg(long, value_name = "ADDR", default_value = "0.0.0.0")]
+    pub bind: IpAddr,
+    /// Connections held at once, in all.
+    #[arg(long, value_name = "N", default_value_t = Limits::default().max_connections)]
+    pub max_connections: usize,
+    /// Connections held at once from one address (IPv6: one /64 network).
+    #[arg(long, value_name = "N", default_value_t = Limits::default().per_address)]
+    pub max_per_address: usize,
+    /// Nameplates asked and tried from one address in a minute.
+    #[arg(long, value_name = "N", default_value_t = Limits::default().asks_per_minute)]
+    pub asks_per_minute: u32,
+    /// Instead of serving: start a relay on the loopback interface, play N
+    /// pairs of simulated clients through it, and print what it took.
+    #[arg(long, value_name = "N", conflicts_with_all = ["port", "bind"])]
+    pub load: Option<usize>,
+}
+
+pub fn run(args: &ServerArgs) -> ExitCode {
+    let open_files = server::raise_open_files();
+    if let Some(pairs) = args.load {
+        return load(pairs, open_files);
+    }
+    let limits = Limits {
+        max_connections: args.max_connections,
+        per_address: args.max_per_address,
+        asks_per_minute: args.asks_per_minute,
+        ..Limits::default()
+    };
+    // What it refused, on standard error (BRIQUE_LOG=debug says more).
+    let level = std::env::var("BRIQUE_LOG")
+        .ok()
+        .and_then(|l| l.parse::<tracing::Level>().ok())
+        .unwrap_or(tracing::Level::INFO);
+    let colour = std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none();
+    let _ = tracing_subscriber::fmt()
+        .with_writer(std::io::stderr)
+        .with_ansi(colour)
+        .with_max_level(level)
+        .try_init();
+    if let Some(files) = open_files
+        && u64::try_from(limits.max_connections).unwrap_or(u64::MAX) + 64 > files
+    {
+        tracing::warn!(
+            files,
+            "the open-file limit is below --max-connections: connections past it will fail"
+        );
+    }
+    let bind = SocketAddr::new(args.bind, args.port);
+    let ready = |address: SocketAddr| {
+        // The load test and scripts read the address from this line.
+        let _ = super::print_stdout(&format!("brique server: listening on {address}\n"));
+    };
+    match server::run(bind, limits, ready) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("brique server: cannot listen on {bind}: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn load(pairs: usize, open_files: Option<u64>) -> ExitCode {
+    if pairs == 0 {
+        eprintln!("brique server: --load needs at least one pair");
+        return ExitCode::from(2);
+    }
+    // Each pair holds two sockets here and two in the relay.
+    if let Some(files) = open_files
+        && u64::try_from(pairs).unwrap_or(u64::MAX) * 2 + 64 > files
+    {
+        eprintln!("brique server: {pairs} pairs need more open files than the limit ({files})");
+        return ExitCode::FAILURE;
+    }
+    let exe = match std::env::current_exe() {
+        Ok(exe) => exe,
+        Err(e) => {
+            eprintln!("brique server: cannot find this program to start a relay: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    match server::load::run(pairs, &exe) {
+        Ok(report) => match super::print_stdout(&format!("{report}\n")) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(code) => code,
+        },
+        Err(e) => {
+            eprintln!("brique server: the load test failed: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}

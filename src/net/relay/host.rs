@@ -1,0 +1,163 @@
+//! A host through the relay. One thread keeps a nameplate open, with the
+//! code that goes with it: a guest who gives the right code becomes the
+//! link in use; any other ends the nameplate (the host counts a wrong
+//! guess) and a new one, with new words, takes its place. A used code is
+//! spent too. A second thread waits on the channel agreed in the last
+//! handshake, for the guest to come back after a lost link.
+
+use std::net::{SocketAddr, TcpStream};
+use std::sync::atomic::Ordering;
+use std::sync::mpsc::{Sender, channel};
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::Duration;
+
+use super::client::{ANSWER, POLL, RelayError, answer, ask};
+use super::wire::{Answer, Request};
+use crate::net::connection::{Connection, Current};
+use crate::net::event::{Event, Stamped};
+use crate::net::handshake::{HandshakeError, Hello, Met, Resume, Secret, meet_guest};
+use crate::net::word_code::WordCode;
+
+/// How long to wait before asking again after the relay failed us.
+const RETRY: Duration = Duration::from_secs(2);
+/// How long a waiting host may hear nothing before it asks again (the
+/// relay ends a nameplate sooner: docs/protocol.md).
+const WAIT: Duration = Duration::from_secs(24 * 3600);
+
+struct Hosting {
+    server: SocketAddr,
+    hello: Hello,
+    current: Arc<Current>,
+    events: Sender<Stamped>,
+    /// The channel and password of the last handshake.
+    resume: Mutex<Option<Resume>>,
+}
+
+/// Hosts through the relay at `server`: returns the connection and the
+/// first code to give, or why the relay gave none.
+pub fn host_via(server: SocketAddr, hello: Hello) -> Result<(Connection, WordCode), RelayError> {
+    let (stream, code) = new_nameplate(server, || false)?;
+    let (events, received) = channel();
+    let current = Arc::new(Current::default());
+    *lock(&current.code) = Some(code);
+    let hosting = Arc::new(Hosting {
+        server,
+        hello,
+        current: Arc::clone(&current),
+        events,
+        resume: Mutex::default(),
+    });
+    {
+        let hosting = Arc::clone(&hosting);
+        std::thread::spawn(move || nameplate_loop(&hosting, Some((stream, code))));
+    }
+    std::thread::spawn(move || channel_loop(&hosting));
+    Ok((Connection::new(received, current), code))
+}
+
+fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// Asks for a nameplate; the code is it and two fresh words.
+fn new_nameplate(
+    server: SocketAddr,
+    give_up: impl Fn() -> bool,
+) -> Result<(TcpStream, WordCode), RelayError> {
+    let mut stream = ask(server, Request::Host)?;
+    match answer(&mut stream, ANSWER, give_up)? {
+        Answer::Nameplate(n) => {
+            let code = WordCode::random(n).map_err(RelayError::Io)?;
+            Ok((stream, code))
+        }
+        _ => Err(RelayError::Garbled),
+    }
+}
+
+impl Hosting {
+    fn stopped(&self) -> bool {
+        self.current.stopped()
+    }
+
+    /// Makes the handshake's stream the link in use.
+    fn install(&self, stream: TcpStream, met: Met) {
+        *lock(&self.resume) = Some(met.resume);
+        let started =
+            (self.current).start_link(stream, met.transport, met.theirs.name, &self.events);
+        if let Err(e) = started {
+            let _ = self.events.send((0, Event::Lost(e.to_string())));
+        }
+    }
+
+    /// Waits at the place `stream` asked for until a guest is joined
+    /// (true), or the wait ends (false): expired, failed, or `give_up`.
+    fn wait_for_guest(&self, stream: &mut TcpStream, give_up: impl Fn() -> bool) -> bool {
+        let give_up = || self.stopped() || give_up();
+        matches!(answer(stream, WAIT, give_up), Ok(Answer::Paired))
+    }
+}
+
+/// Keeps a nameplate open while the game lasts.
+fn nameplate_loop(hosting: &Hosting, mut open: Option<(TcpStream, WordCode)>) {
+    while !hosting.stopped() {
+        let Some((mut stream, code)) = open.take() else {
+            *lock(&hosting.current.code) = None;
+            match new_nameplate(hosting.server, || hosting.stopped()) {
+                Ok((stream, code)) => {
+                    *lock(&hosting.current.code) = Some(code);
+                    open = Some((stream, code));
+                }
+                Err(_) => std::thread::sleep(RETRY),
+            }
+            continue;
+        };
+        if !hosting.wait_for_guest(&mut stream, || false) {
+            // Expired or lost: a new nameplate, and new words with it.
+            std::thread::sleep(POLL);
+            continue;
+        }
+        // Paired: the nameplate is used up, whatever happens next.
+        *lock(&hosting.current.code) = None;
+        let secret = Secret::new(code.password());
+        match meet_guest(&mut stream, &secret, &hosting.hello) {
+            Ok(met) => hosting.install(stream, met),
+            Err(HandshakeError::WrongCode) => {
+                hosting.current.wrong_guesses.fetch_add(1, Ordering::SeqCst);
+            }
+            // Another version was told ours; anything else is no guest.
+            Err(_) => {}
+        }
+    }
+}
+
+/// Waits on the channel of the last handshake, for a guest coming back.
+fn channel_loop(hosting: &Hosting) {
+    while !hosting.stopped() {
+        let Some(resume) = lock(&hosting.resume).clone() else {
+            std::thread::sleep(POLL);
+            continue;
+        };
+        let asked = ask(hosting.server, Request::HostChannel(resume.channel));
+        let waiting =
+            asked.and_then(
+                |mut stream| match answer(&mut stream, ANSWER, || hosting.stopped())? {
+                    Answer::Waiting => Ok(stream),
+                    _ => Err(RelayError::Garbled),
+                },
+            );
+        let Ok(mut stream) = waiting else {
+            std::thread::sleep(RETRY);
+            continue;
+        };
+        // A newer handshake (through a new code) makes another channel.
+        let replaced = || lock(&hosting.resume).as_ref() != Some(&resume);
+        if !hosting.wait_for_guest(&mut stream, replaced) {
+            std::thread::sleep(POLL);
+            continue;
+        }
+        let secret = Secret::new(resume.password.to_vec());
+        if let Ok(met) = meet_guest(&mut stream, &secret, &hosting.hello) {
+            hosting.install(stream, met);
+        }
+    }
+}

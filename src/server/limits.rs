@@ -1,0 +1,54 @@
+//! Every limit of `brique server`, in one place (docs/protocol.md lists
+//! them): what one connection, one address and the whole relay may take.
+
+use std::time::Duration;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// Connections held at once, in all; more are refused.
+    pub max_connections: usize,
+    /// Connections held at once from one address (IPv4) or one /64
+    /// network (IPv6).
+    pub per_address: usize,
+    /// Requests (nameplates and channels asked, nameplates tried) from one
+    /// address in a minute; as many may come at once.
+    pub asks_per_minute: u32,
+    /// From the connection to the end of its request line.
+    pub request_timeout: Duration,
+    /// A joined pair in which one side sends nothing this long is closed
+    /// (a game pings every 5 seconds).
+    pub idle: Duration,
+    /// How long a write may wait for a slow reader before the pair is closed.
+    pub write_stall: Duration,
+    /// Bytes held for each direction of a pair: a reader that does not
+    /// read stops the writer (backpressure), never fills the relay.
+    pub buffer: usize,
+    /// Bytes a second each direction may carry, at most; more are slowed.
+    pub bytes_per_second: usize,
+    /// How long a host may wait on a nameplate or channel before it is
+    /// told `expired` (it may ask again).
+    pub nameplate_ttl: Duration,
+    /// How long a used nameplate rests before it is handed out again, so
+    /// that a second guess, or a late guest, finds no one there.
+    pub nameplate_rest: Duration,
+    /// Addresses remembered for the per-address limits, at most.
+    pub addresses: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            max_connections: 4096,
+            per_address: 16,
+            asks_per_minute: 30,
+            request_timeout: Duration::from_secs(10),
+            idle: Duration::from_secs(60),
+            write_stall: Duration::from_secs(30),
+            buffer: 4096,
+            bytes_per_second: 64 * 1024,
+            nameplate_ttl: Duration::from_secs(30 * 60),
+            nameplate_rest: Duration::from_secs(10 * 60),
+            addresses: 65_536,
+        }
+    }
+}
