@@ -21,6 +21,11 @@ pub struct Cli {
     pub command: Option<Command>,
     #[command(flatten)]
     pub play: crate::app::PlayArgs,
+    /// Keep a log in the state directory (`brique.log`), at debug level or
+    /// at the levels of the BRIQUE_LOG variable (`info`, `warn` …), which
+    /// also turns it on.
+    #[arg(long, global = true)]
+    pub log: bool,
 }
 
 #[derive(Subcommand, Debug)]
@@ -59,7 +64,9 @@ pub struct LearnArgs {
 
 /// Runs the parsed command line; messages for the user go to stderr.
 pub fn run(cli: Cli) -> ExitCode {
-    match cli.command {
+    crate::log::start(cli.log);
+    tracing::debug!(?cli, "the command line");
+    let code = match cli.command {
         Some(Command::Show(args)) => show::run(&args),
         Some(Command::Bench(args)) => bench::run(&args),
         Some(Command::Gtp(args)) => gtp::run(&args),
@@ -76,7 +83,9 @@ pub fn run(cli: Cli) -> ExitCode {
         Some(Command::Completions(args)) => completions::run(&args, Cli::command()),
         Some(Command::Man) => man::run(Cli::command()),
         None => crate::app::run(&cli.play),
-    }
+    };
+    tracing::info!(?code, "brique ends");
+    code
 }
 
 /// The game screen, opened at the lessons or the puzzles.

@@ -4,7 +4,7 @@
 //! (the pure, seeded engine), then the program: [`storage`], [`learn`]
 //! (lessons and puzzles), [`app`] (the game screen), the headless
 //! [`commands`] and [`cli`], which parses the command line and hands over to
-//! one of them.
+//! one of them. [`log`] keeps the optional log file (`--log`, `BRIQUE_LOG`).
 
 pub mod core;
 
@@ -14,6 +14,7 @@ pub mod app;
 pub mod cli;
 pub mod commands;
 pub mod learn;
+pub mod log;
 pub mod net;
 pub mod storage;
 pub mod thinker;
