@@ -18,7 +18,7 @@ use std::str::FromStr;
 use std::sync::Mutex;
 
 use tracing::Level;
-use tracing_subscriber::filter::Targets;
+use tracing_subscriber::filter::{LevelFilter, Targets};
 use tracing_subscriber::layer::SubscriberExt;
 
 /// The log's file name in the state directory.
@@ -31,8 +31,9 @@ pub const MAX_BYTES: u64 = 1 << 20;
 
 /// What to record, from the `--log` flag and the `BRIQUE_LOG` variable: the
 /// variable's levels when it is set, else `debug` with the flag, else
-/// nothing (`None`). A variable that is not a filter is an error whose
-/// message says so; the caller logs at `debug` then, since it was asked to.
+/// nothing (`None`), as with `BRIQUE_LOG=off`. A variable that is not a
+/// filter is an error whose message says so; the caller logs at `debug`
+/// then, since it was asked to.
 pub fn levels(flag: bool, env: Option<&OsStr>) -> Result<Option<Targets>, String> {
     let debug = || Targets::new().with_default(Level::DEBUG);
     let Some(text) = env.filter(|v| !v.is_empty()) else {
@@ -41,9 +42,18 @@ pub fn levels(flag: bool, env: Option<&OsStr>) -> Result<Option<Targets>, String
     let text = text
         .to_str()
         .ok_or_else(|| format!("{ENV_VAR} is not UTF-8 text"))?;
-    Targets::from_str(text).map(Some).map_err(|e| {
+    let targets = Targets::from_str(text).map_err(|e| {
         format!("{ENV_VAR}={text:?} is not a level filter such as `debug` or `info,brique::net=trace` ({e})")
-    })
+    })?;
+    // `off` (for everything) is no log at all, not an empty file.
+    let most = targets
+        .iter()
+        .map(|(_, level)| level)
+        .chain(targets.default_level())
+        .max();
+    Ok(most
+        .filter(|&level| level > LevelFilter::OFF)
+        .map(|_| targets))
 }
 
 /// Starts the log when `--log` (`flag`) or `BRIQUE_LOG` asks for it, in the

@@ -3,7 +3,6 @@ use std::fs;
 use std::io::Write;
 
 use tracing::Level;
-use tracing::level_filters::LevelFilter;
 
 use super::*;
 
@@ -30,6 +29,11 @@ fn off_unless_the_flag_or_the_variable_asks() {
         most_verbose(levels(true, Some(OsStr::new("warn")))),
         Some(LevelFilter::WARN),
         "the variable's levels win over the flag's debug"
+    );
+    assert_eq!(
+        most_verbose(levels(true, Some(OsStr::new("off")))),
+        None,
+        "off is no log, even with the flag"
     );
     let by_target = levels(false, Some(OsStr::new("warn,brique::net=trace")))
         .unwrap()
