@@ -21,6 +21,11 @@ pub struct Cli {
     pub command: Option<Command>,
     #[command(flatten)]
     pub play: crate::app::PlayArgs,
+    /// Keep a log in the state directory (`brique.log`), at debug level or
+    /// at the levels of the BRIQUE_LOG variable (`info`, `warn` …), which
+    /// also turns it on.
+    #[arg(long, global = true)]
+    pub log: bool,
 }
 
 #[derive(Subcommand, Debug)]
@@ -62,7 +67,13 @@ pub struct LearnArgs {
 
 /// Runs the parsed command line; messages for the user go to stderr.
 pub fn run(cli: Cli) -> ExitCode {
-    match cli.command {
+    // The relay is a service: its log goes to standard error, where a
+    // service manager keeps it, not to the player's state directory.
+    if !matches!(cli.command, Some(Command::Server(_))) {
+        crate::log::start(cli.log);
+    }
+    tracing::debug!(?cli, "the command line");
+    let code = match cli.command {
         Some(Command::Show(args)) => show::run(&args),
         Some(Command::Bench(args)) => bench::run(&args),
         Some(Command::Gtp(args)) => gtp::run(&args),
@@ -80,7 +91,9 @@ pub fn run(cli: Cli) -> ExitCode {
         Some(Command::Completions(args)) => completions::run(&args, Cli::command()),
         Some(Command::Man) => man::run(Cli::command()),
         None => crate::app::run(&cli.play),
-    }
+    };
+    tracing::info!(?code, "brique ends");
+    code
 }
 
 /// The game screen, opened at the lessons or the puzzles.

@@ -5,7 +5,7 @@
 //! (lessons and puzzles), [`net`] (network play), [`server`] (the relay
 //! `brique server` runs), [`app`] (the game screen), the headless
 //! [`commands`] and [`cli`], which parses the command line and hands over to
-//! one of them.
+//! one of them. [`log`] keeps the optional log file (`--log`, `BRIQUE_LOG`).
 
 pub mod core;
 
@@ -15,6 +15,7 @@ pub mod app;
 pub mod cli;
 pub mod commands;
 pub mod learn;
+pub mod log;
 pub mod net;
 pub mod server;
 pub mod storage;

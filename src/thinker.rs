@@ -303,7 +303,13 @@ impl Thinker {
     }
 
     fn join(&mut self) -> Option<(Search, Progress)> {
-        let search = self.handle.take()?.join().ok()?;
+        let search = match self.handle.take()?.join() {
+            Ok(search) => search,
+            Err(panic) => {
+                tracing::error!("the engine's search thread died: {}", panic_text(&*panic));
+                return None;
+            }
+        };
         self.poll();
         let progress = self.latest.clone().unwrap_or_else(|| Progress {
             elapsed: Duration::ZERO,
@@ -318,10 +324,21 @@ impl Thinker {
 impl Drop for Thinker {
     fn drop(&mut self) {
         self.stop.store(true, Ordering::Relaxed);
-        if let Some(handle) = self.handle.take() {
-            let _ = handle.join();
+        if let Some(handle) = self.handle.take()
+            && let Err(panic) = handle.join()
+        {
+            tracing::error!("the engine's search thread died: {}", panic_text(&*panic));
         }
     }
+}
+
+/// What a panic said, when it said it with text (as `panic!` does).
+fn panic_text(payload: &(dyn std::any::Any + Send)) -> &str {
+    payload
+        .downcast_ref::<&str>()
+        .copied()
+        .or_else(|| payload.downcast_ref::<String>().map(String::as_str))
+        .unwrap_or("no message")
 }
 
 fn background(

@@ -81,6 +81,7 @@ fn show_reads_a_timed_record_and_says_who_won_on_time() {
     let path = dir.path().join("timed.brique");
     std::fs::write(&path, TIMED).unwrap();
     let out = Command::new(env!("CARGO_BIN_EXE_brique"))
+        .env_remove("BRIQUE_LOG") // a developer's own log stays out of the tests
         .arg("show")
         .arg(&path)
         .output()

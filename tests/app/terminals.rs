@@ -10,6 +10,7 @@ use ratatui::style::Color as Tint;
 /// Runs the game with `args` on a terminal named `term`, its files in `home`.
 fn brique(args: &[&str], term: &str, home: &std::path::Path) -> std::process::Output {
     Command::new(env!("CARGO_BIN_EXE_brique"))
+        .env_remove("BRIQUE_LOG") // a developer's own log stays out of the tests
         .args(args)
         .arg("--config")
         .arg(home.join("config.toml"))

@@ -1,14 +1,7 @@
 //! `brique bench` through the real binary: what it prints and what it refuses
 //! (the figures themselves are measured, never asserted).
 
-use std::process::{Command, Output};
-
-fn brique(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_brique"))
-        .args(args)
-        .output()
-        .expect("run brique")
-}
+use crate::brique;
 
 /// The number right after `label` on the line that starts with it.
 fn figure(text: &str, label: &str) -> f64 {
@@ -140,7 +133,7 @@ fn a_position_and_a_level_are_measured_on_threads() {
 fn a_reader_that_goes_away_ends_it_quietly() {
     use std::io::{BufRead, BufReader};
     use std::process::Stdio;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_brique"))
+    let mut child = crate::brique_command()
         .args(["bench", "--size", "5", "--seconds", "0.05", "--rounds", "2"])
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())

@@ -1,13 +1,6 @@
 //! `brique completions SHELL` and `brique man` through the real binary.
 
-use std::process::{Command, Output};
-
-fn brique(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_brique"))
-        .args(args)
-        .output()
-        .expect("run brique")
-}
+use crate::brique;
 
 const SUBCOMMANDS: [&str; 6] = ["show", "bench", "gtp", "arena", "completions", "man"];
 

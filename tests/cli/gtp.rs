@@ -1,7 +1,7 @@
 //! `brique gtp`: scripted sessions, errors for bad input, and the binary.
 
 use std::io::Write;
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 
 use brique::commands::gtp::{GtpArgs, Session};
 use brique::core::{Color, Move};
@@ -275,7 +275,7 @@ fn the_same_settings_generate_the_same_moves() {
 
 #[test]
 fn the_binary_speaks_gtp_on_stdin_and_stdout() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_brique"))
+    let mut child = crate::brique_command()
         .args(["gtp", "--size", "5", "--iterations", "200", "--seed", "3"])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -307,7 +307,7 @@ fn the_binary_speaks_gtp_on_stdin_and_stdout() {
 }
 
 fn gtp_binary(args: &[&str]) -> std::process::Child {
-    Command::new(env!("CARGO_BIN_EXE_brique"))
+    crate::brique_command()
         .arg("gtp")
         .args(args)
         .stdin(Stdio::piped())
@@ -387,7 +387,7 @@ fn a_line_too_long_is_answered_and_ends_the_session() {
 #[test]
 fn endless_input_ends_the_session_with_a_message() {
     let zero = std::fs::File::open("/dev/zero").unwrap();
-    let out = Command::new(env!("CARGO_BIN_EXE_brique"))
+    let out = crate::brique_command()
         .arg("gtp")
         .stdin(zero)
         .output()

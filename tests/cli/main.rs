@@ -4,11 +4,27 @@
 //!
 //! One test binary per layer, each file a module: one link instead of one per file.
 
+use std::process::{Command, Output};
+
 mod bench;
 mod docs;
 mod gtp;
+mod log;
 mod puzzles;
 mod readme;
 mod rules_doc;
 mod show;
 mod solve;
+
+/// The real binary, without a developer's own `BRIQUE_LOG`: no test writes
+/// their log.
+fn brique_command() -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_brique"));
+    command.env_remove("BRIQUE_LOG");
+    command
+}
+
+/// `brique ARGS` run to its end.
+fn brique(args: &[&str]) -> Output {
+    brique_command().args(args).output().expect("run brique")
+}

@@ -1,13 +1,11 @@
 //! `brique puzzles generate` through the real binary: new puzzles, each in
 //! the shipped format and proven again here.
 
-use std::process::Command;
-
 use brique::learn::parse_puzzles;
 
 #[test]
 fn generate_prints_proven_puzzles_in_the_shipped_format() {
-    let out = Command::new(env!("CARGO_BIN_EXE_brique"))
+    let out = crate::brique_command()
         .args(["puzzles", "generate", "--count", "3", "--seed", "5"])
         .output()
         .expect("run brique");
@@ -28,7 +26,7 @@ fn generate_prints_proven_puzzles_in_the_shipped_format() {
 
 #[test]
 fn generate_refuses_a_count_of_zero() {
-    let out = Command::new(env!("CARGO_BIN_EXE_brique"))
+    let out = crate::brique_command()
         .args(["puzzles", "generate", "--count", "0"])
         .output()
         .expect("run brique");

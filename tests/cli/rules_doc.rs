@@ -1,8 +1,6 @@
 //! RULES.md's diagrams are what `brique show` prints: each ```text block that
 //! starts with `$ brique show …` is run through the real binary and compared.
 
-use std::process::Command;
-
 /// The words of a command line, with "double-quoted" words kept whole.
 fn words(line: &str) -> Vec<String> {
     let mut words = Vec::new();
@@ -60,7 +58,8 @@ fn every_diagram_in_rules_md_is_what_brique_show_prints() {
         examples.len()
     );
     for (command, shown) in examples {
-        let out = Command::new(env!("CARGO_BIN_EXE_brique"))
+        let out = crate::brique_command()
+            .env_remove("BRIQUE_LOG") // a developer's own log stays out of the tests
             .args(words(&command))
             .output()
             .expect("run brique");

@@ -1,7 +1,7 @@
 //! `brique show` through the real binary.
 
 use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::{Output, Stdio};
 
 fn brique(args: &[&str], stdin: &str) -> Output {
     brique_bytes(args, stdin.as_bytes().to_vec())
@@ -156,7 +156,7 @@ fn the_documented_example_record_is_a_black_win() {
 /// Runs `brique` with `stdin` written from a thread, so that the program may
 /// stop reading early (a write error then only ends the writing).
 fn brique_bytes(args: &[&str], stdin: Vec<u8>) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_brique"))
+    let mut child = crate::brique_command()
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())

@@ -9,12 +9,7 @@ use std::time::{Duration, Instant};
 
 use brique::ai::SolvedTable;
 
-fn brique(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_brique"))
-        .args(args)
-        .output()
-        .expect("run brique")
-}
+use crate::brique;
 
 fn stdout(out: &Output) -> String {
     String::from_utf8_lossy(&out.stdout).into_owned()
@@ -279,7 +274,7 @@ fn a_solve_stopped_by_a_signal_keeps_what_it_proved() {
     let dir = tempfile::tempdir().expect("temp dir");
     let file = dir.path().join("proven-5.bin");
     let path = file.to_str().expect("a UTF-8 path");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_brique"))
+    let mut child = crate::brique_command()
         .args([
             "solve", "--size", "5", "--rules", "revised", "--proven", path,
         ])

@@ -5,6 +5,7 @@ use std::process::Command;
 
 fn brique(args: &[&str]) -> (i32, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_brique"))
+        .env_remove("BRIQUE_LOG") // a developer's own log stays out of the tests
         .args(args)
         .env_remove("BRIQUE_CONFIG")
         .output()

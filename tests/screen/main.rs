@@ -9,6 +9,7 @@ mod clock;
 mod computer;
 mod hangup;
 mod keys_and_mouse;
+mod log;
 mod network_game;
 mod paste;
 mod resume;

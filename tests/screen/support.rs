@@ -22,6 +22,8 @@ pub struct Running {
     keys: Box<dyn Write + Send>,
     output: Receiver<Vec<u8>>,
     pub parser: vt100::Parser,
+    /// Every byte the program wrote to the terminal so far.
+    pub received: Vec<u8>,
     pub master: Box<dyn MasterPty + Send>,
     /// The terminal's modes before the program started (cooked).
     pub modes_before: Option<String>,
@@ -59,6 +61,7 @@ pub fn start_with_env(home: &Path, args: &[&str], env: &[(&str, &str)]) -> Runni
     cmd.env("TERM", "xterm-256color");
     cmd.env_remove("NO_COLOR");
     cmd.env_remove("BRIQUE_CONFIG");
+    cmd.env_remove("BRIQUE_LOG");
     for (var, dir) in [
         ("HOME", "home"),
         ("XDG_CONFIG_HOME", "xdg-config"),
@@ -88,6 +91,7 @@ pub fn start_with_env(home: &Path, args: &[&str], env: &[(&str, &str)]) -> Runni
         keys,
         output,
         parser: vt100::Parser::new(size(ROWS), size(COLS), 0),
+        received: Vec::new(),
         master: pair.master,
         modes_before,
     }
@@ -120,7 +124,7 @@ impl Running {
         while !done(&self.parser.screen().contents()) {
             let left = DEADLINE.saturating_sub(start.elapsed());
             match self.output.recv_timeout(left) {
-                Ok(bytes) => self.parser.process(&bytes),
+                Ok(bytes) => self.take(&bytes),
                 Err(RecvTimeoutError::Timeout) => panic!(
                     "timed out waiting for {what}; the screen shows:\n{}",
                     self.parser.screen().contents()
@@ -136,8 +140,14 @@ impl Running {
     /// Reads whatever output is still coming, until it pauses.
     pub fn drain(&mut self) {
         while let Ok(bytes) = self.output.recv_timeout(Duration::from_millis(300)) {
-            self.parser.process(&bytes);
+            self.take(&bytes);
         }
+    }
+
+    /// Feeds `bytes` from the program into the screen.
+    fn take(&mut self, bytes: &[u8]) {
+        self.parser.process(bytes);
+        self.received.extend_from_slice(bytes);
     }
 
     pub fn send(&mut self, keys: &[u8]) {
@@ -189,7 +199,7 @@ impl Running {
                 .output
                 .recv_timeout(left.min(Duration::from_millis(50)))
             {
-                Ok(bytes) => self.parser.process(&bytes),
+                Ok(bytes) => self.take(&bytes),
                 Err(RecvTimeoutError::Timeout) if !left.is_zero() => {}
                 Err(_) => panic!(
                     "no {what} before the deadline; the screen shows:\n{}",
