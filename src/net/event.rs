@@ -23,6 +23,7 @@ pub type Stamped = (u64, Event);
 /// the trying should end (for good, or the game has closed).
 pub fn tell_failure(events: &std::sync::mpsc::Sender<Stamped>, why: &str, last: bool) -> bool {
     let why = super::clean::clean(why, super::clean::REASON_CHARS);
+    tracing::info!(last, "a try to join failed: {why}");
     let event = if last {
         Event::Refused(why)
     } else {

@@ -130,12 +130,13 @@ fn greet(mut stream: TcpStream, peer: SocketAddr, shared: &Shared) {
             }
         }
         Err(HandshakeError::WrongCode) => {
+            tracing::warn!(%peer, "a guest gave a wrong code");
             let penalty = backoff(shared).failed(peer.ip(), Instant::now());
             // Held open, so that a guesser waits for each answer too.
             std::thread::sleep(penalty);
         }
         // Another version was told ours in the answer; anything else is
         // not a guest.
-        Err(_) => {}
+        Err(e) => tracing::info!(%peer, "a handshake failed: {e}"),
     }
 }

@@ -79,6 +79,7 @@ pub fn start(
     {
         std::thread::spawn(move || {
             let why = read_loop(&stream, &transport, id, &events);
+            tracing::info!(link = id, "the link was lost: {why}");
             alive.store(false, Ordering::SeqCst);
             let _ = stream.shutdown(Shutdown::Both);
             let _ = events.send((id, Event::Lost(clean(&why, REASON_CHARS))));

@@ -104,6 +104,9 @@ impl ConfigFile {
                 }),
             ),
         };
+        if let Some(notice) = &notice {
+            tracing::warn!("{}: {}", notice.title, notice.body);
+        }
         Loaded {
             config,
             file: ConfigFile {

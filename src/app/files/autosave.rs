@@ -307,6 +307,7 @@ impl App {
     /// Says once, in a message box, why the game is not being saved; the
     /// panel keeps saying that it is not until a save works.
     fn autosave_failed(&mut self, why: String) {
+        tracing::warn!("the autosave failed: {why}");
         let explained = format!(
             "The game cannot be saved: {why}.\n\nIt goes on in memory, and is \
              saved again after the next move that can be written."
