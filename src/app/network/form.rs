@@ -202,6 +202,11 @@ impl NetForm {
             };
             return Ok(NetPlay::JoinVia { server, code });
         }
+        // Three parts: meant as a code of words, so say what is wrong with it.
+        if code.split(['-', ' ']).filter(|p| !p.is_empty()).count() == 3 {
+            let why = code.parse::<WordCode>().err().map(|e| e.to_string());
+            return Err((1, why.unwrap_or_default()));
+        }
         if at.is_empty() {
             let why = match self.relay {
                 Some(_) => {
@@ -212,16 +217,7 @@ impl NetForm {
             return Err((0, why.into()));
         }
         let host = address(at).map_err(|why| (0, why))?;
-        // Three parts: meant as a code of words, so say what is wrong with it.
-        let parts = code.split(['-', ' ']).filter(|p| !p.is_empty()).count();
-        let code = match code.parse::<JoinCode>() {
-            Ok(code) => code,
-            Err(_) if parts == 3 => {
-                let why = code.parse::<WordCode>().err().map(|e| e.to_string());
-                return Err((1, why.unwrap_or_default()));
-            }
-            Err(e) => return Err((1, e.to_string())),
-        };
+        let code = code.parse::<JoinCode>().map_err(|e| (1, e.to_string()))?;
         Ok(NetPlay::Join { host, code })
     }
 }
