@@ -11,6 +11,7 @@ mod hangup;
 mod keys_and_mouse;
 mod network_game;
 mod paste;
+mod relay_game;
 mod resume;
 mod signals;
 mod two_copies;
