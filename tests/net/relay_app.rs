@@ -12,6 +12,7 @@ use brique::core::BoardSize;
 use brique::net::WordCode;
 use brique::server::{self, Limits, Relay};
 
+use crate::forms::{form, type_in};
 use crate::support::DEADLINE;
 
 fn relay() -> Relay {
@@ -26,25 +27,6 @@ fn app(name: &str, relay: &Relay) -> App {
     let server = RelayServer::parse(&relay.address.to_string()).unwrap();
     config.network.server = Some(server);
     App::with_config(config)
-}
-
-fn form(app: &App) -> &NetForm {
-    match app.screen() {
-        Screen::NetForm(form) => form,
-        other => panic!("no form but {other:?}"),
-    }
-}
-
-/// Replaces the text of the form's field `field` with `text`.
-fn type_in(app: &mut App, field: usize, text: &str) {
-    while form(app).focus != field {
-        app.update(Action::NextField);
-    }
-    app.update(Action::Edit(Edit::End));
-    app.update(Action::Edit(Edit::DeleteToStart));
-    for c in text.chars() {
-        app.update(Action::Edit(Edit::Insert(c)));
-    }
 }
 
 fn notes(app: &App) -> String {

@@ -40,7 +40,9 @@ fn host_and_join_play_through_the_configured_relay_with_a_code_of_words() {
     let at = relay.address.to_string();
     let (ann, bob) = (home("Ann", &at), home("Bob", &at));
     let mut host = start_with(ann.path(), &["host"]);
-    host.wait_for("hosting through the relay", |s| s.contains("Hosting through"));
+    host.wait_for("hosting through the relay", |s| {
+        s.contains("Hosting through")
+    });
     let code = shown_code(&mut host);
     let mut guest = start_with(bob.path(), &["join", &code]);
     let playing = |s: &str| s.contains("over the network");
