@@ -3,7 +3,8 @@
 //! a code of words; the guest types only the code (no address) in the join
 //! form, with Tab filling in the words. A wrong code is refused: the guest
 //! is back at the join form with the reason, the host is told and shows a
-//! new code, which then works. Every wait is bounded.
+//! new code, which then works. A restarted host keeps its unfinished game
+//! through the same relay. Every wait is bounded.
 
 use std::time::{Duration, Instant};
 
@@ -216,4 +217,38 @@ fn the_join_form_reads_a_code_of_words_with_or_without_a_relay() {
         assert_eq!(field, 1);
         assert!(why.contains("revenj"), "{why}");
     }
+}
+
+#[test]
+fn a_host_restarted_through_the_same_relay_keeps_its_unfinished_game() {
+    let relay = relay();
+    let dir = tempfile::tempdir().unwrap();
+    let paths = brique::storage::Paths::under(dir.path());
+    let opened = |relay: &Relay| {
+        let mut app = app("Ann", relay);
+        app.open_files(Some(paths.clone()), &brique::app::Opening::default());
+        app
+    };
+    let server = relay.address;
+    let mut host = opened(&relay);
+    host.start_network(NetPlay::HostVia { server }).unwrap();
+    host.update(Action::Place);
+    let autosave = std::fs::read_to_string(paths.autosave()).unwrap();
+    assert!(
+        autosave.contains("x-net-relay") && autosave.contains(&server.to_string()),
+        "{autosave}"
+    );
+    assert!(!autosave.contains("x-net-code"), "{autosave}");
+    drop(host);
+    // The same relay: the game goes on (the guest joins with the new code).
+    let mut host = opened(&relay);
+    host.start_network(NetPlay::HostVia { server }).unwrap();
+    assert_eq!(host.game().history().len(), 1);
+    drop(host);
+    // Another relay: a new game.
+    let other = self::relay();
+    let mut host = opened(&other);
+    let server = other.address;
+    host.start_network(NetPlay::HostVia { server }).unwrap();
+    assert!(host.game().history().is_empty());
 }
