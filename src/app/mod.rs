@@ -67,7 +67,7 @@ pub use computer::engine::{EngineSnapshot, Job};
 pub use computer::heat::Heat;
 pub use config::engine::{EngineConfig, Mode, Threads};
 pub use config::file::{ConfigFile, Loaded, Notice, Saved};
-pub use config::{BoardColours, Colour, Config, PALETTES, ThemeName};
+pub use config::{BoardColours, Colour, Config, NetworkConfig, PALETTES, RelayServer, ThemeName};
 pub use files::autosave::Opening;
 pub use files::state::{RecordList, ResultsRead};
 pub use game::board_widget::{BoardOverlay, BoardWidget, SquareMarks};

@@ -1,4 +1,6 @@
-//! `brique host`: the game screen, hosting a game over the network.
+//! `brique host`: the game screen, hosting a game over the network,
+//! directly or through a relay (`--server`, or the config's `[network]
+//! server` unless `--port` or `--bind` asks to listen here).
 
 use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;
@@ -10,14 +12,17 @@ use crate::net::{DEFAULT_PORT, lookup};
 /// `brique host`.
 #[derive(clap::Args, Debug)]
 pub struct HostArgs {
-    /// The port to listen on (0: any free port, shown on screen).
-    #[arg(long, default_value_t = DEFAULT_PORT)]
-    pub port: u16,
-    /// The address to listen on (default: every interface).
-    #[arg(long, value_name = "ADDR", default_value = "0.0.0.0")]
-    pub bind: IpAddr,
+    /// The port to listen on (0: any free port, shown on screen); hosts
+    /// here even when the config names a relay.
+    #[arg(long)]
+    pub port: Option<u16>,
+    /// The address to listen on (default: every interface); hosts here
+    /// even when the config names a relay.
+    #[arg(long, value_name = "ADDR")]
+    pub bind: Option<IpAddr>,
     /// Host through a relay (`brique server`) instead of listening: the
-    /// screen shows a code of words such as 7-guitarist-revenge.
+    /// screen shows a code of words such as 7-guitarist-revenge. Default:
+    /// the config's `[network] server`, if any.
     #[arg(long, value_name = "HOST:PORT", conflicts_with_all = ["port", "bind"])]
     pub server: Option<String>,
     /// The config file to use (as for `brique`).
@@ -26,20 +31,30 @@ pub struct HostArgs {
 }
 
 pub fn run(args: &HostArgs) -> ExitCode {
-    if let Some(server) = &args.server {
-        return match lookup(server) {
-            Ok(server) => super::join::through_relay(server),
+    let listen_here = args.port.is_some() || args.bind.is_some();
+    let relay = match &args.server {
+        Some(server) => Some(server.clone()),
+        None if listen_here => None,
+        None => super::join::configured_relay(args.config.as_ref()),
+    };
+    let network = match relay {
+        Some(server) => match lookup(&server) {
+            Ok(server) => NetPlay::HostVia { server },
             Err(e) => {
-                eprintln!("brique: --server: {e}");
-                ExitCode::from(2)
+                eprintln!("brique: the relay: {e}");
+                return ExitCode::from(2);
             }
-        };
-    }
+        },
+        None => NetPlay::Host {
+            bind: SocketAddr::new(
+                args.bind.unwrap_or(IpAddr::from([0, 0, 0, 0])),
+                args.port.unwrap_or(DEFAULT_PORT),
+            ),
+        },
+    };
     crate::app::run(&PlayArgs {
         config: args.config.clone(),
-        network: Some(NetPlay::Host {
-            bind: SocketAddr::new(args.bind, args.port),
-        }),
+        network: Some(network),
         ..PlayArgs::default()
     })
 }

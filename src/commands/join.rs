@@ -1,12 +1,11 @@
 //! `brique join`: the game screen, joining a game hosted over the network,
-//! directly (`ADDR:PORT --code CODE`) or through a relay (a code of words
-//! and `--server`).
+//! directly (`ADDR:PORT --code CODE`) or through a relay (a code of words,
+//! and `--server` or the config's `[network] server`).
 
-use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use crate::app::{NetPlay, PlayArgs};
+use crate::app::{ConfigFile, Locations, NetPlay, PlayArgs};
 use crate::net::{JoinCode, WordCode, lookup};
 
 /// `brique join`.
@@ -21,7 +20,8 @@ pub struct JoinArgs {
     /// (case, spaces and dashes do not matter).
     #[arg(long, value_name = "CODE")]
     pub code: Option<String>,
-    /// The relay (`brique server`) the host went through, for a code of words.
+    /// The relay (`brique server`) the host went through, for a code of
+    /// words (default: the config's `[network] server`).
     #[arg(long, value_name = "HOST:PORT", conflicts_with = "code")]
     pub server: Option<String>,
     /// The config file to use (as for `brique`).
@@ -30,21 +30,30 @@ pub struct JoinArgs {
 }
 
 pub fn run(args: &JoinArgs) -> ExitCode {
-    if let Ok(words) = args.host.parse::<WordCode>() {
-        let Some(server) = &args.server else {
+    if let Ok(code) = args.host.parse::<WordCode>() {
+        let server = args
+            .server
+            .clone()
+            .or_else(|| configured_relay(args.config.as_ref()));
+        let Some(server) = server else {
             eprintln!(
-                "brique: {words:?} is a code of words, for a game hosted through a relay: \
-                 give the relay with --server HOST:PORT."
+                "brique: {code:?} is a code of words, for a game hosted through a relay: \
+                 give the relay with --server HOST:PORT (or set [network] server in the config)."
             );
             return ExitCode::from(2);
         };
-        return match lookup(server) {
-            Ok(server) => through_relay(server),
+        let server = match lookup(&server) {
+            Ok(server) => server,
             Err(e) => {
-                eprintln!("brique: --server: {e}");
-                ExitCode::from(2)
+                eprintln!("brique: the relay (--server or [network] server): {e}");
+                return ExitCode::from(2);
             }
         };
+        return crate::app::run(&PlayArgs {
+            config: args.config.clone(),
+            network: Some(NetPlay::JoinVia { server, code }),
+            ..PlayArgs::default()
+        });
     }
     let Some(code) = &args.code else {
         eprintln!(
@@ -75,13 +84,11 @@ pub fn run(args: &JoinArgs) -> ExitCode {
     })
 }
 
-/// Play through a relay: the network side is ready (`net::host_via`,
-/// `net::join_via`); the game screen takes it once the app's network
-/// feature has its new shape.
-pub fn through_relay(server: SocketAddr) -> ExitCode {
-    eprintln!(
-        "brique: the game screen cannot play through a relay yet ({server}): \
-         host and join directly for now."
-    );
-    ExitCode::FAILURE
+/// The config's `[network] server` (the file `--config`, `BRIQUE_CONFIG`
+/// or the platform's names), if it sets one.
+pub fn configured_relay(flag: Option<&PathBuf>) -> Option<String> {
+    let env = std::env::var_os("BRIQUE_CONFIG").map(PathBuf::from);
+    let path = Locations::resolve(flag.cloned(), env).config?;
+    let loaded = ConfigFile::load(path);
+    loaded.config.network.server.map(|s| s.as_str().to_string())
 }

@@ -34,12 +34,6 @@ pub fn lookup(text: &str) -> Result<SocketAddr, AddressError> {
     })
 }
 
-/// [`lookup`] with its error as text, as the join form shows it.
-// Kept until the app's form takes `AddressError` (src/app is being reshaped).
-pub fn resolve(text: &str) -> Result<SocketAddr, String> {
-    lookup(text).map_err(|e| e.to_string())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -53,7 +47,9 @@ mod tests {
         let err = lookup("127.0.0.1").unwrap_err();
         assert!(matches!(err, AddressError::Unreadable { .. }));
         assert!(std::error::Error::source(&err).is_some());
-        let err = resolve("127.0.0.1").unwrap_err();
-        assert!(err.contains("not a host address and port"), "{err}");
+        assert!(
+            err.to_string().contains("not a host address and port"),
+            "{err}"
+        );
     }
 }

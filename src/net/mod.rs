@@ -27,7 +27,7 @@ mod wire_player;
 mod word_code;
 pub mod words;
 
-pub use address::{AddressError, DEFAULT_PORT, lookup, resolve};
+pub use address::{AddressError, DEFAULT_PORT, lookup};
 pub use clean::{CHAT_CHARS, NAME_CHARS, clean};
 pub use clocks::{BadClock, Clocks};
 pub use code::{CodeError, JoinCode};

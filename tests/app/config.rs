@@ -37,6 +37,8 @@ fn all_changed() -> Config {
     config.engine.threads = brique::app::Threads::Count(std::num::NonZeroU16::new(3).unwrap());
     config.engine.ponder = false;
     config.engine.resign = false;
+    config.network.server =
+        Some(brique::app::RelayServer::parse("relay.example.org:7778").unwrap());
     // Every action on a key of its own, so that none clashes.
     for (i, binding) in (0x410..).zip(brique::app::keymap::KEYMAP) {
         let key = char::from_u32(i).unwrap().to_string();
@@ -92,6 +94,27 @@ fn the_example_file_parses_to_the_defaults_and_names_every_key() {
         keys_of(&example),
         keys_of(&fs::read_to_string(written).unwrap())
     );
+}
+
+#[test]
+fn a_relay_is_read_from_network_server_and_a_bad_one_is_refused() {
+    let (config, problems) = Config::read("[network]\nserver = \"127.0.0.1:7778\"\n").unwrap();
+    assert_eq!(problems, []);
+    let server = config.network.server.expect("the relay");
+    assert_eq!(server.as_str(), "127.0.0.1:7778");
+    for bad in ["\"relay.example.org\"", "\"relay:0\"", "7778"] {
+        let (config, problems) = Config::read(&format!("[network]\nserver = {bad}\n")).unwrap();
+        assert_eq!(config.network.server, None, "{bad}");
+        assert_eq!(problems.len(), 1, "{bad}");
+        let problem = &problems[0];
+        assert_eq!((problem.line, problem.column), (2, 10));
+        assert!(
+            problem.message.contains("`network.server`"),
+            "{}",
+            problem.message
+        );
+        assert!(problem.message.contains("HOST:PORT"), "{}", problem.message);
+    }
 }
 
 #[test]

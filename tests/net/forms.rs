@@ -13,7 +13,7 @@ fn app() -> App {
     App::with_config(config)
 }
 
-fn form(app: &App) -> &NetForm {
+pub fn form(app: &App) -> &NetForm {
     match app.screen() {
         Screen::NetForm(form) => form,
         other => panic!("no form but {other:?}"),
@@ -21,7 +21,7 @@ fn form(app: &App) -> &NetForm {
 }
 
 /// Replaces the text of the form's field `field` with `text`.
-fn type_in(app: &mut App, field: usize, text: &str) {
+pub fn type_in(app: &mut App, field: usize, text: &str) {
     while form(app).focus != field {
         app.update(Action::NextField);
     }

@@ -11,3 +11,4 @@ mod cli;
 mod forms;
 mod link;
 mod relay;
+mod relay_app;

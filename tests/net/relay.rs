@@ -362,11 +362,30 @@ fn a_thousand_idle_connections_hold_little_and_the_game_goes_on() {
     exchange(&host, &guest, 2);
 }
 
-fn brique(args: &[&str]) -> std::process::Output {
-    std::process::Command::new(env!("CARGO_BIN_EXE_brique"))
+/// `brique` with `config` as its config file and every directory under a
+/// temporary one.
+fn brique_with(config: &str, args: &[&str]) -> std::process::Output {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("config.toml");
+    std::fs::write(&file, config).unwrap();
+    let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_brique"));
+    for (var, sub) in [
+        ("HOME", "home"),
+        ("XDG_CONFIG_HOME", "config"),
+        ("XDG_DATA_HOME", "data"),
+        ("XDG_STATE_HOME", "state"),
+    ] {
+        command.env(var, dir.path().join(sub));
+    }
+    command
+        .env("BRIQUE_CONFIG", &file)
         .args(args)
         .output()
         .expect("run brique")
+}
+
+fn brique(args: &[&str]) -> std::process::Output {
+    brique_with("", args)
 }
 
 #[test]
@@ -384,6 +403,28 @@ fn join_tells_a_code_of_words_from_an_address() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("--code"));
     let out = brique(&["host", "--server", "127.0.0.1:7778", "--port", "1"]);
     assert_eq!(out.status.code(), Some(2), "--server and --port conflict");
+}
+
+#[test]
+fn join_goes_through_the_configured_relay() {
+    // Past the relay's checks, the game screen wants a terminal: the
+    // command got that far. (The games themselves: tests/net/relay_app.rs.)
+    let configured = "[network]\nserver = \"127.0.0.1:7778\"\n";
+    let needs_terminal = |out: &std::process::Output| {
+        String::from_utf8_lossy(&out.stderr).contains("needs a terminal")
+    };
+    let out = brique_with(configured, &["join", "7-guitarist-revenge"]);
+    assert!(needs_terminal(&out), "{out:?}");
+    let nowhere = "[network]\nserver = \"nowhere.invalid:7778\"\n";
+    let out = brique_with(nowhere, &["join", "7-guitarist-revenge"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("the relay"),
+        "{out:?}"
+    );
+    // --port listens here whatever the config says.
+    let out = brique_with(nowhere, &["host", "--port", "0"]);
+    assert!(needs_terminal(&out), "{out:?}");
 }
 
 #[test]

@@ -12,6 +12,7 @@ mod keys_and_mouse;
 mod log;
 mod network_game;
 mod paste;
+mod relay_game;
 mod resume;
 mod signals;
 mod two_copies;

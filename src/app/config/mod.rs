@@ -7,6 +7,7 @@ mod colour;
 mod document;
 pub(super) mod engine;
 pub(super) mod file;
+mod network;
 pub(in crate::app) mod value;
 
 use serde::{Deserialize, Deserializer, Serialize};
@@ -14,6 +15,7 @@ use strum::VariantArray;
 
 pub use colour::{BoardColours, Colour, PALETTES};
 pub use document::ConfigProblem;
+pub use network::{NetworkConfig, RelayServer};
 use value::{Spelling, spelled};
 
 use crate::app::keys::bindings::KeyBindings;
@@ -32,6 +34,7 @@ pub struct Config {
     pub game: GameConfig,
     pub display: DisplayConfig,
     pub engine: EngineConfig,
+    pub network: NetworkConfig,
     /// `[keys]`: the keys of each action, the table's unless changed.
     pub keys: KeyBindings,
 }

@@ -1,18 +1,21 @@
 //! The forms that start a network game from the screen: hosting asks for
-//! the port, joining for the host's address and the code, each read as
-//! `brique host` and `brique join` read theirs.
+//! the port, or a relay to host through; joining for the host's address and
+//! code, or a code of words (through the configured relay, or the one typed
+//! as the address), each read as `brique host` and `brique join` read theirs.
 
 use std::net::{Ipv4Addr, SocketAddr};
 
 use super::state::NetPlay;
 use crate::app::action::Edit;
+use crate::app::config::RelayServer;
 use crate::app::ui::text_input::TextInput;
-use crate::net::{DEFAULT_PORT, JoinCode, resolve};
+use crate::net::words::{common_prefix, complete};
+use crate::net::{DEFAULT_PORT, JoinCode, WordCode, lookup};
 
 /// The longest address typed (a name and a port, or an IPv6 address).
 const ADDRESS_CHARS: usize = 80;
-/// Room for a code typed with spaces or dashes.
-const CODE_CHARS: usize = 24;
+/// Room for a code typed with spaces or dashes, or a code of words.
+const CODE_CHARS: usize = 32;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum NetFormKind {
@@ -29,18 +32,22 @@ pub struct NetForm {
     pub focus: usize,
     /// Why the game could not start, by the field to blame.
     pub error: Option<(usize, String)>,
+    /// The relay of the config's `[network] server`, for a code of words.
+    pub relay: Option<RelayServer>,
 }
 
 impl NetForm {
-    /// Hosting, on the usual port.
+    /// Hosting, on the usual port, or through a relay if one is typed.
     pub fn host() -> NetForm {
-        NetForm::with(
-            NetFormKind::Host,
-            vec![TextInput::new(&DEFAULT_PORT.to_string(), 5)],
-        )
+        let inputs = vec![
+            TextInput::new(&DEFAULT_PORT.to_string(), 5),
+            TextInput::new("", ADDRESS_CHARS),
+        ];
+        NetForm::with(NetFormKind::Host, inputs)
     }
 
-    /// Joining: the address and code the host's screen shows.
+    /// Joining: the address and code the host's screen shows, or a code of
+    /// words alone (through the relay typed as the address, or the config's).
     pub fn join() -> NetForm {
         let inputs = vec![
             TextInput::new("", ADDRESS_CHARS),
@@ -49,12 +56,41 @@ impl NetForm {
         NetForm::with(NetFormKind::Join, inputs)
     }
 
+    /// The form with the config's relay: hosting offers it, joining a
+    /// code of words alone goes through it.
+    pub fn with_relay(mut self, relay: Option<&RelayServer>) -> NetForm {
+        if let (NetFormKind::Host, Some(relay), Some(input)) =
+            (self.kind, relay, self.inputs.get_mut(1))
+        {
+            *input = TextInput::new(relay.as_str(), ADDRESS_CHARS);
+        }
+        self.relay = relay.cloned();
+        self
+    }
+
+    /// The join form again after `code` was refused through `server`, saying `why`.
+    pub fn refused(
+        code: WordCode,
+        server: SocketAddr,
+        relay: Option<&RelayServer>,
+        why: &str,
+    ) -> NetForm {
+        let mut form = NetForm::join().with_relay(relay);
+        if relay.and_then(|r| lookup(r.as_str()).ok()) != Some(server) {
+            form.inputs[0] = TextInput::new(&server.to_string(), ADDRESS_CHARS);
+        }
+        form.inputs[1] = TextInput::new(&code.to_string(), CODE_CHARS);
+        form.blame((1, why.to_string()));
+        form
+    }
+
     fn with(kind: NetFormKind, inputs: Vec<TextInput>) -> NetForm {
         NetForm {
             kind,
             inputs,
             focus: 0,
             error: None,
+            relay: None,
         }
     }
 
@@ -68,7 +104,7 @@ impl NetForm {
     /// The fields' labels, in order.
     pub const fn labels(&self) -> &'static [&'static str] {
         match self.kind {
-            NetFormKind::Host => &["Port"],
+            NetFormKind::Host => &["Port", "Relay"],
             NetFormKind::Join => &["Address", "Code"],
         }
     }
@@ -92,7 +128,30 @@ impl NetForm {
         }
     }
 
-    /// The network game asked for, or the field to blame and why.
+    /// Tab in a field holding part of a code of words: fills in as much of
+    /// the word being typed as the word list allows; false when there is
+    /// nothing to fill in (Tab then moves on).
+    pub fn complete(&mut self) -> bool {
+        if self.kind != NetFormKind::Join {
+            return false;
+        }
+        let room = if self.focus == 0 {
+            ADDRESS_CHARS
+        } else {
+            CODE_CHARS
+        };
+        let Some(input) = self.inputs.get_mut(self.focus) else {
+            return false;
+        };
+        let typed = input.text().trim().to_ascii_lowercase();
+        let filled = common_prefix(&complete(&typed));
+        if filled.len() <= typed.len() {
+            return false;
+        }
+        *input = TextInput::new(&filled, room);
+        true
+    }
+
     /// Says why the game could not start, with the focus on the field to blame.
     pub fn blame(&mut self, blame: (usize, String)) {
         self.focus = blame.0;
@@ -111,23 +170,61 @@ impl NetForm {
                     );
                     (0, why)
                 })?;
+                if !text(1).is_empty() {
+                    let server = address(text(1)).map_err(|why| (1, why))?;
+                    return Ok(NetPlay::HostVia { server });
+                }
                 // Every interface, as `brique host` listens by default.
                 let bind = SocketAddr::new(Ipv4Addr::UNSPECIFIED.into(), port);
                 Ok(NetPlay::Host { bind })
             }
-            NetFormKind::Join => {
-                if text(0).is_empty() {
-                    return Err((0, "type the address the host's screen shows".into()));
-                }
-                let host =
-                    resolve(text(0)).map_err(|why| (0, why.trim_end_matches('.').to_string()))?;
-                let code = text(1)
-                    .parse::<JoinCode>()
-                    .map_err(|e| (1, e.to_string()))?;
-                Ok(NetPlay::Join { host, code })
-            }
+            NetFormKind::Join => self.join_play(text(0), text(1)),
         }
     }
+
+    /// A code of words in the code field (or alone in the address field)
+    /// goes through the relay; anything else is an address and a join code.
+    fn join_play(&self, at: &str, code: &str) -> Result<NetPlay, (usize, String)> {
+        let words = match (code.parse::<WordCode>(), at.parse::<WordCode>()) {
+            (Ok(words), _) => Some((words, at)),
+            (Err(_), Ok(words)) if code.is_empty() => Some((words, "")),
+            _ => None,
+        };
+        if let Some((code, at)) = words {
+            let server = match (at, &self.relay) {
+                ("", None) => {
+                    let why = "a code of words goes through a relay: type its HOST:PORT here \
+                               (or set [network] server in the config)";
+                    return Err((0, why.into()));
+                }
+                ("", Some(relay)) => address(relay.as_str()).map_err(|why| (0, why))?,
+                (at, _) => address(at).map_err(|why| (0, why))?,
+            };
+            return Ok(NetPlay::JoinVia { server, code });
+        }
+        // Three parts: meant as a code of words, so say what is wrong with it.
+        if code.split(['-', ' ']).filter(|p| !p.is_empty()).count() == 3 {
+            let why = code.parse::<WordCode>().err().map(|e| e.to_string());
+            return Err((1, why.unwrap_or_default()));
+        }
+        if at.is_empty() {
+            let why = match self.relay {
+                Some(_) => {
+                    "type the code of words your friend's screen shows, or the host's address"
+                }
+                None => "type the address the host's screen shows",
+            };
+            return Err((0, why.into()));
+        }
+        let host = address(at).map_err(|why| (0, why))?;
+        let code = code.parse::<JoinCode>().map_err(|e| (1, e.to_string()))?;
+        Ok(NetPlay::Join { host, code })
+    }
+}
+
+/// `HOST:PORT` looked up, or why not (as a field's error: no full stop).
+fn address(text: &str) -> Result<SocketAddr, String> {
+    lookup(text).map_err(|e| e.to_string().trim_end_matches('.').to_string())
 }
 
 #[cfg(test)]

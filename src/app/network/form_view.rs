@@ -44,12 +44,14 @@ pub fn render(app: &App, form: &NetForm, area: Rect, buf: &mut Buffer) {
 fn explanation(kind: NetFormKind) -> &'static str {
     match kind {
         NetFormKind::Host => {
-            "The port to listen on (0: any free one). The side panel then shows the \
-             addresses and the code to give your friend."
+            "The port to listen on (0: any free one), or a relay's HOST:PORT to host \
+             through it (the port is then not used). The side panel then shows what \
+             to give your friend: the addresses and a code, or a code of words."
         }
         NetFormKind::Join => {
-            "The address (HOST:PORT) and the code your friend's screen shows; case, \
-             spaces and dashes in the code do not matter."
+            "The address (HOST:PORT) and the code your friend's screen shows, or a code \
+             of words alone (7-guitarist-revenge, through the configured relay; Tab \
+             fills in the words). Case, spaces and dashes in a code do not matter."
         }
     }
 }

@@ -5,5 +5,6 @@ pub(super) mod clock;
 pub(super) mod form;
 pub(super) mod form_view;
 pub(super) mod play;
+pub(super) mod relay;
 pub(super) mod start;
 pub(super) mod state;

@@ -22,9 +22,11 @@ use crate::net::{self, Event, Hello, JoinCode, Request, Table};
 pub(in crate::app) const CODE_KEY: &str = "x-net-code";
 /// The autosave's line with the address a guest joined.
 pub(in crate::app) const HOST_KEY: &str = "x-net-host";
+/// The autosave's line with the relay a network game went through.
+pub(in crate::app) const RELAY_KEY: &str = "x-net-relay";
 /// Whether an `x-` line is one of a network game's.
 pub(in crate::app) fn is_network_extra(key: &str) -> bool {
-    [CODE_KEY, HOST_KEY]
+    [CODE_KEY, HOST_KEY, RELAY_KEY]
         .iter()
         .any(|own| key.eq_ignore_ascii_case(own))
 }
@@ -38,13 +40,7 @@ impl App {
     /// error is shown in the form). On an error nothing has changed.
     pub fn start_network(&mut self, play: NetPlay) -> Result<(), String> {
         let name = self.config.players.names[0].clone();
-        let kept = |key: &str| {
-            self.files
-                .extra()
-                .iter()
-                .find(|(k, _)| k.eq_ignore_ascii_case(key))
-                .map(|(_, v)| v.clone())
-        };
+        let kept = |key: &str| self.kept_extra(key);
         let network = match play {
             NetPlay::Host { bind } => {
                 // The unfinished network game of a host that stopped goes
@@ -73,6 +69,7 @@ impl App {
                 let connection = net::connect(host, code, Hello::ours(&name));
                 Network::new(Role::Guest { host }, connection)
             }
+            NetPlay::HostVia { .. } | NetPlay::JoinVia { .. } => self.start_via(play, &name)?,
         };
         self.network = Some(network);
         self.sync_network();
@@ -85,6 +82,9 @@ impl App {
         match self.network.as_ref().map(|n| &n.role) {
             Some(Role::Host { code, .. }) => vec![(CODE_KEY, code.to_string())],
             Some(Role::Guest { host }) => vec![(HOST_KEY, host.to_string())],
+            Some(Role::HostVia { server } | Role::GuestVia { server, .. }) => {
+                vec![(RELAY_KEY, server.to_string())]
+            }
             None => Vec::new(),
         }
     }
@@ -307,6 +307,7 @@ impl App {
             };
             self.on_network_event(event);
         }
+        self.tell_wrong_guesses();
         if let Some(request) = self.network.as_ref().and_then(|n| n.asked)
             && self.screen == Screen::Board
         {
@@ -350,6 +351,9 @@ impl App {
                 if matches!(self.screen, Screen::Confirm(Question::Peer(_))) {
                     self.screen = Screen::Board;
                 }
+            }
+            Event::Refused(why) if matches!(net.role, Role::GuestVia { .. }) => {
+                self.back_to_join_form(&why);
             }
             Event::Refused(why) => {
                 net.link = LinkState::Refused(why.clone());

@@ -18,7 +18,8 @@ impl App {
             let text = "This is a network game already: start the program again to play another.";
             return self.say(Tone::Warning, text);
         }
-        self.screen = Screen::NetForm(form);
+        let relay = self.config.network.server.as_ref();
+        self.screen = Screen::NetForm(form.with_relay(relay));
     }
 
     /// Enter on the settings' "Host a game" or "Join a game": the settings
@@ -44,6 +45,8 @@ impl App {
             return Vec::new();
         };
         match action {
+            // Tab in a part of a code of words fills in the word.
+            Action::NextField if form.complete() => {}
             Action::NextField => form.focus_step(true),
             Action::PrevField => form.focus_step(false),
             Action::Edit(edit) => form.edit(edit),

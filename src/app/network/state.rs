@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 
 use crate::app::message::{Message, Tone};
 use crate::core::Player;
-use crate::net::{self, Connection, JoinCode, Request, Table};
+use crate::net::{self, Connection, JoinCode, Request, Table, WordCode};
 
 /// Chat lines kept for the side panel.
 const CHAT_LINES: usize = 4;
@@ -24,6 +24,10 @@ pub enum NetPlay {
     Host { bind: SocketAddr },
     /// Join the game hosted at this address with this code.
     Join { host: SocketAddr, code: JoinCode },
+    /// Host through the relay at this address: the screen shows a code of words.
+    HostVia { server: SocketAddr },
+    /// Join through the relay at this address the game whose host shows `code`.
+    JoinVia { server: SocketAddr, code: WordCode },
 }
 
 /// This copy's side.
@@ -36,6 +40,15 @@ pub enum Role {
     },
     Guest {
         host: SocketAddr,
+    },
+    /// Hosting through a relay: the code to give is the connection's.
+    HostVia {
+        server: SocketAddr,
+    },
+    /// Joining through a relay with `code` (kept for the form, if refused).
+    GuestVia {
+        server: SocketAddr,
+        code: WordCode,
     },
 }
 
@@ -72,6 +85,8 @@ pub struct Network {
     /// When a guest received `table`, on the session's clock: its clock
     /// readings are of then.
     pub(super) heard_at: Option<Instant>,
+    /// A host through a relay: the wrong guesses already told.
+    pub(super) wrong_guesses_told: u32,
 }
 
 impl Network {
@@ -86,11 +101,12 @@ impl Network {
             chat: VecDeque::new(),
             table: None,
             heard_at: None,
+            wrong_guesses_told: 0,
         }
     }
 
     pub const fn is_host(&self) -> bool {
-        matches!(self.role, Role::Host { .. })
+        matches!(self.role, Role::Host { .. } | Role::HostVia { .. })
     }
 
     /// The player this copy moves for: the host is Player 1.
@@ -130,10 +146,23 @@ impl Network {
                     format!("Hosting. Give your friend the address {at} and the code {code}."),
                 ));
             }
+            (LinkState::Waiting, Role::HostVia { server }) => {
+                let text = match self.connection.code() {
+                    Some(c) => format!("Hosting through {server}. Give your friend the code {c}."),
+                    None => format!("Asking {server} for a code…"),
+                };
+                notes.push(Message::new(Tone::Info, text));
+            }
             (LinkState::Waiting, Role::Guest { host }) => {
                 notes.push(Message::new(
                     Tone::Info,
                     format!("Joining the game at {host}…"),
+                ));
+            }
+            (LinkState::Waiting, Role::GuestVia { server, .. }) => {
+                notes.push(Message::new(
+                    Tone::Info,
+                    format!("Joining through {server}…"),
                 ));
             }
             (LinkState::Connected, _) => {
@@ -142,7 +171,10 @@ impl Network {
                     format!("Playing {peer} over the network."),
                 ));
             }
-            (LinkState::Lost { why, .. }, Role::Guest { host }) if self.peer_name.is_none() => {
+            (
+                LinkState::Lost { why, .. },
+                Role::Guest { host } | Role::GuestVia { server: host, .. },
+            ) if self.peer_name.is_none() => {
                 notes.push(Message::new(
                     Tone::Warning,
                     format!("Joining the game at {host}: {why}; trying again."),

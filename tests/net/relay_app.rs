@@ -1,0 +1,254 @@
+//! Two game screens in this process play through a relay on the loopback
+//! interface: the host's form offers the config's relay and its panel shows
+//! a code of words; the guest types only the code (no address) in the join
+//! form, with Tab filling in the words. A wrong code is refused: the guest
+//! is back at the join form with the reason, the host is told and shows a
+//! new code, which then works. A restarted host keeps its unfinished game
+//! through the same relay. Every wait is bounded.
+
+use std::time::{Duration, Instant};
+
+use brique::app::{Action, App, Config, Direction, Edit, NetForm, NetPlay, RelayServer, Screen};
+use brique::core::BoardSize;
+use brique::net::WordCode;
+use brique::server::{self, Limits, Relay};
+
+use crate::forms::{form, type_in};
+use crate::support::DEADLINE;
+
+fn relay() -> Relay {
+    server::start("127.0.0.1:0".parse().unwrap(), Limits::default()).unwrap()
+}
+
+/// A screen named `name` whose config names `relay`.
+fn app(name: &str, relay: &Relay) -> App {
+    let mut config = Config::default();
+    config.players.names[0] = name.into();
+    config.game.size = BoardSize::new(5).unwrap();
+    let server = RelayServer::parse(&relay.address.to_string()).unwrap();
+    config.network.server = Some(server);
+    App::with_config(config)
+}
+
+fn notes(app: &App) -> String {
+    app.panel_notes()
+        .into_iter()
+        .map(|n| n.text + "\n")
+        .collect()
+}
+
+/// The code of words the host's panel shows, once it has one.
+fn shown_code(host: &mut App) -> WordCode {
+    let start = Instant::now();
+    loop {
+        let code = notes(host)
+            .split_whitespace()
+            .find_map(|w| w.trim_end_matches('.').parse::<WordCode>().ok());
+        if let Some(code) = code {
+            return code;
+        }
+        assert!(start.elapsed() < DEADLINE, "no code: {}", notes(host));
+        host.update(Action::Tick);
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}
+
+fn tick_both(host: &mut App, guest: &mut App, what: &str, done: impl Fn(&App, &App) -> bool) {
+    let start = Instant::now();
+    while !done(host, guest) {
+        assert!(
+            start.elapsed() < DEADLINE,
+            "no {what} in time:\n{}\n{}",
+            notes(host),
+            notes(guest)
+        );
+        host.update(Action::Tick);
+        guest.update(Action::Tick);
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}
+
+/// Ann hosting from the form, through the relay it offers.
+fn hosting(relay: &Relay) -> App {
+    let mut host = app("Ann", relay);
+    host.update(Action::OpenHost);
+    assert_eq!(form(&host).inputs[1].text(), relay.address.to_string());
+    host.update(Action::Submit);
+    assert_eq!(host.screen(), &Screen::Board);
+    host
+}
+
+/// Bob's join form with `code` typed in the code field, and no address.
+fn joining(relay: &Relay, code: &str) -> App {
+    let mut guest = app("Bob", relay);
+    guest.update(Action::OpenJoin);
+    type_in(&mut guest, 1, code);
+    assert_eq!(form(&guest).inputs[0].text(), "");
+    guest.update(Action::Submit);
+    guest
+}
+
+fn connected(host: &App, guest: &App) -> bool {
+    notes(host).contains("Playing Bob") && notes(guest).contains("Playing Ann")
+}
+
+#[test]
+fn two_screens_play_through_a_relay_with_a_code_of_words_and_no_address() {
+    let relay = relay();
+    let mut host = hosting(&relay);
+    let code = shown_code(&mut host);
+    assert!(
+        notes(&host).contains(&format!("Give your friend the code {code}")),
+        "{}",
+        notes(&host)
+    );
+    let mut guest = joining(&relay, &code.to_string().to_uppercase().replace('-', " "));
+    assert_eq!(guest.screen(), &Screen::Board);
+    tick_both(&mut host, &mut guest, "the link", connected);
+    // A move each way: the host's stone, then the guest's beside it.
+    host.update(Action::Place);
+    tick_both(&mut host, &mut guest, "the host's move", |_, g| {
+        g.game().history().len() == 1
+    });
+    guest.update(Action::MoveCursor(Direction::Right));
+    guest.update(Action::Place);
+    tick_both(&mut host, &mut guest, "the guest's move", |h, g| {
+        h.game().history().len() == 2 && g.game().history().len() == 2
+    });
+    assert_eq!(host.game(), guest.game());
+}
+
+/// `code` with its second word changed.
+fn wrong(code: WordCode) -> String {
+    let text = code.to_string();
+    let (start, last) = text.rsplit_once('-').unwrap();
+    let other = if last == "aardvark" {
+        "absurd"
+    } else {
+        "aardvark"
+    };
+    format!("{start}-{other}")
+}
+
+#[test]
+fn a_wrong_code_sends_the_guest_back_to_the_form_and_the_host_gets_a_new_one() {
+    let relay = relay();
+    let mut host = hosting(&relay);
+    let first = shown_code(&mut host);
+    let mut guest = joining(&relay, &wrong(first));
+    tick_both(&mut host, &mut guest, "the refusal", |h, g| {
+        matches!(g.screen(), Screen::NetForm(_))
+            && h.message().is_some_and(|m| m.text.contains("wrong code"))
+    });
+    let (field, why) = form(&guest).error.clone().expect("the reason in the form");
+    assert_eq!(field, 1);
+    assert!(why.contains("the code is wrong"), "{why}");
+    assert_eq!(form(&guest).inputs[1].text(), wrong(first));
+    assert!(!notes(&guest).contains("Joining"), "{}", notes(&guest));
+    // The host says so, with the new code, which its panel shows too.
+    let said = host.message().unwrap().text.clone();
+    let second = shown_code(&mut host);
+    assert_ne!(second, first);
+    assert!(
+        said.contains("Someone tried a wrong code; here is a new one"),
+        "{said}"
+    );
+    assert!(said.contains(&second.to_string()), "{said}");
+    // The new code, typed in the same form, joins.
+    type_in(&mut guest, 1, &second.to_string());
+    guest.update(Action::Submit);
+    assert_eq!(guest.screen(), &Screen::Board);
+    tick_both(&mut host, &mut guest, "the link", connected);
+}
+
+#[test]
+fn tab_fills_in_the_words_of_a_code() {
+    let relay = relay();
+    let mut guest = app("Bob", &relay);
+    guest.update(Action::OpenJoin);
+    type_in(&mut guest, 1, "7-guit");
+    guest.update(Action::NextField);
+    assert_eq!(form(&guest).inputs[1].text(), "7-guitarist-");
+    assert_eq!(form(&guest).focus, 1, "Tab filled in, and stayed");
+    for c in "rev".chars() {
+        guest.update(Action::Edit(Edit::Insert(c)));
+    }
+    guest.update(Action::NextField);
+    assert_eq!(form(&guest).inputs[1].text(), "7-guitarist-revenge");
+    // Nothing more to fill in: Tab moves on.
+    guest.update(Action::NextField);
+    assert_eq!(form(&guest).focus, 0);
+    // Any case, in either field.
+    type_in(&mut guest, 0, "12-GUIT");
+    guest.update(Action::NextField);
+    assert_eq!(form(&guest).inputs[0].text(), "12-guitarist-");
+    assert_eq!(form(&guest).focus, 0);
+    // Many words begin so, sharing nothing more: Tab moves on.
+    type_in(&mut guest, 0, "12-guitarist-re");
+    guest.update(Action::NextField);
+    assert_eq!(form(&guest).inputs[0].text(), "12-guitarist-re");
+    assert_eq!(form(&guest).focus, 1);
+}
+
+#[test]
+fn the_join_form_reads_a_code_of_words_with_or_without_a_relay() {
+    let relay: RelayServer = RelayServer::parse("127.0.0.1:7778").unwrap();
+    let typed = |relay: Option<&RelayServer>, at: &str, code: &str| {
+        let mut form = NetForm::join().with_relay(relay);
+        for (i, text) in [at, code].into_iter().enumerate() {
+            form.focus = i;
+            for c in text.chars() {
+                form.edit(Edit::Insert(c));
+            }
+        }
+        form.play()
+    };
+    let code: WordCode = "7-guitarist-revenge".parse().unwrap();
+    let server = "127.0.0.1:7778".parse().unwrap();
+    let via = Ok(NetPlay::JoinVia { server, code });
+    assert_eq!(typed(Some(&relay), "", "7-guitarist-revenge"), via);
+    assert_eq!(typed(Some(&relay), "7 guitarist revenge", ""), via);
+    assert_eq!(typed(None, "127.0.0.1:7778", "7-guitarist-revenge"), via);
+    let (field, why) = typed(None, "", "7-guitarist-revenge").unwrap_err();
+    assert_eq!(field, 0);
+    assert!(why.contains("[network] server"), "{why}");
+    for at in ["", "127.0.0.1:7777"] {
+        let (field, why) = typed(Some(&relay), at, "7-guitarist-revenj").unwrap_err();
+        assert_eq!(field, 1);
+        assert!(why.contains("revenj"), "{why}");
+    }
+}
+
+#[test]
+fn a_host_restarted_through_the_same_relay_keeps_its_unfinished_game() {
+    let relay = relay();
+    let dir = tempfile::tempdir().unwrap();
+    let paths = brique::storage::Paths::under(dir.path());
+    let opened = |relay: &Relay| {
+        let mut app = app("Ann", relay);
+        app.open_files(Some(paths.clone()), &brique::app::Opening::default());
+        app
+    };
+    let server = relay.address;
+    let mut host = opened(&relay);
+    host.start_network(NetPlay::HostVia { server }).unwrap();
+    host.update(Action::Place);
+    let autosave = std::fs::read_to_string(paths.autosave()).unwrap();
+    assert!(
+        autosave.contains("x-net-relay") && autosave.contains(&server.to_string()),
+        "{autosave}"
+    );
+    assert!(!autosave.contains("x-net-code"), "{autosave}");
+    drop(host);
+    // The same relay: the game goes on (the guest joins with the new code).
+    let mut host = opened(&relay);
+    host.start_network(NetPlay::HostVia { server }).unwrap();
+    assert_eq!(host.game().history().len(), 1);
+    drop(host);
+    // Another relay: a new game.
+    let other = self::relay();
+    let mut host = opened(&other);
+    let server = other.address;
+    host.start_network(NetPlay::HostVia { server }).unwrap();
+    assert!(host.game().history().is_empty());
+}
