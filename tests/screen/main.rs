@@ -14,3 +14,4 @@ mod paste;
 mod resume;
 mod signals;
 mod two_copies;
+mod welcome;
