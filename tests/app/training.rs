@@ -112,7 +112,9 @@ fn a_puzzle_solved_counts_in_the_streak_and_a_wrong_move_shows_the_defence() {
     press(&mut app, KeyCode::Enter);
     let feedback = app.training().unwrap().feedback().unwrap().clone();
     assert!(
-        feedback.text.contains("does not force the win"),
+        feedback
+            .text
+            .contains(&format!("{wrong} does not win in 1:")),
         "{}",
         feedback.text
     );

@@ -296,6 +296,10 @@ impl Training {
         }
         let position = self.run.puzzle().position.to_string();
         let side = self.run.position().to_move();
+        let moves_left = match self.run.standing() {
+            Standing::ToMove { moves_left } => *moves_left,
+            _ => self.run.puzzle().n,
+        };
         match self.run.play(mv)? {
             Answer::Won => {
                 self.progress
@@ -325,8 +329,8 @@ impl Training {
                     marks.push(sq);
                 }
                 let text = format!(
-                    "{mv} does not force the win: {} holds with {defence}. Your next move starts the \
-                     puzzle again.",
+                    "{mv} does not win in {moves_left}: {} holds with {defence}. Your next move \
+                     starts the puzzle again.",
                     side.other()
                 );
                 Ok((
