@@ -95,10 +95,10 @@ fn training_opens_where_the_player_left_off_and_tab_switches_to_puzzles() {
     assert_eq!(app.training().unwrap().puzzle().1, 2);
 }
 
-#[test]
-fn a_puzzle_solved_counts_in_the_streak_and_a_wrong_move_shows_the_defence() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut app = start(dir.path());
+/// The first puzzle open and answered with a wrong move: the app, the right
+/// move and the wrong one.
+fn first_puzzle_answered_wrong(dir: &std::path::Path) -> (App, String, String) {
+    let mut app = start(dir);
     app.open_training(Course::Puzzles);
     let run = app.training().unwrap().puzzle().0.clone();
     let right = run.puzzle().moves[0].to_string();
@@ -107,9 +107,15 @@ fn a_puzzle_solved_counts_in_the_streak_and_a_wrong_move_shows_the_defence() {
         .find(|mv| !run.puzzle().moves.contains(mv))
         .unwrap()
         .to_string();
-
     jump(&mut app, &wrong);
     press(&mut app, KeyCode::Enter);
+    (app, right, wrong)
+}
+
+#[test]
+fn a_puzzle_solved_counts_in_the_streak_and_a_wrong_move_shows_the_defence() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut app, right, wrong) = first_puzzle_answered_wrong(dir.path());
     let feedback = app.training().unwrap().feedback().unwrap().clone();
     assert!(
         feedback
@@ -169,18 +175,7 @@ fn the_lessons_show_the_escorts_of_the_cursor_as_the_game_does() {
 #[test]
 fn a_puzzle_answered_wrong_then_right_is_solved() {
     let dir = tempfile::tempdir().unwrap();
-    let mut app = start(dir.path());
-    app.open_training(Course::Puzzles);
-    let run = app.training().unwrap().puzzle().0.clone();
-    let right = run.puzzle().moves[0].to_string();
-    let wrong = brique::learn::proof::actions(&run.puzzle().position)
-        .into_iter()
-        .find(|mv| !run.puzzle().moves.contains(mv))
-        .unwrap()
-        .to_string();
-
-    jump(&mut app, &wrong);
-    press(&mut app, KeyCode::Enter);
+    let (mut app, right, _) = first_puzzle_answered_wrong(dir.path());
     let feedback = app.training().unwrap().feedback().unwrap().clone();
     assert!(
         feedback.text.contains("next move starts the puzzle again"),
