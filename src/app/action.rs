@@ -56,8 +56,23 @@ pub enum Edit {
     Yank,
 }
 
+/// How a first start begins, chosen on the welcome screen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FirstGame {
+    /// The lessons.
+    Learn,
+    /// A game against the computer on 9×9.
+    Computer,
+    /// Two players at one keyboard on 9×9.
+    TwoPlayers,
+    /// The usual game: two players on 15×15.
+    Usual,
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Action {
+    /// The welcome screen's choice.
+    Begin(FirstGame),
     // Playing.
     MoveCursor(Direction),
     /// Place a stone at the cursor.

@@ -61,8 +61,9 @@ mod training;
 mod ui;
 mod update;
 mod view;
+mod welcome;
 
-pub use action::{Action, Direction, Edit, HistoryStep};
+pub use action::{Action, Direction, Edit, FirstGame, HistoryStep};
 pub use computer::engine::{EngineSnapshot, Job};
 pub use computer::heat::Heat;
 pub use config::engine::{EngineConfig, Mode, Threads};
@@ -194,6 +195,8 @@ pub fn run(args: &PlayArgs) -> ExitCode {
     app.open_files(locations.paths, &args.opening());
     if let Some(course) = args.training {
         app.open_training(course);
+    } else if args.network.is_none() && args.opening().record.is_none() {
+        app.welcome_if_first_start();
     }
     if let Some(play) = args.network
         && let Err(e) = app.start_network(play)

@@ -15,11 +15,15 @@ pub enum Screen {
     Board,
     Help {
         scroll: u16,
+        /// Opened over the lessons and puzzles, which it closes back to.
+        over_training: bool,
     },
     Notice(Notice),
     Confirm(Question),
     /// The prompt that jumps the cursor to a named square.
     GoTo(TextInput),
+    /// The same prompt over the lessons and puzzles.
+    TrainingGoTo(TextInput),
     /// A chat line to the other player of a network game.
     Chat(TextInput),
     /// The form that hosts or joins a network game.
@@ -45,6 +49,8 @@ pub enum Screen {
     },
     /// The lessons and puzzles (their state is the app's `Training` part).
     Training,
+    /// The welcome of a first start: the goal, and how to begin.
+    Welcome,
 }
 
 /// A yes/no question asked before losing a game in progress.
@@ -79,7 +85,7 @@ impl Screen {
             Screen::Help { .. } => Context::Help,
             Screen::Notice(_) => Context::Notice,
             Screen::Confirm(_) => Context::Confirm,
-            Screen::GoTo(_) => Context::GoTo,
+            Screen::GoTo(_) | Screen::TrainingGoTo(_) => Context::GoTo,
             Screen::Chat(_) => Context::Chat,
             Screen::NetForm(_) => Context::NetForm,
             Screen::Settings(form) if form.leaving => Context::Confirm,
@@ -92,6 +98,7 @@ impl Screen {
             Screen::RenameRecord { .. } => Context::RenameRecord,
             Screen::Results { .. } => Context::Results,
             Screen::Training => Context::Training,
+            Screen::Welcome => Context::Welcome,
         }
     }
 

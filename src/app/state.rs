@@ -198,6 +198,8 @@ impl App {
             Action::Redo => game.can_redo(),
             Action::Place => !over || self.viewing().is_some(),
             Action::Hint => !over && !self.computer_to_move(),
+            // A question is answered yes or no: `q` there is no third way.
+            Action::Quit => !matches!(self.screen, Screen::Confirm(_)),
             _ => true,
         }
     }

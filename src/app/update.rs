@@ -7,7 +7,7 @@ use std::path::PathBuf;
 
 use ratatui::crossterm::event::Event;
 
-use crate::app::action::Action;
+use crate::app::action::{Action, HistoryStep};
 use crate::app::config::Config;
 use crate::app::files::state::Select;
 use crate::app::keys::input::action_for;
@@ -59,6 +59,8 @@ pub(in crate::app) enum Effect {
     OpenSavePrompt,
     /// Write what the player has learnt.
     SaveProgress,
+    /// Remember that the welcome of a first start was answered.
+    MarkWelcomed,
 }
 
 impl App {
@@ -120,6 +122,7 @@ impl App {
                 Effect::OpenTraining(course) => self.open_training(course),
                 Effect::OpenSavePrompt => self.open_save_prompt(),
                 Effect::SaveProgress => self.save_progress(),
+                Effect::MarkWelcomed => self.mark_welcomed(),
             }
         }
     }
@@ -152,16 +155,27 @@ impl App {
         match &mut self.screen {
             Screen::Board if action == Action::ToggleEscorts => return self.toggle_escorts(),
             Screen::Board => return self.on_board(action),
-            Screen::Help { scroll } => match action {
+            Screen::Help {
+                scroll,
+                over_training,
+            } => match action {
+                Action::Close | Action::ToggleHelp if *over_training => {
+                    self.screen = Screen::Training;
+                }
                 Action::Close | Action::ToggleHelp => self.screen = Screen::Board,
                 Action::ScrollUp => *scroll = scroll.saturating_sub(1),
-                Action::ScrollDown => {
+                Action::History(HistoryStep::Start) => *scroll = 0,
+                Action::ScrollDown | Action::History(HistoryStep::Latest) => {
                     let max = pages::help_max_scroll(
                         &self.config.keys,
                         self.theme,
                         self.board.terminal(),
                     );
-                    *scroll = scroll.saturating_add(1).min(max);
+                    *scroll = if action == Action::ScrollDown {
+                        scroll.saturating_add(1).min(max)
+                    } else {
+                        max
+                    };
                 }
                 _ => {}
             },
@@ -190,6 +204,11 @@ impl App {
                 Typed::Editing => {}
                 Typed::Submitted(text) => self.go_to(&text),
                 Typed::Cancelled => self.screen = Screen::Board,
+            },
+            Screen::TrainingGoTo(input) => match input.handle(action) {
+                Typed::Editing => {}
+                Typed::Submitted(text) => self.training_go_to(&text),
+                Typed::Cancelled => self.screen = Screen::Training,
             },
             Screen::Settings(form) if form.leaving => match action {
                 Action::Yes => self.screen = Screen::Board,
@@ -227,6 +246,7 @@ impl App {
             Screen::RenameRecord { .. } => return self.on_rename(action),
             Screen::Results { .. } => self.on_results(action),
             Screen::Training => return self.on_training(action),
+            Screen::Welcome => return self.on_welcome(action),
         }
         Vec::new()
     }

@@ -17,6 +17,7 @@ use crate::app::training::view as training_view;
 use crate::app::ui::layout;
 use crate::app::ui::pages::{HELP_WIDTH, RESULTS_WIDTH, help_lines, results_lines};
 use crate::app::ui::{dialog, page, status_line, too_small};
+use crate::app::welcome;
 
 const HELP: page::Page = page::Page {
     title: "Help",
@@ -34,7 +35,9 @@ impl Widget for &App {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let area = area.intersection(buf.area);
         let theme = self.theme();
-        if let (Screen::Training, Some(training)) = (self.screen(), self.training()) {
+        if let (Screen::Training | Screen::TrainingGoTo(_), Some(training)) =
+            (self.screen(), self.training())
+        {
             return training_view::render(self, training, area, buf);
         }
         match layout::screen(area, self.game().size()) {
@@ -54,8 +57,12 @@ impl Widget for &App {
             Err(need) => too_small::render(self, area, need, buf),
         }
         match self.screen() {
-            Screen::Board | Screen::GoTo(_) | Screen::Chat(_) | Screen::Training => {}
-            Screen::Help { scroll } => {
+            Screen::Board
+            | Screen::GoTo(_)
+            | Screen::TrainingGoTo(_)
+            | Screen::Chat(_)
+            | Screen::Training => {}
+            Screen::Help { scroll, .. } => {
                 let help = |width| help_lines(self.keys(), theme, width);
                 page::render(self, &HELP, *scroll, help, area, buf);
             }
@@ -66,6 +73,7 @@ impl Widget for &App {
                     dialog::ask(self, "Discard changes", text, area, buf);
                 }
             }
+            Screen::Welcome => welcome::view::render(self, area, buf),
             Screen::Confirm(question) => dialog::confirm(self, *question, area, buf),
             Screen::Notice(notice) => dialog::notice(self, notice, area, buf),
             Screen::SaveAs(input) => save_prompt::render(self, input, area, buf),

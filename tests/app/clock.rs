@@ -51,30 +51,32 @@ fn left(app: &App) -> [Duration; 2] {
 fn a_player_who_does_not_move_loses_on_time_and_the_record_says_so() {
     let dir = tempfile::tempdir().unwrap();
     let mut app = frozen_with_files(timed("0+2"), dir.path());
+    // Each clock starts with its side's first move: first moves are free.
     app.pass_time(secs(1.5));
     play_at(&mut app, "e5");
-    assert_eq!(
-        left(&app),
-        [secs(2.5), secs(2.0)],
-        "0.5 s saved, and 2 s more"
-    );
-    app.pass_time(secs(1.9));
+    assert_eq!(left(&app), [secs(4.0), secs(2.0)], "2 s for e5, 2 s more");
+    app.pass_time(secs(100.0));
+    app.update(Action::Tick);
+    assert_eq!(app.lost_on_time(), None, "White's clock has not started");
+    play_at(&mut app, "d4");
+    assert_eq!(left(&app), [secs(4.0), secs(4.0)]);
+    app.pass_time(secs(3.9));
     app.update(Action::Tick);
     assert_eq!(app.lost_on_time(), None);
     app.pass_time(secs(0.1));
     app.update(Action::Tick);
-    assert_eq!(app.lost_on_time(), Some(Player::Two));
+    assert_eq!(app.lost_on_time(), Some(Player::One));
     let said = app.message().expect("the loss is announced");
     assert_eq!(said.tone, Tone::Warning);
     assert!(said.text.contains("ran out of time"), "{}", said.text);
     let screen = text(&app, 100, 34);
     assert!(
-        screen.contains("Player 2 (White) ran out of time: Player 1 (Black) wins on time."),
+        screen.contains("Player 1 (Black) ran out of time: Player 2 (White) wins on time."),
         "{screen}"
     );
     // The game is over: no more moves, and the clocks stand.
-    play_at(&mut app, "d4");
-    assert_eq!(app.game().history().len(), 1);
+    play_at(&mut app, "e6");
+    assert_eq!(app.game().history().len(), 2);
     assert_eq!(app.clock_interval(), None);
     assert!(!app.game_in_progress());
     assert!(!app.offers(Action::Place), "the key line offers no move");
@@ -84,24 +86,43 @@ fn a_player_who_does_not_move_loses_on_time_and_the_record_says_so() {
         other => panic!("expected a finished game, found {other:?}"),
     };
     assert_eq!(record.clock, TimeControl::new(0, 2));
-    assert_eq!(record.times, vec![Some(secs(1.5))]);
-    assert_eq!(record.outcome(), Outcome::Won(Color::Black));
+    assert_eq!(
+        record.times,
+        vec![Some(Duration::ZERO), Some(Duration::ZERO)]
+    );
+    assert_eq!(record.outcome(), Outcome::Won(Color::White));
     assert!(record.won_on_time());
-    assert!(record.to_string().contains("result: Black wins on time"));
+    assert!(record.to_string().contains("result: White wins on time"));
     // And the result counts.
     let results = load_results(&Paths::under(dir.path())).unwrap();
     assert_eq!(results.rows.len(), 1);
-    assert_eq!(results.rows[0].winner_player(), Player::One);
+    assert_eq!(results.rows[0].winner_player(), Player::Two);
+}
+
+#[test]
+fn nobody_loses_on_time_before_moving() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = frozen_with_files(timed("0+2"), dir.path());
+    app.pass_time(secs(100.0));
+    app.update(Action::Tick);
+    assert_eq!(app.lost_on_time(), None);
+    assert!(!app.offers(Action::Undo), "no take-back offered");
+    assert_eq!(left(&app), [secs(2.0), secs(2.0)]);
+    let results = load_results(&Paths::under(dir.path())).unwrap();
+    assert!(results.rows.is_empty(), "no result recorded");
 }
 
 #[test]
 fn a_resumed_game_goes_on_from_the_clocks_after_its_last_move() {
     let dir = tempfile::tempdir().unwrap();
     let mut app = frozen_with_files(timed("1+0"), dir.path());
-    app.pass_time(secs(10.0));
+    // The first moves are free; then e6 takes 7 s and d5 5 s.
     play_at(&mut app, "e5");
-    app.pass_time(secs(4.0));
     play_at(&mut app, "d4");
+    app.pass_time(secs(7.0));
+    play_at(&mut app, "e6");
+    app.pass_time(secs(5.0));
+    play_at(&mut app, "d5");
     // The turn under way when the program ends is not counted.
     app.pass_time(secs(30.0));
     drop(app);
@@ -111,24 +132,26 @@ fn a_resumed_game_goes_on_from_the_clocks_after_its_last_move() {
         Some(Paths::under(dir.path())),
         &PlayArgs::default().opening(),
     );
-    assert_eq!(again.game().history().len(), 2);
+    assert_eq!(again.game().history().len(), 4);
     assert_eq!(again.clock_control(), TimeControl::new(1, 0));
-    assert_eq!(left(&again), [secs(50.0), secs(56.0)]);
+    assert_eq!(left(&again), [secs(53.0), secs(55.0)]);
     assert!(again.clock_interval().is_some(), "Black's clock runs");
 }
 
 #[test]
 fn undo_gives_the_clocks_back_as_they_were_before_the_move() {
     let mut app = frozen(timed("1+0"));
-    app.pass_time(secs(10.0));
     play_at(&mut app, "e5");
+    play_at(&mut app, "d4");
+    app.pass_time(secs(10.0));
+    play_at(&mut app, "e6");
     app.pass_time(secs(5.0));
     assert_eq!(left(&app), [secs(50.0), secs(55.0)]);
     type_keys(&mut app, "u");
-    assert_eq!(left(&app), [secs(60.0), secs(60.0)], "both as before e5");
+    assert_eq!(left(&app), [secs(60.0), secs(60.0)], "both as before e6");
     app.pass_time(secs(2.0));
     type_keys(&mut app, "r");
-    assert_eq!(left(&app), [secs(50.0), secs(60.0)], "e5's own 10 s");
+    assert_eq!(left(&app), [secs(50.0), secs(60.0)], "e6's own 10 s");
     // A flag that fell goes with the move undone before it.
     app.pass_time(secs(60.0));
     app.update(Action::Tick);
@@ -144,10 +167,17 @@ fn the_panel_shows_both_clocks_counting_down_for_the_side_to_move() {
     let screen = text(&app, 100, 34);
     assert!(screen.contains("Clock 10+5  ● 10:05  ○ 10:05"), "{screen}");
     app.pass_time(secs(3.0));
-    assert!(text(&app, 100, 34).contains("● 10:02  ○ 10:05"));
+    assert!(
+        text(&app, 100, 34).contains("● 10:05  ○ 10:05"),
+        "not started"
+    );
     play_at(&mut app, "e5");
-    app.pass_time(secs(595.5));
-    assert!(text(&app, 100, 34).contains("● 10:07  ○ 0:09.5"));
+    play_at(&mut app, "d4");
+    app.pass_time(secs(3.0));
+    assert!(text(&app, 100, 34).contains("● 10:07  ○ 10:10"));
+    play_at(&mut app, "e6");
+    app.pass_time(secs(600.5));
+    assert!(text(&app, 100, 34).contains("● 10:12  ○ 0:09.5"));
     // A game without clocks shows none.
     let untimed = frozen(config_with_size(9));
     assert!(!text(&untimed, 100, 34).contains("Clock"));
@@ -179,8 +209,13 @@ fn the_computers_thinking_comes_out_of_its_clock_at_the_timed_levels() {
     );
     // Plenty of time: the level's own budget.
     assert_eq!(computer_budget(Level::Hard, "10+5"), Level::Hard.budget());
-    // A level that counts iterations thinks as it always does.
-    assert_eq!(computer_budget(Level::Easy, "0+2"), Level::Easy.budget());
+    // A level that counts iterations thinks as it always does; at White's
+    // first turn, the pie rule's decision, that is at least the iterations
+    // it runs (not "80,400 of 200 iterations").
+    assert_eq!(
+        computer_budget(Level::Easy, "0+2"),
+        Budget::iterations(brique::thinker::PIE_DECISION_ITERATIONS)
+    );
 }
 
 #[test]

@@ -462,3 +462,28 @@ fn a_game_against_the_computer_resumes_as_one() {
     assert_eq!(again.mode(), Mode::HumanVsHuman);
     assert_eq!(again.name(Player::Two), "Player 2");
 }
+
+#[test]
+fn settings_say_in_plain_words_who_plays_black_from_the_next_game() {
+    let mut app = App::with_config(config(5, Mode::HumanVsComputer, Strength::Easy));
+    play_at(&mut app, "c3");
+    type_keys(&mut app, "o");
+    // Black: Player 2, the computer; its level: hard.
+    press(&mut app, KeyCode::Tab);
+    press(&mut app, KeyCode::Tab);
+    press(&mut app, KeyCode::Right);
+    for _ in 0..5 {
+        press(&mut app, KeyCode::Tab);
+    }
+    for _ in 0..3 {
+        press(&mut app, KeyCode::Right);
+    }
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(app.config().engine.level, Strength::Hard);
+    let said = app.message().unwrap().text.clone();
+    assert!(
+        said.starts_with("From the next game (n): Computer (hard) with Black."),
+        "{said}"
+    );
+    assert!(!said.contains("applies"), "{said}");
+}

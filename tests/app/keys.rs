@@ -315,12 +315,18 @@ fn help_opens_scrolls_within_its_text_and_closes() {
     type_keys(&mut app, "?");
     assert!(matches!(app.screen(), Screen::Help { .. }));
     press(&mut app, KeyCode::Down);
-    assert_eq!(app.screen(), &Screen::Help { scroll: 1 });
+    assert_eq!(
+        app.screen(),
+        &Screen::Help {
+            scroll: 1,
+            over_training: false
+        }
+    );
     for _ in 0..500 {
         press(&mut app, KeyCode::PageDown);
     }
     press(&mut app, KeyCode::Up);
-    let Screen::Help { scroll } = *app.screen() else {
+    let Screen::Help { scroll, .. } = *app.screen() else {
         panic!("help");
     };
     let max = brique::app::help_max_scroll(app.keys(), app.theme(), Rect::new(0, 0, 80, 24));
@@ -328,4 +334,71 @@ fn help_opens_scrolls_within_its_text_and_closes() {
     assert_eq!(scroll, max - 1, "one step up from the end");
     press(&mut app, KeyCode::Esc);
     assert_eq!(app.screen(), &Screen::Board);
+}
+
+#[test]
+fn home_and_end_jump_in_the_help_and_it_explains_every_mark() {
+    let mut app = app();
+    app.update(Action::Resize {
+        width: 80,
+        height: 24,
+    });
+    type_keys(&mut app, "?");
+    press(&mut app, KeyCode::End);
+    let max = brique::app::help_max_scroll(app.keys(), app.theme(), Rect::new(0, 0, 80, 24));
+    assert_eq!(
+        app.screen(),
+        &Screen::Help {
+            scroll: max,
+            over_training: false
+        }
+    );
+    press(&mut app, KeyCode::Home);
+    assert_eq!(
+        app.screen(),
+        &Screen::Help {
+            scroll: 0,
+            over_training: false
+        }
+    );
+    let help: String = brique::app::help_lines(app.keys(), app.theme(), 200)
+        .iter()
+        .map(|line| format!("{line}\n"))
+        .collect();
+    for mark in [
+        "◇ marks the escorts",
+        "‼ a stone",
+        "◂",
+        "◌",
+        "+",
+        "×",
+        "winning chain",
+    ] {
+        assert!(help.contains(mark), "{mark:?} in\n{help}");
+    }
+}
+
+#[test]
+fn the_quit_question_offers_yes_and_no_only() {
+    let mut app = app();
+    press(&mut app, KeyCode::Enter);
+    type_keys(&mut app, "q");
+    assert_eq!(app.screen(), &Screen::Confirm(Question::Quit));
+    let screen = text(&app, 100, 30);
+    assert!(screen.contains("y yes · n no"), "{screen}");
+    assert!(!screen.contains("q quit"), "{screen}");
+}
+
+#[test]
+fn the_key_line_names_the_lessons_and_the_preview_speaks_plainly() {
+    let mut app = app();
+    app.update(Action::Resize {
+        width: 120,
+        height: 40,
+    });
+    let screen = text(&app, 120, 40);
+    assert!(screen.contains("e lessons"), "{screen}");
+    // A stone that fills nothing and risks nothing: nothing is said of it.
+    assert!(!screen.contains("fills nothing"), "{screen}");
+    assert!(!screen.contains("stone at h8"), "{screen}");
 }

@@ -26,3 +26,4 @@ mod resign;
 mod sizes;
 mod terminals;
 mod training;
+mod welcome;

@@ -378,3 +378,14 @@ fn hovering_a_square_previews_as_the_cursor_does() {
     assert_eq!(by_mouse.preview(), by_keys.preview());
     assert_eq!(buffer(&by_mouse, 120, 40), buffer(&by_keys, 120, 40));
 }
+
+#[test]
+fn the_analysis_of_a_finished_game_does_not_wait_for_a_search() {
+    let mut app = App::with_config(config_with_size(7));
+    black_wins_on_column_c(&mut app);
+    type_keys(&mut app, "a");
+    assert!(app.analysis_shown());
+    let screen = text(&app, 120, 40);
+    assert!(!screen.contains("waiting for the search"), "{screen}");
+    assert!(screen.contains("Analysis: the game is over."), "{screen}");
+}

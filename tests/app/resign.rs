@@ -66,6 +66,10 @@ fn the_computer_resigns_a_proven_loss_and_undo_takes_it_back() {
         said.starts_with("Computer (medium, White) resigns. Player 1 (Black) wins!"),
         "{said}"
     );
+    assert!(
+        said.contains("Its position is proven lost: every move loses against best play."),
+        "{said}"
+    );
     let screen = text(&app, 100, 30);
     assert!(screen.contains("White) resigns."), "{screen}");
     // Your move can no longer be played.

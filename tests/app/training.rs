@@ -95,10 +95,10 @@ fn training_opens_where_the_player_left_off_and_tab_switches_to_puzzles() {
     assert_eq!(app.training().unwrap().puzzle().1, 2);
 }
 
-#[test]
-fn a_puzzle_solved_counts_in_the_streak_and_a_wrong_move_shows_the_defence() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut app = start(dir.path());
+/// The first puzzle open and answered with a wrong move: the app, the right
+/// move and the wrong one.
+fn first_puzzle_answered_wrong(dir: &std::path::Path) -> (App, String, String) {
+    let mut app = start(dir);
     app.open_training(Course::Puzzles);
     let run = app.training().unwrap().puzzle().0.clone();
     let right = run.puzzle().moves[0].to_string();
@@ -107,12 +107,20 @@ fn a_puzzle_solved_counts_in_the_streak_and_a_wrong_move_shows_the_defence() {
         .find(|mv| !run.puzzle().moves.contains(mv))
         .unwrap()
         .to_string();
-
     jump(&mut app, &wrong);
     press(&mut app, KeyCode::Enter);
+    (app, right, wrong)
+}
+
+#[test]
+fn a_puzzle_solved_counts_in_the_streak_and_a_wrong_move_shows_the_defence() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut app, right, wrong) = first_puzzle_answered_wrong(dir.path());
     let feedback = app.training().unwrap().feedback().unwrap().clone();
     assert!(
-        feedback.text.contains("does not force the win"),
+        feedback
+            .text
+            .contains(&format!("{wrong} does not win in 1:")),
         "{}",
         feedback.text
     );
@@ -162,4 +170,91 @@ fn the_lessons_show_the_escorts_of_the_cursor_as_the_game_does() {
         .map(|x| buf[(x, y)].symbol().to_string())
         .collect();
     assert!(row.contains('◇'), "b3 shows {row:?}");
+}
+
+#[test]
+fn a_puzzle_answered_wrong_then_right_is_solved() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut app, right, _) = first_puzzle_answered_wrong(dir.path());
+    let feedback = app.training().unwrap().feedback().unwrap().clone();
+    assert!(
+        feedback.text.contains("next move starts the puzzle again"),
+        "{}",
+        feedback.text
+    );
+    // No retry key: the next move starts again from the puzzle's position.
+    jump(&mut app, &right);
+    press(&mut app, KeyCode::Enter);
+    let text = app.training().unwrap().feedback().unwrap().text.clone();
+    assert!(text.starts_with("Solved"), "{text}");
+    assert!(!text.contains("over"), "{text}");
+    // Another move after the solution says so, not that a game is over.
+    press(&mut app, KeyCode::Left);
+    press(&mut app, KeyCode::Enter);
+    let text = app.training().unwrap().feedback().unwrap().text.clone();
+    assert!(text.starts_with("Solved: go on"), "{text}");
+}
+
+#[test]
+fn a_long_lesson_title_wraps_and_a_solved_lesson_is_done_not_to_move() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = start(dir.path());
+    press(&mut app, KeyCode::Char('e'));
+    for _ in 0..12 {
+        press(&mut app, KeyCode::Char('n'));
+    }
+    // A narrow panel: the title goes on over two lines, whole.
+    let screen = text(&app, 80, 30);
+    assert!(
+        screen.contains("The pie rule: take a") && screen.contains("strong opening"),
+        "{screen}"
+    );
+
+    for _ in 0..12 {
+        press(&mut app, KeyCode::Char('p'));
+    }
+    // The first lesson again: c3 answers it.
+    assert_eq!(app.training().unwrap().lesson().1, 1);
+    jump(&mut app, "c3");
+    press(&mut app, KeyCode::Enter);
+    let screen = text(&app, 120, 40);
+    assert!(!screen.contains("Black to move"), "{screen}");
+    assert!(screen.contains("Done,"), "{screen}");
+}
+
+#[test]
+fn after_the_last_lesson_come_the_puzzles_and_help_opens_over_the_lessons() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = start(dir.path());
+    press(&mut app, KeyCode::Char('e'));
+    for _ in 0..13 {
+        press(&mut app, KeyCode::Char('n'));
+    }
+    assert_eq!(app.training().unwrap().lesson().1, 14);
+    press(&mut app, KeyCode::Char('n'));
+    let training = app.training().unwrap();
+    assert_eq!(training.course(), Course::Puzzles);
+    assert!(training.feedback().unwrap().text.contains("last lesson"));
+
+    press(&mut app, KeyCode::Char('?'));
+    assert!(matches!(app.screen(), Screen::Help { .. }));
+    press(&mut app, KeyCode::Esc);
+    assert_eq!(app.screen(), &Screen::Training);
+}
+
+#[test]
+fn the_square_prompt_works_on_the_lesson_board() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = start(dir.path());
+    press(&mut app, KeyCode::Char('e'));
+    type_keys(&mut app, ":c3");
+    let screen = text(&app, 120, 40);
+    assert!(screen.contains("Go to square: c3"), "{screen}");
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(app.screen(), &Screen::Training);
+    assert_eq!(app.training().unwrap().cursor(), sq("c3"));
+    // The next Enter plays there: c3 answers the first lesson.
+    press(&mut app, KeyCode::Enter);
+    let feedback = app.training().unwrap().feedback().unwrap().clone();
+    assert_eq!(feedback.tone, Tone::Success, "{}", feedback.text);
 }

@@ -43,3 +43,26 @@ fn the_man_page_is_roff_naming_the_subcommands() {
         );
     }
 }
+
+#[test]
+fn the_man_page_lists_the_keys_the_files_and_the_environment() {
+    let out = brique(&["man"]);
+    assert!(out.status.success());
+    let page = String::from_utf8(out.stdout).expect("utf-8");
+    for words in [
+        ".SH KEYS",
+        "[learn]",
+        "\\fBEnter, Space\\fR [place]",
+        "[learn\\-retry]",
+        ".SH FILES",
+        "autosave.brique",
+        "results.tsv",
+        ".SH ENVIRONMENT",
+        "BRIQUE_CONFIG",
+        "NO_COLOR",
+        "\nTERM\n",
+        "COLORTERM",
+    ] {
+        assert!(page.contains(words), "{words:?} in {page}");
+    }
+}

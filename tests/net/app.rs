@@ -10,7 +10,7 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use crate::support::{Out, fake_host};
-use brique::app::{Action, App, Config, Edit, Mode, NetPlay};
+use brique::app::{Action, App, Config, Direction, Edit, Mode, NetPlay};
 use brique::app::{Question, Screen};
 use brique::core::{BoardSize, Color, Game, Move, Player, Rules, Square};
 use brique::net::{Event, Hello, JoinCode, Message, PROTOCOL, Request, Table, connect, join};
@@ -504,8 +504,20 @@ fn the_guest_shows_the_hosts_clocks_and_its_loss_on_time() {
     );
     assert_eq!(guest.lost_on_time(), None, "the host decides");
 
-    // Bob's time runs out on the host, which says so to the guest.
-    host.pass_time(Duration::from_secs(65));
+    // Each clock starts with its side's first move: Bob moves once, Ann
+    // again; then Bob's time (60 s and two increments) runs out on the
+    // host, which says so to the guest.
+    guest.update(Action::MoveCursor(Direction::Right));
+    guest.update(Action::Place);
+    tick_both(&mut host, &mut guest, "Bob's first move", |h, _| {
+        h.game().history().len() == 2
+    });
+    host.update(Action::MoveCursor(Direction::Left));
+    host.update(Action::Place);
+    tick_both(&mut host, &mut guest, "Ann's second move", |_, g| {
+        g.game().history().len() == 3
+    });
+    host.pass_time(Duration::from_secs(71));
     tick_both(&mut host, &mut guest, "the loss on time", |h, g| {
         h.lost_on_time() == Some(Player::Two) && g.lost_on_time() == Some(Player::Two)
     });
@@ -529,7 +541,7 @@ fn the_guest_shows_the_hosts_clocks_and_its_loss_on_time() {
         g.message()
             .is_some_and(|m| m.text.contains("The game is over"))
     });
-    assert_eq!(host.game().history().len(), 1);
+    assert_eq!(host.game().history().len(), 3);
     // Nor does anyone resign a game lost on time.
     host.update(Action::Resign);
     assert_eq!(host.screen(), &Screen::Board);

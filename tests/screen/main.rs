@@ -16,3 +16,4 @@ mod relay_game;
 mod resume;
 mod signals;
 mod two_copies;
+mod welcome;

@@ -186,8 +186,9 @@ fn the_guest_and_then_the_host_restart_and_the_game_goes_on() {
 
 #[test]
 fn with_the_hosts_clock_a_guest_who_does_not_move_loses_on_time_on_both_screens() {
-    // Bob, the guest, holds Black and so has the first move, which he
-    // never makes: his two seconds run out on the host's clock.
+    // Bob, the guest, holds Black. Each clock starts with its side's first
+    // move: after one move each, Bob never moves again, and his time runs
+    // out on the host's clock.
     let (host_home, guest_home) = (home("Ann"), home("Bob"));
     let config = host_home.path().join("config/brique.toml");
     let timed = "[players]\nplayer1 = \"Ann\"\nblack = \"player2\"\n\n\
@@ -197,6 +198,10 @@ fn with_the_hosts_clock_a_guest_who_does_not_move_loses_on_time_on_both_screens(
     let (address, code) = address_and_code(&mut host);
     let mut guest = start_guest(guest_home.path(), &address, &code);
     guest.wait_for("the host's clock", |s| s.contains("Clock 0+2"));
+    guest.send(b"\r");
+    host.wait_for("Bob's first move", |s| s.contains("1. ● c3"));
+    host.send(b"\x1b[C\r");
+    guest.wait_for("Ann's first move", |s| s.contains("2. ○ d3"));
     // The panel may wrap the sentence after the colon.
     let lost = |s: &str| {
         s.contains("Bob (Black) ran out of time:") && s.contains("Ann (White) wins on time.")

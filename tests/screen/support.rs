@@ -42,8 +42,22 @@ pub fn start_with(home: &Path, args: &[&str]) -> Running {
 }
 
 /// Starts `brique ARGS` as [`start_with`] does, with these environment
-/// variables set too.
+/// variables set too. The welcome of a first start was answered before
+/// (its mark is in the state directory): [`start_first_time`] shows it.
 pub fn start_with_env(home: &Path, args: &[&str], env: &[(&str, &str)]) -> Running {
+    let state = home.join("xdg-state").join("brique");
+    std::fs::create_dir_all(&state).unwrap();
+    std::fs::write(state.join("welcomed"), "").unwrap();
+    spawn(home, args, env)
+}
+
+/// Starts `brique` as [`start`] does, as on the very first start: no
+/// config file, no game, the welcome never answered.
+pub fn start_first_time(home: &Path) -> Running {
+    spawn(home, &[], &[])
+}
+
+fn spawn(home: &Path, args: &[&str], env: &[(&str, &str)]) -> Running {
     let pair = native_pty_system()
         .openpty(PtySize {
             rows: ROWS,

@@ -24,7 +24,7 @@ use crate::ai::{Budget, Level, Report, Search};
 use crate::app::config::engine::{EngineConfig, Mode};
 use crate::app::game::clock::thinking_limit;
 use crate::core::{Color, Game, Move, Player, Position};
-use crate::thinker::{Progress, Thinker};
+use crate::thinker::{PIE_DECISION_ITERATIONS, Progress, Thinker};
 
 /// How often the event loop takes in a search's progress (and redraws).
 pub const ENGINE_TICK: Duration = Duration::from_millis(40);
@@ -41,8 +41,9 @@ const ANALYSIS: Budget = Budget::millis(60_000);
 /// the keyboard should not keep every core busy.
 const PONDER: Budget = Budget::millis(120_000);
 
-/// Hints come from a search at least this strong, whatever the level.
-const HINT_LEVEL: Level = Level::Medium;
+/// A hint's budget, its own whatever the opponent's level: hard's (a
+/// hint from an easy search would teach bad moves).
+const HINT: Budget = Level::Hard.budget();
 
 /// What a search is for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -74,8 +75,9 @@ pub struct EngineSnapshot {
 pub enum Ended {
     /// The computer's move for the position on the board.
     Move(Move),
-    /// The computer to move resigns.
-    Resign,
+    /// The computer to move resigns; `proven`: its search proved the
+    /// position lost (else it rated it hopeless for several moves).
+    Resign { proven: bool },
     /// A hint found, now kept for its position.
     Hint(Move),
     /// The analysis used its budget, or the search found no move.
@@ -135,7 +137,7 @@ impl fmt::Debug for Computer {
 
 /// The computer's names in a mode: `Computer (medium)` against a person,
 /// `Computer 1` and `Computer 2` in a demo (the panel names the level).
-fn names(mode: Mode, level: Level) -> [Option<String>; 2] {
+pub(in crate::app) fn names(mode: Mode, level: Level) -> [Option<String>; 2] {
     match mode {
         Mode::HumanVsHuman => [None, None],
         Mode::HumanVsComputer => [None, Some(format!("Computer ({level})"))],
@@ -373,7 +375,9 @@ impl Computer {
         };
         match (job, progress.report.best) {
             (Job::Move, _) if self.doubts.resigns(game, &progress, engine.resign) => {
-                Some(Ended::Resign)
+                Some(Ended::Resign {
+                    proven: progress.report.proven == Some(false),
+                })
             }
             (Job::Move, Some(mv)) => Some(Ended::Move(mv)),
             (Job::Hint, Some(mv)) => {
@@ -400,19 +404,9 @@ impl Computer {
     /// Starts `job`, on the configured threads when its budget is a time
     /// (an iteration budget runs on one: see `think_with_threads`).
     fn start(&mut self, job: Job, game: &Game, engine: &EngineConfig) {
-        let level = engine.level;
-        let budget = match job {
-            Job::Move => match (level.budget().millis, self.time) {
-                (Some(ms), Some((left, increment))) => {
-                    Budget::millis(thinking_limit(ms, left, increment))
-                }
-                _ => level.budget(),
-            },
-            Job::Hint => level.max(HINT_LEVEL).budget(),
-            Job::Analysis => ANALYSIS,
-            Job::Ponder => PONDER,
-        };
+        let budget = job_budget(job, engine.level, self.time);
         let position = game.position().clone();
+        let pie_decision = position.can_swap() || (game.rules().pie && game.history().is_empty());
         let seed = self.seed;
         let search = self
             .search
@@ -422,7 +416,7 @@ impl Computer {
         let thinker = Thinker::start_with_threads(search, game.clone(), budget, threads);
         self.running = Some(Running {
             job,
-            budget,
+            budget: spent_budget(budget, pie_decision),
             position,
             thinker,
             started: Instant::now(),
@@ -444,5 +438,62 @@ impl Computer {
             running: false,
         });
         Some((running.job, progress))
+    }
+}
+
+/// What a search for `job` may spend, at `level`, with `time` (the time left
+/// and the increment) on the computer's clock.
+fn job_budget(job: Job, level: Level, time: Option<(Duration, Duration)>) -> Budget {
+    match job {
+        Job::Move => match (level.budget().millis, time) {
+            (Some(ms), Some((left, increment))) => {
+                Budget::millis(thinking_limit(ms, left, increment))
+            }
+            _ => level.budget(),
+        },
+        Job::Hint => HINT,
+        Job::Analysis => ANALYSIS,
+        Job::Ponder => PONDER,
+    }
+}
+
+/// What a search with `budget` really spends: a pie-rule decision runs
+/// at least [`PIE_DECISION_ITERATIONS`], so the panel counts against that.
+fn spent_budget(budget: Budget, pie_decision: bool) -> Budget {
+    match budget.iterations {
+        Some(n) if pie_decision => Budget::iterations(n.max(PIE_DECISION_ITERATIONS)),
+        _ => budget,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_pie_decision_counts_against_the_iterations_it_really_runs() {
+        let easy = Level::Easy.budget();
+        assert_eq!(
+            spent_budget(easy, true),
+            Budget::iterations(PIE_DECISION_ITERATIONS)
+        );
+        assert_eq!(spent_budget(easy, false), easy);
+        assert_eq!(
+            spent_budget(Level::Hard.budget(), true),
+            Level::Hard.budget()
+        );
+    }
+
+    #[test]
+    fn the_hint_has_one_budget_at_every_level_at_least_hards() {
+        for level in Level::ALL {
+            for time in [None, Some((Duration::from_secs(1), Duration::ZERO))] {
+                assert_eq!(
+                    job_budget(Job::Hint, level, time),
+                    Level::Hard.budget(),
+                    "{level}"
+                );
+            }
+        }
     }
 }

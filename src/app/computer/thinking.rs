@@ -87,6 +87,9 @@ pub fn lines(app: &App) -> Vec<(String, Style)> {
                 "Analysis: {}.",
                 estimate(&s.progress.report, s.position.to_move())
             ),
+            None if game.is_over() || app.lost_on_time().is_some() => {
+                "Analysis: the game is over.".to_string()
+            }
             None => "Analysis: waiting for the search.".to_string(),
         };
         out.push((headline, theme.ui(Ui::Title)));
@@ -109,7 +112,8 @@ pub fn lines(app: &App) -> Vec<(String, Style)> {
 
 /// The search's three favourite moves, the swap among them at a pie-rule
 /// decision, as a table: each move's share of the search and the chance of
-/// winning after it.
+/// winning after it, the best worth first (a move much searched to prove
+/// it loses is listed after one that wins).
 fn candidates(report: &Report) -> Vec<String> {
     let squares = report.heat.iter().zip(&report.wins).enumerate();
     let mut all: Vec<(String, f32, f32)> = squares
@@ -121,9 +125,10 @@ fn candidates(report: &Report) -> Vec<String> {
         return Vec::new();
     }
     all.sort_by(|a, b| b.1.total_cmp(&a.1));
+    all.truncate(3);
+    all.sort_by(|a, b| b.2.total_cmp(&a.2).then(b.1.total_cmp(&a.1)));
     let rows = all
         .into_iter()
-        .take(3)
         .map(|(name, share, win)| format!("{name:<6}{:>7.0}%{:>7.0}%", 100.0 * share, 100.0 * win));
     std::iter::once(format!("{:<6}{:>8}{:>8}", "Move", "search", "win"))
         .chain(rows)
@@ -137,4 +142,39 @@ pub fn gauge(app: &App, width: u16) -> Option<Line<'static>> {
         .filter(|s| s.running && s.job != Job::Ponder)?;
     let ratio = spent(&snapshot.progress, snapshot.budget)?;
     Some(bar(ratio, width, app.theme()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::BoardSize;
+
+    #[test]
+    fn candidates_are_ordered_by_what_they_are_worth() {
+        let size = BoardSize::new(5).unwrap();
+        let mut heat = vec![0.0; 25];
+        let mut wins = vec![0.0; 25];
+        // a1: much searched, a proven loss; b1: less searched, good.
+        (heat[0], wins[0]) = (0.54, 0.0);
+        (heat[1], wins[1]) = (0.39, 0.55);
+        (heat[2], wins[2]) = (0.05, 0.30);
+        let report = Report {
+            size,
+            iterations: 1_000,
+            nodes: 1_000,
+            best: None,
+            win: 0.55,
+            proven: None,
+            heat,
+            wins,
+            swap: None,
+            line: Vec::new(),
+        };
+        let rows = candidates(&report);
+        let names: Vec<&str> = rows[1..]
+            .iter()
+            .map(|r| r.split_whitespace().next().unwrap())
+            .collect();
+        assert_eq!(names, ["b1", "c1", "a1"], "{rows:?}");
+    }
 }

@@ -68,8 +68,8 @@ impl App {
                 self.computer_played(mv);
                 true
             }
-            Some(Ended::Resign) => {
-                self.computer_resigns();
+            Some(Ended::Resign { proven }) => {
+                self.computer_resigns(proven);
                 true
             }
             Some(Ended::Hint(mv)) => {
@@ -114,14 +114,20 @@ impl App {
     }
 
     /// The computer to move resigns: the game ends, the other side winning.
-    fn computer_resigns(&mut self) {
+    fn computer_resigns(&mut self, proven: bool) {
         let color = self.game().position().to_move();
         let player = self.game().player_to_move();
         if self.session.resign(color).is_err() {
             return;
         }
+        // Why, when it is certain: a resignation after one stone surprises.
+        let why = if proven {
+            " Its position is proven lost: every move loses against best play."
+        } else {
+            ""
+        };
         let text = format!(
-            "{} {} starts a new game, {} takes back the last move.",
+            "{}{why} {} starts a new game, {} takes back the last move.",
             resigns(self.name(player), color, self.name(player.other())),
             self.key(Action::NewGame),
             self.key(Action::Undo)

@@ -2,6 +2,9 @@
 //! down for the player to move. Every reading of the time comes in as `now`
 //! (the app reads `Instant`), so tests drive the clocks without waiting.
 //!
+//! Each side's clock starts with its first move (as on lichess): a first
+//! move takes no time, and nobody runs out of time before moving.
+//!
 //! The clocks keep the time each move took, in the game's order: a
 //! player's time left is the time control's base, plus the increment for
 //! each of their moves and one more (the increment counts from the first
@@ -99,7 +102,8 @@ impl GameClock {
         let moves = u32::try_from(theirs.clone().count()).unwrap_or(u32::MAX);
         let credit = self.control.base() + self.control.increment() * moves.saturating_add(1);
         let used: Duration = theirs.map(|&(_, spent)| spent).sum();
-        let turn = if player == to_move {
+        // A clock starts with its side's first move (as on lichess).
+        let turn = if player == to_move && moves > 0 {
             self.turn_so_far(now)
         } else {
             Duration::ZERO
@@ -135,7 +139,12 @@ impl GameClock {
     /// `mover` moved at `now`: the move's time is kept and the next turn
     /// begins. Returns the time it took.
     pub fn moved(&mut self, mover: Player, now: Instant) -> Duration {
-        let spent = self.turn_so_far(now);
+        let first = self.moves.iter().all(|&(p, _)| p != mover);
+        let spent = if first {
+            Duration::ZERO
+        } else {
+            self.turn_so_far(now)
+        };
         self.moves.push((mover, spent));
         self.undone.clear();
         self.start_turn(now);
@@ -227,45 +236,68 @@ mod tests {
         GameClock::new(control.parse().unwrap(), Vec::new(), start)
     }
 
+    /// Clocks after each side's first move, both made at `start`.
+    fn started(control: &str, start: Instant) -> GameClock {
+        let first = vec![(ONE, Duration::ZERO), (TWO, Duration::ZERO)];
+        GameClock::new(control.parse().unwrap(), first, start)
+    }
+
+    #[test]
+    fn each_clock_starts_with_its_sides_first_move() {
+        let t0 = Instant::now();
+        let mut c = clock("0+2", t0);
+        assert_eq!(c.check(ONE, t0 + secs(100)), None, "no flag before moving");
+        assert_eq!(c.left(ONE, ONE, t0 + secs(100)), secs(2));
+        assert_eq!(c.moved(ONE, t0 + secs(100)), Duration::ZERO);
+        assert_eq!(c.check(TWO, t0 + secs(200)), None);
+        assert_eq!(c.moved(TWO, t0 + secs(200)), Duration::ZERO);
+        // From now on One's clock runs: 2 s a move and the first move's 2 s.
+        assert_eq!(c.check(ONE, t0 + secs(203)), None);
+        assert_eq!(c.check(ONE, t0 + secs(204)), Some(ONE));
+    }
+
     #[test]
     fn the_player_to_move_counts_down_and_gains_the_increment_per_move() {
         let t0 = Instant::now();
-        let mut c = clock("1+5", t0);
-        assert_eq!(c.left(ONE, ONE, t0 + secs(10)), secs(55), "60 + 5 - 10");
-        assert_eq!(c.left(TWO, ONE, t0 + secs(10)), secs(65), "not to move");
+        let mut c = started("1+5", t0);
+        assert_eq!(c.left(ONE, ONE, t0 + secs(10)), secs(60), "60 + 2 × 5 - 10");
+        assert_eq!(c.left(TWO, ONE, t0 + secs(10)), secs(70), "not to move");
         assert_eq!(c.moved(ONE, t0 + secs(10)), secs(10));
-        assert_eq!(c.left(ONE, TWO, t0 + secs(30)), secs(60), "60 + 2 × 5 - 10");
-        assert_eq!(c.left(TWO, TWO, t0 + secs(30)), secs(45));
-        assert_eq!(c.move_times().collect::<Vec<_>>(), vec![secs(10)]);
+        assert_eq!(c.left(ONE, TWO, t0 + secs(30)), secs(65), "60 + 3 × 5 - 10");
+        assert_eq!(c.left(TWO, TWO, t0 + secs(30)), secs(50));
+        assert_eq!(
+            c.move_times().collect::<Vec<_>>(),
+            vec![Duration::ZERO, Duration::ZERO, secs(10)]
+        );
     }
 
     #[test]
     fn a_flag_falls_once_and_the_clocks_stand() {
         let t0 = Instant::now();
-        let mut c = clock("0+2", t0);
-        assert_eq!(c.check(ONE, t0 + Duration::from_millis(1_999)), None);
-        assert_eq!(c.check(ONE, t0 + secs(2)), Some(ONE));
+        let mut c = started("0+2", t0);
+        assert_eq!(c.check(ONE, t0 + Duration::from_millis(3_999)), None);
+        assert_eq!(c.check(ONE, t0 + secs(4)), Some(ONE));
         assert_eq!(c.check(ONE, t0 + secs(3)), None, "said once");
         assert_eq!(c.flag(), Some(ONE));
         assert!(!c.running());
         assert_eq!(c.left(ONE, ONE, t0 + secs(9)), Duration::ZERO);
         assert_eq!(
             c.left(TWO, ONE, t0 + secs(9)),
-            secs(2),
-            "the first move's 2 s"
+            secs(4),
+            "the first move's 2 s and the next's"
         );
         // A player who moves in time keeps what is left, and the increment.
-        let mut c = clock("0+2", t0);
+        let mut c = started("0+2", t0);
         c.moved(ONE, t0 + secs(1));
-        assert_eq!(c.left(ONE, TWO, t0 + secs(5)), secs(3));
-        assert_eq!(c.check(TWO, t0 + secs(2)), None);
-        assert_eq!(c.check(TWO, t0 + secs(3)), Some(TWO));
+        assert_eq!(c.left(ONE, TWO, t0 + secs(5)), secs(5));
+        assert_eq!(c.check(TWO, t0 + secs(4)), None);
+        assert_eq!(c.check(TWO, t0 + secs(5)), Some(TWO));
     }
 
     #[test]
     fn undo_puts_the_clocks_back_as_they_were_before_the_move_and_redo_replays_it() {
         let t0 = Instant::now();
-        let mut c = clock("1+0", t0);
+        let mut c = started("1+0", t0);
         c.moved(ONE, t0 + secs(20));
         // Two thinks 15 s, then One's move is taken back.
         c.undone(t0 + secs(35));
@@ -283,7 +315,7 @@ mod tests {
         c.redone(t0 + secs(40));
         assert_eq!(c.left(ONE, TWO, t0 + secs(40)), secs(40), "its own 20 s");
         // A flag that fell is taken back with the move before it.
-        let mut c = clock("0+2", t0);
+        let mut c = started("0+2", t0);
         c.moved(ONE, t0 + secs(1));
         assert_eq!(c.check(TWO, t0 + secs(5)), Some(TWO));
         c.undone(t0 + secs(6));
@@ -291,7 +323,7 @@ mod tests {
         assert!(c.running());
         assert_eq!(
             c.left(ONE, ONE, t0 + secs(6)),
-            secs(2),
+            secs(4),
             "as before its move"
         );
     }
@@ -299,7 +331,7 @@ mod tests {
     #[test]
     fn paused_clocks_keep_the_turns_time_and_go_on_from_it() {
         let t0 = Instant::now();
-        let mut c = clock("1+0", t0);
+        let mut c = started("1+0", t0);
         c.paused(t0 + secs(10));
         assert!(!c.running());
         assert_eq!(c.left(ONE, ONE, t0 + secs(500)), secs(50));
@@ -316,7 +348,7 @@ mod tests {
     #[test]
     fn stopped_clocks_stand() {
         let t0 = Instant::now();
-        let mut c = clock("1+0", t0);
+        let mut c = started("1+0", t0);
         c.moved(ONE, t0 + secs(5));
         c.stop();
         assert_eq!(c.left(TWO, TWO, t0 + secs(50)), secs(60));

@@ -287,7 +287,10 @@ fn prompt(app: &App, width: u16) -> Vec<Line<'static>> {
         .collect();
     out.extend(crate::app::computer::thinking::gauge(app, width));
     if let Some(report) = app.preview() {
-        parts.push((preview_text(app, &report), theme.ui(Ui::Text)));
+        let said = preview_text(app, &report);
+        if !said.is_empty() {
+            parts.push((said, theme.ui(Ui::Text)));
+        }
     }
     let waiting = app.settings_waiting();
     if !waiting.is_empty() {
@@ -304,11 +307,14 @@ fn prompt(app: &App, width: u16) -> Vec<Line<'static>> {
     out
 }
 
+/// What a stone at the cursor would do, in plain words ("A Black stone at
+/// h8 would add a Black stone on g8 and win."); nothing when it would do
+/// nothing worth saying.
 fn preview_text(app: &App, report: &MoveReport) -> String {
-    let theme = app.theme();
     let Move::Place(sq) = report.mv else {
         return String::new();
     };
+    let (colour, other) = (report.color, report.color.other());
     let fills: Vec<String> = report
         .fills
         .iter()
@@ -316,38 +322,58 @@ fn preview_text(app: &App, report: &MoveReport) -> String {
         .map(|f| f.square.to_string())
         .collect();
     let captures: Vec<String> = report.fills.captures().map(|s| s.to_string()).collect();
-    let mut text = format!("{} at {sq}", theme.ghost(report.color));
-    match (fills.is_empty(), captures.is_empty()) {
-        (true, true) => text.push_str(" fills nothing"),
-        (false, true) => text.push_str(&format!(" fills {}", fills.join(" and "))),
-        (true, false) => text.push_str(&format!(" captures {}", captures.join(" and "))),
-        (false, false) => text.push_str(&format!(
-            " fills {} and captures {}",
-            fills.join(" and "),
+    let mut would = Vec::new();
+    if !fills.is_empty() {
+        let stones = if fills.len() == 1 {
+            format!("a {colour} stone")
+        } else {
+            format!("{colour} stones")
+        };
+        would.push(format!("add {stones} on {}", fills.join(" and ")));
+    }
+    if !captures.is_empty() {
+        let stones = if captures.len() == 1 {
+            "stone"
+        } else {
+            "stones"
+        };
+        would.push(format!(
+            "capture the {other} {stones} on {}",
             captures.join(" and ")
-        )),
+        ));
     }
     if report.won {
-        text.push_str(" and wins");
+        would.push("win".to_string());
     }
-    text.push('.');
-    text.push_str(&danger_text(app, report, sq));
-    text
+    let stone = format!("A {colour} stone at {sq}");
+    if would.is_empty() {
+        return danger_text(app, report, sq, &stone);
+    }
+    let did = match would.as_slice() {
+        [rest @ .., last] if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+        _ => would.join(""),
+    };
+    let danger = danger_text(app, report, sq, "It");
+    format!(
+        "{stone} would {did}.{}{danger}",
+        if danger.is_empty() { "" } else { " " }
+    )
 }
 
-/// What the opponent could capture right after the move previewed at `sq`:
-/// " It can be captured at i7." (or the filled stones' squares), else "".
-fn danger_text(app: &App, report: &MoveReport, sq: Square) -> String {
+/// Where the opponent could capture the stones of the move previewed at
+/// `sq` right after it ("It could be captured at i7."), `placed` naming
+/// the stone placed; else "".
+fn danger_text(app: &App, report: &MoveReport, sq: Square, placed: &str) -> String {
     let mut after = app.shown_game().position().clone();
     if report.won || after.play(report.mv).is_err() {
         return String::new();
     }
-    let placed: Vec<Square> = std::iter::once(sq)
+    let stones: Vec<Square> = std::iter::once(sq)
         .chain(report.fills.iter().map(|f| f.square))
         .collect();
-    let mut text = String::new();
     let all = threats(&after);
-    for stone in placed {
+    let mut said = Vec::new();
+    for stone in stones {
         let at: Vec<String> = all
             .iter()
             .filter(|t| t.stone == stone)
@@ -357,11 +383,11 @@ fn danger_text(app: &App, report: &MoveReport, sq: Square) -> String {
             continue;
         }
         let what = if stone == sq {
-            "It".to_string()
+            placed.to_string()
         } else {
-            stone.to_string()
+            format!("The stone on {stone}")
         };
-        text.push_str(&format!(" {what} can be captured at {}.", at.join(" or ")));
+        said.push(format!("{what} could be captured at {}.", at.join(" or ")));
     }
-    text
+    said.join(" ")
 }

@@ -11,7 +11,7 @@ use crate::app::training::state::Course;
 use crate::app::ui::layout;
 use crate::app::ui::text_input::TextInput;
 use crate::app::update::Effect;
-use crate::core::{Game, Move, Quoted, Square};
+use crate::core::{BoardSize, Game, Move, Quoted, Square};
 
 /// Who the board's keys speak for: a network game (moves go to the host,
 /// undo and a new game are asked of the friend), the computer (one side or
@@ -92,7 +92,12 @@ impl App {
             Action::OpenSettings => {
                 self.screen = Screen::Settings(Box::new(SettingsForm::new(&self.config)))
             }
-            Action::ToggleHelp => self.screen = Screen::Help { scroll: 0 },
+            Action::ToggleHelp => {
+                self.screen = Screen::Help {
+                    scroll: 0,
+                    over_training: false,
+                }
+            }
             Action::OpenGoTo => self.screen = Screen::GoTo(TextInput::new("", 4)),
             Action::OpenHost => self.open_net_form(NetForm::host()),
             Action::OpenJoin => self.open_net_form(NetForm::join()),
@@ -162,20 +167,28 @@ impl App {
     /// Jumps the cursor to a square typed in the prompt; a bad name keeps the
     /// prompt open with the text, so it can be corrected.
     pub(in crate::app) fn go_to(&mut self, text: &str) {
-        let size = self.game().size();
-        match text.parse::<Square>() {
-            Ok(sq) if size.contains(sq) => {
+        match self.square_named(text, self.game().size()) {
+            Ok(sq) => {
                 self.board.set_cursor(sq);
                 self.screen = Screen::Board;
             }
-            Ok(sq) => self.say(
-                Tone::Error,
-                format!(
-                    "{sq} is not on the {size}{x}{size} board.",
-                    x = self.theme.sym("×", "x")
-                ),
-            ),
-            Err(e) => self.say(Tone::Error, format!("{}: {}.", Quoted(text), e.on(size))),
+            Err(why) => self.say(Tone::Error, why),
+        }
+    }
+
+    /// The square the `:` prompt names on a board of `size`, or why none.
+    pub(in crate::app) fn square_named(
+        &self,
+        text: &str,
+        size: BoardSize,
+    ) -> Result<Square, String> {
+        match text.parse::<Square>() {
+            Ok(sq) if size.contains(sq) => Ok(sq),
+            Ok(sq) => Err(format!(
+                "{sq} is not on the {size}{x}{size} board.",
+                x = self.theme.sym("×", "x")
+            )),
+            Err(e) => Err(format!("{}: {}.", Quoted(text), e.on(size))),
         }
     }
 

@@ -6,7 +6,7 @@
 use ratatui::crossterm::event::KeyCode;
 use strum::VariantArray;
 
-use crate::app::action::{Action, Direction, Edit, HistoryStep};
+use crate::app::action::{Action, Direction, Edit, FirstGame, HistoryStep};
 
 /// What the keyboard is talking to, which decides what a key means.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, VariantArray)]
@@ -42,6 +42,8 @@ pub enum Context {
     Chat,
     /// The form that hosts or joins a network game.
     NetForm,
+    /// The welcome of a first start.
+    Welcome,
 }
 
 impl Context {
@@ -126,8 +128,10 @@ const TEXT: &[Context] = &[
 ];
 const LISTS: &[Context] = &[Context::Records, Context::Results];
 const TRAINING: &[Context] = &[Context::Training];
+const WELCOME: &[Context] = &[Context::Welcome];
 const QUIT: &[Context] = &[
     Context::Board,
+    Context::Welcome,
     Context::Training,
     Context::Help,
     Context::Notice,
@@ -182,6 +186,7 @@ pub const KEYMAP: &[Binding] = &[
     hinted("undo", BOARD, &[ch('u')], Action::Undo, "undo a move", "undo"),
     bind("redo", BOARD, &[ch('r')], Action::Redo, "redo a move"),
     hinted("new-game", BOARD, &[ch('n')], Action::NewGame, "new game", "new"),
+    hinted("learn", BOARD, &[ch('e')], Action::OpenTraining, "learn: lessons and puzzles", "lessons"),
     hinted("settings", BOARD, &[ch('o'), ch(',')], Action::OpenSettings, "settings: names, colours, rules, board, opponent, level, clock, theme; host or join a network game", "settings"),
     hinted("hint", BOARD, &[ch('t')], Action::Hint, "hint: the engine's move for the side to move, marked on the board", "hint"),
     hinted("analysis", BOARD, &[ch('a')], Action::ToggleAnalysis, "analysis: show or hide a heat map of the engine's search, with the win estimate", "analysis"),
@@ -192,7 +197,6 @@ pub const KEYMAP: &[Binding] = &[
     bind("save", BOARD, &[ch('w')], Action::SaveRecord, "save the game as a record file"),
     bind("records", BOARD, &[ch('f')], Action::OpenRecords, "saved games: open one to play on or browse"),
     bind("results", BOARD, &[ch('p')], Action::OpenResults, "results: wins per player, recent games"),
-    bind("learn", BOARD, &[ch('e')], Action::OpenTraining, "learn: lessons and puzzles"),
     bind("escorts", BOARD, &[ch('v')], Action::ToggleEscorts, "escorts: mark the cursor's escorts and the stones in danger, or not"),
     bind("chat", BOARD, &[ch('c')], Action::OpenChat, "chat: say something to the other player of a network game"),
     bind("resign", BOARD, &[ch('g')], Action::Resign, "give up: resign a network game (asks first)"),
@@ -206,15 +210,24 @@ pub const KEYMAP: &[Binding] = &[
     hinted("learn-up", TRAINING, &[UP, ch('k')], Action::MoveCursor(Direction::Up), "cursor up", "move"),
     hinted("learn-right", TRAINING, &[RIGHT, ch('l')], Action::MoveCursor(Direction::Right), "cursor right", "move"),
     hinted("learn-play", TRAINING, &[ENTER, ch(' ')], Action::Place, "play at the cursor (or click a square)", "play"),
+    bind("learn-go-to", TRAINING, &[ch(':')], Action::OpenGoTo, "jump to a square by name, e.g. :c3"),
     bind("learn-swap", TRAINING, &[ch('s')], Action::Swap, "swap (the pie rule lessons)"),
     hinted("learn-next", TRAINING, &[ch('n'), ch(']')], Action::NextItem, "the next lesson or puzzle", "next"),
     bind("learn-previous", TRAINING, &[ch('p'), ch('[')], Action::PrevItem, "the previous lesson or puzzle"),
     hinted("learn-retry", TRAINING, &[ch('r')], Action::Retry, "try again from the start", "retry"),
     hinted("learn-course", TRAINING, &[TAB], Action::SwitchCourse, "lessons or puzzles", "lessons/puzzles"),
+    hinted("learn-help", TRAINING, &[ch('?')], Action::ToggleHelp, "the help", "help"),
     hinted("learn-back", TRAINING, &[ESC], Action::Close, "back to the game", "back"),
+    // The welcome of a first start.
+    bind("welcome-learn", WELCOME, &[ch('l'), ch('1'), ENTER], Action::Begin(FirstGame::Learn), "learn the game: short lessons, then puzzles"),
+    bind("welcome-computer", WELCOME, &[ch('c'), ch('2')], Action::Begin(FirstGame::Computer), "play the computer on a small 9×9 board"),
+    bind("welcome-two-players", WELCOME, &[ch('t'), ch('3')], Action::Begin(FirstGame::TwoPlayers), "two players at one keyboard, on 9×9"),
+    bind("welcome-usual", WELCOME, &[ch('u'), ch('4'), ESC], Action::Begin(FirstGame::Usual), "the usual game: two players on 15×15"),
     // Help, messages and questions.
     hinted("help-up", &[Context::Help], &[UP, ch('k'), key(KeyCode::PageUp)], Action::ScrollUp, "scroll up", "scroll"),
     hinted("help-down", &[Context::Help], &[DOWN, ch('j'), key(KeyCode::PageDown)], Action::ScrollDown, "scroll down", "scroll"),
+    bind("help-top", &[Context::Help], &[key(KeyCode::Home)], Action::History(HistoryStep::Start), "the top"),
+    bind("help-bottom", &[Context::Help], &[key(KeyCode::End)], Action::History(HistoryStep::Latest), "the bottom"),
     hinted("close", &[Context::Help, Context::Notice], &[ESC, ENTER, ch('?')], Action::Close, "close", "close"),
     hinted("yes", &[Context::Confirm], &[ch('y'), ENTER], Action::Yes, "yes", "yes"),
     hinted("no", &[Context::Confirm], &[ch('n'), ESC], Action::No, "no", "no"),

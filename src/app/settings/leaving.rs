@@ -2,6 +2,7 @@
 //! the next game and say so, and write the file.
 
 use crate::app::action::Action;
+use crate::app::computer::engine::names;
 use crate::app::config::Config;
 use crate::app::keys::keymap::{Context, key_for};
 use crate::app::message::Tone;
@@ -65,15 +66,15 @@ impl App {
             self.start_new_game();
             return String::new();
         }
-        let verb = if waiting.len() == 1 {
-            "applies"
+        let when = if self.game_in_progress() {
+            "From the next game"
         } else {
-            "apply"
+            "From the new game"
         };
         format!(
-            "{} {verb} from the next game ({}). ",
-            capitalised(&join(&waiting)),
-            self.key(Action::NewGame)
+            "{when} ({}): {}. ",
+            self.key(Action::NewGame),
+            join(&waiting)
         )
     }
 
@@ -136,7 +137,7 @@ impl App {
             out.push(format!("board size {n}{}{n}", self.theme.sym("×", "x")));
         }
         if want.game.variant != game.rules().variant {
-            out.push(format!("{} rules", want.game.variant));
+            out.push(format!("the {} rules", want.game.variant));
         }
         if want.game.pie != game.rules().pie {
             out.push(format!(
@@ -151,7 +152,12 @@ impl App {
             });
         }
         if want.players.black != game.first_black() {
-            out.push(format!("{} as Black", self.name(want.players.black)));
+            // The name of the settings chosen (a computer at its new level).
+            let black = want.players.black;
+            let name = names(want.engine.mode, want.engine.level)[black.index()]
+                .clone()
+                .unwrap_or_else(|| want.players.names[black.index()].clone());
+            out.push(format!("{name} with Black"));
         }
         if want.engine.mode != self.mode() {
             out.push(want.engine.mode.label().to_string());
@@ -167,12 +173,4 @@ fn join(items: &[String]) -> String {
         [one] => one.clone(),
         [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
     }
-}
-
-fn capitalised(text: &str) -> String {
-    let mut chars = text.chars();
-    chars
-        .next()
-        .map(|c| c.to_uppercase().chain(chars).collect())
-        .unwrap_or_default()
 }

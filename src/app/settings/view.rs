@@ -224,10 +224,14 @@ fn notes(app: &App, form: &SettingsForm) -> Vec<(String, Style)> {
         .iter()
         .any(|&f| waits_for_next_game(app, form, f))
     {
+        let now = if app.game_in_progress() {
+            "The game in progress keeps what it has: changes"
+        } else {
+            "Changes"
+        };
         out.push((
             format!(
-                "Changes marked \"next game\" cannot apply to the game in progress; they \
-                 apply when you start a new one ({}).",
+                "{now} marked \"next game\" apply when you start a new one ({}).",
                 key_for(app.keys(), Context::Board, Action::NewGame, theme)
             ),
             theme.ui(Ui::Warning),

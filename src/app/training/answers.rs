@@ -6,6 +6,7 @@ use crate::app::action::Action;
 use crate::app::message::Tone;
 use crate::app::screen::Screen;
 use crate::app::state::App;
+use crate::app::ui::text_input::TextInput;
 use crate::app::update::Effect;
 use crate::core::Move;
 use crate::storage::{load_progress, save_progress};
@@ -84,6 +85,17 @@ impl App {
                 training.retry();
                 Learnt::Nothing
             }
+            Action::OpenGoTo => {
+                self.screen = Screen::TrainingGoTo(TextInput::new("", 4));
+                Learnt::Nothing
+            }
+            Action::ToggleHelp => {
+                self.screen = Screen::Help {
+                    scroll: 0,
+                    over_training: true,
+                };
+                Learnt::Nothing
+            }
             Action::SwitchCourse => {
                 training.switch_course();
                 Learnt::Nothing
@@ -97,6 +109,23 @@ impl App {
         match learnt {
             Learnt::Progress => vec![Effect::SaveProgress],
             Learnt::Nothing => Vec::new(),
+        }
+    }
+
+    /// The `:` prompt answered: the cursor goes to the square named.
+    pub(in crate::app) fn training_go_to(&mut self, text: &str) {
+        let Some(size) = self.training.as_ref().map(|t| t.position().size()) else {
+            self.screen = Screen::Board;
+            return;
+        };
+        match self.square_named(text, size) {
+            Ok(sq) => {
+                if let Some(training) = &mut self.training {
+                    training.set_cursor(sq);
+                }
+                self.screen = Screen::Training;
+            }
+            Err(why) => self.say(Tone::Error, why),
         }
     }
 

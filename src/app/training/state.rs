@@ -164,6 +164,11 @@ impl Training {
         self.cursor = Square::new(size / 2, size / 2);
     }
 
+    /// Whether the lesson shown was answered right.
+    pub fn lesson_done(&self) -> bool {
+        self.lesson_done
+    }
+
     /// Lessons ↔ puzzles.
     pub fn switch_course(&mut self) {
         let other = match self.course {
@@ -173,8 +178,18 @@ impl Training {
         self.show(other);
     }
 
-    /// The next (or previous) lesson or puzzle, wrapping around.
+    /// The next (or previous) lesson or puzzle, wrapping around; after
+    /// the last lesson come the puzzles.
     pub fn step(&mut self, forward: bool) {
+        if forward && self.course == Course::Lessons && self.lesson + 1 == self.lessons.len() {
+            self.show(Course::Puzzles);
+            self.feedback = Some(say(
+                Tone::Info,
+                "That was the last lesson: here are the puzzles, to practise what it taught."
+                    .into(),
+            ));
+            return;
+        }
         let (index, len) = match self.course {
             Course::Lessons => (&mut self.lesson, self.lessons.len()),
             Course::Puzzles => (&mut self.puzzle, self.puzzles.len()),
@@ -256,13 +271,35 @@ impl Training {
         } else {
             Learnt::Nothing
         };
-        let text = format!("Right: {mv}. On to the next lesson.");
+        let text = if self.lesson + 1 == self.lessons.len() {
+            format!("Right: {mv}. That was the last lesson: next come the puzzles.")
+        } else {
+            format!("Right: {mv}. On to the next lesson.")
+        };
         Ok((say(Tone::Success, text), learnt))
     }
 
     fn answer_puzzle(&mut self, mv: Move) -> Result<(Feedback, Learnt), PlayError> {
+        match self.run.standing() {
+            // After a wrong answer the next move starts the puzzle again
+            // from its position, as the lessons do.
+            Standing::Refuted { .. } => {
+                let cursor = self.cursor;
+                self.retry();
+                self.cursor = cursor;
+            }
+            Standing::Solved => {
+                let text = "Solved: go on to the next puzzle, or try this one again.";
+                return Ok((say(Tone::Info, text.into()), Learnt::Nothing));
+            }
+            Standing::ToMove { .. } => {}
+        }
         let position = self.run.puzzle().position.to_string();
         let side = self.run.position().to_move();
+        let moves_left = match self.run.standing() {
+            Standing::ToMove { moves_left } => *moves_left,
+            _ => self.run.puzzle().n,
+        };
         match self.run.play(mv)? {
             Answer::Won => {
                 self.progress
@@ -292,7 +329,8 @@ impl Training {
                     marks.push(sq);
                 }
                 let text = format!(
-                    "{mv} does not force the win: {} holds with {defence}. Try again.",
+                    "{mv} does not win in {moves_left}: {} holds with {defence}. Your next move \
+                     starts the puzzle again.",
                     side.other()
                 );
                 Ok((

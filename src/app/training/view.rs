@@ -10,10 +10,11 @@ use super::state::{Course, Training};
 use crate::app::game::board_widget::{BoardOverlay, BoardWidget};
 use crate::app::game::marks::{add_escort_marks, add_last_move, add_preview};
 use crate::app::keys::keymap::Context;
+use crate::app::screen::Screen;
 use crate::app::state::App;
 use crate::app::ui::cells::{block, lines, tone_style, wrap};
 use crate::app::ui::layout;
-use crate::app::ui::status_line::hint_spans;
+use crate::app::ui::status_line::{self, hint_spans};
 use crate::app::ui::theme::{Highlight, Marker, Theme, Ui};
 use crate::core::{Move, Position};
 use crate::learn::Standing;
@@ -61,6 +62,10 @@ pub fn render(app: &App, training: &Training, area: Rect, buf: &mut Buffer) {
             last.render(screen.status, buf);
             return;
         }
+    }
+    if let Screen::TrainingGoTo(_) = app.screen() {
+        // The square prompt, drawn as on the game's screen.
+        return status_line::render(app, screen.status, true, buf);
     }
     let status = match app.message() {
         Some(m) => Line::styled(m.text.clone(), tone_style(theme, m.tone)),
@@ -111,15 +116,21 @@ fn task_lines(training: &Training, theme: Theme, width: u16) -> Vec<Line<'static
             } else {
                 ""
             };
-            out.push(Line::styled(
-                format!("{number} of {count}: {}{tick}", lesson.title),
+            // Wrapped, never cut: the title says what the lesson is about.
+            out.extend(wrap(
+                &format!("{number} of {count}: {}{tick}", lesson.title),
+                width,
                 theme.ui(Ui::Title),
             ));
             out.push(Line::default());
             out.extend(wrap(&lesson.text, width, text));
             let rules = lesson.position.rules().variant;
             out.push(Line::default());
-            let about = format!("{} to move, {rules} rules.", lesson.position.to_move());
+            let about = if training.lesson_done() {
+                format!("Done, {rules} rules.")
+            } else {
+                format!("{} to move, {rules} rules.", lesson.position.to_move())
+            };
             out.extend(wrap(&about, width, theme.ui(Ui::Dim)));
         }
         Course::Puzzles => {

@@ -84,7 +84,7 @@ pub fn notice(app: &App, notice: &Notice, area: Rect, buf: &mut Buffer) {
 
 /// A box sized to its text (at most `max_width` wide), with the context's
 /// keys at the bottom.
-fn message_box(
+pub fn message_box(
     app: &App,
     title: &str,
     text: &str,

@@ -38,6 +38,9 @@ const RULES: &[&str] = &[
     "On the board, {ghost} shows where a stone at the cursor would go and which squares \
      it fills ({fill}) or captures ({capture}); {last} marks the last move and {fill} / \
      {capture} what it filled and captured. Click a square to place a stone there.",
+    "{escort} marks the escorts of the cursor's square, and {threat} a stone that the side \
+     to move could capture with one stone (v shows or hides these marks). When a game is \
+     won, its winning chain is lit up.",
     "The computer: in the settings, play against it (you are Player 1) or watch it play \
      itself, at a level from easy to strongest. A hint marks the engine's move with {hint}. \
      The analysis colours the empty squares by their share of the engine's search (the \
@@ -79,6 +82,7 @@ const SECTIONS: &[(&str, &[Context])] = &[
         &[Context::FilterRecords, Context::RenameRecord],
     ),
     ("Lessons and puzzles (e)", &[Context::Training]),
+    ("Welcome (the first start)", &[Context::Welcome]),
     ("Questions", &[Context::Confirm]),
     ("This help", &[Context::Help]),
 ];
@@ -97,7 +101,9 @@ pub fn help_lines(keys: &KeyBindings, theme: Theme, width: u16) -> Vec<Line<'sta
                 "{capture}",
                 &theme.marker(Marker::PreviewCapture).to_string(),
             )
-            .replace("{last}", &theme.marker(Marker::LastPlaced).to_string());
+            .replace("{last}", &theme.marker(Marker::LastPlaced).to_string())
+            .replace("{escort}", &theme.marker(Marker::Escort).to_string())
+            .replace("{threat}", &theme.marker(Marker::Threatened).to_string());
         out.extend(wrap(&text, width, theme.ui(Ui::Text)));
         out.push(Line::default());
     }

@@ -18,7 +18,7 @@ use crate::app::state::App;
 pub fn render(app: &App, area: Rect, panel_shown: bool, buf: &mut Buffer) {
     let theme = app.theme();
     let line = match (app.screen(), app.message()) {
-        (Screen::GoTo(input) | Screen::Chat(input), message) => {
+        (Screen::GoTo(input) | Screen::TrainingGoTo(input) | Screen::Chat(input), message) => {
             let (label, context) = match app.screen() {
                 Screen::Chat(_) => ("Say: ", Context::Chat),
                 _ => ("Go to square: ", Context::GoTo),

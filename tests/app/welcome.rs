@@ -1,0 +1,94 @@
+//! The welcome of a first start: the goal and four ways to begin, shown
+//! once (no config file, no unfinished game, never answered), its choice
+//! remembered; an unfinished game resumes as before.
+
+use crate::support::*;
+use brique::app::{App, ConfigFile, Course, Mode, PlayArgs, Screen};
+use brique::storage::Paths;
+use ratatui::crossterm::event::KeyCode;
+
+/// The app as `brique` starts it, with every file under `dir`.
+fn start(dir: &std::path::Path) -> App {
+    let paths = Paths::under(dir);
+    let mut app = App::new(ConfigFile::load(paths.config.clone()), false);
+    app.open_files(Some(paths), &PlayArgs::default().opening());
+    app.welcome_if_first_start();
+    app
+}
+
+#[test]
+fn a_first_start_shows_the_goal_and_four_ways_to_begin() {
+    let dir = tempfile::tempdir().unwrap();
+    let app = start(dir.path());
+    assert_eq!(app.screen(), &Screen::Welcome);
+    let screen = text(&app, 100, 30);
+    for words in [
+        "Welcome to Brique",
+        "Black joins top and bottom, White left and right",
+        "Learn the game",
+        "Play the computer on a small 9×9 board",
+        "Two players at one keyboard",
+        "The usual game: two players on 15×15",
+    ] {
+        assert!(screen.contains(words), "{words:?} in\n{screen}");
+    }
+}
+
+#[test]
+fn the_computer_on_9x9_is_kept_in_the_settings_and_the_welcome_is_not_shown_again() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = start(dir.path());
+    press(&mut app, KeyCode::Char('c'));
+    assert_eq!(app.screen(), &Screen::Board);
+    assert_eq!(app.game().size().get(), 9);
+    assert_eq!(app.mode(), Mode::HumanVsComputer);
+    let saved = std::fs::read_to_string(Paths::under(dir.path()).config).unwrap();
+    assert!(saved.contains("size = 9"), "{saved}");
+    drop(app);
+
+    let app = start(dir.path());
+    assert_eq!(app.screen(), &Screen::Board);
+    assert_eq!(app.game().size().get(), 9);
+}
+
+#[test]
+fn learning_opens_the_lessons_and_the_usual_game_is_remembered_too() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = start(dir.path());
+    press(&mut app, KeyCode::Char('l'));
+    assert_eq!(app.screen(), &Screen::Training);
+    assert_eq!(app.training().unwrap().course(), Course::Lessons);
+    drop(app);
+    assert_eq!(start(dir.path()).screen(), &Screen::Board);
+
+    let other = tempfile::tempdir().unwrap();
+    let mut app = start(other.path());
+    press(&mut app, KeyCode::Esc);
+    assert_eq!(app.screen(), &Screen::Board);
+    assert_eq!(app.game().size().get(), 15);
+    assert_eq!(app.mode(), Mode::HumanVsHuman);
+    drop(app);
+    assert_eq!(start(other.path()).screen(), &Screen::Board);
+}
+
+#[test]
+fn quitting_the_welcome_answers_nothing_and_an_unfinished_game_resumes_without_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = start(dir.path());
+    press(&mut app, KeyCode::Char('q'));
+    assert!(app.should_quit());
+    drop(app);
+    assert_eq!(start(dir.path()).screen(), &Screen::Welcome);
+
+    // A game played on without an answer (as an older version left it).
+    let paths = Paths::under(dir.path());
+    let mut app = App::new(ConfigFile::load(paths.config.clone()), false);
+    app.open_files(Some(paths), &PlayArgs::default().opening());
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(app.game().moves().len(), 1);
+    drop(app);
+
+    let app = start(dir.path());
+    assert_eq!(app.screen(), &Screen::Board);
+    assert_eq!(app.game().moves().len(), 1, "the game resumed");
+}
