@@ -492,15 +492,16 @@ fn the_guest_shows_the_hosts_clocks_and_its_loss_on_time() {
     });
     assert_eq!(guest.clock_control(), "1+5".parse().ok());
     let shown = faces(&host);
-    assert_eq!(shown[1], (Player::Two, Duration::from_secs(65), true));
+    // Bob's clock starts with his first move: it stands until then, on
+    // the host's panel and on the guest's alike.
+    assert_eq!(shown[1], (Player::Two, Duration::from_secs(65), false));
     assert_eq!(faces(&guest), shown);
-    // The guest counts down by itself between two states.
     guest.pass_time(Duration::from_secs(3));
     guest.update(Action::Tick);
-    assert_eq!(faces(&guest)[0], shown[0]);
     assert_eq!(
-        faces(&guest)[1],
-        (Player::Two, Duration::from_secs(62), true)
+        faces(&guest),
+        shown,
+        "no clock counts before its first move"
     );
     assert_eq!(guest.lost_on_time(), None, "the host decides");
 
@@ -517,6 +518,17 @@ fn the_guest_shows_the_hosts_clocks_and_its_loss_on_time() {
     tick_both(&mut host, &mut guest, "Ann's second move", |_, g| {
         g.game().history().len() == 3
     });
+    // Bob's clock runs now, and the guest counts it down by itself
+    // between two states.
+    let shown = faces(&host);
+    assert_eq!(shown[1], (Player::Two, Duration::from_secs(70), true));
+    guest.pass_time(Duration::from_secs(3));
+    guest.update(Action::Tick);
+    assert_eq!(faces(&guest)[0], shown[0]);
+    assert_eq!(
+        faces(&guest)[1],
+        (Player::Two, Duration::from_secs(67), true)
+    );
     host.pass_time(Duration::from_secs(71));
     tick_both(&mut host, &mut guest, "the loss on time", |h, g| {
         h.lost_on_time() == Some(Player::Two) && g.lost_on_time() == Some(Player::Two)

@@ -92,6 +92,12 @@ impl GameClock {
         self.turn_began.is_some()
     }
 
+    /// Whether `player`'s clock counts down on their turn: the clocks run
+    /// and `player` has made a first move (each clock starts with it).
+    pub fn counts_for(&self, player: Player) -> bool {
+        self.running() && self.moves.iter().any(|&(p, _)| p == player)
+    }
+
     /// `player`'s time left at `now`, `to_move` being the player whose
     /// turn it is.
     pub fn left(&self, player: Player, to_move: Player, now: Instant) -> Duration {

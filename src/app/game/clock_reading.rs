@@ -46,7 +46,7 @@ impl App {
                 color,
                 player,
                 left: clock.left(player, to_move, now),
-                running: clock.running() && player == to_move,
+                running: player == to_move && clock.counts_for(player),
                 out_of_time: clock.flag() == Some(player),
             }
         }))

@@ -41,7 +41,7 @@ impl App {
         Some(Clocks {
             control: clock.control(),
             left: [Player::One, Player::Two].map(|player| clock.left(player, to_move, now)),
-            running: clock.running().then_some(to_move),
+            running: clock.counts_for(to_move).then_some(to_move),
             flag: clock.flag(),
         })
     }
