@@ -6,6 +6,9 @@ use std::time::Duration;
 
 use ratatui::crossterm::event::{self, Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 
+use signal_hook::consts::SIGHUP;
+
+use super::input::{self, Input};
 use super::signals::{CHECK_EVERY, Caught, Signals};
 use super::takeover::{self as terminal, Tui};
 use crate::app::action::Action;
@@ -22,8 +25,11 @@ pub fn run(screen: &mut Tui, app: &mut App) -> std::io::Result<Option<i32>> {
         // wake up now and then to show them; otherwise wait for input,
         // looking at the signals' flags now and then.
         let tick = app.tick_interval().or_else(|| app.clock_interval());
-        let input = event::poll(tick.map_or(CHECK_EVERY, |t| t.min(CHECK_EVERY)))?;
-        if input {
+        let input = input::wait(tick.map_or(CHECK_EVERY, |t| t.min(CHECK_EVERY)))?;
+        if input == Input::Gone {
+            return Ok(Some(hang_up(app)));
+        }
+        if input == Input::Ready {
             // Take every event already waiting (mouse motion and pastes
             // come in floods) before drawing again.
             loop {
@@ -33,8 +39,13 @@ pub fn run(screen: &mut Tui, app: &mut App) -> std::io::Result<Option<i32>> {
                 } else {
                     app.handle_event(&event);
                 }
-                if app.should_quit() || !event::poll(Duration::ZERO)? {
+                if app.should_quit() {
                     break;
+                }
+                match input::wait(Duration::ZERO)? {
+                    Input::Ready => {}
+                    Input::Nothing => break,
+                    Input::Gone => return Ok(Some(hang_up(app))),
                 }
             }
         }
@@ -55,6 +66,13 @@ pub fn run(screen: &mut Tui, app: &mut App) -> std::io::Result<Option<i32>> {
         }
     }
     Ok(None)
+}
+
+/// The terminal is gone, as with SIGHUP: the game is saved and the
+/// program ends as the hang-up's signal would end it.
+fn hang_up(app: &mut App) -> i32 {
+    app.save_before_exit();
+    SIGHUP
 }
 
 /// Ctrl-Z, which raw mode delivers as a key rather than as SIGTSTP.

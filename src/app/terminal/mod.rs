@@ -3,6 +3,7 @@
 
 pub(super) mod capabilities;
 pub(super) mod event_loop;
+pub(super) mod input;
 pub(super) mod paste;
 pub(super) mod signals;
 pub(super) mod takeover;

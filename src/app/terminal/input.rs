@@ -1,0 +1,91 @@
+//! Waiting for input without crossterm's spin on a closed terminal: once
+//! the terminal is gone, its reads return end of input at once, and
+//! crossterm's poll reads again and again without returning (at full CPU,
+//! the event loop never looking at the signals). So the loop first asks the
+//! terminal itself, with `poll(2)`, and treats a hang-up, an error or end
+//! of input as the terminal gone.
+
+use std::time::Duration;
+
+use ratatui::crossterm::event;
+
+/// What waiting for input found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Input {
+    /// An event is ready for `event::read`.
+    Ready,
+    /// Nothing came within the wait.
+    Nothing,
+    /// The terminal is gone (closed, hung up): save and end.
+    Gone,
+}
+
+/// Waits up to `timeout` for an event from the terminal.
+pub fn wait(timeout: Duration) -> std::io::Result<Input> {
+    let ready = |wait| {
+        Ok(if event::poll(wait)? {
+            Input::Ready
+        } else {
+            Input::Nothing
+        })
+    };
+    match terminal_gone(Duration::ZERO) {
+        None => return ready(timeout),
+        Some(true) => return Ok(Input::Gone),
+        Some(false) => {}
+    }
+    // Events crossterm already holds (a read brings several at once).
+    if event::poll(Duration::ZERO)? {
+        return Ok(Input::Ready);
+    }
+    // A signal (a resize's SIGWINCH among them) cuts this wait short;
+    // crossterm then turns the resize into an event.
+    if terminal_gone(timeout) == Some(true) {
+        return Ok(Input::Gone);
+    }
+    ready(Duration::ZERO)
+}
+
+/// Waits up to `timeout` for the terminal to be readable; true when it is
+/// gone: hung up, in error, or readable with nothing to read (end of
+/// input). Crossterm reads the standard input when it is a terminal; when
+/// it is not, crossterm opens /dev/tty itself and this cannot tell (None).
+#[cfg(unix)]
+fn terminal_gone(timeout: Duration) -> Option<bool> {
+    let fd = libc::STDIN_FILENO;
+    // SAFETY: isatty only looks at the descriptor.
+    if unsafe { libc::isatty(fd) } != 1 {
+        return None;
+    }
+    let mut watch = libc::pollfd {
+        fd,
+        events: libc::POLLIN,
+        revents: 0,
+    };
+    let millis = libc::c_int::try_from(timeout.as_millis()).unwrap_or(libc::c_int::MAX);
+    // SAFETY: one pollfd, owned here, for the duration of the call.
+    let ready = unsafe { libc::poll(&raw mut watch, 1, millis) };
+    if ready <= 0 {
+        // Nothing within the wait, or a signal cut it short.
+        return Some(false);
+    }
+    if watch.revents & (libc::POLLHUP | libc::POLLERR | libc::POLLNVAL) != 0 {
+        return Some(true);
+    }
+    Some(watch.revents & libc::POLLIN != 0 && at_end_of_input(fd))
+}
+
+/// Whether the readable terminal `fd` has nothing to read: end of input
+/// (a terminal in raw mode reads at least one byte when there is one).
+#[cfg(unix)]
+fn at_end_of_input(fd: libc::c_int) -> bool {
+    let mut waiting: libc::c_int = 0;
+    // SAFETY: FIONREAD writes one c_int, owned here.
+    let asked = unsafe { libc::ioctl(fd, libc::FIONREAD, &raw mut waiting) };
+    asked != 0 || waiting == 0
+}
+
+#[cfg(not(unix))]
+fn terminal_gone(_timeout: Duration) -> Option<bool> {
+    None
+}
