@@ -601,3 +601,36 @@ fn a_game_against_the_computer_is_saved_under_the_names_shown() {
     let saved = autosaved(dir.path());
     assert_eq!(saved.names, ["Ann".to_string(), computer]);
 }
+
+#[test]
+fn an_opened_record_names_the_computer_at_the_records_level() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut won = start(dir.path(), named(["Ann", "Bob"], 5), &plain());
+    black_wins_on_column_c(&mut won);
+    type_keys(&mut won, "w");
+    press(&mut won, KeyCode::Enter);
+    let file = records_in(dir.path())[0].clone();
+    // As a game Ann won against the computer at easy would be saved.
+    let edited: String = fs::read_to_string(&file)
+        .unwrap()
+        .lines()
+        .map(|line| match line.split(':').next() {
+            Some("x-mode") => "x-mode: human-vs-computer\n".to_string(),
+            Some("x-level") => "x-level: easy\n".to_string(),
+            _ => format!("{}\n", line.replace("Bob", "Computer (easy)")),
+        })
+        .collect();
+    assert!(edited.contains("x-level: easy"), "{edited}");
+    assert!(edited.contains("x-mode: human-vs-computer"), "{edited}");
+    fs::write(&file, edited).unwrap();
+
+    let other = tempfile::tempdir().unwrap();
+    let mut config = config_with_size(9);
+    config.engine.mode = brique::app::Mode::HumanVsComputer;
+    config.engine.level = brique::ai::Level::Strongest;
+    let app = start(other.path(), config, &load(&file));
+    assert_eq!(app.name(Player::Two), "Computer (easy)");
+    let screen = text(&app, 100, 34);
+    assert!(screen.contains("Computer (easy)"), "{screen}");
+    assert!(!screen.contains("strongest"), "{screen}");
+}

@@ -5,6 +5,7 @@
 use std::time::Duration;
 
 use super::engine::{Ended, Job, estimate};
+use crate::ai::Level;
 use crate::app::action::Action;
 use crate::app::message::{Tone, refused, resigns, swapped, won};
 use crate::app::screen::Screen;
@@ -30,10 +31,18 @@ impl App {
         self.update(Action::Tick);
     }
 
+    /// The level the computer's players are named after: an opened
+    /// finished record's players are the record's, not the settings'.
+    pub(in crate::app) fn named_level(&self) -> Level {
+        (self.files.recorded_level())
+            .filter(|_| self.game().is_over())
+            .unwrap_or(self.config.engine.level)
+    }
+
     /// Brings the engine in line with the state: carried out after every
     /// update.
     pub(in crate::app) fn sync_engine(&mut self) {
-        self.computer.name_players(self.config.engine.level);
+        self.computer.name_players(self.named_level());
         // A search that ends leaves none running and may call for another
         // (the computer moved: now the analysis, or in a demo the other
         // side's move), which the second step starts.

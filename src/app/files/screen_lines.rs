@@ -14,7 +14,7 @@ impl App {
             // Who played: a game against the computer resumes as one. The
             // level is for the reader; the settings' level plays on.
             ("x-mode", self.mode().key().to_string()),
-            ("x-level", self.config.engine.level.name().to_string()),
+            ("x-level", self.named_level().name().to_string()),
         ]
     }
 

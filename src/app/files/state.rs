@@ -7,6 +7,7 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+use crate::ai::Level;
 use crate::app::game::session::Session;
 use crate::app::message::{Message, Tone};
 use crate::app::ui::text_input::TextInput;
@@ -103,6 +104,9 @@ pub struct Files {
     record_file: Option<PathBuf>,
     /// An opened record's own `x-` lines, written back with the game.
     extra: Vec<(String, String)>,
+    /// The computer's level an opened finished record was played at: its
+    /// players are named after it, not after the settings.
+    recorded_level: Option<Level>,
     /// Why the autosave fails, while it does.
     failing: Option<String>,
     /// The game as it was when writing it failed: tried again at its next
@@ -144,6 +148,7 @@ impl Files {
 
     /// The autosave's game came back on screen as `session`.
     pub fn resumed(&mut self, record: &Record, session: &Session) {
+        self.recorded_level = None;
         self.result_written = record.extra(RESULT_KEY).is_some();
         self.record_file = record.extra(RECORD_KEY).map(PathBuf::from);
         self.extra = others_extras(&record.extra);
@@ -158,6 +163,10 @@ impl Files {
         self.result_written = finished;
         self.record_file = Some(path.to_path_buf());
         self.extra = others_extras(&record.extra);
+        self.recorded_level = record
+            .extra("x-level")
+            .and_then(|level| level.parse().ok())
+            .filter(|_| finished);
         self.autosaved = None;
         self.untouched = Some(Snapshot::of(session));
         self.clear_first = false;
@@ -171,6 +180,7 @@ impl Files {
         self.result_written = false;
         self.record_file = None;
         self.extra.clear();
+        self.recorded_level = None;
     }
 
     /// End the autosave's game at the next write (`--new`).
@@ -248,6 +258,11 @@ impl Files {
 
     pub fn set_record_file(&mut self, path: PathBuf) {
         self.record_file = Some(path);
+    }
+
+    /// The level an opened finished record's computer played at.
+    pub fn recorded_level(&self) -> Option<Level> {
+        self.recorded_level
     }
 
     /// An opened record's own `x-` lines.
