@@ -59,7 +59,14 @@ fn the_computer_ponders_after_its_move_and_answers_from_that_tree() {
         let mut app = pondering(threads);
         until_iterations(&mut app, Job::Ponder, 5_000);
         let text = text(&app, 100, 30);
-        assert!(text.contains("Computer (hard) is pondering."), "{text}");
+        // The panel wraps the line after "pondering".
+        let on = if threads == 1 {
+            "on 1 thread."
+        } else {
+            "on 2 threads."
+        };
+        assert!(text.contains("Computer (hard) is pondering"), "{text}");
+        assert!(text.contains(on), "{text}");
         // You play the move the computer expected: its subtree is kept.
         let pondered = app.engine_snapshot().unwrap().progress.clone();
         let Some(Move::Place(expected)) = pondered.report.best else {

@@ -12,6 +12,7 @@ use crate::ai::Report;
 use crate::app::action::Action;
 use crate::app::config::engine::Mode;
 use crate::app::keys::keymap::{Context, key_for};
+use crate::app::message::count;
 use crate::app::state::App;
 use crate::app::ui::theme::Ui;
 use crate::core::{Color, Move};
@@ -77,7 +78,11 @@ pub fn lines(app: &App) -> Vec<(String, Style)> {
         // Discreetly: the person is thinking, not waiting.
         Some(Job::Ponder) => {
             let name = app.name(game.player_to_move().other());
-            out.push((format!("{name} is pondering."), theme.ui(Ui::Dim)));
+            let threads = count(app.config().engine.threads.count(), "thread");
+            out.push((
+                format!("{name} is pondering on {threads}."),
+                theme.ui(Ui::Dim),
+            ));
         }
         Some(Job::Analysis) | None => {}
     }
