@@ -1,6 +1,7 @@
 //! `[engine]`'s threads, pondering and resigning in the config file: read
-//! over the defaults, bad values refused alone with where they are, threads
-//! and resigning saved from the settings screen (pondering is the file's). Every file is in a temporary directory.
+//! over the defaults, bad values refused alone with where they are, threads,
+//! pondering and resigning saved from the settings screen. Every file is in
+//! a temporary directory.
 
 use std::fs;
 use std::num::NonZeroU16;
@@ -76,13 +77,13 @@ fn too_many_threads_are_refused() {
 }
 
 #[test]
-fn the_settings_screen_saves_threads_and_resign() {
+fn the_settings_screen_saves_threads_ponder_and_resign() {
     use brique::app::{Action, App, Field, Screen};
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("config.toml");
     let mut app = App::new(ConfigFile::load(path.clone()), false);
     app.update(Action::OpenSettings);
-    for field in [Field::Threads, Field::Resign] {
+    for field in [Field::Threads, Field::Ponder, Field::Resign] {
         while !matches!(app.screen(), Screen::Settings(form) if form.focus == field) {
             app.update(Action::NextField);
         }
@@ -91,5 +92,5 @@ fn the_settings_screen_saves_threads_and_resign() {
     app.update(Action::Submit);
     let engine = ConfigFile::load(path).config.engine;
     assert_eq!(engine.threads, Threads::Count(NonZeroU16::MIN));
-    assert!(engine.ponder && !engine.resign);
+    assert!(!engine.ponder && !engine.resign);
 }

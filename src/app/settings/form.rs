@@ -25,6 +25,7 @@ pub enum Field {
     Level,
     Clock,
     Threads,
+    Ponder,
     Resign,
     Theme,
     Colours,
@@ -47,6 +48,7 @@ impl Field {
             Field::Mode => "Game",
             Field::Level => "Computer",
             Field::Threads => "Threads",
+            Field::Ponder => "Ponder",
             Field::Resign => "Resign",
             Field::Theme => "Theme",
             Field::Colours => "Colours",
@@ -83,6 +85,7 @@ pub struct SettingsForm {
     pub mode: Mode,
     pub level: Level,
     pub threads: Threads,
+    pub ponder: bool,
     pub resign: bool,
     pub focus: Field,
     /// Why the form cannot be saved yet, shown by the field to blame.
@@ -110,6 +113,7 @@ impl SettingsForm {
             mode: config.engine.mode,
             level: config.engine.level,
             threads: config.engine.threads,
+            ponder: config.engine.ponder,
             resign: config.engine.resign,
             focus: Field::Player1,
             error: None,
@@ -156,6 +160,7 @@ impl SettingsForm {
             Field::Mode => self.mode = cycle(Mode::VARIANTS, self.mode, forward),
             Field::Level => self.level = self.level.step(forward).unwrap_or(self.level),
             Field::Threads => self.threads = cycle(&self.threads.choices(), self.threads, forward),
+            Field::Ponder => self.ponder = !self.ponder,
             Field::Resign => self.resign = !self.resign,
             Field::Theme => self.theme = cycle(ThemeName::VARIANTS, self.theme, forward),
             Field::Colours => self.colours = cycle(&self.palettes(), self.colours, forward),
@@ -235,6 +240,7 @@ impl SettingsForm {
         config.engine.mode = self.mode;
         config.engine.level = self.level;
         config.engine.threads = self.threads;
+        config.engine.ponder = self.ponder;
         config.engine.resign = self.resign;
         Ok(config)
     }

@@ -165,6 +165,12 @@ fn value_text(app: &App, form: &SettingsForm, field: Field) -> String {
             form.level.budget()
         ),
         Field::Threads => form.threads.to_string(),
+        Field::Ponder => (if form.ponder {
+            "on (thinks while you do)"
+        } else {
+            "off"
+        })
+        .to_string(),
         Field::Resign => (if form.resign {
             "on (when its game is lost)"
         } else {
@@ -198,6 +204,7 @@ fn waits_for_next_game(app: &App, form: &SettingsForm, field: Field) -> bool {
         | Field::Player2
         | Field::Level
         | Field::Threads
+        | Field::Ponder
         | Field::Resign
         | Field::Theme
         | Field::Colours
