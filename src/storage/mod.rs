@@ -37,6 +37,7 @@ pub use autosave::{
 pub use autosave_lock::{AutosaveLock, MAX_AUTOSAVES};
 pub use error::StorageError;
 pub use files::{MAX_RECORD_BYTES, read_record_bounded};
+pub(crate) use files::{read_bytes, read_text};
 pub use paths::Paths;
 pub use progress::{Progress, load_progress, save_progress};
 pub use proven::ProvenFile;
