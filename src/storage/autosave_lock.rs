@@ -135,3 +135,21 @@ pub(crate) fn lock_beside(file: &Path) -> Result<File, StorageError> {
         Err(TryLockError::Error(e)) => Err(StorageError::write(&path, e)),
     }
 }
+
+/// Like [`lock_beside`], but waits while another copy holds the lock, for a
+/// short read-modify-write of `file`; after `patience` it gives up with
+/// `Err(StorageError::Held)` rather than hang behind a stuck copy.
+pub(crate) fn wait_for_lock_beside(
+    file: &Path,
+    patience: std::time::Duration,
+) -> Result<File, StorageError> {
+    let give_up = std::time::Instant::now() + patience;
+    loop {
+        match lock_beside(file) {
+            Err(StorageError::Held { .. }) if std::time::Instant::now() < give_up => {
+                std::thread::sleep(std::time::Duration::from_millis(5));
+            }
+            done => return done,
+        }
+    }
+}
