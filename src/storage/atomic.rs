@@ -40,6 +40,28 @@ pub fn atomic_write_with(
     path: &Path,
     write: impl FnOnce(&mut dyn Write) -> io::Result<()>,
 ) -> io::Result<()> {
+    write_atomically(path, write, Existing::Replace)
+}
+
+/// Writes `bytes` to a new file at `path`, atomically: `AlreadyExists` when
+/// anything is at `path`, even if it appeared while writing (another copy of
+/// the program saving under the same name), and then nothing is written.
+pub fn atomic_create(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    write_atomically(path, |file| file.write_all(bytes), Existing::Keep)
+}
+
+/// What a write does with a file already at its path.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Existing {
+    Replace,
+    Keep,
+}
+
+fn write_atomically(
+    path: &Path,
+    write: impl FnOnce(&mut dyn Write) -> io::Result<()>,
+    existing: Existing,
+) -> io::Result<()> {
     let target = follow_links(path)?;
     if target.file_name().is_none() {
         return Err(io::Error::new(
@@ -71,7 +93,11 @@ pub fn atomic_write_with(
         tmp.as_file().set_permissions(mode)?;
     }
     tmp.as_file().sync_all()?;
-    tmp.persist(&target).map_err(|e| e.error)?;
+    match existing {
+        Existing::Replace => tmp.persist(&target).map_err(|e| e.error)?,
+        // A hard link made only where nothing is: never replaces a file.
+        Existing::Keep => tmp.persist_noclobber(&target).map_err(|e| e.error)?,
+    };
     // Make the rename itself durable; not every platform can open a directory.
     if let Ok(d) = File::open(dir) {
         let _ = d.sync_all();

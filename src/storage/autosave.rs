@@ -30,7 +30,7 @@ use super::Paths;
 use super::atomic::remove_stale_temporaries;
 use super::error::StorageError;
 use super::files::{MAX_RECORD_BYTES, end_place, move_aside, read_text, write_bytes};
-use super::records::{default_record_path, parse_record, record_text, save_record};
+use super::records::{default_record_path, parse_record, record_text, save_new_record};
 use super::timestamp::Timestamp;
 use crate::core::{Outcome, Record};
 
@@ -238,8 +238,7 @@ pub fn clear_autosave(paths: &Paths, now: Timestamp) -> Result<Cleared, StorageE
             remove().map(|()| Cleared::Removed)
         }
         AutosaveLoad::Resumed(record) => {
-            let kept = default_record_path(paths, &record, now);
-            save_record(&kept, &record)?;
+            let kept = save_new_record(&default_record_path(paths, &record, now), &record)?;
             remove()?;
             Ok(Cleared::KeptAsRecord(kept))
         }

@@ -30,7 +30,7 @@ mod records;
 mod results;
 mod timestamp;
 
-pub use atomic::{atomic_write, atomic_write_with, remove_stale_temporaries};
+pub use atomic::{atomic_create, atomic_write, atomic_write_with, remove_stale_temporaries};
 pub use autosave::{
     AUTOSAVE_END, AutosaveLoad, Cleared, Kept, clear_autosave, load_autosave, save_autosave,
 };
@@ -43,7 +43,8 @@ pub use progress::{Progress, load_progress, save_progress};
 pub use proven::ProvenFile;
 pub use record_list::{RecordInfo, RecordSummary, list_records};
 pub use records::{
-    RECORD_EXTENSION, default_record_path, load_record, record_path_from_input, save_record,
+    RECORD_EXTENSION, default_record_path, load_record, record_path_from_input, save_new_record,
+    save_record,
 };
 pub use results::{
     PlayerTally, RESULTS_HEADER, ResultRow, Results, Summary, append_result, load_results,
