@@ -23,10 +23,11 @@
 //! write, so it cannot carry the lock). It ends with the process, even one
 //! that is killed, so a crash never leaves an autosave locked.
 
-use std::fs::{self, File, TryLockError};
+use std::fs::{File, TryLockError};
 use std::path::{Path, PathBuf};
 
 use super::Paths;
+use super::atomic::create_private_dirs;
 use super::autosave::{Cleared, clear_autosave};
 use super::error::StorageError;
 use super::files::occupied;
@@ -119,7 +120,7 @@ pub(crate) fn lock_beside(file: &Path) -> Result<File, StorageError> {
     name.push(".lock");
     let path = PathBuf::from(name);
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-        fs::create_dir_all(dir).map_err(|e| StorageError::write(&path, e))?;
+        create_private_dirs(dir).map_err(|e| StorageError::write(&path, e))?;
     }
     let lock = File::options()
         .create(true)
