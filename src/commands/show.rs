@@ -9,7 +9,7 @@ use clap::Args;
 
 use super::{print_stdout, status_line};
 use crate::core::{BoardSize, Game, Player, Record, Rules, Variant, diagram, parse_moves_on};
-use crate::storage::read_record_bounded;
+use crate::storage::{MAX_RECORD_BYTES, read_record_bounded, read_text};
 
 /// The usage line: clap's own would show `[FILE]` alone, hiding `--moves`.
 const USAGE: &str = "brique show [OPTIONS] <FILE | - | --moves \"MOVES\">";
@@ -100,8 +100,8 @@ fn read_input(path: &Path) -> Result<(String, String), String> {
         Ok((name, text))
     } else {
         let name = path.display().to_string();
-        let file = std::fs::File::open(path).map_err(|e| format!("{name}: {e}"))?;
-        let text = read_record_text(file, &name)?;
+        // Regular files only, bounded: a FIFO or device is refused at once.
+        let text = read_text(path, MAX_RECORD_BYTES).map_err(|e| e.to_string())?;
         Ok((name, text))
     }
 }

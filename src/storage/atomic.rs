@@ -40,6 +40,54 @@ pub fn atomic_write_with(
     path: &Path,
     write: impl FnOnce(&mut dyn Write) -> io::Result<()>,
 ) -> io::Result<()> {
+    write_atomically(path, write, Existing::Replace, Mode::Kept)
+}
+
+/// [`atomic_write`] of a file holding a secret (the autosave holds a host's
+/// join code): the file is 0600 whatever mode it had, its directory 0700.
+pub fn atomic_write_private(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    write_atomically(
+        path,
+        |file| file.write_all(bytes),
+        Existing::Replace,
+        Mode::Private,
+    )
+}
+
+/// Writes `bytes` to a new file at `path`, atomically: `AlreadyExists` when
+/// anything is at `path`, even if it appeared while writing (another copy of
+/// the program saving under the same name), and then nothing is written.
+pub fn atomic_create(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    write_atomically(
+        path,
+        |file| file.write_all(bytes),
+        Existing::Keep,
+        Mode::Kept,
+    )
+}
+
+/// The mode a write gives its file.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Mode {
+    /// An existing file's mode, or what `File::create` gives a new one.
+    Kept,
+    /// Owner only (0600).
+    Private,
+}
+
+/// What a write does with a file already at its path.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Existing {
+    Replace,
+    Keep,
+}
+
+fn write_atomically(
+    path: &Path,
+    write: impl FnOnce(&mut dyn Write) -> io::Result<()>,
+    existing: Existing,
+    mode: Mode,
+) -> io::Result<()> {
     let target = follow_links(path)?;
     if target.file_name().is_none() {
         return Err(io::Error::new(
@@ -48,16 +96,24 @@ pub fn atomic_write_with(
         ));
     }
     let dir = parent_of(&target);
-    fs::create_dir_all(dir)?;
+    create_private_dirs(dir)?;
+    if mode == Mode::Private {
+        make_private(dir, 0o700)?;
+    }
     let kept_mode = match fs::metadata(&target) {
         Ok(meta) => Some(meta.permissions()),
         Err(e) if e.kind() == io::ErrorKind::NotFound => None,
         Err(e) => return Err(e),
     };
+    // The temporary file is created 0600: a private file is never readable.
+    let (new_mode, kept_mode) = match mode {
+        Mode::Kept => (new_file_mode(), kept_mode),
+        Mode::Private => (None, None),
+    };
     let prefix = format!("{TEMP_PREFIX}{}-", std::process::id());
     let mut builder = tempfile::Builder::new();
     builder.prefix(&prefix).suffix(TEMP_SUFFIX);
-    if let Some(mode) = new_file_mode() {
+    if let Some(mode) = new_mode {
         builder.permissions(mode);
     }
     // Dropping the temporary file on an error removes it.
@@ -71,11 +127,45 @@ pub fn atomic_write_with(
         tmp.as_file().set_permissions(mode)?;
     }
     tmp.as_file().sync_all()?;
-    tmp.persist(&target).map_err(|e| e.error)?;
+    match existing {
+        Existing::Replace => tmp.persist(&target).map_err(|e| e.error)?,
+        // A hard link made only where nothing is: never replaces a file.
+        Existing::Keep => tmp.persist_noclobber(&target).map_err(|e| e.error)?,
+    };
     // Make the rename itself durable; not every platform can open a directory.
     if let Ok(d) = File::open(dir) {
         let _ = d.sync_all();
     }
+    Ok(())
+}
+
+/// Creates `dir` and its missing parents 0700 (as the XDG base directory
+/// specification asks): the program's directories hold its autosave and
+/// records, no other user's business.
+pub(crate) fn create_private_dirs(dir: &Path) -> io::Result<()> {
+    let mut builder = fs::DirBuilder::new();
+    builder.recursive(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::DirBuilderExt;
+        builder.mode(0o700);
+    }
+    builder.create(dir)
+}
+
+/// Sets `path`'s mode to `mode` (Unix only), e.g. a directory an older
+/// version made 0755.
+fn make_private(path: &Path, mode: u32) -> io::Result<()> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let meta = fs::metadata(path)?;
+        if meta.permissions().mode() & 0o777 != mode {
+            fs::set_permissions(path, Permissions::from_mode(mode))?;
+        }
+    }
+    #[cfg(not(unix))]
+    let _ = (path, mode);
     Ok(())
 }
 

@@ -27,10 +27,11 @@ use std::io;
 use std::path::{Path, PathBuf};
 
 use super::Paths;
+use super::atomic::atomic_write_private;
 use super::atomic::remove_stale_temporaries;
 use super::error::StorageError;
-use super::files::{MAX_RECORD_BYTES, end_place, move_aside, read_text, write_bytes};
-use super::records::{default_record_path, parse_record, record_text, save_record};
+use super::files::{MAX_RECORD_BYTES, end_place, move_aside, read_text};
+use super::records::{default_record_path, parse_record, record_text, save_new_record};
 use super::timestamp::Timestamp;
 use crate::core::{Outcome, Record};
 
@@ -52,7 +53,8 @@ pub fn save_autosave(paths: &Paths, record: &Record) -> Result<(), StorageError>
     text.push_str(&format!("{CHECKSUM_PREFIX}{sum:016x}\n"));
     text.push_str(AUTOSAVE_END);
     text.push('\n');
-    write_bytes(&path, text.as_bytes())
+    // Private: a host's autosave holds its join code.
+    atomic_write_private(&path, text.as_bytes()).map_err(|e| StorageError::write(&path, e))
 }
 
 /// What was found in the autosave at start-up.
@@ -238,8 +240,7 @@ pub fn clear_autosave(paths: &Paths, now: Timestamp) -> Result<Cleared, StorageE
             remove().map(|()| Cleared::Removed)
         }
         AutosaveLoad::Resumed(record) => {
-            let kept = default_record_path(paths, &record, now);
-            save_record(&kept, &record)?;
+            let kept = save_new_record(&default_record_path(paths, &record, now), &record)?;
             remove()?;
             Ok(Cleared::KeptAsRecord(kept))
         }

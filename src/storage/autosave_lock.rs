@@ -23,10 +23,11 @@
 //! write, so it cannot carry the lock). It ends with the process, even one
 //! that is killed, so a crash never leaves an autosave locked.
 
-use std::fs::{self, File, TryLockError};
+use std::fs::{File, TryLockError};
 use std::path::{Path, PathBuf};
 
 use super::Paths;
+use super::atomic::create_private_dirs;
 use super::autosave::{Cleared, clear_autosave};
 use super::error::StorageError;
 use super::files::occupied;
@@ -119,7 +120,7 @@ pub(crate) fn lock_beside(file: &Path) -> Result<File, StorageError> {
     name.push(".lock");
     let path = PathBuf::from(name);
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-        fs::create_dir_all(dir).map_err(|e| StorageError::write(&path, e))?;
+        create_private_dirs(dir).map_err(|e| StorageError::write(&path, e))?;
     }
     let lock = File::options()
         .create(true)
@@ -133,5 +134,23 @@ pub(crate) fn lock_beside(file: &Path) -> Result<File, StorageError> {
             path: file.to_path_buf(),
         }),
         Err(TryLockError::Error(e)) => Err(StorageError::write(&path, e)),
+    }
+}
+
+/// Like [`lock_beside`], but waits while another copy holds the lock, for a
+/// short read-modify-write of `file`; after `patience` it gives up with
+/// `Err(StorageError::Held)` rather than hang behind a stuck copy.
+pub(crate) fn wait_for_lock_beside(
+    file: &Path,
+    patience: std::time::Duration,
+) -> Result<File, StorageError> {
+    let give_up = std::time::Instant::now() + patience;
+    loop {
+        match lock_beside(file) {
+            Err(StorageError::Held { .. }) if std::time::Instant::now() < give_up => {
+                std::thread::sleep(std::time::Duration::from_millis(5));
+            }
+            done => return done,
+        }
     }
 }

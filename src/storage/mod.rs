@@ -30,19 +30,21 @@ mod records;
 mod results;
 mod timestamp;
 
-pub use atomic::{atomic_write, atomic_write_with, remove_stale_temporaries};
+pub use atomic::{atomic_create, atomic_write, atomic_write_with, remove_stale_temporaries};
 pub use autosave::{
     AUTOSAVE_END, AutosaveLoad, Cleared, Kept, clear_autosave, load_autosave, save_autosave,
 };
 pub use autosave_lock::{AutosaveLock, MAX_AUTOSAVES};
 pub use error::StorageError;
 pub use files::{MAX_RECORD_BYTES, read_record_bounded};
+pub(crate) use files::{read_bytes, read_text};
 pub use paths::Paths;
 pub use progress::{Progress, load_progress, save_progress};
 pub use proven::ProvenFile;
 pub use record_list::{RecordInfo, RecordSummary, list_records};
 pub use records::{
-    RECORD_EXTENSION, default_record_path, load_record, record_path_from_input, save_record,
+    RECORD_EXTENSION, default_record_path, load_record, record_path_from_input, save_new_record,
+    save_record,
 };
 pub use results::{
     PlayerTally, RESULTS_HEADER, ResultRow, Results, Summary, append_result, load_results,

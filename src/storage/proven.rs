@@ -17,7 +17,7 @@ use std::io::{self, BufRead, BufReader, Read};
 use std::path::{Path, PathBuf};
 
 use super::autosave_lock::lock_beside;
-use super::{StorageError, atomic_write_with};
+use super::{StorageError, atomic_write_with, remove_stale_temporaries};
 use crate::core::{BoardSize, Variant};
 
 const MAGIC: &str = "brique proven positions 1\n";
@@ -50,10 +50,15 @@ fn header(size: BoardSize, variant: Variant) -> String {
 impl ProvenFile {
     /// Locks `path` for this copy of the program (the file itself need not
     /// exist yet). `Err(StorageError::Held)` when another copy uses it.
+    /// Temporary files that solves killed while writing left beside it
+    /// (as large as the table) are removed once the lock is held.
     pub fn lock(path: &Path) -> Result<ProvenFile, StorageError> {
+        let lock = lock_beside(path)?;
+        let dir = path.parent().filter(|d| !d.as_os_str().is_empty());
+        remove_stale_temporaries(dir.unwrap_or(Path::new(".")));
         Ok(ProvenFile {
             path: path.to_path_buf(),
-            _lock: lock_beside(path)?,
+            _lock: lock,
         })
     }
 

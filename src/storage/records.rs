@@ -1,8 +1,10 @@
 //! Game record files: saving and loading them, and naming new ones.
 
+use std::io;
 use std::path::{Path, PathBuf};
 
 use super::Paths;
+use super::atomic::atomic_create;
 use super::error::StorageError;
 use super::files::{MAX_RECORD_BYTES, first_free, read_text, write_bytes};
 use super::timestamp::Timestamp;
@@ -18,6 +20,38 @@ pub fn save_record(path: &Path, record: &Record) -> Result<(), StorageError> {
     let text = record_text(path, record)?;
     write_bytes(path, text.as_bytes())
 }
+
+/// Writes `record` to a new file at `path`, or, when a file is there or
+/// appears meanwhile (another copy saving under the same name), at the first
+/// of `NAME-2.brique`, `NAME-3.brique` … where nothing is: each name is
+/// created exclusively, so no file is ever replaced. Where it was written.
+pub fn save_new_record(path: &Path, record: &Record) -> Result<PathBuf, StorageError> {
+    let text = record_text(path, record)?;
+    let stem = path.file_stem().unwrap_or_default().to_string_lossy();
+    let extension = path
+        .extension()
+        .map(|e| format!(".{}", e.to_string_lossy()))
+        .unwrap_or_default();
+    for n in 1..=MAX_NUMBERED_NAMES {
+        let candidate = if n == 1 {
+            path.to_path_buf()
+        } else {
+            path.with_file_name(format!("{stem}-{n}{extension}"))
+        };
+        match atomic_create(&candidate, text.as_bytes()) {
+            Ok(()) => return Ok(candidate),
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => continue,
+            Err(e) => return Err(StorageError::write(&candidate, e)),
+        }
+    }
+    Err(StorageError::write(
+        path,
+        io::Error::new(io::ErrorKind::AlreadyExists, "every numbered name is taken"),
+    ))
+}
+
+/// Numbered names tried for a new record (`NAME-2` … `NAME-1000`).
+const MAX_NUMBERED_NAMES: u32 = 1000;
 
 /// Reads a game record; a bad one gives the file, line and column.
 pub fn load_record(path: &Path) -> Result<Record, StorageError> {
@@ -72,7 +106,7 @@ pub fn default_record_path(paths: &Paths, record: &Record, now: Timestamp) -> Pa
         };
         dir.join(format!("{base}{suffix}.{RECORD_EXTENSION}"))
     };
-    first_free((1..=1000).map(candidate)).unwrap_or_else(|| candidate(1))
+    first_free((1..=MAX_NUMBERED_NAMES).map(candidate)).unwrap_or_else(|| candidate(1))
 }
 
 /// Where a file name typed at the save prompt points: a bare name goes into

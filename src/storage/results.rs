@@ -19,6 +19,7 @@ use std::path::{Path, PathBuf};
 
 use super::Paths;
 use super::atomic::remove_stale_temporaries;
+use super::autosave_lock::wait_for_lock_beside;
 use super::error::StorageError;
 use super::files::{read_bytes, write_bytes};
 use super::timestamp::Timestamp;
@@ -31,6 +32,10 @@ pub const RESULTS_HEADER: &str =
 /// A results file larger than this is refused rather than read (about half a
 /// million games).
 const MAX_RESULTS_BYTES: u64 = 64 << 20;
+
+/// How long adding a result waits for another copy adding one: a rewrite of
+/// even the largest file takes well under this.
+const RESULTS_LOCK_PATIENCE: std::time::Duration = std::time::Duration::from_secs(10);
 
 /// One finished game.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -235,8 +240,11 @@ fn unescape(text: &str) -> String {
 /// Adds `row` at the end of the results file (creating it with its header).
 /// The file is rewritten atomically: existing bytes are kept exactly, bad
 /// lines included; a last line without its line break gets one first.
+/// The read and the rewrite happen under the lock on `results.tsv.lock`, so
+/// two copies adding a result at once both keep their line.
 pub fn append_result(paths: &Paths, row: &ResultRow) -> Result<(), StorageError> {
     let path = paths.results();
+    let _lock = wait_for_lock_beside(&path, RESULTS_LOCK_PATIENCE)?;
     let mut bytes = match read_bytes(&path, MAX_RESULTS_BYTES) {
         Ok(bytes) => bytes,
         Err(e) if e.io_kind() == Some(io::ErrorKind::NotFound) => {

@@ -316,3 +316,44 @@ fn the_flag_beats_the_environment_which_beats_the_platform() {
         assert!(platform.ends_with("brique/config.toml"), "{platform:?}");
     }
 }
+
+/// Loads the config at `path` in a thread, failing instead of hanging when
+/// the load does not end (a FIFO with no writer, `/dev/zero`).
+fn load_within_bounded_wait(path: PathBuf) -> brique::app::Loaded {
+    let (send, receive) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = send.send(ConfigFile::load(path));
+    });
+    receive
+        .recv_timeout(std::time::Duration::from_secs(20))
+        .expect("the config was still being read after 20 s")
+}
+
+#[test]
+fn a_config_that_is_a_fifo_a_device_a_link_to_one_or_too_large_gives_defaults_and_a_notice() {
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("fifo.toml");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap();
+    assert!(made.success());
+    let link = dir.path().join("link.toml");
+    std::os::unix::fs::symlink("/dev/zero", &link).unwrap();
+    // Sparse: 1 GiB long, no disk used.
+    let huge = dir.path().join("huge.toml");
+    fs::File::create(&huge).unwrap().set_len(1 << 30).unwrap();
+    for (path, why) in [
+        (fifo.clone(), "not a regular file"),
+        (PathBuf::from("/dev/zero"), "not a regular file"),
+        (link.clone(), "not a regular file"),
+        (huge.clone(), "more than the 1048576 bytes"),
+    ] {
+        let loaded = load_within_bounded_wait(path.clone());
+        assert_eq!(loaded.config, Config::default(), "{}", path.display());
+        let notice = loaded.notice.expect("a notice");
+        assert_eq!(notice.title, "Settings file not used");
+        assert!(notice.body.contains(why), "{}", notice.body);
+        assert!(loaded.file.unusable());
+    }
+}

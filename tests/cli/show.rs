@@ -261,8 +261,40 @@ fn endless_input_is_refused_at_the_record_limit() {
         &brique_bytes(&["show", "-"], b"e5\n".repeat(3 << 20)),
         &format!("standard input goes on past {limit} bytes"),
     );
+    // A device is refused before any reading, as records are.
     refused(
         &brique(&["show", "/dev/zero"], ""),
-        &format!("/dev/zero goes on past {limit} bytes"),
+        "cannot read /dev/zero: not a regular file",
     );
+}
+
+#[test]
+fn a_fifo_is_refused_at_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("game.brique");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap();
+    assert!(made.success());
+    let mut child = crate::brique_command()
+        .arg("show")
+        .arg(&fifo)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run brique");
+    // A bounded wait: a regression fails here instead of hanging the suite.
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    while child.try_wait().unwrap().is_none() {
+        if std::time::Instant::now() > deadline {
+            child.kill().unwrap();
+            child.wait().unwrap();
+            panic!("brique show FIFO was still waiting after 20 s");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let out = child.wait_with_output().unwrap();
+    refused(&out, "not a regular file");
 }

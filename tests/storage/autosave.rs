@@ -412,3 +412,32 @@ fn an_autosave_of_an_earlier_version_without_checksum_still_loads() {
         other => panic!("expected a resumed game, got {other:?}"),
     }
 }
+
+#[test]
+fn the_autosave_is_private_and_so_are_the_directories_made_for_it() {
+    use std::os::unix::fs::PermissionsExt;
+    let mode =
+        |path: &std::path::Path| std::fs::metadata(path).unwrap().permissions().mode() & 0o777;
+    let tmp = tempfile::tempdir().unwrap();
+    let paths = brique::storage::Paths::under(&tmp.path().join("home"));
+    let record = crate::games::finished(["Ann", "Bob"]);
+    brique::storage::save_autosave(&paths, &record).unwrap();
+    assert_eq!(mode(&paths.autosave()), 0o600);
+    assert_eq!(mode(&paths.state_dir), 0o700);
+    assert_eq!(mode(&tmp.path().join("home")), 0o700);
+    // An autosave and a directory an older version left readable are made private.
+    std::fs::set_permissions(paths.autosave(), std::fs::Permissions::from_mode(0o644)).unwrap();
+    std::fs::set_permissions(&paths.state_dir, std::fs::Permissions::from_mode(0o755)).unwrap();
+    brique::storage::save_autosave(&paths, &record).unwrap();
+    assert_eq!(mode(&paths.autosave()), 0o600);
+    assert_eq!(mode(&paths.state_dir), 0o700);
+    // A record saved into a new records directory makes it 0700 too.
+    let saved = brique::storage::default_record_path(
+        &paths,
+        &record,
+        brique::storage::Timestamp::from_unix_seconds(0),
+    );
+    brique::storage::save_record(&saved, &record).unwrap();
+    assert_eq!(mode(&paths.records_dir()), 0o700);
+    assert_eq!(mode(&paths.data_dir), 0o700);
+}

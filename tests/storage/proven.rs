@@ -133,3 +133,31 @@ fn one_copy_of_the_program_uses_a_file_at_a_time() {
     drop(first);
     assert!(ProvenFile::lock(&path).is_ok());
 }
+
+#[test]
+fn temporary_files_left_by_a_killed_solve_are_removed_when_the_file_is_next_used() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dead = {
+        let mut child = std::process::Command::new("true").spawn().unwrap();
+        let pid = child.id();
+        child.wait().unwrap();
+        pid
+    };
+    let left = tmp.path().join(format!(".brique-{dead}-AbC123.tmp"));
+    fs::write(&left, "half a table").unwrap();
+    let an_hour_ago = std::time::SystemTime::now() - std::time::Duration::from_secs(3600);
+    fs::File::options()
+        .write(true)
+        .open(&left)
+        .unwrap()
+        .set_modified(an_hour_ago)
+        .unwrap();
+    let other = tmp.path().join("notes.tmp");
+    fs::write(&other, "not ours").unwrap();
+    let _file = ProvenFile::lock(&tmp.path().join("proven.bin")).unwrap();
+    assert!(
+        !left.exists(),
+        "the killed solve's temporary file is still there"
+    );
+    assert!(other.exists());
+}

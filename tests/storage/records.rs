@@ -9,7 +9,7 @@ use crate::games;
 use brique::core::{Move, Outcome};
 use brique::storage::{
     MAX_RECORD_BYTES, Paths, RecordInfo, StorageError, Timestamp, default_record_path,
-    list_records, load_record, save_record,
+    list_records, load_record, save_new_record, save_record,
 };
 
 fn now() -> Timestamp {
@@ -166,4 +166,48 @@ fn the_list_is_newest_first_and_shows_bad_files() {
     let err = list[1].content.as_ref().unwrap_err();
     assert!(matches!(err, StorageError::Parse { .. }), "{err}");
     assert!(err.to_string().contains("broken.brique: line 1"), "{err}");
+}
+
+#[test]
+fn saves_racing_to_the_same_default_name_each_keep_their_own_file() {
+    let tmp = tempfile::tempdir().unwrap();
+    let paths = Paths::under(tmp.path());
+    let writers = 12;
+    let barrier = std::sync::Arc::new(std::sync::Barrier::new(writers));
+    let handles: Vec<_> = (0..writers)
+        .map(|i| {
+            let paths = paths.clone();
+            let barrier = barrier.clone();
+            std::thread::spawn(move || {
+                let mut record = games::finished(["Ann", "Bob"]);
+                record.extra.push(("x-writer".to_string(), i.to_string()));
+                // Every writer picks the same free name, then saves at once.
+                let path = default_record_path(&paths, &record, now());
+                barrier.wait();
+                let saved = save_new_record(&path, &record).unwrap();
+                (saved, record)
+            })
+        })
+        .collect();
+    let saved: Vec<_> = handles.into_iter().map(|h| h.join().unwrap()).collect();
+    let mut files: Vec<_> = saved.iter().map(|(path, _)| path.clone()).collect();
+    files.sort();
+    files.dedup();
+    assert_eq!(files.len(), writers, "two saves went to one file");
+    for (path, record) in &saved {
+        assert_eq!(&load_record(path).unwrap(), record, "{}", path.display());
+    }
+    assert_eq!(fs::read_dir(paths.records_dir()).unwrap().count(), writers);
+}
+
+#[test]
+fn a_new_record_never_replaces_a_file_already_there() {
+    let tmp = tempfile::tempdir().unwrap();
+    let path = tmp.path().join("game.brique");
+    fs::write(&path, "not mine").unwrap();
+    let record = games::finished(["Ann", "Bob"]);
+    let saved = save_new_record(&path, &record).unwrap();
+    assert_eq!(saved, tmp.path().join("game-2.brique"));
+    assert_eq!(fs::read_to_string(&path).unwrap(), "not mine");
+    assert_eq!(load_record(&saved).unwrap(), record);
 }

@@ -180,3 +180,27 @@ fn an_unwritable_results_file_is_an_error_and_keeps_the_old_one() {
     assert!(paths.results().is_dir());
     assert!(load_results(&paths).is_err());
 }
+
+#[test]
+fn results_added_at_the_same_moment_by_many_writers_are_all_kept() {
+    let tmp = tempfile::tempdir().unwrap();
+    let paths = Paths::under(tmp.path());
+    let record = games::finished(["Ann", "Bob"]);
+    let writers: Vec<_> = (0..16)
+        .map(|i| {
+            let paths = paths.clone();
+            let row = ResultRow::from_record(&record, None, at(i)).unwrap();
+            std::thread::spawn(move || {
+                append_result(&paths, &row).unwrap();
+                row.to_line()
+            })
+        })
+        .collect();
+    let mut expected: Vec<String> = writers.into_iter().map(|w| w.join().unwrap()).collect();
+    let text = fs::read_to_string(paths.results()).unwrap();
+    let mut lines: Vec<String> = text.lines().skip(1).map(str::to_string).collect();
+    assert_eq!(text.lines().next(), Some(RESULTS_HEADER));
+    lines.sort();
+    expected.sort();
+    assert_eq!(lines, expected);
+}

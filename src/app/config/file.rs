@@ -2,14 +2,17 @@
 //! overwritten behind the user's back: only saving settings on purpose replaces
 //! it, and then a copy of the old bytes is kept beside it.
 
-use std::fs;
 use std::io::ErrorKind;
 use std::path::{Path, PathBuf};
 
 use toml_edit::DocumentMut;
 
 use crate::app::config::Config;
-use crate::storage::atomic_write;
+use crate::storage::{StorageError, atomic_write, read_bytes, read_text as read_bounded_text};
+
+/// A config larger than this is refused: no settings file comes near it, and
+/// `/dev/zero` or a huge file must not be read without end.
+const MAX_CONFIG_BYTES: u64 = 1 << 20;
 
 /// Where the settings are saved, if anywhere.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -148,15 +151,22 @@ impl ConfigFile {
     }
 }
 
-/// The file's text, `None` if there is none, or why it cannot be read.
+/// The file's text, `None` if there is none, or why it cannot be read. Read
+/// as records are: regular files only (a FIFO or device is refused at once)
+/// and at most [`MAX_CONFIG_BYTES`].
 fn read_text(path: &Path) -> Result<Option<String>, String> {
-    match fs::read(path) {
-        Ok(bytes) => String::from_utf8(bytes)
-            .map(Some)
-            .map_err(|_| "the file is not UTF-8 text".to_string()),
+    match read_bounded_text(path, MAX_CONFIG_BYTES) {
+        Ok(text) => Ok(Some(text)),
         // No file there, nor can there be one (a parent is a file): nothing to read.
-        Err(e) if matches!(e.kind(), ErrorKind::NotFound | ErrorKind::NotADirectory) => Ok(None),
-        Err(e) => Err(format!("cannot read it: {e}")),
+        Err(StorageError::Read { source, .. })
+            if matches!(
+                source.kind(),
+                ErrorKind::NotFound | ErrorKind::NotADirectory
+            ) =>
+        {
+            Ok(None)
+        }
+        Err(e) => Err(e.to_string()),
     }
 }
 
@@ -176,7 +186,7 @@ fn fresh_text(config: &Config) -> String {
 
 /// Copies `path` to the first free `<name>.bak`, `<name>.bak1`, … beside it.
 fn keep_copy(path: &Path) -> std::io::Result<PathBuf> {
-    let bytes = fs::read(path)?;
+    let bytes = read_bytes(path, MAX_CONFIG_BYTES).map_err(std::io::Error::other)?;
     let mut name = path.as_os_str().to_os_string();
     name.push(".bak");
     for n in 0..100 {

@@ -13,8 +13,8 @@ use crate::app::ui::pages;
 use crate::app::ui::text_input::{TextInput, Typed};
 use crate::app::update::Effect;
 use crate::storage::{
-    Paths, Timestamp, default_record_path, load_results, record_path_from_input, save_record,
-    summarize,
+    Paths, Timestamp, default_record_path, load_results, record_path_from_input, save_new_record,
+    save_record, summarize,
 };
 
 /// The longest file name or path the save prompt takes.
@@ -100,9 +100,18 @@ impl App {
     }
 
     /// Writes the record; on failure the prompt stays open with its text.
+    /// A file at `path` is replaced (the player said yes to that); a new one
+    /// is created exclusively, under the next free name if another copy of
+    /// the program took `path` meanwhile.
     pub(in crate::app) fn write_record(&mut self, path: PathBuf, input: TextInput) {
-        match save_record(&path, &self.record_on_screen()) {
-            Ok(()) => {
+        let record = self.record_on_screen();
+        let saved = if std::fs::symlink_metadata(&path).is_ok() {
+            save_record(&path, &record).map(|()| path)
+        } else {
+            save_new_record(&path, &record)
+        };
+        match saved {
+            Ok(path) => {
                 self.screen = Screen::Board;
                 self.say(Tone::Success, format!("Saved to {}.", path.display()));
                 self.files.set_record_file(path);
