@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use crate::app::{ConfigFile, Locations, NetPlay, PlayArgs};
-use crate::net::{JoinCode, WordCode, lookup};
+use crate::net::{JoinCode, WordCode, WordCodeError, lookup};
 
 /// `brique join`.
 #[derive(clap::Args, Debug)]
@@ -30,7 +30,8 @@ pub struct JoinArgs {
 }
 
 pub fn run(args: &JoinArgs) -> ExitCode {
-    if let Ok(code) = args.host.parse::<WordCode>() {
+    let words = args.host.parse::<WordCode>();
+    if let Ok(code) = words {
         let server = args
             .server
             .clone()
@@ -56,6 +57,12 @@ pub fn run(args: &JoinArgs) -> ExitCode {
         });
     }
     let Some(code) = &args.code else {
+        // A number and two words with one of them mistyped: name the word
+        // (only it, the code being a secret), not the direct way to join.
+        if let Err(e @ (WordCodeError::FirstWord(_) | WordCodeError::SecondWord(_))) = words {
+            eprintln!("brique: {e}: check the code of words the host gave you.");
+            return ExitCode::from(2);
+        }
         eprintln!(
             "brique: to join {} directly, give the host's join code with --code \
              (or, through a relay, the code of words and --server).",

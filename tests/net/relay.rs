@@ -401,6 +401,18 @@ fn join_tells_a_code_of_words_from_an_address() {
     let out = brique(&["join", "127.0.0.1:7777"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("--code"));
+    // A mistyped word is named as such, and only that word is said.
+    let out = brique(&["join", "7-guitarist-zzz"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("\"zzz\" is not one of a code's second words"),
+        "{err}"
+    );
+    assert!(
+        !err.contains("guitarist") && !err.contains("--code"),
+        "{err}"
+    );
     let out = brique(&["host", "--server", "127.0.0.1:7778", "--port", "1"]);
     assert_eq!(out.status.code(), Some(2), "--server and --port conflict");
 }
