@@ -33,5 +33,8 @@ impl App {
         // the update).
         let mode = record.extra("x-mode").and_then(Mode::from_key);
         self.computer.set_mode(mode.unwrap_or_default());
+        // A finished game's players are named as the record names them.
+        let level = record.extra("x-level").and_then(|level| level.parse().ok());
+        (self.files).set_recorded_level(level.filter(|_| record.game.is_over()));
     }
 }

@@ -148,7 +148,6 @@ impl Files {
 
     /// The autosave's game came back on screen as `session`.
     pub fn resumed(&mut self, record: &Record, session: &Session) {
-        self.recorded_level = None;
         self.result_written = record.extra(RESULT_KEY).is_some();
         self.record_file = record.extra(RECORD_KEY).map(PathBuf::from);
         self.extra = others_extras(&record.extra);
@@ -163,10 +162,6 @@ impl Files {
         self.result_written = finished;
         self.record_file = Some(path.to_path_buf());
         self.extra = others_extras(&record.extra);
-        self.recorded_level = record
-            .extra("x-level")
-            .and_then(|level| level.parse().ok())
-            .filter(|_| finished);
         self.autosaved = None;
         self.untouched = Some(Snapshot::of(session));
         self.clear_first = false;
@@ -263,6 +258,12 @@ impl Files {
     /// The level an opened finished record's computer played at.
     pub fn recorded_level(&self) -> Option<Level> {
         self.recorded_level
+    }
+
+    /// A record came on screen: the level its computer played at, kept
+    /// only for a finished game (one played on plays at the settings').
+    pub fn set_recorded_level(&mut self, level: Option<Level>) {
+        self.recorded_level = level;
     }
 
     /// An opened record's own `x-` lines.
