@@ -36,6 +36,9 @@ pub(in crate::app) enum Effect {
     /// Write the game to the autosave if it changed (and a won game's
     /// result, once).
     KeepFiles,
+    /// Before the program ends: write what failed to be written (the
+    /// autosave, a result), even with the game unchanged since.
+    RetryFiles,
     /// Read the saved games for the records screen, then select `select`.
     ListRecords { select: Select },
     /// Rename a record's file from `from` to `to`.
@@ -106,6 +109,7 @@ impl App {
                     self.keep_files();
                 }
                 Effect::KeepFiles => self.keep_files(),
+                Effect::RetryFiles => self.retry_files(),
                 Effect::ListRecords { select } => self.list_records(select),
                 Effect::RenameRecord { from, to } => self.rename_record(&from, &to),
                 Effect::OpenRecord { path, index } => self.open_record(path, index),

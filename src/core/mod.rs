@@ -16,6 +16,7 @@ mod quoted;
 mod record;
 mod replay;
 mod rules;
+mod text;
 mod time_control;
 
 pub use diagram::{diagram, diagram_of};
@@ -32,4 +33,5 @@ pub use quoted::Quoted;
 pub use record::{Outcome, Record, RecordError};
 pub use replay::ReplayError;
 pub use rules::{Rules, Variant, VariantError};
+pub use text::clean;
 pub use time_control::{TimeControl, TimeControlError};

@@ -9,31 +9,8 @@ pub const CHAT_CHARS: usize = 200;
 /// The longest reason for a failed link shown (they may quote the peer).
 pub const REASON_CHARS: usize = 160;
 
-/// `text` without control characters (C0, DEL, C1: the escape sequences'
-/// introducers, so what follows an ESC is left as plain, harmless text),
-/// without bidirectional overrides, with runs of whitespace as one space,
-/// trimmed and cut to `max` characters.
-pub fn clean(text: &str, max: usize) -> String {
-    let mut out = String::new();
-    let mut space = false;
-    for c in text.chars() {
-        if c.is_whitespace() {
-            space = !out.is_empty();
-        } else if !c.is_control() && !is_bidi_control(c) {
-            if space {
-                out.push(' ');
-                space = false;
-            }
-            out.push(c);
-        }
-    }
-    out.chars().take(max).collect()
-}
-
-/// The characters that reorder text on screen (a name could hide behind them).
-const fn is_bidi_control(c: char) -> bool {
-    matches!(c, '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
-}
+// Storage cleans names from records the same way: the cleaning is in core.
+pub use crate::core::clean;
 
 #[cfg(test)]
 mod tests {

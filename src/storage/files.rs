@@ -21,9 +21,26 @@ pub(crate) fn read_text(path: &Path, limit: u64) -> Result<String, StorageError>
 
 /// Reads a regular file of at most `limit` bytes. Anything else at `path` (a
 /// directory, a FIFO, a device such as `/dev/zero`) is refused unread, and
-/// never blocks: its type is checked before opening, the opening does not
-/// wait for a writer, and the type is checked again on what was opened.
+/// never blocks (see [`open_regular`]).
 pub(crate) fn read_bytes(path: &Path, limit: u64) -> Result<Vec<u8>, StorageError> {
+    let (file, bytes) = open_regular(path)?;
+    if bytes > limit {
+        return Err(StorageError::TooLarge {
+            path: path.to_path_buf(),
+            bytes,
+            limit,
+        });
+    }
+    read_bounded(file, path, limit)
+}
+
+/// Opens a regular file for reading, with its size; anything else at `path`
+/// (a directory, a FIFO, a device such as `/dev/zero`) is refused unopened
+/// or unread, and never blocks: its type is checked before opening, the
+/// opening does not wait for a writer, and the type is checked again on
+/// what was opened (it may have been swapped meanwhile). For files too
+/// large to read whole (the solver's proven positions), read in pieces.
+pub(crate) fn open_regular(path: &Path) -> Result<(File, u64), StorageError> {
     let read_error = |e| StorageError::read(path, e);
     let not_regular = || {
         read_error(io::Error::new(
@@ -39,14 +56,7 @@ pub(crate) fn read_bytes(path: &Path, limit: u64) -> Result<Vec<u8>, StorageErro
     if !meta.is_file() {
         return Err(not_regular());
     }
-    if meta.len() > limit {
-        return Err(StorageError::TooLarge {
-            path: path.to_path_buf(),
-            bytes: meta.len(),
-            limit,
-        });
-    }
-    read_bounded(file, path, limit)
+    Ok((file, meta.len()))
 }
 
 /// Reads `reader` to its end, refusing to go past `limit` bytes: endless

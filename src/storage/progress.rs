@@ -2,6 +2,10 @@
 //! the streak of puzzles solved at the first try. Kept in the state
 //! directory as `learning.toml`; a lesson is known by its title and a puzzle
 //! by its position, so reordering or adding to the sets keeps progress.
+//!
+//! Two copies of the program may both be learning: each save reads the file,
+//! merges its own progress into it and writes the result, under the lock on
+//! `learning.toml.lock`, so neither copy's lessons are lost.
 
 use std::collections::BTreeSet;
 use std::io;
@@ -9,11 +13,16 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
+use super::autosave_lock::wait_for_lock_beside;
 use super::error::StorageError;
 use super::files::{end_place, read_text, write_bytes};
 
 /// No progress file comes near this size.
 const MAX_PROGRESS_BYTES: u64 = 1 << 20;
+
+/// How long a save waits for another copy saving: a read and rewrite of a
+/// small file takes far less.
+const PROGRESS_LOCK_PATIENCE: std::time::Duration = std::time::Duration::from_secs(10);
 
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
@@ -40,6 +49,16 @@ impl Progress {
             self.streak = 0;
         }
     }
+
+    /// `self` with what `other` holds added: every lesson and puzzle either
+    /// has done, the better best streak. The current streak stays `self`'s
+    /// (the copy saving now played last).
+    pub fn merged_with(mut self, other: Progress) -> Progress {
+        self.lessons_done.extend(other.lessons_done);
+        self.puzzles_solved.extend(other.puzzles_solved);
+        self.best_streak = self.best_streak.max(other.best_streak).max(self.streak);
+        self
+    }
 }
 
 /// Reads the progress file; a missing file is no progress yet.
@@ -57,14 +76,18 @@ pub fn load_progress(path: &Path) -> Result<Progress, StorageError> {
     })
 }
 
-/// Writes the progress file atomically.
-pub fn save_progress(path: &Path, progress: &Progress) -> Result<(), StorageError> {
-    let text = toml::to_string(progress).map_err(|e| StorageError::Unsavable {
+/// Adds `progress` to the progress file: reads it, merges, and writes the
+/// merge atomically, all under the file's lock, so another copy saving at
+/// the same moment keeps its progress too. Returns what the file now holds.
+/// A damaged file is an error and is left as it is.
+pub fn save_progress(path: &Path, progress: &Progress) -> Result<Progress, StorageError> {
+    // The lock makes the directory (private) when missing.
+    let _lock = wait_for_lock_beside(path, PROGRESS_LOCK_PATIENCE)?;
+    let merged = progress.clone().merged_with(load_progress(path)?);
+    let text = toml::to_string(&merged).map_err(|e| StorageError::Unsavable {
         path: path.to_path_buf(),
         reason: e.to_string(),
     })?;
-    if let Some(dir) = path.parent() {
-        std::fs::create_dir_all(dir).map_err(|e| StorageError::write(dir, e))?;
-    }
-    write_bytes(path, text.as_bytes())
+    write_bytes(path, text.as_bytes())?;
+    Ok(merged)
 }

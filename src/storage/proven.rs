@@ -17,6 +17,7 @@ use std::io::{self, BufRead, BufReader, Read};
 use std::path::{Path, PathBuf};
 
 use super::autosave_lock::lock_beside;
+use super::files::open_regular;
 use super::{StorageError, atomic_write_with, remove_stale_temporaries};
 use crate::core::{BoardSize, Variant};
 
@@ -79,15 +80,13 @@ impl ProvenFile {
         mut keep: impl FnMut([u64; 2]) -> bool,
     ) -> Result<u64, StorageError> {
         let path = &self.path;
-        let file = match File::open(path) {
-            Ok(file) => file,
-            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(0),
-            Err(e) => return Err(StorageError::read(path, e)),
+        // A FIFO or a device is refused, never waited on or read forever;
+        // a regular file is read up to its size, no further.
+        let (file, bytes) = match open_regular(path) {
+            Ok(opened) => opened,
+            Err(e) if e.io_kind() == Some(io::ErrorKind::NotFound) => return Ok(0),
+            Err(e) => return Err(e),
         };
-        let bytes = file
-            .metadata()
-            .map_err(|e| StorageError::read(path, e))?
-            .len();
         let mut reader = BufReader::new(file);
         let bad = |message: String| StorageError::parse(path, 1, 1, message);
         let read_err = |e: io::Error| StorageError::read(path, e);

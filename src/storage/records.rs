@@ -8,7 +8,7 @@ use super::atomic::atomic_create;
 use super::error::StorageError;
 use super::files::{MAX_RECORD_BYTES, first_free, read_text, write_bytes};
 use super::timestamp::Timestamp;
-use crate::core::Record;
+use crate::core::{Player, Record, clean};
 
 /// The extension of game record files.
 pub const RECORD_EXTENSION: &str = "brique";
@@ -59,11 +59,24 @@ pub fn load_record(path: &Path) -> Result<Record, StorageError> {
     parse_record(path, &text)
 }
 
+/// Reads a record's text. Its names come out cleaned as a network peer's
+/// are (a file is outside input too): no control characters or
+/// bidirectional overrides to reach the terminal; a name left empty is the
+/// player's default ("Player 1").
 pub(crate) fn parse_record(path: &Path, text: &str) -> Result<Record, StorageError> {
-    Record::parse(text).map_err(|error| StorageError::Parse {
+    let mut record = Record::parse(text).map_err(|error| StorageError::Parse {
         path: path.to_path_buf(),
         error,
-    })
+    })?;
+    for (name, player) in record.names.iter_mut().zip([Player::One, Player::Two]) {
+        let cleaned = clean(name, usize::MAX);
+        *name = if cleaned.is_empty() {
+            player.to_string()
+        } else {
+            cleaned
+        };
+    }
+    Ok(record)
 }
 
 /// The record's text, checked to read back as the same record.

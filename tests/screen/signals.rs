@@ -20,29 +20,44 @@ fn two_moves_played(home: &std::path::Path) -> Running {
     app
 }
 
+/// Sends SIG`signal` to a game with two moves played, and checks it ends
+/// as that signal, the terminal as it was found and the moves autosaved.
+fn ends_restored_with_the_game_kept(signal: &str) {
+    let home = tempfile::tempdir().unwrap();
+    let mut app = two_moves_played(home.path());
+    assert!(!app.terminal_restored());
+    app.signal(signal);
+    let status = app.wait_exit();
+    assert!(
+        !status.success(),
+        "SIG{signal} ends it as a signal: {status:?}"
+    );
+    app.drain();
+    assert_eq!(
+        app.unrestored(),
+        Vec::<&str>::new(),
+        "SIG{signal} leaves the terminal as it was"
+    );
+    let saved = autosave_text(home.path());
+    assert!(
+        saved.contains("h8") && saved.contains("i8"),
+        "SIG{signal}: the autosave holds the moves:\n{saved}"
+    );
+}
+
 #[test]
 fn term_hup_and_int_restore_the_terminal_and_keep_the_game() {
     for signal in ["TERM", "HUP", "INT"] {
-        let home = tempfile::tempdir().unwrap();
-        let mut app = two_moves_played(home.path());
-        assert!(!app.terminal_restored());
-        app.signal(signal);
-        let status = app.wait_exit();
-        assert!(
-            !status.success(),
-            "SIG{signal} ends it as a signal: {status:?}"
-        );
-        app.drain();
-        assert_eq!(
-            app.unrestored(),
-            Vec::<&str>::new(),
-            "SIG{signal} leaves the terminal as it was"
-        );
-        let saved = autosave_text(home.path());
-        assert!(
-            saved.contains("h8") && saved.contains("i8"),
-            "SIG{signal}: the autosave holds the moves:\n{saved}"
-        );
+        ends_restored_with_the_game_kept(signal);
+    }
+}
+
+/// Issue #37: these ended the program the default way, leaving the
+/// terminal raw, on the alternate screen, mouse reporting on.
+#[test]
+fn quit_usr1_usr2_and_alrm_restore_the_terminal_and_keep_the_game() {
+    for signal in ["QUIT", "USR1", "USR2", "ALRM"] {
+        ends_restored_with_the_game_kept(signal);
     }
 }
 

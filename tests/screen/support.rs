@@ -158,6 +158,39 @@ impl Running {
         }
     }
 
+    /// Everything the program writes during `span` (fed into the screen
+    /// too): output that never pauses still ends the wait.
+    pub fn output_during(&mut self, span: Duration) -> Vec<u8> {
+        let end = Instant::now() + span;
+        let mut got = Vec::new();
+        while let Some(left) = end.checked_duration_since(Instant::now()) {
+            match self.output.recv_timeout(left) {
+                Ok(bytes) => {
+                    self.take(&bytes);
+                    got.extend_from_slice(&bytes);
+                }
+                Err(RecvTimeoutError::Timeout) => break,
+                Err(RecvTimeoutError::Disconnected) => break,
+            }
+        }
+        got
+    }
+
+    /// Resizes the terminal (the program gets SIGWINCH) and the screen
+    /// that follows its output.
+    pub fn resize(&mut self, rows: u16, cols: u16) {
+        self.master
+            .resize(PtySize {
+                rows,
+                cols,
+                pixel_width: 0,
+                pixel_height: 0,
+            })
+            .unwrap();
+        let size = |n: u16| std::num::NonZeroU16::new(n).unwrap();
+        self.parser.set_size(size(rows), size(cols));
+    }
+
     /// Feeds `bytes` from the program into the screen.
     fn take(&mut self, bytes: &[u8]) {
         self.parser.process(bytes);

@@ -162,3 +162,49 @@ fn a_huge_bad_token_is_quoted_in_a_few_dozen_characters() {
         assert!(message.len() < 400, "{} bytes", message.len());
     }
 }
+
+/// Issue #37: every file the program opens gets the records' checks. The
+/// solver's proven positions (`brique solve --proven FILE`), the results
+/// and the lessons' progress, each a FIFO with no writer or `/dev/zero`:
+/// refused at once as not a regular file, never waited on or read forever.
+#[cfg(unix)]
+#[test]
+fn proven_positions_results_and_progress_refuse_fifos_and_devices() {
+    use brique::core::{BoardSize, Variant};
+    use brique::storage::{ProvenFile, load_progress, load_results};
+    for special in ["fifo", "zero"] {
+        let tmp = tempfile::tempdir().unwrap();
+        let paths = Paths::under(tmp.path());
+        let proven = tmp.path().join("proven.bin");
+        for file in [proven.clone(), paths.results(), paths.progress()] {
+            fs::create_dir_all(file.parent().unwrap()).unwrap();
+            if special == "fifo" {
+                let made = std::process::Command::new("mkfifo")
+                    .arg(&file)
+                    .status()
+                    .unwrap();
+                assert!(made.success());
+            } else {
+                std::os::unix::fs::symlink("/dev/zero", &file).unwrap();
+            }
+        }
+        let errors = without_blocking(move || {
+            let size = BoardSize::new(5).unwrap();
+            let proven = ProvenFile::lock(&proven)
+                .unwrap()
+                .load(size, Variant::Revised, |_| true);
+            [
+                proven.map(|_| ()).unwrap_err(),
+                load_results(&paths).map(|_| ()).unwrap_err(),
+                load_progress(&paths.progress()).map(|_| ()).unwrap_err(),
+            ]
+        });
+        for err in errors {
+            assert!(
+                err.to_string()
+                    .ends_with("not a regular file (a directory, pipe or device?)"),
+                "{special}: {err}"
+            );
+        }
+    }
+}

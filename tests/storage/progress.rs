@@ -40,3 +40,39 @@ fn a_damaged_file_is_reported_with_its_line_and_left_alone() {
     }
     assert!(std::fs::read_to_string(&path).unwrap().contains("many"));
 }
+
+/// Issue #37: copies that each finished a lesson (each holding only its own
+/// progress, read when the file was empty) and save at the same moment all
+/// keep theirs: a save merges into the file under its lock.
+#[test]
+fn lessons_finished_at_the_same_moment_by_many_copies_are_all_kept() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = Paths::under(dir.path()).progress();
+    let mut before = Progress::default();
+    before.lessons_done.insert("Earlier".to_string());
+    before.best_streak = 5;
+    save_progress(&path, &before).unwrap();
+    let start = std::sync::Arc::new(std::sync::Barrier::new(8));
+    let copies: Vec<_> = (0..8)
+        .map(|i| {
+            let (path, start) = (path.clone(), std::sync::Arc::clone(&start));
+            std::thread::spawn(move || {
+                let mut own = Progress::default();
+                own.lessons_done.insert(format!("Lesson {i}"));
+                own.puzzle_attempt(&format!("puzzle {i}"), true, true);
+                start.wait();
+                save_progress(&path, &own).unwrap();
+            })
+        })
+        .collect();
+    for copy in copies {
+        copy.join().unwrap();
+    }
+    let read = load_progress(&path).unwrap();
+    let mut lessons: Vec<String> = (0..8).map(|i| format!("Lesson {i}")).collect();
+    lessons.push("Earlier".to_string());
+    lessons.sort();
+    assert_eq!(read.lessons_done.into_iter().collect::<Vec<_>>(), lessons);
+    assert_eq!(read.puzzles_solved.len(), 8);
+    assert_eq!((read.streak, read.best_streak), (1, 5));
+}

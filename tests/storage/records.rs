@@ -211,3 +211,26 @@ fn a_new_record_never_replaces_a_file_already_there() {
     assert_eq!(fs::read_to_string(&path).unwrap(), "not mine");
     assert_eq!(load_record(&saved).unwrap(), record);
 }
+
+/// Issue #37: a name in a record or autosave reaches the terminal, so it
+/// loses control characters and bidirectional overrides as a network
+/// peer's name does; a name left empty is the player's default.
+#[test]
+fn names_from_records_and_autosaves_lose_controls_and_reordering() {
+    let tmp = tempfile::tempdir().unwrap();
+    let paths = Paths::under(tmp.path());
+    let mut record = games::unfinished(9, 5);
+    record.names = [
+        "\u{202e}Eve\u{1b}[2J".to_string(),
+        "\u{2066}\u{7}\u{200f}".to_string(),
+    ];
+    let file = tmp.path().join("hostile.brique");
+    fs::write(&file, record.to_string()).unwrap();
+    let want = ["Eve[2J".to_string(), "Player 2".to_string()];
+    assert_eq!(load_record(&file).unwrap().names, want);
+    brique::storage::save_autosave(&paths, &record).unwrap();
+    match brique::storage::load_autosave(&paths) {
+        brique::storage::AutosaveLoad::Resumed(back) => assert_eq!(back.names, want),
+        other => panic!("{other:?}"),
+    }
+}

@@ -12,7 +12,7 @@
 
 use std::path::{Path, PathBuf};
 
-use super::state::{Files, RECORD_KEY, RESULT_KEY};
+use super::state::{Files, RECORD_KEY, RESULT_KEY, RESULT_PENDING, RESULT_WRITTEN};
 use super::worth_keeping::worth_keeping;
 use crate::app::action::{Action, HistoryStep};
 use crate::app::config::engine::Mode;
@@ -80,12 +80,22 @@ impl App {
         let lock = match AutosaveLock::acquire(&paths) {
             Ok(lock) => lock,
             Err(e) => {
-                return Some((
+                // Unlocked, the autosave may be another copy's: writing it
+                // could replace that copy's game, so this game stays in
+                // memory (a record can still be saved).
+                self.files
+                    .refuse_autosave(format!("the autosave could not be locked ({e})"));
+                let text = format!(
+                    "The autosave could not be locked ({e}), so it is left to the copy that \
+                     may be using it: this game is not saved there, it stays in memory \
+                     ({} saves it as a record).",
+                    self.key(Action::SaveRecord)
+                );
+                self.tell(
                     Tone::Warning,
-                    format!(
-                        "The autosave could not be locked ({e}): another copy may write over this game."
-                    ),
-                ));
+                    "Not saved: the autosave is locked by another copy.",
+                );
+                return Some((Tone::Warning, text));
             }
         };
         let mut said: Vec<String> = lock.message().into_iter().collect();
@@ -109,7 +119,8 @@ impl App {
     }
 
     fn open_locked(&mut self, paths: Option<Paths>, opening: &Opening) {
-        if opening.new && paths.is_some() {
+        let refused = self.files.autosave_refused();
+        if opening.new && paths.is_some() && !refused {
             self.files.clear_first();
             self.perform(vec![Effect::KeepFiles]);
         }
@@ -125,6 +136,8 @@ impl App {
             None => None,
         };
         match paths {
+            // Another copy's autosave is not this one's to resume.
+            Some(_) if refused => {}
             Some(paths) if !opening.new => self.resume_autosave(&paths),
             Some(_) => {}
             None => self.files.set_note(
@@ -159,10 +172,11 @@ impl App {
                     self.files.set_note(Tone::Success, text);
                 }
             }
-            AutosaveLoad::Finished(_) => {
+            AutosaveLoad::Finished(record) => {
                 if let Some(text) = message {
                     self.files.set_note(Tone::Info, text);
                 }
+                self.write_pending_result(paths, record);
             }
             AutosaveLoad::Unusable { .. } => {
                 self.files.set_note(
@@ -231,16 +245,63 @@ impl App {
             return;
         }
         self.files.clear_note();
+        // The result first, so that the autosave says whether it was written.
+        self.write_result(&paths);
+        if self.files.autosave_refused() {
+            return;
+        }
         if self.files.autosave_is_ours() || self.end_previous_autosave(&paths) {
             self.autosave(&paths);
         }
-        self.write_result(&paths);
     }
 
-    /// On a signal that ends the program: the game goes to the autosave
-    /// if it is not there yet.
+    /// Before the program ends (a quit, a signal, a hang-up): the game goes
+    /// to the autosave if it is not there yet, and what failed to be
+    /// written is tried again.
     pub(in crate::app) fn save_before_exit(&mut self) {
-        self.perform(vec![Effect::KeepFiles]);
+        self.perform(vec![Effect::RetryFiles]);
+    }
+
+    /// Tries again what failed to be written, the game as it is now: a won
+    /// game has no next move to wait for.
+    pub(in crate::app) fn retry_files(&mut self) {
+        let Some(paths) = self.files.paths().cloned() else {
+            return;
+        };
+        self.files.retry();
+        if self.files.wants_write(&self.session) {
+            return self.keep_files();
+        }
+        // The autosave holds the game: only its result may be waiting,
+        // and once written the autosave says so.
+        if self.files.result_pending() {
+            self.write_result(&paths);
+            if self.files.result_written() && !self.files.autosave_refused() {
+                self.autosave(&paths);
+            }
+        }
+    }
+
+    /// At start-up, the result of the autosave's finished game, when
+    /// writing it failed last time (the disk full, say).
+    fn write_pending_result(&mut self, paths: &Paths, mut record: Record) {
+        if record.extra(RESULT_KEY) != Some(RESULT_PENDING) || is_demo(&record) {
+            return;
+        }
+        let file = record.extra(RECORD_KEY).map(PathBuf::from);
+        let Some(row) = ResultRow::from_record(&record, file.as_deref(), Timestamp::now()) else {
+            return;
+        };
+        if let Err(e) = append_result(paths, &row) {
+            return self.files.set_note(
+                Tone::Warning,
+                format!("The last game's result is still not written: {e}."),
+            );
+        }
+        record.set_extra(RESULT_KEY, RESULT_WRITTEN);
+        // Should this fail, the next start writes the result again: a line
+        // twice is better than none.
+        let _ = save_autosave(paths, &record);
     }
 
     /// Before a game's first autosave, the autosave's game is put away
@@ -288,8 +349,8 @@ impl App {
         for (key, value) in self.network_extras() {
             record.set_extra(key, value);
         }
-        if self.files.result_written() {
-            record.set_extra(RESULT_KEY, "written");
+        if let Some(mark) = self.files.result_mark() {
+            record.set_extra(RESULT_KEY, mark);
         }
         if let Some(file) = self.files.record_file() {
             record.set_extra(RECORD_KEY, file.display().to_string());
@@ -308,9 +369,15 @@ impl App {
     /// panel keeps saying that it is not until a save works.
     fn autosave_failed(&mut self, why: String) {
         tracing::warn!("the autosave failed: {why}");
+        // A game over has no next move: its write waits for the quit.
+        let again = if self.record_on_screen().outcome() == Outcome::Unfinished {
+            "after the next move, and when you quit"
+        } else {
+            "when you quit"
+        };
         let explained = format!(
-            "The game cannot be saved: {why}.\n\nIt goes on in memory, and is \
-             saved again after the next move that can be written."
+            "The game cannot be saved: {why}.\n\nIt is kept in memory, and saving \
+             it is tried again {again}."
         );
         if self.files.autosave_failed(why, &self.session) {
             if matches!(self.screen, Screen::Board | Screen::Notice(_)) {
@@ -331,10 +398,21 @@ impl App {
         let Some(row) = ResultRow::from_record(&record, file, Timestamp::now()) else {
             return;
         };
-        // Once per game even if the write fails: that is said, not retried.
-        self.files.result_done();
-        if let Err(e) = append_result(paths, &row) {
-            self.tell(Tone::Warning, format!("The result was not written: {e}."));
+        match append_result(paths, &row) {
+            Ok(()) => self.files.result_done(),
+            Err(e) => {
+                // Said once; tried again when the program ends, and at the
+                // next start (the autosave marks it pending).
+                if !self.files.result_pending() {
+                    self.tell(
+                        Tone::Warning,
+                        format!(
+                            "The result was not written: {e}. It is tried again when you quit."
+                        ),
+                    );
+                }
+                self.files.result_failed();
+            }
         }
     }
 

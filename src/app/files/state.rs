@@ -16,6 +16,10 @@ use crate::storage::{AutosaveLock, Paths, RecordSummary, StorageError, Summary};
 
 /// `x-` lines of the autosave that belong to the files, not to the screen.
 pub const RESULT_KEY: &str = "x-result";
+/// [`RESULT_KEY`]'s values: the result line is in the results file, or
+/// writing it failed and is to be tried at the next start.
+pub const RESULT_WRITTEN: &str = "written";
+pub const RESULT_PENDING: &str = "pending";
 pub const RECORD_KEY: &str = "x-record";
 
 /// The game as its files hold it: who plays and the moves (a cursor step is
@@ -100,6 +104,14 @@ pub struct Files {
     clear_first: bool,
     /// The game's result line is in the results file (once per game).
     result_written: bool,
+    /// Writing the result line failed: it is tried again before the
+    /// program ends, and at the next start (the autosave says
+    /// `x-result: pending`).
+    result_failed: bool,
+    /// The autosave could not be locked for this copy: another copy may be
+    /// playing in it, so it is neither read nor written; the game stays in
+    /// memory.
+    autosave_refused: bool,
     /// The record file the game was opened from or last saved to.
     record_file: Option<PathBuf>,
     /// An opened record's own `x-` lines, written back with the game.
@@ -146,9 +158,27 @@ impl Files {
         self.lock = Some(Arc::new(lock));
     }
 
+    /// Leaves the autosave alone for good (it could not be locked, `why`):
+    /// the panel says the game is in memory only.
+    pub fn refuse_autosave(&mut self, why: String) {
+        self.autosave_refused = true;
+        self.failing = Some(why);
+    }
+
+    /// Whether the autosave is left alone (see [`Files::refuse_autosave`]).
+    pub const fn autosave_refused(&self) -> bool {
+        self.autosave_refused
+    }
+
+    /// Forgets that writing the game as it is failed, so the next keeping
+    /// of the files tries again (before the program ends).
+    pub fn retry(&mut self) {
+        self.failed_at = None;
+    }
+
     /// The autosave's game came back on screen as `session`.
     pub fn resumed(&mut self, record: &Record, session: &Session) {
-        self.result_written = record.extra(RESULT_KEY).is_some();
+        self.result_written = record.extra(RESULT_KEY) == Some(RESULT_WRITTEN);
         self.record_file = record.extra(RECORD_KEY).map(PathBuf::from);
         self.extra = others_extras(&record.extra);
         self.autosaved = Some(Snapshot::of(session));
@@ -173,6 +203,7 @@ impl Files {
         self.untouched = Some(Snapshot::of(session));
         self.clear_first = true;
         self.result_written = false;
+        self.result_failed = false;
         self.record_file = None;
         self.extra.clear();
         self.recorded_level = None;
@@ -245,6 +276,28 @@ impl Files {
     /// The game's result line was written, or is not to be.
     pub fn result_done(&mut self) {
         self.result_written = true;
+        self.result_failed = false;
+    }
+
+    /// Writing the game's result line failed.
+    pub fn result_failed(&mut self) {
+        self.result_failed = true;
+    }
+
+    /// What the autosave's `x-result` line says, if anything.
+    pub const fn result_mark(&self) -> Option<&'static str> {
+        if self.result_written {
+            Some(RESULT_WRITTEN)
+        } else if self.result_failed {
+            Some(RESULT_PENDING)
+        } else {
+            None
+        }
+    }
+
+    /// Whether the result line waits to be written again.
+    pub const fn result_pending(&self) -> bool {
+        self.result_failed && !self.result_written
     }
 
     pub fn record_file(&self) -> Option<&Path> {

@@ -1,10 +1,17 @@
 //! The event loop: draw, wait for input (or for the engine's progress, or
 //! for a signal), hand each event to the app, until it quits or a signal
 //! ends it.
+//!
+//! A frame goes to the terminal only when it differs from the last one
+//! drawn: even an unchanged frame costs ratatui's reset sequence, and an
+//! idle screen (a player thinking) should write nothing.
 
 use std::time::Duration;
 
+use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{self, Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
+use ratatui::layout::Rect;
+use ratatui::widgets::Widget;
 
 use signal_hook::consts::SIGHUP;
 
@@ -19,8 +26,11 @@ use crate::app::state::App;
 pub fn run(screen: &mut Tui, app: &mut App) -> std::io::Result<Option<i32>> {
     let signals = Signals::install()?;
     fit(screen, app)?;
+    // The frame on the terminal; `None` when the terminal was taken afresh
+    // (after a suspension), so the next frame is drawn whatever it holds.
+    let mut shown: Option<Buffer> = None;
     while !app.should_quit() {
-        screen.draw(|frame| frame.render_widget(&*app, frame.area()))?;
+        draw_if_changed(screen, app, &mut shown)?;
         // While the engine searches (on its own thread) or a clock runs,
         // wake up now and then to show them; otherwise wait for input,
         // looking at the signals' flags now and then.
@@ -32,10 +42,17 @@ pub fn run(screen: &mut Tui, app: &mut App) -> std::io::Result<Option<i32>> {
         if input == Input::Ready {
             // Take every event already waiting (mouse motion and pastes
             // come in floods) before drawing again.
+            let mut resized = false;
             loop {
                 let event = event::read()?;
                 if is_suspend_key(&event) {
                     suspend(screen, app, &signals)?;
+                    shown = None;
+                } else if matches!(event, Event::Resize(..)) {
+                    // A resize event's size may be stale by the time it is
+                    // read (a storm of them while the engine was busy): the
+                    // terminal is asked its size once the burst is taken.
+                    resized = true;
                 } else {
                     app.handle_event(&event);
                 }
@@ -48,16 +65,23 @@ pub fn run(screen: &mut Tui, app: &mut App) -> std::io::Result<Option<i32>> {
                     Input::Gone => return Ok(Some(hang_up(app))),
                 }
             }
+            if resized {
+                fit(screen, app)?;
+            }
         }
         match signals.take() {
             Some(Caught::End(signal)) => {
                 app.save_before_exit();
                 return Ok(Some(signal));
             }
-            Some(Caught::Suspend) => suspend(screen, app, &signals)?,
+            Some(Caught::Suspend) => {
+                suspend(screen, app, &signals)?;
+                shown = None;
+            }
             Some(Caught::Continued) => {
                 terminal::resume(screen)?;
                 fit(screen, app)?;
+                shown = None;
             }
             None => {}
         }
@@ -65,7 +89,25 @@ pub fn run(screen: &mut Tui, app: &mut App) -> std::io::Result<Option<i32>> {
             app.update(Action::Tick);
         }
     }
+    // A write that failed (a full disk) is tried once more on the way out.
+    app.save_before_exit();
     Ok(None)
+}
+
+/// Draws the app when its frame differs from `shown` (the one on the
+/// terminal), and keeps the new frame there. Rendering is pure and cheap;
+/// writing to the terminal is what an idle screen must not do.
+fn draw_if_changed(screen: &mut Tui, app: &App, shown: &mut Option<Buffer>) -> std::io::Result<()> {
+    let size = screen.size()?;
+    let area = Rect::new(0, 0, size.width, size.height);
+    let mut frame = Buffer::empty(area);
+    app.render(area, &mut frame);
+    if shown.as_ref() == Some(&frame) {
+        return Ok(());
+    }
+    screen.draw(|f| f.render_widget(app, f.area()))?;
+    *shown = Some(frame);
+    Ok(())
 }
 
 /// The terminal is gone, as with SIGHUP: the game is saved and the
@@ -95,7 +137,7 @@ fn suspend(screen: &mut Tui, app: &mut App, signals: &Signals) -> std::io::Resul
     fit(screen, app)
 }
 
-/// Tells the app the terminal's size.
+/// Tells the app the terminal's size, as the terminal gives it now.
 fn fit(screen: &Tui, app: &mut App) -> std::io::Result<()> {
     let size = screen.size()?;
     app.update(Action::Resize {

@@ -1,5 +1,6 @@
-//! The signals the game screen answers: SIGTERM, SIGHUP and SIGINT end it
-//! (terminal restored, game saved), SIGTSTP suspends it, SIGCONT redraws.
+//! The signals the game screen answers: those whose default action ends the
+//! process ([`ENDING`]) end it with the terminal restored and the game saved,
+//! SIGTSTP suspends it, SIGCONT redraws.
 //! The handlers only set flags (signal-hook's); the event loop reads them.
 
 use std::io;
@@ -7,7 +8,16 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::Duration;
 
-use signal_hook::consts::{SIGCONT, SIGHUP, SIGINT, SIGTERM, SIGTSTP};
+use signal_hook::consts::{
+    SIGALRM, SIGCONT, SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGTSTP, SIGUSR1, SIGUSR2,
+};
+
+/// Every catchable signal whose default action ends the process and that a
+/// user or another program may send: left to the default, each would end
+/// the game with the terminal raw, on the alternate screen, mouse reporting
+/// on. (SIGKILL cannot be caught; SIGSEGV and the like mean a bug, and the
+/// panic hook is the place for those.)
+const ENDING: [i32; 7] = [SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM];
 
 /// How long the event loop may wait for input before it looks at the
 /// flags again: a signal is answered within this.
@@ -16,7 +26,7 @@ pub const CHECK_EVERY: Duration = Duration::from_millis(100);
 /// A signal the event loop must act on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Caught {
-    /// SIGTERM, SIGHUP or SIGINT: save, restore the terminal and end.
+    /// One of [`ENDING`]: save, restore the terminal and end.
     End(i32),
     /// SIGTSTP: give the terminal back and stop.
     Suspend,
@@ -34,7 +44,7 @@ pub const GRACE: Duration = Duration::from_secs(2);
 /// sends SIGHUP), crossterm's read of it spins without returning. The
 /// autosave, written after every move, already holds the game.
 fn watch_for_a_stuck_loop() -> io::Result<()> {
-    let mut ending = signal_hook::iterator::Signals::new([SIGTERM, SIGHUP, SIGINT])?;
+    let mut ending = signal_hook::iterator::Signals::new(ENDING)?;
     std::thread::Builder::new()
         .name("signal watch".to_string())
         .spawn(move || {
@@ -62,7 +72,7 @@ impl Signals {
             suspend: Arc::new(AtomicBool::new(false)),
             continued: Arc::new(AtomicBool::new(false)),
         };
-        for signal in [SIGTERM, SIGHUP, SIGINT] {
+        for signal in ENDING {
             let number = usize::try_from(signal).unwrap_or_default();
             signal_hook::flag::register_usize(signal, Arc::clone(&signals.end), number)?;
         }

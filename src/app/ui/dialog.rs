@@ -19,9 +19,16 @@ pub fn confirm(app: &App, question: Question, area: Rect, buf: &mut Buffer) {
             "New game",
             "Start a new game? The one in progress is kept in your saved games (f).".into(),
         ),
-        Question::Quit => (
+        Question::Quit if app.game_is_kept() => (
             "Quit",
             "Quit? Your game is saved and resumes next time.".into(),
+        ),
+        // The autosave failed or is another copy's: say so, not "saved".
+        Question::Quit => (
+            "Quit",
+            "Quit? This game is not saved (see the side panel) and may be \
+             lost: save it as a record first to keep it."
+                .into(),
         ),
         Question::Branch { mv, discards } => {
             let what = match mv {

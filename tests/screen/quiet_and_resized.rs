@@ -1,0 +1,68 @@
+//! The real `brique` binary in a pseudo-terminal: an idle screen writes
+//! nothing, and a storm of resizes while the engine thinks ends with the
+//! screen drawn for the terminal's real size. Every wait has a deadline;
+//! nothing here asserts how fast anything is.
+
+#![cfg(unix)]
+
+use std::time::Duration;
+
+use crate::support::{COLS, ROWS, start, start_on_board};
+
+/// Issue #37: with nothing changing, the screen wrote ratatui's reset
+/// sequence every 100 ms. Once settled, a second passes with no byte.
+#[test]
+fn an_idle_screen_writes_nothing() {
+    let home = tempfile::tempdir().unwrap();
+    let mut app = start_on_board(home.path());
+    // Settle: whatever the start still has to draw.
+    app.output_during(Duration::from_millis(1000));
+    let idle = app.output_during(Duration::from_millis(1000));
+    assert!(
+        idle.is_empty(),
+        "an idle screen wrote {} bytes: {:?}",
+        idle.len(),
+        String::from_utf8_lossy(&idle)
+    );
+    // It still draws when something changes: the help opened.
+    app.send(b"?");
+    app.wait_for("the help", |s| s.contains("Help"));
+    app.send(b"\x1b");
+    app.wait_for("the help closed", |s| !s.contains("Help"));
+    app.send(b"qy");
+    assert!(app.wait_exit().success());
+}
+
+/// Issue #37: 400 resizes while the engine thinks left the screen drawn
+/// for a stale size until the next resize. After the storm, the screen
+/// fills the terminal's real size: the board's status at the top and the
+/// key line on the last row.
+#[test]
+fn a_resize_storm_while_the_engine_thinks_ends_drawn_for_the_real_size() {
+    let home = tempfile::tempdir().unwrap();
+    let config = home.path().join("config");
+    std::fs::create_dir_all(&config).unwrap();
+    // The computer against itself at its strongest: always thinking.
+    std::fs::write(
+        config.join("brique.toml"),
+        "[game]\nsize = 9\n[engine]\nmode = \"computer-vs-computer\"\nlevel = \"strongest\"\n",
+    )
+    .unwrap();
+    let mut app = start(home.path());
+    app.wait_for("the engine thinking", |s| s.contains("iterations"));
+    for i in 0..400u16 {
+        app.resize(3 + i % 5, 20 + i % 7);
+    }
+    app.resize(ROWS, COLS);
+    let last_row = |s: &vt100::Screen| {
+        s.contents_between(ROWS - 1, 0, ROWS - 1, COLS)
+            .trim()
+            .to_string()
+    };
+    app.wait_until("the screen drawn for the real size", |app| {
+        let screen = app.screen();
+        screen.contents().contains("iterations") && !last_row(screen).is_empty()
+    });
+    app.send(b"qy");
+    assert!(app.wait_exit().success());
+}
