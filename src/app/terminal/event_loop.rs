@@ -66,6 +66,16 @@ pub fn run(screen: &mut Tui, app: &mut App) -> std::io::Result<Option<i32>> {
                 }
             }
             if resized {
+                // The terminal may have been smaller meanwhile, at a size
+                // never drawn, and lost what it showed (a terminal keeps
+                // only the rows that fit): ratatui, seeing its last size
+                // again, would draw only what changed over a half-blank
+                // screen. So everything is drawn afresh (a resize clears
+                // the screen and forgets the last frame; `clear` would
+                // ask the terminal where its cursor is, and wait).
+                let size = screen.size()?;
+                screen.resize(Rect::new(0, 0, size.width, size.height))?;
+                shown = None;
                 fit(screen, app)?;
             }
         }
