@@ -27,6 +27,17 @@ pub struct Running {
     pub master: Box<dyn MasterPty + Send>,
     /// The terminal's modes before the program started (cooked).
     pub modes_before: Option<String>,
+    /// Dropped with the rest: the reading thread then ends.
+    listening: Listening,
+}
+
+/// While this lives, the reading thread reads the program's output.
+struct Listening(std::sync::Arc<std::sync::atomic::AtomicBool>);
+
+impl Drop for Listening {
+    fn drop(&mut self) {
+        self.0.store(false, std::sync::atomic::Ordering::SeqCst);
+    }
 }
 
 /// Starts `brique` with its config (`--config home/config/brique.toml`),
@@ -91,11 +102,27 @@ fn spawn(home: &Path, args: &[&str], env: &[(&str, &str)]) -> Running {
     let mut reader = pair.master.try_clone_reader().unwrap();
     let keys = pair.master.take_writer().unwrap();
     let (sender, output) = channel();
+    // The reader holds the terminal open: it must end once the test lets
+    // go of the program's output, even when the program writes nothing more
+    // (an idle screen is silent), or a hang-up never happens.
+    let readable = Readable::of(&*pair.master);
+    let listening = Listening(std::sync::Arc::new(std::sync::atomic::AtomicBool::new(
+        true,
+    )));
+    let listened = std::sync::Arc::clone(&listening.0);
     std::thread::spawn(move || {
         let mut buf = [0u8; 8192];
-        while let Ok(n) = reader.read(&mut buf) {
-            if n == 0 || sender.send(buf[..n].to_vec()).is_err() {
-                break;
+        loop {
+            if !readable.wait() {
+                // Nothing came: is anyone still listening?
+                if !listened.load(std::sync::atomic::Ordering::SeqCst) {
+                    break;
+                }
+                continue;
+            }
+            match reader.read(&mut buf) {
+                Ok(n) if n > 0 && sender.send(buf[..n].to_vec()).is_ok() => {}
+                _ => break,
             }
         }
     });
@@ -108,6 +135,33 @@ fn spawn(home: &Path, args: &[&str], env: &[(&str, &str)]) -> Running {
         received: Vec::new(),
         master: pair.master,
         modes_before,
+        listening,
+    }
+}
+
+/// A copy of the terminal's descriptor, owned by the reading thread, to
+/// wait on with a timeout.
+struct Readable(std::os::fd::OwnedFd);
+
+impl Readable {
+    fn of(master: &dyn MasterPty) -> Readable {
+        use std::os::fd::BorrowedFd;
+        let fd = master.as_raw_fd().expect("the terminal's descriptor");
+        // SAFETY: the master is open for the duration of this call.
+        let borrowed = unsafe { BorrowedFd::borrow_raw(fd) };
+        Readable(borrowed.try_clone_to_owned().unwrap())
+    }
+
+    /// Whether the terminal has output to read (or has ended) within 50 ms.
+    fn wait(&self) -> bool {
+        use std::os::fd::AsRawFd;
+        let mut watch = libc::pollfd {
+            fd: self.0.as_raw_fd(),
+            events: libc::POLLIN,
+            revents: 0,
+        };
+        // SAFETY: one pollfd, owned here, for the duration of the call.
+        unsafe { libc::poll(&raw mut watch, 1, 50) > 0 }
     }
 }
 

@@ -23,7 +23,7 @@ use crate::app::state::App;
 use crate::app::update::Effect;
 use crate::core::{Outcome, Player, Record};
 use crate::storage::{
-    AutosaveLoad, AutosaveLock, Cleared, Paths, ResultRow, StorageError, Timestamp, append_result,
+    AutosaveLoad, Cleared, Paths, ResultRow, StorageError, Timestamp, append_result,
     clear_autosave, load_autosave, load_record, save_autosave,
 };
 
@@ -70,52 +70,6 @@ impl App {
             };
             self.files.set_note(tone, text);
         }
-    }
-
-    /// Locks the first autosave no other copy of the program holds, so
-    /// that two copies never write over each other's game, and uses it
-    /// from then on; puts away the games left in closed windows' autosaves.
-    /// Returns what the screen should say about it.
-    fn lock_autosave(&mut self, paths: Paths) -> Option<(Tone, String)> {
-        let lock = match AutosaveLock::acquire(&paths) {
-            Ok(lock) => lock,
-            Err(e) => {
-                // Unlocked, the autosave may be another copy's: writing it
-                // could replace that copy's game, so this game stays in
-                // memory (a record can still be saved).
-                self.files
-                    .refuse_autosave(format!("the autosave could not be locked ({e})"));
-                let text = format!(
-                    "The autosave could not be locked ({e}), so it is left to the copy that \
-                     may be using it: this game is not saved there, it stays in memory \
-                     ({} saves it as a record).",
-                    self.key(Action::SaveRecord)
-                );
-                self.tell(
-                    Tone::Warning,
-                    "Not saved: the autosave is locked by another copy.",
-                );
-                return Some((Tone::Warning, text));
-            }
-        };
-        let mut said: Vec<String> = lock.message().into_iter().collect();
-        for put in lock.put_away_others(Timestamp::now()) {
-            match put {
-                Ok(Cleared::KeptAsRecord(path)) => said.push(format!(
-                    "A game left in another window was kept as {}.",
-                    path.display()
-                )),
-                Ok(Cleared::MovedAside(path)) => said.push(format!(
-                    "A damaged autosave of another window was kept as {}.",
-                    path.display()
-                )),
-                Ok(Cleared::Nothing | Cleared::Removed) => {}
-                Err(e) => said.push(format!("A game left in another window stays there: {e}.")),
-            }
-        }
-        self.files = Files::new(Some(lock.paths().clone()), &self.session);
-        self.files.keep_lock(lock);
-        (!said.is_empty()).then(|| (Tone::Info, said.join(" ")))
     }
 
     fn open_locked(&mut self, paths: Option<Paths>, opening: &Opening) {
@@ -247,9 +201,13 @@ impl App {
         self.files.clear_note();
         // The result first, so that the autosave says whether it was written.
         self.write_result(&paths);
-        if self.files.autosave_refused() {
+        if !self.hold_autosave_lock(&paths) {
             return;
         }
+        // The lock taken now may be another slot's (a copy started meanwhile).
+        let Some(paths) = self.files.paths().cloned() else {
+            return;
+        };
         if self.files.autosave_is_ours() || self.end_previous_autosave(&paths) {
             self.autosave(&paths);
         }
@@ -276,7 +234,7 @@ impl App {
         // and once written the autosave says so.
         if self.files.result_pending() {
             self.write_result(&paths);
-            if self.files.result_written() && !self.files.autosave_refused() {
+            if self.files.result_written() && self.files.holds_lock() {
                 self.autosave(&paths);
             }
         }
@@ -367,7 +325,7 @@ impl App {
 
     /// Says once, in a message box, why the game is not being saved; the
     /// panel keeps saying that it is not until a save works.
-    fn autosave_failed(&mut self, why: String) {
+    pub(super) fn autosave_failed(&mut self, why: String) {
         tracing::warn!("the autosave failed: {why}");
         // A game over has no next move: its write waits for the quit.
         let again = if self.record_on_screen().outcome() == Outcome::Unfinished {

@@ -2,6 +2,7 @@
 //! (the save prompt, the records screen).
 
 pub(super) mod autosave;
+mod autosave_lock;
 pub(super) mod record_filter;
 pub(super) mod records_screen;
 pub(super) mod records_view;

@@ -108,9 +108,8 @@ pub struct Files {
     /// program ends, and at the next start (the autosave says
     /// `x-result: pending`).
     result_failed: bool,
-    /// The autosave could not be locked for this copy: another copy may be
-    /// playing in it, so it is neither read nor written; the game stays in
-    /// memory.
+    /// The autosave could not be locked at start-up and may be another
+    /// copy's: it is not resumed, nor written until its lock is taken.
     autosave_refused: bool,
     /// The record file the game was opened from or last saved to.
     record_file: Option<PathBuf>,
@@ -158,14 +157,33 @@ impl Files {
         self.lock = Some(Arc::new(lock));
     }
 
-    /// Leaves the autosave alone for good (it could not be locked, `why`):
-    /// the panel says the game is in memory only.
+    /// Whether this copy holds the lock on the autosave in `paths`.
+    pub fn holds_lock(&self) -> bool {
+        self.lock.is_some()
+    }
+
+    /// Holds `lock`, taken after start-up, and writes to its autosave from
+    /// then on: when that is another slot's (a copy started meanwhile
+    /// holds the first), the game on screen is not in it yet.
+    pub fn adopt_lock(&mut self, lock: AutosaveLock) {
+        if self.paths.as_ref() != Some(lock.paths()) {
+            self.paths = Some(lock.paths().clone());
+            self.autosaved = None;
+            self.untouched = None;
+        }
+        self.autosave_refused = false;
+        self.keep_lock(lock);
+    }
+
+    /// Leaves the autosave alone (it could not be locked, `why`) until its
+    /// lock is taken: the panel says the game is in memory only.
     pub fn refuse_autosave(&mut self, why: String) {
         self.autosave_refused = true;
         self.failing = Some(why);
     }
 
-    /// Whether the autosave is left alone (see [`Files::refuse_autosave`]).
+    /// Whether the autosave was left alone at start-up (see
+    /// [`Files::refuse_autosave`]).
     pub const fn autosave_refused(&self) -> bool {
         self.autosave_refused
     }
