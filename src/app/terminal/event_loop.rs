@@ -10,7 +10,7 @@ use std::time::Duration;
 
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{self, Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
-use ratatui::layout::Rect;
+use ratatui::layout::{Rect, Size};
 use ratatui::widgets::Widget;
 
 use signal_hook::consts::SIGHUP;
@@ -30,7 +30,16 @@ pub fn run(screen: &mut Tui, app: &mut App) -> std::io::Result<Option<i32>> {
     // (after a suspension), so the next frame is drawn whatever it holds.
     let mut shown: Option<Buffer> = None;
     while !app.should_quit() {
-        draw_if_changed(screen, app, &mut shown)?;
+        // Asked before every frame: a resize whose event never came
+        // (crossterm can miss a signal that arrives with input) is caught.
+        let size = screen.size()?;
+        if shown
+            .as_ref()
+            .is_some_and(|last| last.area.as_size() != size)
+        {
+            fit(screen, app)?;
+        }
+        draw_if_changed(screen, app, size, &mut shown)?;
         // While the engine searches (on its own thread) or a clock runs,
         // wake up now and then to show them; otherwise wait for input,
         // looking at the signals' flags now and then.
@@ -104,11 +113,15 @@ pub fn run(screen: &mut Tui, app: &mut App) -> std::io::Result<Option<i32>> {
     Ok(None)
 }
 
-/// Draws the app when its frame differs from `shown` (the one on the
-/// terminal), and keeps the new frame there. Rendering is pure and cheap;
+/// Draws the app, at the terminal's `size`, when its frame differs from
+/// `shown` (the one on the terminal), and keeps the new frame there. Rendering is pure and cheap;
 /// writing to the terminal is what an idle screen must not do.
-fn draw_if_changed(screen: &mut Tui, app: &App, shown: &mut Option<Buffer>) -> std::io::Result<()> {
-    let size = screen.size()?;
+fn draw_if_changed(
+    screen: &mut Tui,
+    app: &App,
+    size: Size,
+    shown: &mut Option<Buffer>,
+) -> std::io::Result<()> {
     let area = Rect::new(0, 0, size.width, size.height);
     let mut frame = Buffer::empty(area);
     app.render(area, &mut frame);
