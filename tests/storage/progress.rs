@@ -76,3 +76,65 @@ fn lessons_finished_at_the_same_moment_by_many_copies_are_all_kept() {
     assert_eq!(read.puzzles_solved.len(), 8);
     assert_eq!((read.streak, read.best_streak), (1, 5));
 }
+
+/// What one copy does in [`two_copies_finishing_a_lesson_at_once_both_keep_theirs`]:
+/// run as its own process (this test binary again), it finishes the lesson
+/// named in `BRIQUE_TEST_LESSON` and saves at the instant given, having
+/// read the progress file before the other copy wrote.
+#[test]
+#[ignore = "run by two_copies_finishing_a_lesson_at_once_both_keep_theirs"]
+fn one_copy_finishing_a_lesson() {
+    let (Ok(path), Ok(lesson), Ok(at)) = (
+        std::env::var("BRIQUE_TEST_PROGRESS"),
+        std::env::var("BRIQUE_TEST_LESSON"),
+        std::env::var("BRIQUE_TEST_AT_MILLIS"),
+    ) else {
+        return;
+    };
+    let path = std::path::PathBuf::from(path);
+    let mut own = load_progress(&path).unwrap();
+    own.lessons_done.insert(lesson);
+    let at = std::time::UNIX_EPOCH + std::time::Duration::from_millis(at.parse().unwrap());
+    if let Ok(wait) = at.duration_since(std::time::SystemTime::now()) {
+        std::thread::sleep(wait);
+    }
+    save_progress(&path, &own).unwrap();
+}
+
+/// Issue #37: two copies of the program (two processes) finishing a lesson
+/// at the same moment: `learning.toml` kept only the last writer's.
+#[test]
+fn two_copies_finishing_a_lesson_at_once_both_keep_theirs() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = Paths::under(dir.path()).progress();
+    let at = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_millis()
+        + 500;
+    let copies: Vec<_> = ["First", "Second"]
+        .into_iter()
+        .map(|lesson| {
+            std::process::Command::new(std::env::current_exe().unwrap())
+                .args([
+                    "--ignored",
+                    "--exact",
+                    "progress::one_copy_finishing_a_lesson",
+                ])
+                .env("BRIQUE_TEST_PROGRESS", &path)
+                .env("BRIQUE_TEST_LESSON", lesson)
+                .env("BRIQUE_TEST_AT_MILLIS", at.to_string())
+                .stdout(std::process::Stdio::null())
+                .spawn()
+                .unwrap()
+        })
+        .collect();
+    for mut copy in copies {
+        assert!(copy.wait().unwrap().success());
+    }
+    let read = load_progress(&path).unwrap();
+    assert_eq!(
+        read.lessons_done.into_iter().collect::<Vec<_>>(),
+        ["First", "Second"]
+    );
+}
