@@ -4,6 +4,10 @@ fn ip(n: u32) -> IpAddr {
     IpAddr::V4(std::net::Ipv4Addr::from(0x7f00_0000 + n))
 }
 
+fn ms(n: u32) -> Duration {
+    Duration::from_millis(n.into())
+}
+
 fn id(entry: Entry) -> u64 {
     match entry {
         Entry::Lobby(id) | Entry::Replacing { id, .. } => id,
@@ -18,9 +22,9 @@ fn silence_costs_a_lobby_place_not_a_slot_and_backs_the_address_off() {
     // A full lobby of silent strangers: each newcomer takes the place of
     // the one silent longest.
     let silent: Vec<u64> = (0..LOBBY as u32)
-        .map(|n| id(gate.arrive(ip(100 + n), now)))
+        .map(|n| id(gate.arrive(ip(100 + n), now + ms(n))))
         .collect();
-    let guest = gate.arrive(ip(1), now + Duration::from_millis(1));
+    let guest = gate.arrive(ip(1), now + ms(100));
     assert!(matches!(guest, Entry::Replacing { evicted, .. } if evicted == silent[0]));
     gate.spoke(id(guest));
     assert!(
@@ -40,10 +44,10 @@ fn one_address_fills_no_more_than_its_share_of_the_lobby() {
     let now = Instant::now();
     let mut gate = Gate::new(now);
     let first = id(gate.arrive(ip(7), now));
-    for _ in 1..LOBBY_PER_ADDRESS {
-        gate.arrive(ip(7), now);
+    for n in 1..LOBBY_PER_ADDRESS as u32 {
+        gate.arrive(ip(7), now + ms(n));
     }
-    let next = gate.arrive(ip(7), now);
+    let next = gate.arrive(ip(7), now + ms(100));
     assert!(matches!(next, Entry::Replacing { evicted, .. } if evicted == first));
 }
 
