@@ -680,3 +680,36 @@ fn a_guest_with_a_blank_name_is_called_guest_and_the_autosave_goes_on() {
     assert!(autosave.contains("Guest"), "{autosave}");
     assert!(autosave.contains("c3"), "{autosave}");
 }
+
+#[test]
+fn a_replayed_first_message_leaves_both_screens_playing() {
+    let (mut host, address, code) = hosting();
+    let recorded = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+    let proxy = crate::jam::recording_proxy(address, std::sync::Arc::clone(&recorded));
+    let mut bobs = config();
+    bobs.players.names[0] = "Bob".into();
+    let mut guest = App::with_config(bobs);
+    join_host(&mut guest, proxy, code);
+    tick_both(&mut host, &mut guest, "the link", |h, g| {
+        notes(h).contains("Playing Bob") && notes(g).contains("Playing Ann")
+    });
+    host.update(Action::Place);
+    tick_both(&mut host, &mut guest, "the move", |_, g| {
+        g.game().history().len() == 1
+    });
+    let bytes = recorded.lock().unwrap().clone();
+    for n in [1, 2, 1, 2, 1, 2, 1, 2] {
+        crate::jam::replay(address, &crate::jam::frames(&bytes, n), Duration::from_secs(2));
+        host.update(Action::Tick);
+        guest.update(Action::Tick);
+    }
+    // Still one game, on one link: Bob's move reaches Ann.
+    guest.update(Action::MoveCursor(Direction::Right));
+    guest.update(Action::Place);
+    tick_both(&mut host, &mut guest, "Bob's move", |h, g| {
+        h.game().history().len() == 2 && g.game().history().len() == 2
+    });
+    assert!(notes(&host).contains("Playing Bob"), "{}", notes(&host));
+    assert!(notes(&guest).contains("Playing Ann"), "{}", notes(&guest));
+    assert!(!host.message().is_some_and(|m| m.text.contains("joined")));
+}

@@ -110,7 +110,7 @@ fn silent_connections_cannot_keep_the_real_guest_out() {
 }
 
 /// Passes one guest's connection on to `to`, keeping what the guest sent.
-fn recording_proxy(to: SocketAddr, kept: Arc<std::sync::Mutex<Vec<u8>>>) -> SocketAddr {
+pub fn recording_proxy(to: SocketAddr, kept: Arc<std::sync::Mutex<Vec<u8>>>) -> SocketAddr {
     let listener = TcpListener::bind("127.0.0.1:0").unwrap();
     let address = listener.local_addr().unwrap();
     std::thread::spawn(move || {
@@ -141,7 +141,7 @@ fn recording_proxy(to: SocketAddr, kept: Arc<std::sync::Mutex<Vec<u8>>>) -> Sock
 }
 
 /// The first `n` frames of `bytes` (each a 2-byte length and its bytes).
-fn frames(bytes: &[u8], n: usize) -> Vec<u8> {
+pub fn frames(bytes: &[u8], n: usize) -> Vec<u8> {
     let mut end = 0;
     for _ in 0..n {
         let len = usize::from(u16::from_be_bytes([bytes[end], bytes[end + 1]]));
@@ -152,7 +152,7 @@ fn frames(bytes: &[u8], n: usize) -> Vec<u8> {
 
 /// Sends `bytes` to `to` and reads what comes back until the host closes,
 /// or for `patience` at most.
-fn replay(to: SocketAddr, bytes: &[u8], patience: Duration) {
+pub fn replay(to: SocketAddr, bytes: &[u8], patience: Duration) {
     let Ok(mut stream) = TcpStream::connect(to) else {
         return;
     };
