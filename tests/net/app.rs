@@ -699,7 +699,11 @@ fn a_replayed_first_message_leaves_both_screens_playing() {
     });
     let bytes = recorded.lock().unwrap().clone();
     for n in [1, 2, 1, 2, 1, 2, 1, 2] {
-        crate::jam::replay(address, &crate::jam::frames(&bytes, n), Duration::from_secs(2));
+        crate::jam::replay(
+            address,
+            &crate::jam::frames(&bytes, n),
+            Duration::from_secs(2),
+        );
         host.update(Action::Tick);
         guest.update(Action::Tick);
     }
