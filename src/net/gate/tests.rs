@@ -51,14 +51,19 @@ fn one_address_fills_no_more_than_its_share_of_the_lobby() {
     assert!(matches!(next, Entry::Replacing { evicted, .. } if evicted == first));
 }
 
+/// A gate whose guest at `guest` has completed a handshake.
+fn joined_once(guest: IpAddr, now: Instant) -> Gate {
+    let mut gate = Gate::new(now);
+    let first = id(gate.arrive(guest, now));
+    let slot = gate.start(first, now).unwrap();
+    gate.finished(slot, guest, Some(Ok(())), now);
+    gate
+}
+
 #[test]
 fn the_slots_are_few_and_one_is_kept_for_a_known_address() {
     let now = Instant::now();
-    let mut gate = Gate::new(now);
-    // The guest joins once.
-    let guest = id(gate.arrive(ip(1), now));
-    let slot = gate.start(guest, now).unwrap();
-    gate.finished(slot, ip(1), Some(Ok(())), now);
+    let mut gate = joined_once(ip(1), now);
     // Strangers take every slot.
     for n in 0..SLOTS as u32 {
         let stranger = id(gate.arrive(ip(10 + n), now));
@@ -74,10 +79,7 @@ fn the_slots_are_few_and_one_is_kept_for_a_known_address() {
 #[test]
 fn failures_in_all_are_limited_but_not_for_a_known_address() {
     let now = Instant::now();
-    let mut gate = Gate::new(now);
-    let guest = id(gate.arrive(ip(1), now));
-    let slot = gate.start(guest, now).unwrap();
-    gate.finished(slot, ip(1), Some(Ok(())), now);
+    let mut gate = joined_once(ip(1), now);
     // Each wrong guess from a new address: the allowance runs out.
     let mut failed = 0;
     for n in 0..100u32 {
