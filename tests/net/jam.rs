@@ -255,3 +255,31 @@ fn wrong_guesses_from_many_addresses_are_limited_in_all_and_the_guest_comes_back
     );
     assert!(wrong > 0, "the guessers were heard at all");
 }
+
+#[test]
+fn a_guest_told_the_host_is_busy_says_so_and_tries_again() {
+    // A host that has no slot for anyone: it says "busy" (an empty frame)
+    // to every connection, and closes it.
+    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    let addr = listener.local_addr().unwrap();
+    let answered = Arc::new(AtomicUsize::new(0));
+    {
+        let answered = Arc::clone(&answered);
+        std::thread::spawn(move || {
+            for stream in listener.incoming().take(3) {
+                let Ok(mut stream) = stream else { continue };
+                let _ = stream.write_all(&[0, 0]);
+                answered.fetch_add(1, Ordering::SeqCst);
+            }
+        });
+    }
+    let guest = connect(addr, code(25), Hello::ours("Bob"));
+    for _ in 0..2 {
+        let event = wait_for(&guest, "an answer", |_| true);
+        let Event::Lost(why) = event else {
+            panic!("{event:?}: not a failure it tries again after")
+        };
+        assert!(why.contains("busy") && !why.contains("code"), "{why}");
+    }
+    assert!(answered.load(Ordering::SeqCst) >= 2);
+}
