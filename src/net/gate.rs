@@ -60,7 +60,8 @@ pub struct Slot {
 struct Waiting {
     ip: IpAddr,
     since: Instant,
-    spoke: bool,
+    /// When its first message had come.
+    spoke: Option<Instant>,
 }
 
 #[derive(Debug)]
@@ -100,7 +101,7 @@ impl Gate {
             // The one silent longest (from the same address, when that is full).
             let crowded = from_ip >= LOBBY_PER_ADDRESS;
             let oldest = (self.lobby.iter())
-                .filter(|(_, w)| !w.spoke && (!crowded || w.ip == ip))
+                .filter(|(_, w)| w.spoke.is_none() && (!crowded || w.ip == ip))
                 .min_by_key(|(_, w)| w.since)
                 .map(|(&id, _)| id);
             let Some(id) = oldest else {
@@ -117,7 +118,7 @@ impl Gate {
         let waiting = Waiting {
             ip,
             since: now,
-            spoke: false,
+            spoke: None,
         };
         self.lobby.insert(id, waiting);
         match evicted {
@@ -127,9 +128,9 @@ impl Gate {
     }
 
     /// Connection `id` sent its first message.
-    pub fn spoke(&mut self, id: u64) {
+    pub fn spoke(&mut self, id: u64, now: Instant) {
         if let Some(waiting) = self.lobby.get_mut(&id) {
-            waiting.spoke = true;
+            waiting.spoke = Some(now);
         }
     }
 
@@ -145,11 +146,22 @@ impl Gate {
     }
 
     /// A slot for connection `id`, whose first message has come, if one
-    /// is free now (and, for an address not known, a failure is allowed);
-    /// it then leaves the lobby.
+    /// is free now (and, for an address not known, a failure is allowed,
+    /// and it is the first of such to have spoken: strangers are heard in
+    /// turn, so that a guest waits behind those there before it, not
+    /// behind every one who comes later); it then leaves the lobby.
     pub fn start(&mut self, id: u64, now: Instant) -> Option<Slot> {
         let ip = self.lobby.get(&id)?.ip;
         let known = self.known.contains(&ip);
+        if !known {
+            let first = (self.lobby.iter())
+                .filter(|(_, w)| w.spoke.is_some() && !self.known.contains(&w.ip))
+                .min_by_key(|(i, w)| (w.spoke, **i))
+                .map(|(&i, _)| i);
+            if first != Some(id) {
+                return None;
+            }
+        }
         let kept = if self.slots < SLOTS {
             false
         } else if known && self.kept_slots < KEPT_SLOTS {

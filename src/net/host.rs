@@ -26,7 +26,7 @@ const POLL: Duration = Duration::from_millis(100);
 const FIRST_BYTE: Duration = Duration::from_secs(3);
 /// How long a connection that has spoken waits for a handshake slot (and
 /// the global allowance of failures) before it is told the host is busy.
-const TURN: Duration = Duration::from_secs(5);
+const TURN: Duration = Duration::from_secs(8);
 const TURN_POLL: Duration = Duration::from_millis(20);
 /// Failed connections held open for their penalty at once, at most; more
 /// are closed at once.
@@ -170,7 +170,7 @@ fn greet(mut stream: TcpStream, peer: SocketAddr, id: u64, shared: &Shared) {
             return;
         }
     };
-    shared.gate().spoke(id);
+    shared.gate().spoke(id, Instant::now());
     let Some(slot) = wait_for_slot(id, shared) else {
         shared.gate().left(id, false, Instant::now());
         tracing::info!(%peer, "the host was too busy for a connection");

@@ -246,12 +246,13 @@ fn wrong_guesses_from_many_addresses_are_limited_in_all_and_the_guest_comes_back
     drop(attack);
     let seconds = started.elapsed().as_secs_f64();
     let wrong = wrong.load(Ordering::SeqCst);
+    let tried = tries.load(Ordering::SeqCst);
+    eprintln!("{wrong} wrong guesses answered of {tried} tries in {seconds:.1} s");
     // The host's allowance: 10 failures, then 2 a second, for all addresses.
     let most = 10.0 + 2.0 * seconds;
     assert!(
         wrong as f64 <= most,
-        "{wrong} wrong guesses answered in {seconds:.1} s (of {} tries)",
-        tries.load(Ordering::SeqCst)
+        "{wrong} wrong guesses answered in {seconds:.1} s (of {tried} tries)"
     );
     assert!(wrong > 0, "the guessers were heard at all");
 }
@@ -282,4 +283,38 @@ fn a_guest_told_the_host_is_busy_says_so_and_tries_again() {
         assert!(why.contains("busy") && !why.contains("code"), "{why}");
     }
     assert!(answered.load(Ordering::SeqCst) >= 2);
+}
+
+#[test]
+fn a_new_guest_gets_in_while_strangers_guess_from_many_addresses() {
+    let (host, addr) = host(code(26));
+    let tries = Arc::new(AtomicUsize::new(0));
+    let attack = {
+        let tries = Arc::clone(&tries);
+        Attack::start(8, move |_, stop| {
+            while !stop.load(Ordering::SeqCst) {
+                let from = nth_address(10_000 + tries.fetch_add(1, Ordering::SeqCst));
+                if let Ok(mut stream) = connect_from(from, addr) {
+                    let _ = join(&mut stream, code(27), &Hello::ours("Eve"));
+                }
+            }
+        })
+    };
+    // Long enough for the guessers to spend the host's first allowance.
+    std::thread::sleep(Duration::from_secs(2));
+    // Strangers are heard in turn: the guest waits behind those there
+    // before it, and gets in.
+    let started = Instant::now();
+    let guest = connect(addr, code(26), Hello::ours("Bob"));
+    let event = wait_for(&guest, "the host, or a refusal", |e| {
+        matches!(e, Event::Joined(_) | Event::Refused(_))
+    });
+    assert!(matches!(event, Event::Joined(_)), "{event:?}");
+    eprintln!(
+        "a new guest joined after {:.1} s, with {} guesses tried",
+        started.elapsed().as_secs_f64(),
+        tries.load(Ordering::SeqCst)
+    );
+    wait_for(&host, "the guest", joined);
+    drop(attack);
 }
