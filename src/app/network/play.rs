@@ -1,7 +1,8 @@
 //! What a network game does for `App`: starting it, the board's keys in
-//! it, the events from the network, and (host) sending the game after
-//! every change. The host referees: a guest's move is checked and played
-//! here, on the host's own game; the guest's screen shows the host's game.
+//! it, and (host) sending the game after every change, (guest) showing the
+//! game received (`events.rs` takes in what comes). The host referees: a
+//! guest's move is checked and played on the host's own game; the guest's
+//! screen shows the host's game.
 
 use std::time::Instant;
 
