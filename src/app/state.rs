@@ -188,15 +188,17 @@ impl App {
         let game = self.session.game();
         let over = game.is_over() || self.session.out_of_time().is_some();
         match action {
+            // Nor on the other player's turn in a network game.
             Action::Swap => {
                 self.viewing().is_none()
                     && !over
                     && game.position().can_swap()
                     && !self.computer_to_move()
+                    && !self.peer_to_move()
             }
             Action::Undo => game.can_undo(),
             Action::Redo => game.can_redo(),
-            Action::Place => !over || self.viewing().is_some(),
+            Action::Place => (!over && !self.peer_to_move()) || self.viewing().is_some(),
             Action::Hint => !over && !self.computer_to_move(),
             // A question is answered yes or no: `q` there is no third way.
             Action::Quit => !matches!(self.screen, Screen::Confirm(_)),

@@ -17,6 +17,7 @@ use super::clean::{NAME_CHARS, clean};
 use super::code::JoinCode;
 use super::frame::{FrameError, MAX_FRAME, Patience, read_frame, write_frame};
 use super::message::MAX_MESSAGE;
+use super::name::{self, name_or};
 use super::pake::{self, Pake};
 
 /// The protocol's version: raised by any change an older copy cannot read.
@@ -33,10 +34,17 @@ const PSK_CONTEXT: &[u8] = b"brique pake psk v3:";
 const CHANNEL_CONTEXT: &[u8] = b"brique resume channel v3:";
 const RESUME_CONTEXT: &[u8] = b"brique resume password v3:";
 
-/// How long each handshake message may take.
+/// How long a guest waits for each of the host's messages (the host may
+/// first wait for a free slot: `host.rs`).
 const HANDSHAKE: Patience = Patience {
     stall: Duration::from_secs(10),
     idle: Duration::from_secs(10),
+};
+/// How long a host waits for each of the guest's, which a guest sends at
+/// once: a connection that stops halfway holds a handshake slot no longer.
+const GUEST_PATIENCE: Patience = Patience {
+    stall: Duration::from_secs(3),
+    idle: Duration::from_secs(3),
 };
 
 /// Who a side is: its protocol, its program's version and its player's name.
@@ -72,6 +80,10 @@ pub enum HandshakeError {
          or run a brique older than protocol {PROTOCOL})"
     )]
     Closed,
+    /// The host has no handshake slot free now (strangers may be keeping
+    /// it busy): the guest tries again.
+    #[error("the host is busy with other connections")]
+    Busy,
     /// Both sides have the code but speak different protocols.
     #[error(
         "the other copy is brique {} (protocol {}) and this is brique {} (protocol {}): \
@@ -173,9 +185,13 @@ fn send_hello(
     write_frame(stream, &message[..len]).map_err(|e| HandshakeError::Frame(FrameError::Io(e)))
 }
 
-/// The other side's hello from `frame`; `None` when it was not made with
-/// our key.
-fn open_hello(frame: &[u8], state: &mut HandshakeState) -> Result<Option<Hello>, HandshakeError> {
+/// The other side's hello from `frame`, its name cleaned (or `default`
+/// when nothing is left of it); `None` when it was not made with our key.
+fn open_hello(
+    frame: &[u8],
+    state: &mut HandshakeState,
+    default: &str,
+) -> Result<Option<Hello>, HandshakeError> {
     let mut payload = vec![0u8; MAX_FRAME];
     let Ok(len) = state.read_message(frame, &mut payload) else {
         return Ok(None);
@@ -184,13 +200,13 @@ fn open_hello(frame: &[u8], state: &mut HandshakeState) -> Result<Option<Hello>,
         return Err(bad("a hello too long"));
     }
     let mut hello: Hello = serde_json::from_slice(&payload[..len]).map_err(bad)?;
-    hello.name = clean(&hello.name, NAME_CHARS);
+    hello.name = name_or(&hello.name, default);
     hello.program = clean(&hello.program, NAME_CHARS);
     Ok(Some(hello))
 }
 
-fn read(stream: &mut impl Read) -> Result<Vec<u8>, HandshakeError> {
-    read_frame(stream, HANDSHAKE).map_err(HandshakeError::Frame)
+fn read(stream: &mut impl Read, patience: Patience) -> Result<Vec<u8>, HandshakeError> {
+    read_frame(stream, patience).map_err(HandshakeError::Frame)
 }
 
 fn check_versions(ours: &Hello, theirs: Hello) -> Result<Hello, HandshakeError> {
@@ -224,27 +240,31 @@ pub(super) fn meet_host(
     hello: &Hello,
 ) -> Result<Met, HandshakeError> {
     let (pake, message) = Pake::guest(&secret.password);
-    write_frame(stream, &message).map_err(|e| HandshakeError::Frame(FrameError::Io(e)))?;
-    let answer = match read(stream) {
+    // A host that closed at once (busy, or older) may make this fail.
+    write_frame(stream, &message).map_err(|_| HandshakeError::Closed)?;
+    let answer = match read(stream, HANDSHAKE) {
         Err(HandshakeError::Frame(FrameError::Closed | FrameError::Io(_))) => {
             return Err(HandshakeError::Closed);
         }
         answer => answer?,
     };
+    if answer.is_empty() {
+        return Err(HandshakeError::Busy);
+    }
     let key = pake
         .finish(&answer)
         .ok_or_else(|| bad("the host's answer is not a PAKE message"))?;
     let mut state = noise(&hash(PSK_CONTEXT, &key), true)?;
     send_hello(stream, &mut state, hello)?;
-    let frame = match read(stream) {
+    let frame = match read(stream, HANDSHAKE) {
         // The host closes on a wrong code without a word.
         Err(HandshakeError::Frame(FrameError::Closed | FrameError::Io(_))) => {
             return Err(HandshakeError::WrongCode);
         }
         frame => frame?,
     };
-    let host =
-        open_hello(&frame, &mut state)?.ok_or_else(|| bad("the host's answer is unreadable"))?;
+    let host = open_hello(&frame, &mut state, name::HOST)?
+        .ok_or_else(|| bad("the host's answer is unreadable"))?;
     let host = check_versions(hello, host)?;
     finish(state, host)
 }
@@ -256,19 +276,29 @@ pub(super) fn meet_guest(
     secret: &Secret,
     hello: &Hello,
 ) -> Result<Met, HandshakeError> {
-    let first = read(stream)?;
+    let first = read(stream, GUEST_PATIENCE)?;
+    answer_guest(stream, &first, secret, hello)
+}
+
+/// The host's side after the guest's first message, `first`.
+fn answer_guest(
+    stream: &mut (impl Read + Write),
+    first: &[u8],
+    secret: &Secret,
+    hello: &Hello,
+) -> Result<Met, HandshakeError> {
     if first.len() != pake::MESSAGE_LEN {
         return match secret.legacy_psk {
-            Some(psk) => Err(answer_old_copy(stream, &first, &psk, hello)),
+            Some(psk) => Err(answer_old_copy(stream, first, &psk, hello)),
             None => Err(HandshakeError::WrongCode),
         };
     }
     let (pake, message) = Pake::host(&secret.password);
-    let key = pake.finish(&first).ok_or(HandshakeError::WrongCode)?;
+    let key = pake.finish(first).ok_or(HandshakeError::WrongCode)?;
     write_frame(stream, &message).map_err(|e| HandshakeError::Frame(FrameError::Io(e)))?;
     let mut state = noise(&hash(PSK_CONTEXT, &key), false)?;
-    let frame = read(stream)?;
-    let guest = open_hello(&frame, &mut state)?.ok_or(HandshakeError::WrongCode)?;
+    let frame = read(stream, GUEST_PATIENCE)?;
+    let guest = open_hello(&frame, &mut state, name::GUEST)?.ok_or(HandshakeError::WrongCode)?;
     send_hello(stream, &mut state, hello)?;
     let guest = check_versions(hello, guest)?;
     finish(state, guest)
@@ -288,7 +318,7 @@ fn answer_old_copy(
         Ok(state) => state,
         Err(e) => return e,
     };
-    let theirs = match open_hello(first, &mut state) {
+    let theirs = match open_hello(first, &mut state, name::GUEST) {
         Ok(Some(theirs)) => theirs,
         Ok(None) => return HandshakeError::WrongCode,
         Err(e) => return e,
@@ -322,6 +352,17 @@ pub fn admit(
     hello: &Hello,
 ) -> Result<(TransportState, Hello), HandshakeError> {
     meet_guest(stream, &Secret::join_code(code), hello).map(|met| (met.transport, met.theirs))
+}
+
+/// [`admit`] after the guest's first message, `first`, was read.
+pub(super) fn admit_after(
+    stream: &mut (impl Read + Write),
+    first: &[u8],
+    code: JoinCode,
+    hello: &Hello,
+) -> Result<(TransportState, Hello), HandshakeError> {
+    answer_guest(stream, first, &Secret::join_code(code), hello)
+        .map(|met| (met.transport, met.theirs))
 }
 
 #[cfg(test)]

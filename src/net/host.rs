@@ -1,23 +1,36 @@
 //! The host's listener: accepts connections, runs each handshake on its own
-//! thread (slowed down for addresses that failed before), and makes the
+//! thread as the gate allows (`gate.rs`: silent connections, busy slots,
+//! addresses that failed before, too many failures in all), and makes the
 //! newest guest who knows the code the one link in use.
 
-use std::net::{IpAddr, SocketAddr, TcpListener, TcpStream, UdpSocket};
+use std::collections::HashMap;
+use std::io::Write;
+use std::net::{IpAddr, Shutdown, SocketAddr, TcpListener, TcpStream, UdpSocket};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::{Sender, channel};
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, Instant};
 
-use super::backoff::Backoff;
 use super::code::JoinCode;
 use super::connection::{Connection, Current};
 use super::event::{Event, Stamped};
-use super::handshake::{HandshakeError, Hello, admit};
+use super::frame::{FrameError, Patience, read_frame};
+use super::gate::{Entry, Gate, Slot};
+use super::handshake::{HandshakeError, Hello, admit_after};
 
-/// Handshakes under way at once, at most; more connections are closed.
-const MAX_HANDSHAKES: usize = 8;
 /// How often the listener looks whether the game has closed.
 const POLL: Duration = Duration::from_millis(100);
+/// How long a connection may take to send its first handshake message
+/// (a guest sends it at once): a silent one is closed, and its address
+/// waits as after a wrong code.
+const FIRST_BYTE: Duration = Duration::from_secs(3);
+/// How long a connection that has spoken waits for a handshake slot (and
+/// the global allowance of failures) before it is told the host is busy.
+const TURN: Duration = Duration::from_secs(8);
+const TURN_POLL: Duration = Duration::from_millis(20);
+/// Failed connections held open for their penalty at once, at most; more
+/// are closed at once.
+const MAX_HELD: usize = 64;
 
 /// Listens on `bind` for guests with `code`; returns the connection and the
 /// address bound (its port, when 0 was asked, is the one chosen).
@@ -36,8 +49,9 @@ pub fn listen(
         hello,
         current: Arc::clone(&current),
         events,
-        backoff: Mutex::default(),
-        handshakes: AtomicUsize::new(0),
+        gate: Mutex::new(Gate::new(Instant::now())),
+        lobby: Mutex::default(),
+        held: AtomicUsize::new(0),
     });
     std::thread::spawn(move || accept_loop(&listener, &shared));
     Ok((Connection::new(received, current), bound))
@@ -78,65 +92,143 @@ struct Shared {
     hello: Hello,
     current: Arc<Current>,
     events: Sender<Stamped>,
-    backoff: Mutex<Backoff>,
-    handshakes: AtomicUsize,
+    gate: Mutex<Gate>,
+    /// The lobby's connections, to close one that must make way.
+    lobby: Mutex<HashMap<u64, TcpStream>>,
+    /// Failed connections held open for their penalty.
+    held: AtomicUsize,
+}
+
+impl Shared {
+    fn gate(&self) -> MutexGuard<'_, Gate> {
+        self.gate.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    fn lobby(&self) -> MutexGuard<'_, HashMap<u64, TcpStream>> {
+        self.lobby.lock().unwrap_or_else(PoisonError::into_inner)
+    }
 }
 
 fn accept_loop(listener: &TcpListener, shared: &Arc<Shared>) {
     while !shared.current.stop.load(Ordering::SeqCst) {
-        match listener.accept() {
-            Ok((stream, peer)) => {
-                if shared.handshakes.fetch_add(1, Ordering::SeqCst) >= MAX_HANDSHAKES {
-                    shared.handshakes.fetch_sub(1, Ordering::SeqCst);
-                    continue;
-                }
-                let shared = Arc::clone(shared);
-                std::thread::spawn(move || {
-                    greet(stream, peer, &shared);
-                    shared.handshakes.fetch_sub(1, Ordering::SeqCst);
-                });
+        let Ok((stream, peer)) = listener.accept() else {
+            std::thread::sleep(POLL);
+            continue;
+        };
+        let id = match shared.gate().arrive(peer.ip(), Instant::now()) {
+            Entry::Busy => {
+                tell_busy(stream);
+                continue;
             }
-            Err(_) => std::thread::sleep(POLL),
+            Entry::Lobby(id) => id,
+            Entry::Replacing { id, evicted } => {
+                if let Some(old) = shared.lobby().remove(&evicted) {
+                    let _ = old.shutdown(Shutdown::Both);
+                }
+                id
+            }
+        };
+        if let Ok(clone) = stream.try_clone() {
+            shared.lobby().insert(id, clone);
         }
+        let shared = Arc::clone(shared);
+        std::thread::spawn(move || {
+            greet(stream, peer, id, &shared);
+            shared.lobby().remove(&id);
+        });
     }
 }
 
-fn backoff(shared: &Shared) -> std::sync::MutexGuard<'_, Backoff> {
-    shared
-        .backoff
-        .lock()
-        .unwrap_or_else(PoisonError::into_inner)
+/// Says "busy" to a connection not heard now (an empty frame, which a
+/// guest tells from any answer, and tries again) and closes it, without
+/// ever waiting on it.
+fn tell_busy(stream: TcpStream) {
+    if stream.set_nonblocking(true).is_ok() {
+        let _ = (&stream).write(&[0, 0]);
+    }
+    let _ = stream.shutdown(Shutdown::Both);
 }
 
-/// One connection's handshake; a good one becomes the link in use.
-fn greet(mut stream: TcpStream, peer: SocketAddr, shared: &Shared) {
-    let wait = backoff(shared).wait(peer.ip(), Instant::now());
-    std::thread::sleep(wait);
+/// One connection: its first message (or its silence), its turn, its
+/// handshake; a good one becomes the link in use.
+fn greet(mut stream: TcpStream, peer: SocketAddr, id: u64, shared: &Shared) {
     if stream.set_nonblocking(false).is_err()
         || stream.set_read_timeout(Some(POLL)).is_err()
         || stream
             .set_write_timeout(Some(Duration::from_secs(10)))
             .is_err()
     {
+        shared.gate().left(id, false, Instant::now());
         return;
     }
-    match admit(&mut stream, shared.code, &shared.hello) {
+    let first = match first_message(&mut stream) {
+        Ok(first) => first,
+        Err(e) => {
+            // Silence, a connection closed, or garbage: a failure all the same.
+            tracing::info!(%peer, "a connection sent no handshake: {e}");
+            shared.gate().left(id, true, Instant::now());
+            return;
+        }
+    };
+    shared.gate().spoke(id, Instant::now());
+    let Some(slot) = wait_for_slot(id, shared) else {
+        shared.gate().left(id, false, Instant::now());
+        tracing::info!(%peer, "the host was too busy for a connection");
+        return tell_busy(stream);
+    };
+    let outcome = admit_after(&mut stream, &first, shared.code, &shared.hello);
+    let counted = match &outcome {
+        Ok(_) => Some(Ok(())),
+        // Another version was told ours.
+        Err(HandshakeError::Version { .. }) => None,
+        Err(_) => Some(Err(())),
+    };
+    let penalty = shared
+        .gate()
+        .finished(slot, peer.ip(), counted, Instant::now());
+    match outcome {
         Ok((transport, guest)) => {
-            backoff(shared).succeeded(peer.ip());
             let started =
                 (shared.current).start_link(stream, transport, guest.name, &shared.events);
             if let Err(e) = started {
                 let _ = shared.events.send((0, Event::Lost(e.to_string())));
             }
         }
-        Err(HandshakeError::WrongCode) => {
-            tracing::warn!(%peer, "a guest gave a wrong code");
-            let penalty = backoff(shared).failed(peer.ip(), Instant::now());
-            // Held open, so that a guesser waits for each answer too.
-            std::thread::sleep(penalty);
+        Err(e) => {
+            if matches!(e, HandshakeError::WrongCode) {
+                tracing::warn!(%peer, "a guest gave a wrong code");
+            } else {
+                tracing::info!(%peer, "a handshake failed: {e}");
+            }
+            // Held open, out of the slots, so that a guesser waits for
+            // each answer too (as many as MAX_HELD at once).
+            if shared.held.fetch_add(1, Ordering::SeqCst) < MAX_HELD {
+                std::thread::sleep(penalty);
+            }
+            shared.held.fetch_sub(1, Ordering::SeqCst);
         }
-        // Another version was told ours in the answer; anything else is
-        // not a guest.
-        Err(e) => tracing::info!(%peer, "a handshake failed: {e}"),
+    }
+}
+
+/// The first handshake message, which must begin within [`FIRST_BYTE`].
+fn first_message(stream: &mut TcpStream) -> Result<Vec<u8>, FrameError> {
+    let patience = Patience {
+        idle: FIRST_BYTE,
+        stall: FIRST_BYTE,
+    };
+    read_frame(stream, patience)
+}
+
+/// Waits for a handshake slot, [`TURN`] at most.
+fn wait_for_slot(id: u64, shared: &Shared) -> Option<Slot> {
+    let start = Instant::now();
+    loop {
+        if let Some(slot) = shared.gate().start(id, Instant::now()) {
+            return Some(slot);
+        }
+        if start.elapsed() > TURN || shared.current.stopped() {
+            return None;
+        }
+        std::thread::sleep(TURN_POLL);
     }
 }

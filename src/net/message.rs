@@ -6,8 +6,9 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::clean::{CHAT_CHARS, NAME_CHARS, clean};
+use super::clean::{CHAT_CHARS, clean};
 use super::clocks::{Clocks, WireClocks};
+use super::name::name_or;
 use super::wire_player;
 use crate::core::{BoardSize, Game, Move, Player, Rules, Variant, parse_moves_on};
 
@@ -180,7 +181,7 @@ impl Message {
                 let [one, two] = names;
                 Message::State(Box::new(Table {
                     game,
-                    names: [clean(&one, NAME_CHARS), clean(&two, NAME_CHARS)],
+                    names: [name_or(&one, "Player 1"), name_or(&two, "Player 2")],
                     clocks: clock
                         .map(Clocks::try_from)
                         .transpose()
@@ -206,6 +207,7 @@ mod tests {
     use std::time::Duration;
 
     use crate::core::{Color, TimeControl};
+    use crate::net::clean::NAME_CHARS;
 
     fn table(moves: &str) -> Table {
         let size = BoardSize::new(9).unwrap();

@@ -582,3 +582,138 @@ fn only_the_autosave_keeps_the_hosts_code() {
         "{record}"
     );
 }
+
+#[test]
+fn each_screen_marks_its_own_player_when_both_have_the_default_name() {
+    let mut defaults = Config::default();
+    defaults.game.size = BoardSize::new(5).unwrap();
+    let (mut host, address, code) = hosting_in(App::with_config(defaults.clone()));
+    let mut guest = App::with_config(defaults);
+    join_host(&mut guest, address, code);
+    tick_both(&mut host, &mut guest, "the link", |h, g| {
+        notes(h).contains("Playing") && notes(g).contains("Playing")
+    });
+    tick_both(&mut host, &mut guest, "the host's game", |h, g| {
+        g.game() == h.game()
+    });
+    // The host holds Black (Player 1 moves first), the guest White.
+    let (anns, bobs) = (panel_words(&host), panel_words(&guest));
+    assert!(
+        anns.contains("Player 1 (you) Black") && !anns.contains("(you) White"),
+        "{anns}"
+    );
+    assert!(
+        bobs.contains("(you) White") && !bobs.contains("(you) Black"),
+        "{bobs}"
+    );
+}
+
+#[test]
+fn the_guest_is_told_when_the_host_moves() {
+    let (mut host, mut guest) = playing();
+    host.update(Action::Place);
+    let mv = host.game().history()[0].mv;
+    tick_both(&mut host, &mut guest, "the move", |_, g| {
+        g.game().history().len() == 1
+    });
+    let said = guest.message().map(|m| m.text.clone()).unwrap_or_default();
+    assert_eq!(said, format!("Ann played {mv}."));
+}
+
+#[test]
+fn the_key_line_offers_no_move_on_the_other_players_turn() {
+    let (mut host, mut guest) = playing();
+    // Ann's turn: Bob's keys do not place or swap.
+    assert!(host.offers(Action::Place));
+    assert!(!guest.offers(Action::Place) && !guest.offers(Action::Swap));
+    host.update(Action::Place);
+    tick_both(&mut host, &mut guest, "the move", |_, g| {
+        g.game().history().len() == 1
+    });
+    // Bob's: he may place or swap (the pie rule), Ann may do neither.
+    assert!(guest.offers(Action::Place) && guest.offers(Action::Swap));
+    assert!(!host.offers(Action::Place) && !host.offers(Action::Swap));
+}
+
+#[test]
+fn a_wrong_code_sends_a_direct_guest_back_to_the_join_form() {
+    let (_host, address, code) = hosting();
+    let wrong: JoinCode = "ABCDE-FGHJK".parse().unwrap();
+    assert_ne!(wrong, code);
+    let mut guest = App::with_config(config());
+    join_host(&mut guest, address, wrong);
+    tick_until(&mut guest, "the refusal", |g| {
+        matches!(g.screen(), Screen::NetForm(_))
+    });
+    let Screen::NetForm(form) = guest.screen() else {
+        unreachable!()
+    };
+    let (field, why) = form.error.clone().expect("the reason");
+    assert_eq!(field, 1, "the code is to blame");
+    assert!(why.contains("code is wrong"), "{why}");
+    assert_eq!(form.inputs[0].text(), address.to_string());
+    assert_eq!(form.inputs[1].text(), wrong.to_string());
+    assert!(!notes(&guest).contains("Not joined"), "{}", notes(&guest));
+}
+
+#[test]
+fn a_guest_with_a_blank_name_is_called_guest_and_the_autosave_goes_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let paths = Paths::under(dir.path());
+    let mut app = App::with_config(config());
+    app.open_files(Some(paths.clone()), &brique::app::Opening::default());
+    let (mut host, address, code) = hosting_in(app);
+    for blank in ["", "   ", "\x01\x1b\x7f\u{9b}", "\u{202e}"] {
+        let guest = connect(address, code, Hello::ours(blank));
+        tick_until(&mut host, "the guest", |h| {
+            notes(h).contains("Playing Guest")
+        });
+        drop(guest);
+        tick_until(&mut host, "the loss", |h| {
+            notes(h).contains("Waiting for Guest")
+        });
+    }
+    host.update(Action::Place);
+    let said = host.message().map(|m| m.text.clone()).unwrap_or_default();
+    assert!(!said.contains("Not saved"), "{said}");
+    let autosave = std::fs::read_to_string(paths.autosave()).unwrap();
+    assert!(autosave.contains("Guest"), "{autosave}");
+    assert!(autosave.contains("c3"), "{autosave}");
+}
+
+#[test]
+fn a_replayed_first_message_leaves_both_screens_playing() {
+    let (mut host, address, code) = hosting();
+    let recorded = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+    let proxy = crate::jam::recording_proxy(address, std::sync::Arc::clone(&recorded));
+    let mut bobs = config();
+    bobs.players.names[0] = "Bob".into();
+    let mut guest = App::with_config(bobs);
+    join_host(&mut guest, proxy, code);
+    tick_both(&mut host, &mut guest, "the link", |h, g| {
+        notes(h).contains("Playing Bob") && notes(g).contains("Playing Ann")
+    });
+    host.update(Action::Place);
+    tick_both(&mut host, &mut guest, "the move", |_, g| {
+        g.game().history().len() == 1
+    });
+    let bytes = recorded.lock().unwrap().clone();
+    for n in [1, 2, 1, 2, 1, 2, 1, 2] {
+        crate::jam::replay(
+            address,
+            &crate::jam::frames(&bytes, n),
+            Duration::from_secs(2),
+        );
+        host.update(Action::Tick);
+        guest.update(Action::Tick);
+    }
+    // Still one game, on one link: Bob's move reaches Ann.
+    guest.update(Action::MoveCursor(Direction::Right));
+    guest.update(Action::Place);
+    tick_both(&mut host, &mut guest, "Bob's move", |h, g| {
+        h.game().history().len() == 2 && g.game().history().len() == 2
+    });
+    assert!(notes(&host).contains("Playing Bob"), "{}", notes(&host));
+    assert!(notes(&guest).contains("Playing Ann"), "{}", notes(&guest));
+    assert!(!host.message().is_some_and(|m| m.text.contains("joined")));
+}

@@ -9,6 +9,7 @@ mod support;
 mod app;
 mod cli;
 mod forms;
+mod jam;
 mod link;
 mod relay;
 mod relay_app;

@@ -15,7 +15,7 @@ use crate::app::keys::keymap::{Context, key_for};
 use crate::app::message::{wins, with_colour};
 use crate::app::state::App;
 use crate::app::ui::cells::{block, height, lines, tone_style, wrap};
-use crate::app::ui::text_width::pad;
+use crate::app::ui::text_width::{cut, pad};
 use crate::app::ui::theme::{Theme, Ui};
 use crate::core::{Color, Move, MoveReport, Square};
 
@@ -117,7 +117,14 @@ fn header(app: &App, width: u16) -> Vec<Line<'static>> {
     out.push(Line::default());
     for color in Color::ALL {
         let player = game.holder(color);
-        let name = app.name(player);
+        // Two copies at their default names both say "Player 1": each
+        // marks its own player, cutting the name rather than the mark.
+        let name = if app.network_me() == Some(player) {
+            const YOU: &str = " (you)";
+            cut(app.name(player), NAME_MAX_CHARS - YOU.len()) + YOU
+        } else {
+            app.name(player).to_string()
+        };
         let to_move = !game.is_over() && pos.to_move() == color;
         let won = game.winning_color() == Some(color);
         let name_style = if to_move || won {
@@ -134,7 +141,7 @@ fn header(app: &App, width: u16) -> Vec<Line<'static>> {
         };
         out.push(Line::from(vec![
             Span::styled(theme.stone(color).to_string(), theme.badge(color)),
-            Span::styled(format!(" {} ", pad(name, NAME_MAX_CHARS)), name_style),
+            Span::styled(format!(" {} ", pad(&name, NAME_MAX_CHARS)), name_style),
             Span::styled(color.name(), theme.ui(Ui::Dim)),
             flag,
         ]));

@@ -68,18 +68,12 @@ impl NetForm {
         self
     }
 
-    /// The join form again after `code` was refused through `server`, saying `why`.
-    pub fn refused(
-        code: WordCode,
-        server: SocketAddr,
-        relay: Option<&RelayServer>,
-        why: &str,
-    ) -> NetForm {
+    /// The join form again after the code was refused, saying `why`, with
+    /// the address (empty for the config's relay) and the code as they were.
+    pub fn refused(at: &str, code: &str, relay: Option<&RelayServer>, why: &str) -> NetForm {
         let mut form = NetForm::join().with_relay(relay);
-        if relay.and_then(|r| lookup(r.as_str()).ok()) != Some(server) {
-            form.inputs[0] = TextInput::new(&server.to_string(), ADDRESS_CHARS);
-        }
-        form.inputs[1] = TextInput::new(&code.to_string(), CODE_CHARS);
+        form.inputs[0] = TextInput::new(at, ADDRESS_CHARS);
+        form.inputs[1] = TextInput::new(code, CODE_CHARS);
         form.blame((1, why.to_string()));
         form
     }

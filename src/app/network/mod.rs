@@ -2,6 +2,7 @@
 //! clocks, what it does at the board, and its form drawn.
 
 pub(super) mod clock;
+pub(super) mod events;
 pub(super) mod form;
 pub(super) mod form_view;
 pub(super) mod play;

@@ -1,7 +1,8 @@
 //! What a network game does for `App`: starting it, the board's keys in
-//! it, the events from the network, and (host) sending the game after
-//! every change. The host referees: a guest's move is checked and played
-//! here, on the host's own game; the guest's screen shows the host's game.
+//! it, and (host) sending the game after every change, (guest) showing the
+//! game received (`events.rs` takes in what comes). The host referees: a
+//! guest's move is checked and played on the host's own game; the guest's
+//! screen shows the host's game.
 
 use std::time::Instant;
 
@@ -15,7 +16,7 @@ use crate::app::state::App;
 use crate::app::ui::text_input::TextInput;
 use crate::app::update::Effect;
 use crate::core::{Game, Move, Player};
-use crate::net::{self, Event, Hello, JoinCode, Request, Table};
+use crate::net::{self, Hello, JoinCode, Request, Table};
 
 /// The autosave's line with the host's join code, so that a restarted host
 /// takes its guest back.
@@ -30,9 +31,6 @@ pub(in crate::app) fn is_network_extra(key: &str) -> bool {
         .iter()
         .any(|own| key.eq_ignore_ascii_case(own))
 }
-
-/// Events taken in per update, so that a busy link cannot freeze the screen.
-const EVENTS_PER_TICK: usize = 32;
 
 impl App {
     /// Starts hosting or joining, after the saved games are in: at
@@ -67,7 +65,7 @@ impl App {
                     self.session.start_clock(None);
                 }
                 let connection = net::connect(host, code, Hello::ours(&name));
-                Network::new(Role::Guest { host }, connection)
+                Network::new(Role::Guest { host, code }, connection)
             }
             NetPlay::HostVia { .. } | NetPlay::JoinVia { .. } => self.start_via(play, &name)?,
         };
@@ -81,7 +79,7 @@ impl App {
     pub(in crate::app) fn network_extras(&self) -> Vec<(&'static str, String)> {
         match self.network.as_ref().map(|n| &n.role) {
             Some(Role::Host { code, .. }) => vec![(CODE_KEY, code.to_string())],
-            Some(Role::Guest { host }) => vec![(HOST_KEY, host.to_string())],
+            Some(Role::Guest { host, .. }) => vec![(HOST_KEY, host.to_string())],
             Some(Role::HostVia { server } | Role::GuestVia { server, .. }) => {
                 vec![(RELAY_KEY, server.to_string())]
             }
@@ -190,7 +188,7 @@ impl App {
         }
     }
 
-    fn send_peer(&self, message: net::Message) -> bool {
+    pub(super) fn send_peer(&self, message: net::Message) -> bool {
         self.network.as_ref().is_some_and(|n| n.send(message))
     }
 
@@ -228,7 +226,7 @@ impl App {
     }
 
     /// Both agreed to `request`: the host does it (the guest sees the result).
-    fn agreed(&mut self, request: Request) {
+    pub(super) fn agreed(&mut self, request: Request) {
         if !self.network.as_ref().is_some_and(Network::is_host) {
             return;
         }
@@ -266,7 +264,7 @@ impl App {
     }
 
     /// `player` resigns the host's game, said as for the computer.
-    fn player_resigns(&mut self, player: Player) {
+    pub(super) fn player_resigns(&mut self, player: Player) {
         let color = self.game().color_of(player);
         if self.session.resign(color).is_ok() {
             let text =
@@ -294,129 +292,6 @@ impl App {
         format!("{} asks {}. Agree?", self.peer_name(), asking_text(request))
     }
 
-    /// Takes in what came from the network, opens a request's question
-    /// when the board is free, and (host) sends the game if it changed.
-    pub(in crate::app) fn network_tick(&mut self) -> Vec<Effect> {
-        for _ in 0..EVENTS_PER_TICK {
-            let Some(event) = self
-                .network
-                .as_ref()
-                .and_then(|n| n.connection.next_event())
-            else {
-                break;
-            };
-            self.on_network_event(event);
-        }
-        self.tell_wrong_guesses();
-        if let Some(request) = self.network.as_ref().and_then(|n| n.asked)
-            && self.screen == Screen::Board
-        {
-            self.screen = Screen::Confirm(Question::Peer(request));
-        }
-        Vec::new()
-    }
-
-    fn on_network_event(&mut self, event: Event) {
-        let Some(net) = &mut self.network else { return };
-        match event {
-            Event::Joined(name) => {
-                // Two copies left at their default names would both be
-                // "Player 1": the host's screen and record tell them apart.
-                let name = if net.is_host() && same_name(&name, &self.config.players.names[0]) {
-                    format!("{name} (guest)")
-                } else {
-                    name
-                };
-                net.link = LinkState::Connected;
-                net.peer_name = Some(name.clone());
-                (net.asked, net.asking) = (None, None);
-                if net.is_host() {
-                    // A guest that comes back is sent the game again.
-                    net.table = None;
-                    self.say(Tone::Success, format!("{name} joined."));
-                } else {
-                    self.say(Tone::Success, format!("Joined {name}'s game."));
-                }
-            }
-            Event::Lost(why) => {
-                if matches!(net.link, LinkState::Refused(_)) {
-                    return;
-                }
-                let since = match &net.link {
-                    LinkState::Lost { since, .. } => *since,
-                    _ => Instant::now(),
-                };
-                net.link = LinkState::Lost { since, why };
-                (net.asked, net.asking) = (None, None);
-                if matches!(self.screen, Screen::Confirm(Question::Peer(_))) {
-                    self.screen = Screen::Board;
-                }
-            }
-            Event::Refused(why) if matches!(net.role, Role::GuestVia { .. }) => {
-                self.back_to_join_form(&why);
-            }
-            Event::Refused(why) => {
-                net.link = LinkState::Refused(why.clone());
-                self.say(Tone::Error, format!("Not joined: {why}."));
-            }
-            Event::Got(message) => self.on_peer_message(message),
-        }
-    }
-
-    fn on_peer_message(&mut self, message: net::Message) {
-        let peer = self.peer_name();
-        let Some(net) = &mut self.network else { return };
-        let host = net.is_host();
-        match message {
-            // Shown by `sync_network`, at the end of this update.
-            net::Message::State(table) if !host => {
-                net.table = Some(*table);
-                net.heard_at = Some(self.session.now());
-            }
-            net::Message::Play(mv) if host => {
-                // Whatever happens, the guest is sent the game as it is.
-                net.table = None;
-                let guest_to_move = self.session.game().player_to_move() == Player::Two;
-                if guest_to_move && self.session.play(mv).is_ok() {
-                    let text = match self.game().winner() {
-                        Some(winner) => crate::app::message::wins(
-                            self.name(winner),
-                            self.game().color_of(winner),
-                        ),
-                        None => format!("{peer} played {mv}."),
-                    };
-                    self.say(Tone::Info, text);
-                }
-            }
-            net::Message::Ask(request) => {
-                let possible = request != Request::Undo || self.session.game().can_undo();
-                if possible && net.asked.is_none() {
-                    net.asked = Some(request);
-                } else {
-                    self.send_peer(net::Message::Answer {
-                        request,
-                        yes: false,
-                    });
-                }
-            }
-            net::Message::Answer { request, yes } if net.asking == Some(request) => {
-                net.asking = None;
-                if yes {
-                    self.say(Tone::Success, format!("{peer} agreed."));
-                    self.agreed(request);
-                } else {
-                    self.say(Tone::Warning, format!("{peer} said no."));
-                }
-            }
-            // The guest's resignation; the host's own comes in its state.
-            net::Message::Resign if host => self.player_resigns(Player::Two),
-            net::Message::Chat(text) => net.add_chat(format!("{peer}: {text}")),
-            // A guest has no say over the game; answers nobody asked for,
-            // pings: nothing to do.
-            _ => {}
-        }
-    }
-
     /// After every update (and at the start): nobody but the two players
     /// plays (whatever the settings say), and both screens show one game
     /// with the host's clocks: the host sends its game when it changed,
@@ -431,7 +306,11 @@ impl App {
             if let Some(table) = net.table.clone()
                 && (&table.game != self.session.game() || &table.names != self.session.names())
             {
+                let news = host_move_news(self.session.game(), &table);
                 self.replace_game(table.game, table.names);
+                if let Some(text) = news {
+                    self.say(Tone::Info, text);
+                }
             }
             return self.sync_network_clocks();
         }
@@ -461,6 +340,11 @@ impl App {
         }
     }
 
+    /// The player this copy moves for in a network game.
+    pub(in crate::app) fn network_me(&self) -> Option<Player> {
+        self.network.as_ref().map(Network::me)
+    }
+
     /// What the side panel says about the network game.
     pub(in crate::app) fn network_notes(&self) -> Vec<Message> {
         let Some(net) = &self.network else {
@@ -486,7 +370,19 @@ impl App {
     }
 }
 
-/// Whether two players' names would read the same on the screen.
-fn same_name(a: &str, b: &str) -> bool {
-    a.trim().eq_ignore_ascii_case(b.trim())
+/// A guest's status line for the host's move that `table` adds to `shown`,
+/// the game on its screen (as the host's says the guest's), if it adds one.
+fn host_move_news(shown: &Game, table: &Table) -> Option<String> {
+    let game = &table.game;
+    let (old, new) = (shown.history(), game.history());
+    let added = game.size() == shown.size()
+        && new.len() == old.len() + 1
+        && new.iter().zip(old).all(|(a, b)| a.mv == b.mv)
+        && shown.player_to_move() == Player::One;
+    let report = new.last().filter(|_| added)?;
+    let name = |player: Player| table.names[player.index()].as_str();
+    Some(match game.winner() {
+        Some(winner) => crate::app::message::wins(name(winner), game.color_of(winner)),
+        None => format!("{} played {}.", name(Player::One), report.mv),
+    })
 }

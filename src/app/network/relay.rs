@@ -1,6 +1,7 @@
 //! A network game through a relay (`brique server`), for `App`: starting
 //! it, telling the host that someone tried a wrong code (its panel shows the
-//! new one), and taking a refused guest back to the join form.
+//! new one), and taking a refused guest (through a relay or not) back to
+//! the join form.
 
 use super::form::NetForm;
 use super::play::RELAY_KEY;
@@ -72,19 +73,32 @@ impl App {
         );
     }
 
-    /// A guest through a relay was refused (a wrong or used code, another
-    /// version): the game over the network ends, and the join form says why,
-    /// with the code as typed, to be fixed there.
+    /// A guest was refused (a wrong or used code, another version): the
+    /// game over the network ends, and the join form says why, with the
+    /// address and code as typed, to be fixed there.
     pub(super) fn back_to_join_form(&mut self, why: &str) {
         let Some(net) = self.network.take() else {
             return;
         };
-        let Role::GuestVia { server, code } = net.role else {
-            self.network = Some(net);
-            return;
-        };
         let relay = self.config.network.server.as_ref();
-        self.screen = Screen::NetForm(NetForm::refused(code, server, relay, why));
+        let (at, code) = match net.role {
+            Role::Guest { host, code } => (host.to_string(), code.to_string()),
+            // The config's relay goes without saying.
+            Role::GuestVia { server, code } => {
+                let configured = relay.and_then(|r| net::lookup(r.as_str()).ok()) == Some(server);
+                let at = if configured {
+                    String::new()
+                } else {
+                    server.to_string()
+                };
+                (at, code.to_string())
+            }
+            Role::Host { .. } | Role::HostVia { .. } => {
+                self.network = Some(net);
+                return;
+            }
+        };
+        self.screen = Screen::NetForm(NetForm::refused(&at, &code, relay, why));
         self.say(Tone::Error, format!("Not joined: {why}."));
     }
 }

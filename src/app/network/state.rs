@@ -38,18 +38,12 @@ pub enum Role {
         addresses: Vec<SocketAddr>,
         code: JoinCode,
     },
-    Guest {
-        host: SocketAddr,
-    },
+    /// Joining directly with `code` (kept for the form, if refused).
+    Guest { host: SocketAddr, code: JoinCode },
     /// Hosting through a relay: the code to give is the connection's.
-    HostVia {
-        server: SocketAddr,
-    },
+    HostVia { server: SocketAddr },
     /// Joining through a relay with `code` (kept for the form, if refused).
-    GuestVia {
-        server: SocketAddr,
-        code: WordCode,
-    },
+    GuestVia { server: SocketAddr, code: WordCode },
 }
 
 /// How the link to the other player stands.
@@ -153,7 +147,7 @@ impl Network {
                 };
                 notes.push(Message::new(Tone::Info, text));
             }
-            (LinkState::Waiting, Role::Guest { host }) => {
+            (LinkState::Waiting, Role::Guest { host, .. }) => {
                 notes.push(Message::new(
                     Tone::Info,
                     format!("Joining the game at {host}…"),
@@ -173,7 +167,7 @@ impl Network {
             }
             (
                 LinkState::Lost { why, .. },
-                Role::Guest { host } | Role::GuestVia { server: host, .. },
+                Role::Guest { host, .. } | Role::GuestVia { server: host, .. },
             ) if self.peer_name.is_none() => {
                 notes.push(Message::new(
                     Tone::Warning,

@@ -78,8 +78,8 @@ fn a_protocol_2_copy_is_told_our_version() {
         name: "Old".into(),
     };
     send_hello(&mut old, &mut state, &old_hello).unwrap();
-    let frame = read(&mut old).unwrap();
-    let answer = open_hello(&frame, &mut state).unwrap().unwrap();
+    let frame = read(&mut old, HANDSHAKE).unwrap();
+    let answer = open_hello(&frame, &mut state, name::HOST).unwrap().unwrap();
     assert_eq!(answer.protocol, PROTOCOL);
     let refusal = hosting.join().unwrap().unwrap_err();
     assert!(
