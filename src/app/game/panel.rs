@@ -13,6 +13,7 @@ use crate::app::action::Action;
 use crate::app::config::NAME_MAX_CHARS;
 use crate::app::keys::keymap::{Context, key_for};
 use crate::app::message::{wins, with_colour};
+use crate::app::review::view as review_view;
 use crate::app::state::App;
 use crate::app::ui::cells::{block, height, lines, tone_style, wrap};
 use crate::app::ui::text_width::pad;
@@ -20,6 +21,10 @@ use crate::app::ui::theme::{Theme, Ui};
 use crate::core::{Color, Move, MoveReport, Square};
 
 pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
+    let (area, chart) = review_view::split_panel(app, area);
+    if let Some(chart) = chart {
+        review_view::render_chart(app, chart, buf);
+    }
     let theme = app.theme();
     let frame = block(theme, "Brique");
     frame.render(area, buf);
@@ -73,6 +78,7 @@ fn move_rows(app: &App, area: Rect) -> Option<Rect> {
 
 /// The number (from 1) of the move drawn at a cell of the panel at `area`.
 pub fn move_at(app: &App, area: Rect, column: u16, row: u16) -> Option<usize> {
+    let (area, _) = review_view::split_panel(app, area);
     let rows = move_rows(app, area)?;
     if !rows.contains(ratatui::layout::Position::new(column, row)) {
         return None;
@@ -217,6 +223,9 @@ fn move_list(app: &App, height: usize) -> Vec<Line<'static>> {
             let number = start + i + 1;
             let mut spans = vec![Span::styled(format!("{number:>3}. "), theme.ui(Ui::Dim))];
             spans.extend(move_spans(theme, report));
+            if let Some((mark, style)) = review_view::move_mark(app, number) {
+                spans.push(Span::styled(mark, style));
+            }
             match viewing {
                 // The move that led to the position shown, and those after it.
                 Some(ply) if number == ply => Line::from(spans).style(theme.ui(Ui::Selected)),
@@ -286,6 +295,7 @@ fn prompt(app: &App, width: u16) -> Vec<Line<'static>> {
         .flat_map(|(text, style)| wrap(&text, width, style))
         .collect();
     out.extend(crate::app::computer::thinking::gauge(app, width));
+    out.extend(review_view::panel_lines(app, width));
     if let Some(report) = app.preview() {
         let said = preview_text(app, &report);
         if !said.is_empty() {
