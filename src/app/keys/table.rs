@@ -190,7 +190,7 @@ pub const KEYMAP: &[Binding] = &[
     hinted("settings", BOARD, &[ch('o'), ch(',')], Action::OpenSettings, "settings: names, colours, rules, board, opponent, level, clock, theme; host or join a network game", "settings"),
     hinted("hint", BOARD, &[ch('t')], Action::Hint, "hint: the engine's move for the side to move, marked on the board", "hint"),
     hinted("analysis", BOARD, &[ch('a')], Action::ToggleAnalysis, "analysis: show or hide a heat map of the engine's search, with the win estimate", "analysis"),
-    hinted("review", BOARD, &[ch('b')], Action::Review, "review the game: the engine rates every move (a chart of Black's chance, moves marked ?! ?, ?? when they lose 10, 20, 35 points of chance, the better moves); Esc stops it. Accuracy: a player's average loss, the chance their moves lost on average (0: as the engine plays)", "review"),
+    hinted("review", BOARD, &[ch('b')], Action::Review, "review the game: the engine rates every move (a chart of Black's chance, moves marked ?!, ? or ?? when they lose 10, 20, 35 points of chance, the better moves); Esc stops it. Accuracy: a player's average loss, the chance their moves lost on average (0: as the engine plays)", "review"),
     bind("next-mistake", BOARD, &[key(KeyCode::Char('}'))], Action::NextMistake, "the next inaccuracy, mistake or blunder of the review (?!, ?, ??)"),
     bind("previous-mistake", BOARD, &[key(KeyCode::Char('{'))], Action::PrevMistake, "the previous one"),
     bind("back", BOARD, &[ch('[')], Action::History(HistoryStep::Back), "back one move: see the earlier positions"),

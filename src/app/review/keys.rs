@@ -132,14 +132,16 @@ impl App {
                 (s.blunders, "??"),
             ]
             .iter()
+            .filter(|(n, _)| *n > 0)
             .map(|(n, mark)| format!("{n}{mark}"))
             .collect::<Vec<_>>()
             .join(" ");
-            format!(
-                "{}: {marks}, average loss {:.1}",
-                self.name(player),
-                s.average_loss
-            )
+            let marks = if marks.is_empty() {
+                "no mistake".to_string()
+            } else {
+                marks
+            };
+            format!("{} {marks}, loss {:.1}", self.name(player), s.average_loss)
         };
         format!("{}; {}.", part(Player::One), part(Player::Two))
     }

@@ -68,8 +68,12 @@ impl GameReview {
     /// Starts reviewing `game` on a background thread (from `perform`).
     pub fn start(&mut self, game: &Game, settings: ReviewSettings) {
         self.stop();
-        self.set(game, Review::new(game, settings.millis));
-        self.progress = (0, 0, Duration::ZERO);
+        let review = Review::new(game, settings.millis);
+        let positions = review.evaluations.len() - review.done();
+        let left = Duration::from_millis(settings.millis.saturating_mul(positions as u64));
+        self.set(game, review);
+        // Two searches a position (see `crate::reviewer`).
+        self.progress = (0, 2 * positions, left);
         self.running = Some(Reviewer::start(game.clone(), settings));
     }
 

@@ -81,7 +81,7 @@ pub fn render_chart(app: &App, area: Rect, buf: &mut Buffer) {
     } else {
         symbols::Marker::Braille
     };
-    let title = format!("Black's chance 0-100%, moves 0-{}", game.history().len());
+    let title = format!("Black's chance, moves 0-{}", game.history().len());
     let datasets = vec![
         Dataset::default()
             .marker(marker)
@@ -151,7 +151,10 @@ pub fn panel_lines(app: &App, width: u16) -> Vec<Line<'static>> {
         } else {
             String::new()
         };
-        let text = format!("Review: {}{proofs}", app.review_summary_text());
+        let text = format!(
+            "Review (average loss in points): {}{proofs}",
+            app.review_summary_text()
+        );
         out.extend(wrap(&text, width, theme.ui(Ui::Text)));
     }
     out
