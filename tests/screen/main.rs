@@ -14,6 +14,7 @@ mod network_game;
 mod paste;
 mod relay_game;
 mod resume;
+mod review;
 mod signals;
 mod two_copies;
 mod welcome;

@@ -21,10 +21,6 @@ use crate::app::ui::theme::{Theme, Ui};
 use crate::core::{Color, Move, MoveReport, Square};
 
 pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
-    let (area, chart) = review_view::split_panel(app, area);
-    if let Some(chart) = chart {
-        review_view::render_chart(app, chart, buf);
-    }
     let theme = app.theme();
     let frame = block(theme, "Brique");
     frame.render(area, buf);
@@ -34,6 +30,11 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     }
     lines(buf, inner, &top_lines(app, inner.width));
     if let Some(rows) = move_rows(app, area) {
+        // The review's chart under the list, when both fit.
+        let (rows, chart) = review_view::split_rows(app, rows);
+        if let Some(chart) = chart {
+            review_view::render_chart(app, chart, buf);
+        }
         let title = Rect::new(rows.x, rows.y - 1, rows.width, 1);
         lines(buf, title, &[Line::styled("Moves", theme.ui(Ui::Title))]);
         lines(buf, rows, &move_list(app, usize::from(rows.height)));
@@ -67,7 +68,8 @@ fn top_lines(app: &App, width: u16) -> Vec<Line<'static>> {
     top
 }
 
-/// The rows of the move list (below its title) in the panel at `area`.
+/// The rows of the move list (below its title) in the panel at `area`,
+/// the review's chart included.
 fn move_rows(app: &App, area: Rect) -> Option<Rect> {
     let inner = padded(area);
     let used = height(&top_lines(app, inner.width)).min(inner.height);
@@ -76,10 +78,16 @@ fn move_rows(app: &App, area: Rect) -> Option<Rect> {
         .then(|| Rect::new(inner.x, inner.y + used + 1, inner.width, below - 1))
 }
 
+/// The move (0: the start) of the review's chart at a cell of the panel
+/// at `area`, for a click.
+pub fn chart_move_at(app: &App, area: Rect, column: u16, row: u16) -> Option<usize> {
+    let (_, chart) = review_view::split_rows(app, move_rows(app, area)?);
+    review_view::chart_ply_at(app, chart?, column, row)
+}
+
 /// The number (from 1) of the move drawn at a cell of the panel at `area`.
 pub fn move_at(app: &App, area: Rect, column: u16, row: u16) -> Option<usize> {
-    let (area, _) = review_view::split_panel(app, area);
-    let rows = move_rows(app, area)?;
+    let (rows, _) = review_view::split_rows(app, move_rows(app, area)?);
     if !rows.contains(ratatui::layout::Position::new(column, row)) {
         return None;
     }

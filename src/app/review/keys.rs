@@ -3,8 +3,10 @@
 
 use crate::ai::review::{REVIEW_KEY, Review, next_marked, summary};
 use crate::app::action::Action;
+use crate::app::game::panel::chart_move_at;
 use crate::app::message::Tone;
 use crate::app::state::App;
+use crate::app::ui::layout;
 use crate::app::update::Effect;
 use crate::core::{Player, Record};
 use crate::reviewer::ReviewSettings;
@@ -64,7 +66,11 @@ impl App {
 
     /// A click on the chart: the position after that move.
     pub(in crate::app) fn chart_clicked(&mut self, column: u16, row: u16) -> bool {
-        let Some(ply) = super::view::chart_ply_at(self, column, row) else {
+        let Some(ply) = layout::screen(self.board.terminal(), self.game().size())
+            .ok()
+            .and_then(|screen| screen.panel)
+            .and_then(|panel| chart_move_at(self, panel, column, row))
+        else {
             return false;
         };
         self.board.show_ply(self.session.game(), ply);
@@ -111,17 +117,19 @@ impl App {
             return;
         }
         if self.review.poll(game) == Some(true) {
-            let text = self.review_summary_text();
+            let text = self.review_summary_text(false);
             let save = self.key(Action::SaveRecord);
             self.say(
                 Tone::Success,
-                format!("Review done. {text} {save} saves it with the game."),
+                format!("Review done: {text} (average loss per move). {save} saves it."),
             );
         }
     }
 
-    /// `Ann: 1 blunder, average loss 12.3; Bob: …`
-    pub(in crate::app) fn review_summary_text(&self) -> String {
+    /// `Ann 1??, loss 33.3; Bob no mistake, loss 0.0` (the average loss
+    /// of winning chance per move, in points).
+    /// `compact`: `Ann 1?? -33.3 · Bob -0.0`, for the chart.
+    pub(in crate::app) fn review_summary_text(&self, compact: bool) -> String {
         let game = self.session.game();
         let judged = self.review.judged(game);
         let part = |player: Player| {
@@ -136,6 +144,14 @@ impl App {
             .map(|(n, mark)| format!("{n}{mark}"))
             .collect::<Vec<_>>()
             .join(" ");
+            if compact {
+                let marks = if marks.is_empty() {
+                    String::new()
+                } else {
+                    format!("{marks} ")
+                };
+                return format!("{} {marks}-{:.1}", self.name(player), s.average_loss);
+            }
             let marks = if marks.is_empty() {
                 "no mistake".to_string()
             } else {
@@ -143,7 +159,8 @@ impl App {
             };
             format!("{} {marks}, loss {:.1}", self.name(player), s.average_loss)
         };
-        format!("{}; {}.", part(Player::One), part(Player::Two))
+        let between = if compact { " · " } else { "; " };
+        format!("{}{between}{}", part(Player::One), part(Player::Two))
     }
 
     /// The review's line for the record, while the board's game has one.
@@ -161,5 +178,12 @@ impl App {
         {
             self.review.set(&record.game, review);
         }
+    }
+}
+
+impl App {
+    /// Whether a review of the game is being searched now.
+    pub fn review_running(&self) -> bool {
+        self.review.is_running()
     }
 }

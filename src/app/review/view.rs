@@ -16,25 +16,26 @@ use crate::app::computer::progress_view::bar;
 use crate::app::game::board_widget::BoardOverlay;
 use crate::app::state::App;
 use crate::app::ui::cells::{block, wrap};
-use crate::app::ui::layout;
 use crate::app::ui::theme::{Marker, Ui};
 use crate::commands::review::chance_text;
 use crate::core::{Color, Move};
 
-/// The chart's rows, its border included.
+/// The chart's rows, its border included: at most, and at least.
 const CHART_HEIGHT: u16 = 9;
-/// The panel keeps at least this many rows above the chart.
-const PANEL_KEEPS: u16 = 14;
+const CHART_MIN_HEIGHT: u16 = 6;
+/// The move list keeps at least this many rows above the chart.
+const LIST_KEEPS: u16 = 3;
 
-/// The side panel's `area` split into the panel and, when the game has a
-/// review and there is room, the chart below it.
-pub fn split_panel(app: &App, area: Rect) -> (Rect, Option<Rect>) {
-    if app.review.of(app.game()).is_none() || area.height < PANEL_KEEPS + CHART_HEIGHT {
-        return (area, None);
+/// The side panel's move list `rows` split into the list and, when the
+/// game has a review and there is room, the chart below it.
+pub fn split_rows(app: &App, rows: Rect) -> (Rect, Option<Rect>) {
+    let room = rows.height.saturating_sub(LIST_KEEPS + 1).min(CHART_HEIGHT);
+    if app.review.of(app.game()).is_none() || room < CHART_MIN_HEIGHT {
+        return (rows, None);
     }
-    let panel = Rect::new(area.x, area.y, area.width, area.height - CHART_HEIGHT);
-    let chart = Rect::new(area.x, panel.bottom(), area.width, CHART_HEIGHT);
-    (panel, Some(chart))
+    let list = Rect::new(rows.x, rows.y, rows.width, rows.height - room - 1);
+    let chart = Rect::new(rows.x, rows.bottom() - room, rows.width, room);
+    (list, Some(chart))
 }
 
 /// Where the chart's points are drawn: inside its border.
@@ -49,10 +50,8 @@ fn plot(chart: Rect) -> Rect {
 
 /// The move (the position after it, 0 the start) drawn at a cell of the
 /// chart, for a click.
-pub fn chart_ply_at(app: &App, column: u16, row: u16) -> Option<usize> {
-    let screen = layout::screen(app.board.terminal(), app.game().size()).ok()?;
-    let (_, chart) = split_panel(app, screen.panel?);
-    let plot = plot(chart?);
+pub fn chart_ply_at(app: &App, chart: Rect, column: u16, row: u16) -> Option<usize> {
+    let plot = plot(chart);
     if plot.width < 2 || !plot.contains(ratatui::layout::Position::new(column, row)) {
         return None;
     }
@@ -82,6 +81,15 @@ pub fn render_chart(app: &App, area: Rect, buf: &mut Buffer) {
         symbols::Marker::Braille
     };
     let title = format!("Black's chance, moves 0-{}", game.history().len());
+    // The summary under it: each player's marks and average loss, and how
+    // many positions were proven rather than estimated.
+    let proven = review.proven();
+    let proofs = if proven > 0 {
+        format!(", {proven}/{} proven", review.evaluations.len())
+    } else {
+        String::new()
+    };
+    let summary = format!(" {}{proofs} ", app.review_summary_text(true));
     let datasets = vec![
         Dataset::default()
             .marker(marker)
@@ -100,7 +108,7 @@ pub fn render_chart(app: &App, area: Rect, buf: &mut Buffer) {
             .data(&chances),
     ];
     Chart::new(datasets)
-        .block(block(theme, &title))
+        .block(block(theme, &title).title_bottom(Line::styled(summary, theme.ui(Ui::Dim))))
         .x_axis(Axis::default().bounds([0.0, plies]))
         .y_axis(Axis::default().bounds([0.0, 100.0]))
         .render(area, buf);
@@ -130,32 +138,14 @@ pub fn panel_lines(app: &App, width: u16) -> Vec<Line<'static>> {
         };
         out.push(bar(ratio, width, theme));
     }
-    let Some(review) = app.review.of(game) else {
-        return out;
-    };
     let ply = app.viewing().unwrap_or(game.history().len());
-    if let Some(judged) = app
+    let marked = app
         .review
         .judged_move(game, ply)
-        .filter(|m| m.class.is_some())
-    {
+        .filter(|m| m.class.is_some());
+    if let Some(judged) = marked {
         let style = theme.ui(Ui::Warning);
         out.extend(wrap(&marked_text(judged), width, style));
-    } else if app.review.progress().is_none() {
-        let proven = review.proven();
-        let proofs = if proven > 0 {
-            format!(
-                " {proven} of {} positions proven.",
-                review.evaluations.len()
-            )
-        } else {
-            String::new()
-        };
-        let text = format!(
-            "Review (average loss in points): {}{proofs}",
-            app.review_summary_text()
-        );
-        out.extend(wrap(&text, width, theme.ui(Ui::Text)));
     }
     out
 }
