@@ -163,8 +163,9 @@ fn marked_text(m: &MoveReview) -> String {
     let better = m
         .better
         .map_or_else(String::new, |mv| format!(" Better: {mv} ({before})."));
+    let article = if class.starts_with('i') { "an" } else { "a" };
     format!(
-        "Move {}, {}{mark}: a {class}. {color}'s chance {before} -> {after}.{better}",
+        "Move {}, {}{mark}: {article} {class}. {color}'s chance {before} -> {after}.{better}",
         m.number, m.mv
     )
 }
