@@ -474,13 +474,17 @@ mod tests {
     #[test]
     fn a_swap_is_judged_for_the_player_who_swapped() {
         let game = game("c3 swap");
-        // Black 70 after c3: White swaps and holds Black at 70.
+        // At the pie rule's decision the chance is the side to move's view:
+        // Black 30 there is White's 70, swap included. White swaps and holds
+        // Black at 70: nothing lost. The opener's c3 was too strong: from
+        // 50 it left them 30.
         let review = Review {
-            evaluations: vec![estimate(50, "c3"), estimate(70, "swap"), estimate(70, "b2")],
+            evaluations: vec![estimate(50, "c3"), estimate(30, "swap"), estimate(70, "b2")],
             millis: 0,
         };
         let moves = review.moves(&game);
         assert_eq!(moves[1].player, Player::Two);
+        assert_eq!((moves[0].loss, moves[0].class), (20, Some(Class::Mistake)));
         assert_eq!(
             (moves[1].before, moves[1].after, moves[1].loss),
             (70, 70, 0)
