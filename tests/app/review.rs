@@ -131,3 +131,30 @@ fn a_review_runs_in_the_background_and_esc_stops_it() {
     assert!(!app.review_running());
     assert!(app.message().unwrap().text.starts_with("Review stopped"));
 }
+
+#[test]
+fn a_click_on_the_chart_goes_to_that_move() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("reviewed.brique");
+    fs::write(&file, REVIEWED).unwrap();
+    let mut app = open(dir.path(), &file, config_with_size(5));
+    let screen = text(&app, 100, 44);
+    // The chart's frame: its title row, and the column of its left edge.
+    let (row, line) = screen
+        .lines()
+        .enumerate()
+        .find(|(_, l)| l.contains("Black's chance"))
+        .expect("the chart");
+    let left = line.chars().take_while(|&c| c != '╭').count() as u16;
+    let row = row as u16 + 2;
+    // Its first column is the start of the game, the middle move 3.
+    click(&mut app, left + 1, row);
+    assert_eq!(app.viewing(), Some(0));
+    let width = line
+        .chars()
+        .skip(left as usize)
+        .take_while(|&c| c != '╮')
+        .count() as u16;
+    click(&mut app, left + width / 2, row);
+    assert_eq!(app.viewing(), Some(3));
+}
