@@ -2,6 +2,7 @@
 //! blunder, a bad record, and the review written into the record.
 
 use std::fs;
+use std::process::Output;
 
 use super::brique;
 
@@ -11,25 +12,24 @@ use super::brique;
 pub const BLUNDER_GAME: &str =
     "size: 5\npie: off\nplayer1: Ann\nplayer2: Bob\n\nc3 c1 a1 a2 d1 e1\n";
 
-#[test]
-fn the_known_blunder_is_named_with_a_winning_move_instead() {
+/// `brique review` of [`BLUNDER_GAME`] in a file of a new directory, with
+/// `options`; it must succeed.
+fn review_blunder_game(options: &[&str]) -> (tempfile::TempDir, std::path::PathBuf, Output) {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("game.brique");
     fs::write(&path, BLUNDER_GAME).unwrap();
-    let out = brique(&[
-        "review",
-        path.to_str().unwrap(),
-        "--seconds",
-        "0.1",
-        "--threads",
-        "1",
-    ]);
+    let mut args = vec!["review", path.to_str().unwrap()];
+    args.extend_from_slice(options);
+    let out = brique(&args);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    (dir, path, out)
+}
+
+#[test]
+fn the_known_blunder_is_named_with_a_winning_move_instead() {
+    let (_dir, _path, out) = review_blunder_game(&["--seconds", "0.1", "--threads", "1"]);
     let text = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
     let line = text
         .lines()
         .find(|l| l.trim_start().starts_with("3 "))
@@ -78,21 +78,7 @@ fn the_known_blunder_is_named_with_a_winning_move_instead() {
 
 #[test]
 fn write_keeps_the_review_in_the_record_and_a_bad_record_is_refused() {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("game.brique");
-    fs::write(&path, BLUNDER_GAME).unwrap();
-    let out = brique(&[
-        "review",
-        path.to_str().unwrap(),
-        "--seconds",
-        "0.05",
-        "--write",
-    ]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let (dir, path, _) = review_blunder_game(&["--seconds", "0.05", "--write"]);
     let written = fs::read_to_string(&path).unwrap();
     let record = brique::core::Record::parse(&written).unwrap();
     let review = record.extra("x-review").expect("the review line");
