@@ -7,7 +7,9 @@ use clap::{CommandFactory, Parser, Subcommand};
 
 use crate::app::{Course, PlayArgs};
 use crate::commands::puzzles::{PuzzlesArgs, PuzzlesCommand, generate_puzzles};
-use crate::commands::{arena, bench, completions, gtp, host, join, man, server, show, solve};
+use crate::commands::{
+    arena, bench, completions, gtp, host, join, man, review, server, show, solve,
+};
 
 #[derive(Parser, Debug)]
 #[command(
@@ -32,6 +34,9 @@ pub struct Cli {
 pub enum Command {
     /// Print the final position of a game record or a move list as a diagram.
     Show(show::ShowArgs),
+    /// Review a game record with the engine: each move's winning chance,
+    /// its mistakes and the better moves.
+    Review(review::ReviewArgs),
     /// Measure the engine: random playouts and search iterations per second.
     Bench(bench::BenchArgs),
     /// Speak the Go Text Protocol on standard input and output.
@@ -75,6 +80,7 @@ pub fn run(cli: Cli) -> ExitCode {
     tracing::debug!(?cli, "the command line");
     let code = match cli.command {
         Some(Command::Show(args)) => show::run(&args),
+        Some(Command::Review(args)) => review::run(&args),
         Some(Command::Bench(args)) => bench::run(&args),
         Some(Command::Gtp(args)) => gtp::run(&args),
         Some(Command::Arena(args)) => arena::run(&args),

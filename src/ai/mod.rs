@@ -24,6 +24,7 @@ mod layout;
 mod level;
 mod prefetch;
 mod proof_number;
+pub mod review;
 mod search;
 mod shared;
 mod solved_table;

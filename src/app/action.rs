@@ -95,6 +95,13 @@ pub enum Action {
     Hint,
     /// Show or hide the heat map of the engine's search.
     ToggleAnalysis,
+    /// Review the game with the engine: every position searched, the
+    /// moves rated (or, while a review runs, nothing: Esc stops it).
+    Review,
+    /// The position after the next move the review marked.
+    NextMistake,
+    /// The position after the previous move the review marked.
+    PrevMistake,
     /// Show or hide the escort and danger marks (kept in the settings).
     ToggleEscorts,
     /// Time passes: take in the engine's progress (sent by the event loop

@@ -22,7 +22,8 @@
 //! its turns, its board keys, resigning; its thinking, progress and heat map
 //! drawn), `network/`, `files/` (autosave, records, results and their
 //! screens), `settings/`, `training/`, and `ui/` (theme, palette, layout,
-//! wrap, the text field, dialogs, pages, the status line). A feature's
+//! wrap, the text field, dialogs, pages, the status line), `review/` (the
+//! engine's review of the game: its thread, chart and marks). A feature's
 //! fields are its own: others ask through methods, and no lower file
 //! imports a higher one (`App` in `state.rs` above the features' parts, the
 //! files that act for `App` above it).
@@ -53,6 +54,7 @@ mod game;
 mod keys;
 mod message;
 mod network;
+mod review;
 mod screen;
 mod settings;
 mod state;
@@ -66,7 +68,7 @@ mod welcome;
 pub use action::{Action, Direction, Edit, FirstGame, HistoryStep};
 pub use computer::engine::{EngineSnapshot, Job};
 pub use computer::heat::Heat;
-pub use config::engine::{EngineConfig, Mode, Threads};
+pub use config::engine::{EngineConfig, Mode, ReviewTime, Threads};
 pub use config::file::{ConfigFile, Loaded, Notice, Saved};
 pub use config::{BoardColours, Colour, Config, NetworkConfig, PALETTES, RelayServer, ThemeName};
 pub use files::autosave::Opening;

@@ -12,6 +12,7 @@ use crate::app::game::session::Session;
 use crate::app::keys::keymap::KeyBindings;
 use crate::app::message::{Message, StatusLine, Tone};
 use crate::app::network::state::{NETWORK_TICK, Network};
+use crate::app::review::state::{GameReview, REVIEW_TICK};
 use crate::app::screen::Screen;
 use crate::app::terminal::capabilities::TermCaps;
 use crate::app::training::state::Training;
@@ -40,6 +41,8 @@ pub struct App {
     pub(in crate::app) training: Option<Training>,
     /// The network game, when this copy hosts or joined one.
     pub(in crate::app) network: Option<Network>,
+    /// The engine's review of the game, and its thread while it runs.
+    pub(in crate::app) review: GameReview,
 }
 
 impl App {
@@ -63,6 +66,7 @@ impl App {
             quit: false,
             training: None,
             network: None,
+            review: GameReview::default(),
         }
     }
 
@@ -200,6 +204,8 @@ impl App {
             Action::Redo => game.can_redo(),
             Action::Place => (!over && !self.peer_to_move()) || self.viewing().is_some(),
             Action::Hint => !over && !self.computer_to_move(),
+            Action::Review => !game.history().is_empty(),
+            Action::NextMistake | Action::PrevMistake => self.review.of(game).is_some(),
             // A question is answered yes or no: `q` there is no third way.
             Action::Quit => !matches!(self.screen, Screen::Confirm(_)),
             _ => true,
@@ -250,7 +256,8 @@ impl App {
     /// [`crate::app::Action::Tick`]: `None` (wait for input) while no search runs.
     pub fn tick_interval(&self) -> Option<std::time::Duration> {
         let network = self.network.as_ref().map(|_| NETWORK_TICK);
-        self.computer.tick_interval().or(network)
+        let review = self.review.is_running().then_some(REVIEW_TICK);
+        self.computer.tick_interval().or(review).or(network)
     }
 
     /// The records screen's list, read when it opened.

@@ -64,6 +64,10 @@ pub(in crate::app) enum Effect {
     SaveProgress,
     /// Remember that the welcome of a first start was answered.
     MarkWelcomed,
+    /// Review the game on the engine's threads.
+    StartReview,
+    /// Stop the review, keeping what it found.
+    StopReview,
 }
 
 impl App {
@@ -106,6 +110,7 @@ impl App {
                         self.sync_network();
                     }
                     self.sync_engine();
+                    self.follow_review();
                     self.keep_files();
                 }
                 Effect::KeepFiles => self.keep_files(),
@@ -127,6 +132,8 @@ impl App {
                 Effect::OpenSavePrompt => self.open_save_prompt(),
                 Effect::SaveProgress => self.save_progress(),
                 Effect::MarkWelcomed => self.mark_welcomed(),
+                Effect::StartReview => self.start_review(),
+                Effect::StopReview => self.stop_review(),
             }
         }
     }
@@ -155,6 +162,11 @@ impl App {
         }
         if action == Action::Quit {
             return self.quit_requested();
+        }
+        if self.screen == Screen::Board
+            && let Some(effects) = self.review_route(action)
+        {
+            return effects;
         }
         match &mut self.screen {
             Screen::Board if action == Action::ToggleEscorts => return self.toggle_escorts(),

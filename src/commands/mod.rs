@@ -1,4 +1,4 @@
-//! The headless commands, one file each: `show`, `gtp`, `arena`, `bench`,
+//! The headless commands, one file each: `show`, `review`, `gtp`, `arena`, `bench`,
 //! `puzzles generate`, `solve`, `completions` and `man`; `server`, the relay;
 //! and `host` and `join`, which open the game screen for a network game.
 //! [`crate::cli`] parses the command line and calls them; what they share
@@ -14,6 +14,7 @@ pub mod join;
 mod lines;
 pub mod man;
 pub mod puzzles;
+pub mod review;
 pub mod server;
 pub mod show;
 pub mod solve;

@@ -253,6 +253,7 @@ fn the_settings_row_sets_the_clock_for_the_next_game() {
         press(app, KeyCode::Up); // Host a game
         press(app, KeyCode::Up); // Colours
         press(app, KeyCode::Up); // Theme
+        press(app, KeyCode::Up); // Review
         press(app, KeyCode::Up); // Resign
         press(app, KeyCode::Up); // Ponder
         press(app, KeyCode::Up); // Threads

@@ -37,6 +37,7 @@ fn all_changed() -> Config {
     config.engine.threads = brique::app::Threads::Count(std::num::NonZeroU16::new(3).unwrap());
     config.engine.ponder = false;
     config.engine.resign = false;
+    config.engine.review_seconds = brique::app::ReviewTime(250);
     config.network.server =
         Some(brique::app::RelayServer::parse("relay.example.org:7778").unwrap());
     // Every action on a key of its own, so that none clashes.

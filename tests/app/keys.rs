@@ -249,6 +249,7 @@ fn settings_apply_at_once_before_the_first_move() {
     press(&mut app, KeyCode::Up); // Host a game
     press(&mut app, KeyCode::Up); // Colours
     press(&mut app, KeyCode::Up); // Theme
+    press(&mut app, KeyCode::Up); // Review
     press(&mut app, KeyCode::Up); // Resign
     press(&mut app, KeyCode::Up); // Ponder
     press(&mut app, KeyCode::Up); // Threads

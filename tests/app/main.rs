@@ -23,6 +23,7 @@ mod ponder;
 mod questions_and_keeping;
 mod render;
 mod resign;
+mod review;
 mod sizes;
 mod terminals;
 mod training;

@@ -12,6 +12,7 @@ mod gtp;
 mod log;
 mod puzzles;
 mod readme;
+mod review;
 mod rules_doc;
 mod show;
 mod solve;

@@ -15,6 +15,7 @@ mod paste;
 mod quiet_and_resized;
 mod relay_game;
 mod resume;
+mod review;
 mod signals;
 mod two_copies;
 mod unsaved;

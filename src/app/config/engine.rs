@@ -122,6 +122,54 @@ pub struct EngineConfig {
     /// The computer resigns a game it has lost or as good as lost.
     #[serde(with = "spelled")]
     pub resign: bool,
+    /// A game review's search time per position (on the threads above).
+    #[serde(with = "spelled")]
+    pub review_seconds: ReviewTime,
+}
+
+/// A game review's search time per position, in milliseconds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ReviewTime(pub u32);
+
+impl ReviewTime {
+    /// About a second a position: a 60-move game in about a minute.
+    pub const DEFAULT: ReviewTime = ReviewTime(1_000);
+    /// The choices of the settings screen.
+    pub const CHOICES: [ReviewTime; 6] = [
+        ReviewTime(250),
+        ReviewTime(500),
+        ReviewTime(1_000),
+        ReviewTime(2_000),
+        ReviewTime(5_000),
+        ReviewTime(10_000),
+    ];
+    const RANGE: std::ops::RangeInclusive<f64> = 0.05..=60.0;
+}
+
+/// `1 s a position`, `0.25 s a position`.
+impl std::fmt::Display for ReviewTime {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} s a position", f64::from(self.0) / 1000.0)
+    }
+}
+
+/// Seconds, whole or not: `1`, `0.5`.
+impl Spelling for ReviewTime {
+    fn spell(&self) -> toml::Value {
+        toml::Value::Float(f64::from(self.0) / 1000.0)
+    }
+
+    fn read(value: &toml::Value) -> Result<ReviewTime, String> {
+        let seconds = match value {
+            toml::Value::Float(f) => Some(*f),
+            toml::Value::Integer(n) => Some(*n as f64),
+            _ => None,
+        };
+        seconds
+            .filter(|s| ReviewTime::RANGE.contains(s))
+            .map(|s| ReviewTime((s * 1000.0).round() as u32))
+            .ok_or_else(|| "expected seconds from 0.05 to 60, e.g. 1 or 0.5".to_string())
+    }
 }
 
 impl Default for EngineConfig {
@@ -132,6 +180,7 @@ impl Default for EngineConfig {
             threads: Threads::All,
             ponder: true,
             resign: true,
+            review_seconds: ReviewTime::DEFAULT,
         }
     }
 }

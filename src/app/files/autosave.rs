@@ -10,6 +10,7 @@
 //! record). A record opened merely to look at leaves the autosave alone
 //! until it is played on.
 
+use crate::ai::review::REVIEW_KEY;
 use std::path::{Path, PathBuf};
 
 use super::state::{Files, RECORD_KEY, RESULT_KEY, RESULT_PENDING, RESULT_WRITTEN};
@@ -385,7 +386,9 @@ impl App {
             .files
             .extra()
             .iter()
-            .filter(|(key, _)| !is_network_extra(key))
+            // A review read with the record is the screen's own again
+            // (below), if it is still of this game.
+            .filter(|(key, _)| !is_network_extra(key) && !key.eq_ignore_ascii_case(REVIEW_KEY))
             .cloned()
             .collect();
         for (key, value) in self.screen_extras() {

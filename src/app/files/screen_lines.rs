@@ -1,6 +1,7 @@
 //! The screen's own lines in a saved game (`x-` headers of the record): what
 //! the autosave must bring back besides the moves. Every feature adds its
-//! keys here, in both functions (the computer opponent: `x-mode`, `x-level`).
+//! keys here, in both functions (the computer opponent: `x-mode`, `x-level`;
+//! the review: `x-review`).
 
 use crate::app::config::engine::Mode;
 use crate::app::state::App;
@@ -9,13 +10,16 @@ use crate::core::{Record, Square};
 impl App {
     /// The `x-` lines written with the game (autosave and saved records).
     pub(in crate::app) fn screen_extras(&self) -> Vec<(&'static str, String)> {
-        vec![
+        let mut extras = vec![
             ("x-cursor", self.cursor().to_string()),
             // Who played: a game against the computer resumes as one. The
             // level is for the reader; the settings' level plays on.
             ("x-mode", self.mode().key().to_string()),
             ("x-level", self.named_level().name().to_string()),
-        ]
+        ];
+        // The engine's review of this game (`review/`).
+        extras.extend(self.review_extra());
+        extras
     }
 
     /// Takes back what [`App::screen_extras`] wrote, when a game is resumed
@@ -36,5 +40,6 @@ impl App {
         // A finished game's players are named as the record names them.
         let level = record.extra("x-level").and_then(|level| level.parse().ok());
         (self.files).set_recorded_level(level.filter(|_| record.game.is_over()));
+        self.restore_review(record);
     }
 }

@@ -23,6 +23,7 @@ pub fn board_overlay(app: &App) -> BoardOverlay {
         return overlay;
     }
     crate::app::computer::engine_marks::add_engine_marks(app, pos, &mut overlay);
+    crate::app::review::view::add_review_marks(app, &mut overlay);
     if app.config().display.escorts {
         add_escort_marks(&mut overlay, pos, app.cursor());
     }

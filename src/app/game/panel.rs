@@ -13,6 +13,7 @@ use crate::app::action::Action;
 use crate::app::config::NAME_MAX_CHARS;
 use crate::app::keys::keymap::{Context, key_for};
 use crate::app::message::{wins, with_colour};
+use crate::app::review::view as review_view;
 use crate::app::state::App;
 use crate::app::ui::cells::{block, height, lines, tone_style, wrap};
 use crate::app::ui::text_width::{cut, pad};
@@ -29,6 +30,11 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     }
     lines(buf, inner, &top_lines(app, inner.width));
     if let Some(rows) = move_rows(app, area) {
+        // The review's chart under the list, when both fit.
+        let (rows, chart) = review_view::split_rows(app, rows);
+        if let Some(chart) = chart {
+            review_view::render_chart(app, chart, buf);
+        }
         let title = Rect::new(rows.x, rows.y - 1, rows.width, 1);
         lines(buf, title, &[Line::styled("Moves", theme.ui(Ui::Title))]);
         lines(buf, rows, &move_list(app, usize::from(rows.height)));
@@ -62,7 +68,8 @@ fn top_lines(app: &App, width: u16) -> Vec<Line<'static>> {
     top
 }
 
-/// The rows of the move list (below its title) in the panel at `area`.
+/// The rows of the move list (below its title) in the panel at `area`,
+/// the review's chart included.
 fn move_rows(app: &App, area: Rect) -> Option<Rect> {
     let inner = padded(area);
     let used = height(&top_lines(app, inner.width)).min(inner.height);
@@ -71,9 +78,16 @@ fn move_rows(app: &App, area: Rect) -> Option<Rect> {
         .then(|| Rect::new(inner.x, inner.y + used + 1, inner.width, below - 1))
 }
 
+/// The move (0: the start) of the review's chart at a cell of the panel
+/// at `area`, for a click.
+pub fn chart_move_at(app: &App, area: Rect, column: u16, row: u16) -> Option<usize> {
+    let (_, chart) = review_view::split_rows(app, move_rows(app, area)?);
+    review_view::chart_ply_at(app, chart?, column, row)
+}
+
 /// The number (from 1) of the move drawn at a cell of the panel at `area`.
 pub fn move_at(app: &App, area: Rect, column: u16, row: u16) -> Option<usize> {
-    let rows = move_rows(app, area)?;
+    let (rows, _) = review_view::split_rows(app, move_rows(app, area)?);
     if !rows.contains(ratatui::layout::Position::new(column, row)) {
         return None;
     }
@@ -224,6 +238,9 @@ fn move_list(app: &App, height: usize) -> Vec<Line<'static>> {
             let number = start + i + 1;
             let mut spans = vec![Span::styled(format!("{number:>3}. "), theme.ui(Ui::Dim))];
             spans.extend(move_spans(theme, report));
+            if let Some((mark, style)) = review_view::move_mark(app, number) {
+                spans.push(Span::styled(mark, style));
+            }
             match viewing {
                 // The move that led to the position shown, and those after it.
                 Some(ply) if number == ply => Line::from(spans).style(theme.ui(Ui::Selected)),
@@ -293,6 +310,7 @@ fn prompt(app: &App, width: u16) -> Vec<Line<'static>> {
         .flat_map(|(text, style)| wrap(&text, width, style))
         .collect();
     out.extend(crate::app::computer::thinking::gauge(app, width));
+    out.extend(review_view::panel_lines(app, width));
     if let Some(report) = app.preview() {
         let said = preview_text(app, &report);
         if !said.is_empty() {

@@ -2,7 +2,7 @@
 
 use crate::ai::Level;
 use crate::app::action::Edit;
-use crate::app::config::engine::{Mode, Threads};
+use crate::app::config::engine::{Mode, ReviewTime, Threads};
 use crate::app::config::{BoardColours, Config, NAME_MAX_CHARS, PALETTES, ThemeName, check_names};
 use crate::app::ui::text_input::TextInput;
 use crate::core::{BoardSize, Player, TimeControl, Variant};
@@ -27,6 +27,8 @@ pub enum Field {
     Threads,
     Ponder,
     Resign,
+    /// A game review's time per position.
+    Review,
     Theme,
     Colours,
     /// An action row: opens the form that hosts a network game.
@@ -50,6 +52,7 @@ impl Field {
             Field::Threads => "Threads",
             Field::Ponder => "Ponder",
             Field::Resign => "Resign",
+            Field::Review => "Review",
             Field::Theme => "Theme",
             Field::Colours => "Colours",
             Field::Host => "Host a game",
@@ -87,6 +90,7 @@ pub struct SettingsForm {
     pub threads: Threads,
     pub ponder: bool,
     pub resign: bool,
+    pub review: ReviewTime,
     pub focus: Field,
     /// Why the form cannot be saved yet, shown by the field to blame.
     pub error: Option<(Field, String)>,
@@ -115,6 +119,7 @@ impl SettingsForm {
             threads: config.engine.threads,
             ponder: config.engine.ponder,
             resign: config.engine.resign,
+            review: config.engine.review_seconds,
             focus: Field::Player1,
             error: None,
             leaving: false,
@@ -162,9 +167,20 @@ impl SettingsForm {
             Field::Threads => self.threads = cycle(&self.threads.choices(), self.threads, forward),
             Field::Ponder => self.ponder = !self.ponder,
             Field::Resign => self.resign = !self.resign,
+            Field::Review => self.review = cycle(&self.reviews(), self.review, forward),
             Field::Theme => self.theme = cycle(ThemeName::VARIANTS, self.theme, forward),
             Field::Colours => self.colours = cycle(&self.palettes(), self.colours, forward),
         }
+    }
+
+    /// The review times offered, and the file's own if it is none of them.
+    fn reviews(&self) -> Vec<ReviewTime> {
+        let mut all = ReviewTime::CHOICES.to_vec();
+        if !all.contains(&self.review) {
+            all.push(self.review);
+            all.sort_by_key(|t| t.0);
+        }
+        all
     }
 
     /// The palettes offered, and the file's own colours if they are none.
@@ -242,6 +258,7 @@ impl SettingsForm {
         config.engine.threads = self.threads;
         config.engine.ponder = self.ponder;
         config.engine.resign = self.resign;
+        config.engine.review_seconds = self.review;
         Ok(config)
     }
 }

@@ -177,6 +177,7 @@ fn value_text(app: &App, form: &SettingsForm, field: Field) -> String {
             "off"
         })
         .to_string(),
+        Field::Review => form.review.to_string(),
         Field::Theme => form.theme.label().to_string(),
         Field::Colours => form
             .colours
@@ -206,6 +207,7 @@ fn waits_for_next_game(app: &App, form: &SettingsForm, field: Field) -> bool {
         | Field::Threads
         | Field::Ponder
         | Field::Resign
+        | Field::Review
         | Field::Theme
         | Field::Colours
         | Field::Host

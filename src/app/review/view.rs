@@ -1,0 +1,197 @@
+//! How the review is drawn: the chart of Black's winning chance under the
+//! side panel (ratatui's `Chart`: braille, or block glyphs where Unicode is
+//! off) with the position looked at marked, the progress while it runs, and
+//! at a marked move the move played and the better one (in the panel, and
+//! on the board as a hint mark).
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+use ratatui::symbols;
+use ratatui::text::Line;
+use ratatui::widgets::{Axis, Chart, Dataset, GraphType, Widget};
+
+use crate::ai::review::{Class, MoveReview};
+use crate::app::computer::progress_view::bar;
+use crate::app::game::board_widget::BoardOverlay;
+use crate::app::state::App;
+use crate::app::ui::cells::{block, wrap};
+use crate::app::ui::theme::{Marker, Ui};
+use crate::commands::review::chance_text;
+use crate::core::{Color, Move};
+
+/// The chart's rows, its border included: at most, and at least.
+const CHART_HEIGHT: u16 = 9;
+const CHART_MIN_HEIGHT: u16 = 6;
+/// The move list keeps at least this many rows above the chart.
+const LIST_KEEPS: u16 = 3;
+
+/// The side panel's move list `rows` split into the list and, when the
+/// game has a review and there is room, the chart below it.
+pub fn split_rows(app: &App, rows: Rect) -> (Rect, Option<Rect>) {
+    let room = rows.height.saturating_sub(LIST_KEEPS + 1).min(CHART_HEIGHT);
+    if app.review.of(app.game()).is_none() || room < CHART_MIN_HEIGHT {
+        return (rows, None);
+    }
+    let list = Rect::new(rows.x, rows.y, rows.width, rows.height - room - 1);
+    let chart = Rect::new(rows.x, rows.bottom() - room, rows.width, room);
+    (list, Some(chart))
+}
+
+/// Where the chart's points are drawn: inside its border.
+fn plot(chart: Rect) -> Rect {
+    Rect::new(
+        chart.x + 1,
+        chart.y + 1,
+        chart.width.saturating_sub(2),
+        chart.height.saturating_sub(2),
+    )
+}
+
+/// The move (the position after it, 0 the start) drawn at a cell of the
+/// chart, for a click.
+pub fn chart_ply_at(app: &App, chart: Rect, column: u16, row: u16) -> Option<usize> {
+    let plot = plot(chart);
+    if plot.width < 2 || !plot.contains(ratatui::layout::Position::new(column, row)) {
+        return None;
+    }
+    let plies = app.game().history().len();
+    let x = f64::from(column - plot.x) / f64::from(plot.width - 1);
+    Some(((x * plies as f64).round() as usize).min(plies))
+}
+
+/// The chart of Black's chance over the moves, the position shown marked.
+pub fn render_chart(app: &App, area: Rect, buf: &mut Buffer) {
+    let theme = app.theme();
+    let game = app.game();
+    let Some(review) = app.review.of(game) else {
+        return;
+    };
+    let plies = game.history().len().max(1) as f64;
+    let at = app.viewing().unwrap_or(game.history().len()) as f64;
+    let chances: Vec<(f64, f64)> = review
+        .black_chances()
+        .map(|(ply, black)| (ply as f64, f64::from(black)))
+        .collect();
+    let shown = [(at, 0.0), (at, 100.0)];
+    let even = [(0.0, 50.0), (plies, 50.0)];
+    let marker = if theme.ascii {
+        symbols::Marker::Block
+    } else {
+        symbols::Marker::Braille
+    };
+    let title = format!("Black's chance, moves 0-{}", game.history().len());
+    // The summary under it: each player's marks and average loss, and how
+    // many positions were proven rather than estimated.
+    let proven = review.proven();
+    let proofs = if proven > 0 {
+        format!(", {proven}/{} proven", review.evaluations.len())
+    } else {
+        String::new()
+    };
+    let summary = format!(" {}{proofs} ", app.review_summary_text(true));
+    let datasets = vec![
+        Dataset::default()
+            .marker(marker)
+            .graph_type(GraphType::Line)
+            .style(theme.ui(Ui::Dim))
+            .data(&even),
+        Dataset::default()
+            .marker(marker)
+            .graph_type(GraphType::Line)
+            .style(theme.ui(Ui::Accent))
+            .data(&shown),
+        Dataset::default()
+            .marker(marker)
+            .graph_type(GraphType::Line)
+            .style(theme.ui(Ui::Text))
+            .data(&chances),
+    ];
+    Chart::new(datasets)
+        .block(block(theme, &title).title_bottom(Line::styled(summary, theme.ui(Ui::Dim))))
+        .x_axis(Axis::default().bounds([0.0, plies]))
+        .y_axis(Axis::default().bounds([0.0, 100.0]))
+        .render(area, buf);
+}
+
+/// The review's lines in the side panel: its progress while it runs, the
+/// marked move shown with the better one, the summary once done.
+pub fn panel_lines(app: &App, width: u16) -> Vec<Line<'static>> {
+    let theme = app.theme();
+    let game = app.game();
+    let mut out = Vec::new();
+    if let Some((searched, searches, left)) = app.review.progress() {
+        let pass = if searched * 2 < searches || searches == 0 {
+            "quick pass"
+        } else {
+            "refining"
+        };
+        let text = format!(
+            "Reviewing ({pass}): {searched} of {searches} searches, at most {} s left.",
+            left.as_secs()
+        );
+        out.extend(wrap(&text, width, theme.ui(Ui::Accent)));
+        let ratio = if searches > 0 {
+            searched as f64 / searches as f64
+        } else {
+            0.0
+        };
+        out.push(bar(ratio, width, theme));
+    }
+    let ply = app.viewing().unwrap_or(game.history().len());
+    let marked = app
+        .review
+        .judged_move(game, ply)
+        .filter(|m| m.class.is_some());
+    if let Some(judged) = marked {
+        let style = theme.ui(Ui::Warning);
+        out.extend(wrap(&marked_text(judged), width, style));
+    }
+    out
+}
+
+/// `Move 3, a1??: a blunder. Black's chance won → lost; better a4 (won).`
+fn marked_text(m: &MoveReview) -> String {
+    let class = m.class.map_or("", Class::name);
+    let mark = m.class.map_or("", Class::mark);
+    let color = match m.color {
+        Color::Black => "Black",
+        Color::White => "White",
+    };
+    let before = chance_text(m.before, m.before_proven);
+    let after = chance_text(m.after, m.after_proven);
+    let better = m
+        .better
+        .map_or_else(String::new, |mv| format!(" Better: {mv} ({before})."));
+    let article = if class.starts_with('i') { "an" } else { "a" };
+    format!(
+        "Move {}, {}{mark}: {article} {class}. {color}'s chance {before} -> {after}.{better}",
+        m.number, m.mv
+    )
+}
+
+/// At a marked move, the better move on the board as a hint.
+pub fn add_review_marks(app: &App, overlay: &mut BoardOverlay) {
+    let game = app.game();
+    let ply = app.viewing().unwrap_or(game.history().len());
+    let Some(judged) = app.review.judged_move(game, ply) else {
+        return;
+    };
+    if let Some(Move::Place(sq)) = judged.better {
+        let position = app.shown_game().position();
+        if position.get(sq).is_none() {
+            overlay.set_ghost(sq, judged.color);
+        }
+        overlay.set_marker(sq, Marker::Hint);
+    }
+}
+
+/// The class's mark after a move of the list, in its style.
+pub fn move_mark(app: &App, number: usize) -> Option<(&'static str, Style)> {
+    let class = app.review.judged_move(app.game(), number)?.class?;
+    let style = match class {
+        Class::Inaccuracy => app.theme().ui(Ui::Accent),
+        Class::Mistake | Class::Blunder => app.theme().ui(Ui::Warning),
+    };
+    Some((class.mark(), style))
+}

@@ -1,0 +1,188 @@
+//! `brique review`: the engine reviews a game record: every position
+//! searched ([`crate::reviewer`]), every move with its player's winning
+//! chance before and after it, its class (inaccuracy, mistake, blunder) and
+//! the engine's better move, then a summary per player; `--write` keeps the
+//! review in the record (its `x-review` line), where the game screen shows
+//! it without searching again.
+
+use std::fmt::Write as _;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::atomic::AtomicBool;
+
+use clap::Args;
+
+use super::print_stdout;
+use crate::ai::review::{MoveReview, REVIEW_KEY, Review, summary};
+use crate::core::{Color, Player, Record};
+use crate::reviewer::{ReviewSettings, review_game};
+use crate::storage::{MAX_RECORD_BYTES, read_record_bounded, read_text, save_record};
+use crate::thinker::available_cores;
+
+#[derive(Args, Debug)]
+pub struct ReviewArgs {
+    /// A game record file, or - for standard input.
+    pub file: PathBuf,
+    /// Search time per position, in seconds (0.01 to 600).
+    #[arg(long, default_value_t = 1.0, value_parser = parse_seconds)]
+    pub seconds: f64,
+    /// Threads per search (default: one per core).
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256))]
+    pub threads: Option<u16>,
+    /// Write the review into the record file (an `x-review` line), for the
+    /// game screen to show.
+    #[arg(long)]
+    pub write: bool,
+}
+
+fn parse_seconds(s: &str) -> Result<f64, String> {
+    s.trim()
+        .parse::<f64>()
+        .ok()
+        .filter(|s| (0.01..=600.0).contains(s))
+        .ok_or_else(|| format!("expected seconds from 0.01 to 600, found {s:?}"))
+}
+
+/// Reviews and prints; a bad record goes to stderr with exit code 2.
+pub fn run(args: &ReviewArgs) -> ExitCode {
+    let mut record = match read(args) {
+        Ok(record) => record,
+        Err(message) => {
+            eprintln!("brique review: {message}");
+            return ExitCode::from(2);
+        }
+    };
+    let settings = ReviewSettings {
+        millis: (args.seconds * 1000.0).round() as u64,
+        threads: args.threads.map_or_else(available_cores, usize::from),
+        seed: 1,
+    };
+    let review = review_game(&record.game, settings, &AtomicBool::new(false), |_| {});
+    let mut text = annotated(&record, &review, settings.threads);
+    if args.write {
+        record.set_extra(REVIEW_KEY, review.to_text());
+        match save_record(&args.file, &record) {
+            Ok(()) => {
+                let _ = writeln!(text, "\nThe review is kept in {}.", args.file.display());
+            }
+            Err(e) => {
+                eprintln!("brique review: {e}");
+                return ExitCode::FAILURE;
+            }
+        }
+    }
+    match print_stdout(&text) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(code) => code,
+    }
+}
+
+fn read(args: &ReviewArgs) -> Result<Record, String> {
+    let stdin = args.file.as_os_str() == "-";
+    if stdin && args.write {
+        return Err("--write needs a record file, not standard input".to_string());
+    }
+    let (name, text) = if stdin {
+        let name = "standard input".to_string();
+        let text = read_record_bounded(std::io::stdin().lock(), std::path::Path::new(&name))
+            .map_err(|e| e.to_string())?;
+        (name, text)
+    } else {
+        let text = read_text(&args.file, MAX_RECORD_BYTES).map_err(|e| e.to_string())?;
+        (args.file.display().to_string(), text)
+    };
+    Record::parse(&text).map_err(|e| format!("{name}: {e}"))
+}
+
+/// `1 blunder`, `2 blunders`.
+pub fn count(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+/// `57%`, or `won` / `lost` where proven.
+pub fn chance_text(chance: u8, proven: bool) -> String {
+    match (proven, chance) {
+        (true, 100) => "won".to_string(),
+        (true, 0) => "lost".to_string(),
+        _ => format!("{chance}%"),
+    }
+}
+
+/// The text `brique review` prints.
+pub fn annotated(record: &Record, review: &Review, threads: usize) -> String {
+    let game = &record.game;
+    let name = |player: Player| record.names[player.index()].as_str();
+    let mut text = String::new();
+    let proven = review.proven();
+    let positions = review.evaluations.len();
+    let _ = writeln!(
+        text,
+        "Review of {} vs {} on {}×{}: {} s a position on {threads} thread{}.",
+        name(Player::One),
+        name(Player::Two),
+        game.size(),
+        game.size(),
+        review.millis as f64 / 1000.0,
+        if threads == 1 { "" } else { "s" },
+    );
+    if proven == positions {
+        let _ = writeln!(
+            text,
+            "All {positions} positions proven by the exact solver (won/lost)."
+        );
+    } else if proven > 0 {
+        let _ = writeln!(
+            text,
+            "{proven} of {positions} positions proven by the exact solver (won/lost), \
+             the rest estimated."
+        );
+    }
+    let _ = writeln!(
+        text,
+        "\n  #  move  player  chance before  after  class        better move"
+    );
+    let moves = review.moves(game);
+    for m in &moves {
+        text.push_str(&move_line(m));
+    }
+    let _ = writeln!(
+        text,
+        "\nSummary (average loss: winning chance lost per move, in points):"
+    );
+    for player in [Player::One, Player::Two] {
+        let s = summary(&moves, player);
+        let _ = writeln!(
+            text,
+            "  {}: {}, {}, {}; average loss {:.1} over {}",
+            name(player),
+            count(s.inaccuracies, "inaccuracy", "inaccuracies"),
+            count(s.mistakes, "mistake", "mistakes"),
+            count(s.blunders, "blunder", "blunders"),
+            s.average_loss,
+            count(s.moves, "move", "moves"),
+        );
+    }
+    text
+}
+
+fn move_line(m: &MoveReview) -> String {
+    let before = chance_text(m.before, m.before_proven);
+    let after = chance_text(m.after, m.after_proven);
+    let class = m.class.map_or("", |c| c.name());
+    let better = m
+        .better
+        .map_or_else(String::new, |mv| format!("{mv} ({before})"));
+    let color = match m.color {
+        Color::Black => "Black",
+        Color::White => "White",
+    };
+    let mark = m.class.map_or("", |c| c.mark());
+    let mv = format!("{}{mark}", m.mv);
+    format!(
+        "{:>3}  {mv:<5} {color:<7} {before:>13}  {after:>5}  {class:<11}  {better}\n",
+        m.number
+    )
+    .trim_end()
+    .to_string()
+        + "\n"
+}
