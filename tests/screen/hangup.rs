@@ -1,6 +1,6 @@
 //! A closed terminal ends the game at once: the game is saved and the
 //! program ends as soon as the terminal goes, not when the signal thread's
-//! fallback (two seconds after SIGHUP, for a loop stuck reading the gone
+//! fallback (five seconds after SIGHUP, for a loop stuck reading the gone
 //! terminal) kills it. The wait has a deadline, so a copy left running
 //! fails the test (and is killed).
 
@@ -13,7 +13,7 @@ use crate::support::{self, start_on_board};
 /// The signal thread's fallback ends the program this long after the
 /// hang-up's SIGHUP (`GRACE` in src/app/terminal/signals.rs): a program
 /// that ends later was not ended by its own event loop.
-const FALLBACK: Duration = Duration::from_secs(2);
+const FALLBACK: Duration = Duration::from_secs(5);
 
 #[test]
 fn closing_the_terminal_ends_the_game_at_once() {

@@ -35,8 +35,10 @@ pub enum Caught {
 }
 
 /// How long an ending signal waits for the event loop to save and end
-/// before the process ends the default way.
-pub const GRACE: Duration = Duration::from_secs(2);
+/// before the process ends the default way. The loop ends within a tick;
+/// this is only for one stuck, and long enough that a loop slowed by a
+/// busy machine is never cut short by it.
+pub const GRACE: Duration = Duration::from_secs(5);
 
 /// Ends the process the signal's default way if the event loop has not done
 /// so within [`GRACE`] of an ending signal. The loop can be stuck where it
