@@ -17,6 +17,7 @@ pub mod commands;
 pub mod learn;
 pub mod log;
 pub mod net;
+pub mod online;
 pub mod server;
 pub mod storage;
 pub mod thinker;

@@ -10,6 +10,7 @@
 
 mod limits;
 pub mod load;
+pub mod lobby;
 mod pump;
 mod registry;
 mod session;
