@@ -228,6 +228,14 @@ impl Client {
     }
 }
 
+impl std::fmt::Debug for Client {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Client")
+            .field("peer", &self.stream.peer_addr().ok())
+            .finish_non_exhaustive()
+    }
+}
+
 impl Drop for Client {
     fn drop(&mut self) {
         // The reader thread ends at the socket's end.

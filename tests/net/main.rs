@@ -4,11 +4,13 @@
 //!
 //! One test binary per layer, each file a module: one link instead of one per file.
 
+mod lobby_support;
 mod support;
 
 mod app;
 mod cli;
 mod forms;
 mod link;
+mod lobby;
 mod relay;
 mod relay_app;

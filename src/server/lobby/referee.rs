@@ -181,7 +181,12 @@ impl Referee {
                 watching: HashSet::new(),
             },
         );
-        let waiting = self.my_games(&key);
+        let waiting = self
+            .games
+            .values()
+            .filter(|g| g.seat(&key) == Some(g.game.player_to_move().index()))
+            .map(LiveGame::summary)
+            .collect();
         self.send(conn, &FromServer::Push(Push::Welcome { name, waiting }));
         self.push_lists_to(conn);
         self.dirty = true;

@@ -1,0 +1,407 @@
+//! The lobby (`brique server --lobby`) as a real process with a temporary
+//! database, and players on the library's client: seeks, accepting,
+//! watching, the server as referee and clock, ratings, the archive, and
+//! games that outlive restarts and a `kill -9` of the server.
+
+use std::path::Path;
+
+use brique::core::{Record, Variant};
+use brique::online::protocol::{Answer, Ask, GameState, Pace, Push, Terms};
+use brique::online::{Client, Identity, OnlineError};
+
+use crate::lobby_support::{Server, ask, connect, drain, refused, replay, some_move, wait_push};
+
+const QUICK: Terms = Terms {
+    size: 5,
+    variant: Variant::Original,
+    pie: false,
+    pace: Pace::Clock {
+        minutes: 10,
+        increment: 0,
+    },
+    rated: true,
+};
+
+/// `seeker` seeks with `terms`, `taker` accepts when the seek shows in
+/// its list; both see the game start. Returns the game's state.
+fn start_game(seeker: &mut Client, taker: &mut Client, terms: Terms) -> GameState {
+    let Answer::Seeking { seek } = ask(seeker, Ask::Seek { terms }) else {
+        panic!("no seek");
+    };
+    wait_push(taker, "the seek in the list", |p| match p {
+        Push::Seeks { seeks } => seeks
+            .iter()
+            .any(|s| s.seek == seek && s.terms == terms)
+            .then_some(()),
+        _ => None,
+    });
+    let Answer::Started { game } = ask(taker, Ask::Accept { seek }) else {
+        panic!("not started");
+    };
+    wait_push(seeker, "the game's start", |p| match p {
+        Push::Started { state } if state.game == game => Some(state.clone()),
+        _ => None,
+    })
+}
+
+/// Plays the first empty square for whoever is to move, until the game
+/// ends; `players[0]` is Player 1. Returns the moves played.
+fn play_out(players: &mut [&mut Client; 2], state: &GameState) -> Vec<String> {
+    let mut game = replay(state);
+    let mut played = Vec::new();
+    while !game.is_over() {
+        let mover = game.player_to_move().index();
+        let mv = some_move(&game);
+        let ply = u16::try_from(game.history().len()).unwrap();
+        let answer = ask(
+            players[mover],
+            Ask::Move {
+                game: state.game,
+                ply,
+                mv: mv.to_string(),
+            },
+        );
+        assert_eq!(answer, Answer::Done);
+        game.play(mv).unwrap();
+        played.push(mv.to_string());
+    }
+    played
+}
+
+fn moves_seen(pushes: &[Push], game: u64) -> Vec<String> {
+    pushes
+        .iter()
+        .filter_map(|p| match p {
+            Push::Moved { game: g, mv, .. } if *g == game => Some(mv.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn one_seeks_one_accepts_one_watches_the_game_is_refereed_rated_and_archived() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(dir.path());
+    let (mut alice, welcome) = connect(&server, dir.path(), "alice");
+    assert_eq!(welcome.name.as_deref(), Some("alice"));
+    let (mut bob, _) = connect(&server, dir.path(), "bob");
+    let (mut carol, _) = connect(&server, dir.path(), "carol");
+
+    // Absurd seeks are refused with the reason.
+    let mut absurd = QUICK;
+    absurd.size = 99;
+    assert!(refused(&mut alice, Ask::Seek { terms: absurd }).contains("a board of 99"));
+    absurd = QUICK;
+    absurd.pace = Pace::Days(0);
+    assert!(refused(&mut alice, Ask::Seek { terms: absurd }).contains("1 to 14 days"));
+    absurd.pace = Pace::Clock {
+        minutes: 0,
+        increment: 0,
+    };
+    assert!(refused(&mut alice, Ask::Seek { terms: absurd }).contains("not 0+0"));
+
+    let state = start_game(&mut alice, &mut bob, QUICK);
+    assert_eq!(state.names, ["alice".to_string(), "bob".to_string()]);
+    let game = state.game;
+    let Answer::Game { state: watched } = ask(&mut carol, Ask::Watch { game }) else {
+        panic!("not watching");
+    };
+    assert!(watched.moves.is_empty());
+    wait_push(&mut alice, "the watcher count", |p| {
+        matches!(p, Push::Watchers { game: g, count: 1 } if *g == game).then_some(())
+    });
+
+    // The referee: out of turn, not a player, illegal.
+    let core = replay(&state);
+    let mover = core.player_to_move().index();
+    let (to_move, other) = if mover == 0 {
+        (&mut alice, &mut bob)
+    } else {
+        (&mut bob, &mut alice)
+    };
+    let first = some_move(&core).to_string();
+    let why = refused(
+        other,
+        Ask::Move {
+            game,
+            ply: 0,
+            mv: first.clone(),
+        },
+    );
+    assert!(why.contains("not your turn"), "{why}");
+    let why = refused(
+        &mut carol,
+        Ask::Move {
+            game,
+            ply: 0,
+            mv: first.clone(),
+        },
+    );
+    assert!(why.contains("do not play"), "{why}");
+    assert!(
+        refused(
+            to_move,
+            Ask::Move {
+                game,
+                ply: 0,
+                mv: "z99".into()
+            }
+        )
+        .contains("not a move")
+    );
+    assert_eq!(
+        ask(
+            to_move,
+            Ask::Move {
+                game,
+                ply: 0,
+                mv: first.clone()
+            }
+        ),
+        Answer::Done
+    );
+    let why = refused(
+        other,
+        Ask::Move {
+            game,
+            ply: 1,
+            mv: first.clone(),
+        },
+    );
+    assert!(why.contains("occupied"), "{why}");
+    let why = refused(
+        other,
+        Ask::Move {
+            game,
+            ply: 0,
+            mv: "e5".into(),
+        },
+    );
+    assert!(why.contains("move 2 was expected"), "{why}");
+
+    let Answer::Game { state } = ask(&mut alice, Ask::Watch { game }) else {
+        panic!("no state");
+    };
+    let mut played = vec![first];
+    played.extend(play_out(&mut [&mut alice, &mut bob], &state));
+
+    // The watcher saw every move, then the end.
+    let seen = drain(&mut carol);
+    assert_eq!(moves_seen(&seen, game), played);
+    assert!(
+        seen.iter()
+            .any(|p| matches!(p, Push::Ended { game: g, .. } if *g == game))
+    );
+    // The players were told both ratings changed.
+    let ended = drain(&mut alice)
+        .into_iter()
+        .find_map(|p| match p {
+            Push::Ended {
+                game: g,
+                result,
+                ratings,
+            } if g == game => Some((result, ratings)),
+            _ => None,
+        })
+        .expect("alice told of the end");
+    assert_eq!(ended.1.len(), 2);
+    assert!(
+        ended.1.iter().all(|c| (c.after - c.before).abs() > 1.0),
+        "{:?}",
+        ended.1
+    );
+
+    for name in ["alice", "bob"] {
+        let Answer::Ratings { ratings, history } =
+            ask(&mut carol, Ask::Ratings { name: name.into() })
+        else {
+            panic!("no ratings");
+        };
+        assert_eq!(ratings.len(), 1);
+        assert_eq!(ratings[0].games, 1);
+        assert!((ratings[0].rating - 1500.0).abs() > 1.0);
+        assert_eq!(history.len(), 1);
+        assert_eq!(history[0].game, game);
+    }
+    let Answer::Leaderboard { players } = ask(
+        &mut carol,
+        Ask::Leaderboard {
+            variant: Variant::Original,
+        },
+    ) else {
+        panic!("no leaderboard");
+    };
+    assert_eq!(players.len(), 2);
+    assert!(players[0].rating > players[1].rating);
+
+    // The archive holds the record, which the core reads back.
+    let Answer::Archive { games } = ask(&mut carol, Ask::Archive { name: "bob".into() }) else {
+        panic!("no archive");
+    };
+    assert_eq!(games.len(), 1);
+    assert_eq!(games[0].game, game);
+    assert_eq!(usize::from(games[0].moves), played.len());
+    let Answer::Record { text } = ask(&mut carol, Ask::Record { game }) else {
+        panic!("no record");
+    };
+    let record = Record::parse(&text).unwrap();
+    let moves: Vec<String> = record.game.moves().map(|m| m.to_string()).collect();
+    assert_eq!(moves, played);
+    assert!(record.game.is_over());
+    assert_eq!(record.names, ["alice".to_string(), "bob".to_string()]);
+    assert_eq!(games[0].result, format!("{}", record.outcome()));
+}
+
+#[test]
+fn names_are_unique_and_a_key_without_a_name_may_only_look() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(dir.path());
+    let (_alice, _) = connect(&server, dir.path(), "alice");
+    let other = Identity::load_or_create(&dir.path().join("other.key")).unwrap();
+    match Client::connect(server.lobby, &other, Some("ALICE")) {
+        Err(OnlineError::Refused(why)) => assert!(why.contains("taken"), "{why}"),
+        other => panic!("a taken name was not refused: {other:?}"),
+    }
+    let (mut nameless, welcome) = Client::connect(server.lobby, &other, None).unwrap();
+    assert_eq!(welcome.name, None);
+    let why = refused(&mut nameless, Ask::Seek { terms: QUICK });
+    assert!(why.contains("no name"), "{why}");
+    // A name with escapes is cleaned as chat names are.
+    let escaped = Identity::load_or_create(&dir.path().join("escaped.key")).unwrap();
+    let (_, welcome) = Client::connect(server.lobby, &escaped, Some("  eve\x1b[2J ")).unwrap();
+    assert_eq!(welcome.name.as_deref(), Some("eve[2J"));
+    // The same key comes back under its name, whatever it asks for.
+    let (_, welcome) = connect(&server, dir.path(), "alice");
+    assert_eq!(welcome.name.as_deref(), Some("alice"));
+    let (_, welcome) = Client::connect(server.lobby, &other, Some("zed")).unwrap();
+    assert_eq!(welcome.name.as_deref(), Some("zed"));
+}
+
+/// Reconnects `name`; its welcome's games waiting for its move.
+fn back(server: &Server, dir: &Path, name: &str) -> (Client, Vec<u64>) {
+    let identity = Identity::load_or_create(&dir.join(format!("{name}.key"))).unwrap();
+    let (client, welcome) = Client::connect(server.lobby, &identity, None).unwrap();
+    assert_eq!(welcome.name.as_deref(), Some(name));
+    (client, welcome.waiting.iter().map(|g| g.game).collect())
+}
+
+#[test]
+fn a_correspondence_game_survives_restarts_of_the_server_and_both_players() {
+    let dir = tempfile::tempdir().unwrap();
+    let terms = Terms {
+        pace: Pace::Days(3),
+        rated: false,
+        ..QUICK
+    };
+    let mut server = Server::start(dir.path());
+    let (mut alice, _) = connect(&server, dir.path(), "alice");
+    let (mut bob, _) = connect(&server, dir.path(), "bob");
+    let state = start_game(&mut alice, &mut bob, terms);
+    let game = state.game;
+    let mut core = replay(&state);
+    let names = ["alice", "bob"];
+    for _ in 0..4 {
+        // Everyone goes away; the server stops and starts again.
+        drop((alice, bob));
+        drop(server);
+        server = Server::start(dir.path());
+        let mover = core.player_to_move().index();
+        let (mut to_move, waiting) = back(&server, dir.path(), names[mover]);
+        assert_eq!(waiting, vec![game], "{} waits for nothing", names[mover]);
+        let (mut other, waiting) = back(&server, dir.path(), names[1 - mover]);
+        assert!(waiting.is_empty());
+        let Answer::Game { state } = ask(&mut to_move, Ask::Watch { game }) else {
+            panic!("no state");
+        };
+        assert_eq!(replay(&state), core, "the moves made while away");
+        assert!(state.clocks.black_ms > 2 * 24 * 3600 * 1000);
+        let mv = some_move(&core);
+        let ply = u16::try_from(core.history().len()).unwrap();
+        assert_eq!(
+            ask(
+                &mut to_move,
+                Ask::Move {
+                    game,
+                    ply,
+                    mv: mv.to_string()
+                }
+            ),
+            Answer::Done
+        );
+        core.play(mv).unwrap();
+        wait_push(&mut other, "the move", |p| {
+            matches!(p, Push::Moved { game: g, ply: n, .. } if *g == game && *n == ply)
+                .then_some(())
+        });
+        (alice, bob) = if mover == 0 {
+            (to_move, other)
+        } else {
+            (other, to_move)
+        };
+    }
+    assert_eq!(ask(&mut alice, Ask::Resign { game }), Answer::Done);
+    let Answer::Record { text } = ask(&mut bob, Ask::Record { game }) else {
+        panic!("no record");
+    };
+    let record = Record::parse(&text).unwrap();
+    assert_eq!(record.game.history().len(), 4);
+    assert!(record.game.resigned().is_some());
+    assert_eq!(record.extra("x-pace"), Some("3 days a move"));
+}
+
+#[test]
+fn after_kill_9_the_game_goes_on_from_the_last_accepted_move() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(dir.path());
+    let (mut alice, _) = connect(&server, dir.path(), "alice");
+    let (mut bob, _) = connect(&server, dir.path(), "bob");
+    let state = start_game(&mut alice, &mut bob, QUICK);
+    let game = state.game;
+    let mut core = replay(&state);
+    for _ in 0..3 {
+        let mover = core.player_to_move().index();
+        let client = if mover == 0 { &mut alice } else { &mut bob };
+        let mv = some_move(&core);
+        let ply = u16::try_from(core.history().len()).unwrap();
+        assert_eq!(
+            ask(
+                client,
+                Ask::Move {
+                    game,
+                    ply,
+                    mv: mv.to_string()
+                }
+            ),
+            Answer::Done
+        );
+        core.play(mv).unwrap();
+    }
+    server.kill();
+    drop((alice, bob));
+    let server = Server::start(dir.path());
+    // Two copies of alice's key: a move from one shows on the other.
+    let (mut alice, _) = back(&server, dir.path(), "alice");
+    let (mut alice_again, _) = back(&server, dir.path(), "alice");
+    let (mut bob, _) = back(&server, dir.path(), "bob");
+    let Answer::Games { games } = ask(&mut bob, Ask::MyGames) else {
+        panic!("no games");
+    };
+    assert_eq!(games.len(), 1);
+    assert_eq!(games[0].ply, 3);
+    let Answer::Game { state } = ask(&mut bob, Ask::Watch { game }) else {
+        panic!("no state");
+    };
+    assert_eq!(replay(&state), core);
+    let played = play_out(&mut [&mut alice, &mut bob], &state);
+    let seen = drain(&mut alice_again);
+    assert_eq!(moves_seen(&seen, game), played);
+    let Answer::Archive { games } = ask(
+        &mut alice,
+        Ask::Archive {
+            name: "alice".into(),
+        },
+    ) else {
+        panic!("no archive");
+    };
+    assert_eq!(usize::from(games[0].moves), 3 + played.len());
+}
