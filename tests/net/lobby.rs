@@ -250,6 +250,33 @@ fn one_seeks_one_accepts_one_watches_the_game_is_refereed_rated_and_archived() {
     assert!(record.game.is_over());
     assert_eq!(record.names, ["alice".to_string(), "bob".to_string()]);
     assert_eq!(games[0].result, format!("{}", record.outcome()));
+
+    // `brique online games` lists and downloads the same.
+    let records = dir.path().join("records");
+    let out = crate::lobby_support::brique(
+        dir.path(),
+        &[
+            "online",
+            "games",
+            "bob",
+            "--server",
+            &server.lobby.to_string(),
+            "--download",
+        ],
+        &records,
+    );
+    let printed = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{printed}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        printed.contains(&format!("#{game}  alice - bob  5x5 original 10+0 rated")),
+        "{printed}"
+    );
+    let saved = std::fs::read_to_string(records.join(format!("online-{game}.brique"))).unwrap();
+    assert_eq!(saved, text);
 }
 
 #[test]

@@ -130,3 +130,24 @@ pub fn drain(client: &mut Client) -> Vec<Push> {
     }
     pushes
 }
+
+/// `brique ARGS PATH` with its key and every directory under `dir`.
+pub fn brique(dir: &Path, args: &[&str], path: &Path) -> std::process::Output {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_brique"));
+    for (var, sub) in [
+        ("HOME", "home"),
+        ("XDG_CONFIG_HOME", "config"),
+        ("XDG_DATA_HOME", "data"),
+        ("XDG_STATE_HOME", "state"),
+    ] {
+        command.env(var, dir.join(sub));
+    }
+    command
+        .env_remove("BRIQUE_LOG")
+        .args(args)
+        .arg(path)
+        .arg("--key")
+        .arg(dir.join("cli.key"))
+        .output()
+        .expect("run brique")
+}

@@ -44,7 +44,7 @@ impl Referee {
             Ask::Cancel { seek } => match self.seeks.get(&seek) {
                 Some(s) if s.key == key => {
                     self.seeks.remove(&seek);
-                    self.dirty = true;
+                    self.dirty.seeks = true;
                     Ok(Answer::Done)
                 }
                 _ => Err(format!("you have no seek {seek}")),
@@ -161,7 +161,7 @@ impl Referee {
                 rating,
             },
         );
-        self.dirty = true;
+        self.dirty.seeks = true;
         Ok(Answer::Seeking { seek })
     }
 
@@ -186,7 +186,7 @@ impl Referee {
         let names = [offer.name.clone(), name];
         // Colours alternate with the seeks' numbers: fair, and the same
         // every run of a test.
-        let black = if seek % 2 == 1 { 1 } else { 2 };
+        let black = if seek.is_multiple_of(2) { 2 } else { 1 };
         let now = now();
         let id = self
             .store
@@ -196,7 +196,8 @@ impl Referee {
         let state = live.state(now);
         self.games.insert(id, live);
         self.seeks.remove(&seek);
-        self.dirty = true;
+        self.dirty.seeks = true;
+        self.dirty.games = true;
         let started = FromServer::Push(Push::Started { state });
         self.tell_key(&keys[0], &started);
         self.tell_key(&keys[1], &started);
@@ -229,7 +230,6 @@ impl Referee {
         if over {
             self.end(game, Ending::Board)?;
         }
-        self.dirty = true;
         Ok(Answer::Done)
     }
 
@@ -283,7 +283,7 @@ impl Referee {
         for key in &keys {
             self.tell_key(key, &push);
         }
-        self.dirty = true;
+        self.dirty.games = true;
     }
 
     /// A player's games in progress, those waiting for their move first.

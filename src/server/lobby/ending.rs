@@ -94,7 +94,7 @@ impl Referee {
                 }
             }
         }
-        self.dirty = true;
+        self.dirty.games = true;
         Ok(())
     }
 }

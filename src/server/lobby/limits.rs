@@ -29,8 +29,10 @@ pub struct LobbyLimits {
     pub games_per_player: usize,
     /// Games one connection may watch at once.
     pub watching: usize,
-    /// How often clocks are checked and lists pushed.
+    /// How often clocks are checked.
     pub tick: Duration,
+    /// How often the lists (players, seeks, games) are pushed, at most.
+    pub lists_every: Duration,
 }
 
 impl Default for LobbyLimits {
@@ -47,6 +49,7 @@ impl Default for LobbyLimits {
             games_per_player: 50,
             watching: 20,
             tick: Duration::from_millis(100),
+            lists_every: Duration::from_millis(500),
         }
     }
 }

@@ -59,6 +59,16 @@ pub(super) struct Seek {
     pub rating: i32,
 }
 
+/// Which lists changed. The games list changes when a game starts or
+/// ends or its watchers come and go, not with every move: a move is told
+/// to those in the game, not to everyone.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct Dirty {
+    pub players: bool,
+    pub seeks: bool,
+    pub games: bool,
+}
+
 pub struct Referee {
     pub(super) store: Store,
     pub(super) limits: LobbyLimits,
@@ -68,7 +78,8 @@ pub struct Referee {
     pub(super) next_seek: u64,
     pub(super) games: BTreeMap<u64, LiveGame>,
     /// Lists changed since they were last pushed.
-    pub(super) dirty: bool,
+    pub(super) dirty: Dirty,
+    last_lists: Instant,
 }
 
 /// Now, on both clocks the referee keeps.
@@ -105,7 +116,8 @@ impl Referee {
             seeks: BTreeMap::new(),
             next_seek: 1,
             games,
-            dirty: true,
+            dirty: Dirty::default(),
+            last_lists: Instant::now(),
         })
     }
 
@@ -189,7 +201,7 @@ impl Referee {
             .collect();
         self.send(conn, &FromServer::Push(Push::Welcome { name, waiting }));
         self.push_lists_to(conn);
-        self.dirty = true;
+        self.dirty.players = true;
     }
 
     fn gone(&mut self, conn: u64) {
@@ -204,10 +216,12 @@ impl Referee {
             if state.conns.is_empty() {
                 // A player's seeks and challenges leave with their last copy.
                 self.keys.remove(&left.key);
+                let before = self.seeks.len();
                 self.seeks.retain(|_, s| s.key != left.key);
+                self.dirty.seeks |= self.seeks.len() != before;
+                self.dirty.players = true;
             }
         }
-        self.dirty = true;
     }
 
     /// Logs a database failure; the refusal the client is told.
@@ -277,12 +291,26 @@ impl Referee {
             // A failure is logged (`failed`); the next tick tries again.
             let _ = self.end(game, Ending::Time);
         }
-        if self.dirty {
-            self.dirty = false;
-            let conns: Vec<u64> = self.conns.keys().copied().collect();
+        // Lists go out at most every `lists_every`: with many players
+        // each change would otherwise cost everyone a message.
+        if self.last_lists.elapsed() >= self.limits.lists_every {
+            self.last_lists = Instant::now();
+            self.push_lists();
+        }
+    }
+
+    fn push_lists(&mut self) {
+        let dirty = std::mem::take(&mut self.dirty);
+        let conns: Vec<u64> = self.conns.keys().copied().collect();
+        if dirty.players {
             let players = encode(&FromServer::Push(Push::Players {
                 players: self.players(),
             }));
+            for &conn in &conns {
+                self.send_bytes(conn, &players);
+            }
+        }
+        if dirty.games {
             let games = encode(&FromServer::Push(Push::Games {
                 games: self
                     .games
@@ -292,9 +320,12 @@ impl Referee {
                     .map(LiveGame::summary)
                     .collect(),
             }));
-            for conn in conns {
-                self.send_bytes(conn, &players);
+            for &conn in &conns {
                 self.send_bytes(conn, &games);
+            }
+        }
+        if dirty.seeks {
+            for &conn in &conns {
                 self.push_seeks_to(conn);
             }
         }
