@@ -3,6 +3,7 @@
 //! watching, the server as referee and clock, ratings, the archive, and
 //! games that outlive restarts and a `kill -9` of the server.
 
+use std::ffi::OsStr;
 use std::path::Path;
 
 use brique::core::{Record, Variant};
@@ -253,18 +254,11 @@ fn one_seeks_one_accepts_one_watches_the_game_is_refereed_rated_and_archived() {
 
     // `brique online games` lists and downloads the same.
     let records = dir.path().join("records");
-    let out = crate::lobby_support::brique(
-        dir.path(),
-        &[
-            "online",
-            "games",
-            "bob",
-            "--server",
-            &server.lobby.to_string(),
-            "--download",
-        ],
-        &records,
-    );
+    let (address, key) = (server.lobby.to_string(), dir.path().join("cli.key"));
+    let args = ["online", "games", "bob", "--server", &address, "--download"];
+    let mut args: Vec<&OsStr> = args.iter().map(OsStr::new).collect();
+    args.extend([records.as_os_str(), OsStr::new("--key"), key.as_os_str()]);
+    let out = crate::lobby_support::brique(dir.path(), &args);
     let printed = String::from_utf8_lossy(&out.stdout);
     assert!(
         out.status.success(),
@@ -431,4 +425,22 @@ fn after_kill_9_the_game_goes_on_from_the_last_accepted_move() {
         panic!("no archive");
     };
     assert_eq!(usize::from(games[0].moves), 3 + played.len());
+}
+
+#[test]
+fn the_lobby_load_test_pairs_players_into_rated_games() {
+    let dir = tempfile::tempdir().unwrap();
+    let args = ["server", "--lobby", "--load", "4"].map(OsStr::new);
+    let out = crate::lobby_support::brique(dir.path(), &args);
+    let report = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{report}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        report.contains("players: 4 (2 rated 9x9 games at once"),
+        "{report}"
+    );
+    assert!(report.contains("a move's time to acceptance"), "{report}");
 }

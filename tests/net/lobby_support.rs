@@ -131,8 +131,8 @@ pub fn drain(client: &mut Client) -> Vec<Push> {
     pushes
 }
 
-/// `brique ARGS PATH` with its key and every directory under `dir`.
-pub fn brique(dir: &Path, args: &[&str], path: &Path) -> std::process::Output {
+/// `brique ARGS` with every directory under `dir`.
+pub fn brique(dir: &Path, args: &[&std::ffi::OsStr]) -> std::process::Output {
     let mut command = Command::new(env!("CARGO_BIN_EXE_brique"));
     for (var, sub) in [
         ("HOME", "home"),
@@ -145,9 +145,6 @@ pub fn brique(dir: &Path, args: &[&str], path: &Path) -> std::process::Output {
     command
         .env_remove("BRIQUE_LOG")
         .args(args)
-        .arg(path)
-        .arg("--key")
-        .arg(dir.join("cli.key"))
         .output()
         .expect("run brique")
 }

@@ -120,6 +120,7 @@ pub fn run(players: usize, exe: &std::path::Path) -> std::io::Result<Report> {
         .args(["--asks-per-minute", &asks])
         .arg("--db")
         .arg(&db)
+        .env("BRIQUE_LOG", "warn")
         .stdout(Stdio::piped())
         .spawn()?;
     let stdout = child
@@ -237,7 +238,10 @@ fn play(address: SocketAddr, i: usize, all_started: &Barrier) -> std::io::Result
             current.play(Move::Place(square)).map_err(failed)?;
         } else {
             match client.next(WAIT) {
-                Some(Incoming::Push(Push::Moved { game: g, mv, .. })) if g == game => {
+                // One's own moves come back too: only the next one counts.
+                Some(Incoming::Push(Push::Moved {
+                    game: g, ply, mv, ..
+                })) if g == game && usize::from(ply) == current.history().len() => {
                     let mv: Move = mv.parse().map_err(failed)?;
                     current.play(mv).map_err(failed)?;
                 }
