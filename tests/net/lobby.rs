@@ -444,3 +444,91 @@ fn the_lobby_load_test_pairs_players_into_rated_games() {
     );
     assert!(report.contains("a move's time to acceptance"), "{report}");
 }
+
+#[test]
+fn the_servers_clock_decides_a_loss_on_time() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(dir.path());
+    let (mut alice, _) = connect(&server, dir.path(), "alice");
+    let (mut bob, _) = connect(&server, dir.path(), "bob");
+    let terms = Terms {
+        pace: Pace::Clock {
+            minutes: 0,
+            increment: 1,
+        },
+        ..QUICK
+    };
+    let state = start_game(&mut alice, &mut bob, terms);
+    let game = state.game;
+    // No one moves: the side to move has a second, then loses.
+    let result = wait_push(&mut bob, "the end on time", |p| match p {
+        Push::Ended {
+            game: g,
+            result,
+            ratings,
+        } if *g == game => Some((result.clone(), ratings.len())),
+        _ => None,
+    });
+    let loser = replay(&state).position().to_move();
+    assert_eq!(result.0, format!("{} wins on time", loser.other()));
+    assert_eq!(result.1, 2, "a rated game lost on time is rated");
+    let Answer::Record { text } = ask(&mut alice, Ask::Record { game }) else {
+        panic!("no record");
+    };
+    let record = Record::parse(&text).unwrap();
+    assert!(record.won_on_time());
+    let why = refused(
+        &mut alice,
+        Ask::Move {
+            game,
+            ply: 0,
+            mv: "a1".into(),
+        },
+    );
+    assert!(why.contains("no game"), "{why}");
+}
+
+#[test]
+fn floods_and_garbage_are_refused_and_the_lobby_goes_on() {
+    use std::io::{Read, Write};
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(dir.path());
+    let (mut alice, _) = connect(&server, dir.path(), "alice");
+    // Requests past the rate of one key are refused with the reason.
+    let flooded = (0..100)
+        .filter(
+            |_| match alice.request(Ask::Ping, crate::lobby_support::WAIT) {
+                Err(OnlineError::Refused(why)) => why.contains("too many requests"),
+                _ => false,
+            },
+        )
+        .count();
+    assert!(flooded > 0, "a flood of requests went through");
+    // So are seeks past the open ones a key may hold.
+    std::thread::sleep(std::time::Duration::from_secs(3));
+    for _ in 0..5 {
+        ask(&mut alice, Ask::Seek { terms: QUICK });
+    }
+    let why = refused(&mut alice, Ask::Seek { terms: QUICK });
+    assert!(why.contains("at most 5 seeks"), "{why}");
+    // A first message is any 32 bytes and more (an ephemeral key); a
+    // third that proves no key closes the connection without a word.
+    let mut raw = std::net::TcpStream::connect(server.lobby).unwrap();
+    raw.set_read_timeout(Some(crate::lobby_support::WAIT))
+        .unwrap();
+    raw.write_all(&[0, 40]).unwrap();
+    raw.write_all(&[0x55; 40]).unwrap();
+    let mut header = [0u8; 2];
+    raw.read_exact(&mut header).unwrap();
+    let mut second = vec![0u8; usize::from(u16::from_be_bytes(header))];
+    raw.read_exact(&mut second).unwrap();
+    raw.write_all(&[0, 80]).unwrap();
+    raw.write_all(&[0xaa; 80]).unwrap();
+    let mut rest = Vec::new();
+    raw.read_to_end(&mut rest).unwrap();
+    assert!(
+        rest.is_empty(),
+        "the server answered a handshake that proves no key"
+    );
+    assert_eq!(ask(&mut alice, Ask::Ping), Answer::Done);
+}

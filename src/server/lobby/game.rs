@@ -58,10 +58,12 @@ impl LiveGame {
     ) -> Result<LiveGame, String> {
         let (size, rules) = terms.check()?;
         let first = if black == 1 { Player::One } else { Player::Two };
+        // A clock of no minutes (`0+5`) starts each side with one increment,
+        // so that the first move is not lost on time before it is made.
         let base = terms
             .pace
             .time_control()
-            .map_or(Duration::ZERO, |c| c.base());
+            .map_or(Duration::ZERO, |c| c.base().max(c.increment()));
         Ok(LiveGame {
             id,
             keys,
