@@ -10,7 +10,9 @@ use brique::core::{Record, Variant};
 use brique::online::protocol::{Answer, Ask, GameState, Pace, Push, Terms};
 use brique::online::{Client, Identity, OnlineError};
 
-use crate::lobby_support::{Server, ask, connect, drain, refused, replay, some_move, wait_push};
+use crate::lobby_support::{
+    Server, ask, connect, drain, play_one, refused, replay, some_move, wait_push,
+};
 
 const QUICK: Terms = Terms {
     size: 5,
@@ -52,19 +54,8 @@ fn play_out(players: &mut [&mut Client; 2], state: &GameState) -> Vec<String> {
     let mut played = Vec::new();
     while !game.is_over() {
         let mover = game.player_to_move().index();
-        let mv = some_move(&game);
-        let ply = u16::try_from(game.history().len()).unwrap();
-        let answer = ask(
-            players[mover],
-            Ask::Move {
-                game: state.game,
-                ply,
-                mv: mv.to_string(),
-            },
-        );
-        assert_eq!(answer, Answer::Done);
-        game.play(mv).unwrap();
-        played.push(mv.to_string());
+        let ply = play_one(players[mover], state.game, &mut game);
+        played.push(game.history()[usize::from(ply)].mv.to_string());
     }
     played
 }
@@ -336,20 +327,7 @@ fn a_correspondence_game_survives_restarts_of_the_server_and_both_players() {
         };
         assert_eq!(replay(&state), core, "the moves made while away");
         assert!(state.clocks.black_ms > 2 * 24 * 3600 * 1000);
-        let mv = some_move(&core);
-        let ply = u16::try_from(core.history().len()).unwrap();
-        assert_eq!(
-            ask(
-                &mut to_move,
-                Ask::Move {
-                    game,
-                    ply,
-                    mv: mv.to_string()
-                }
-            ),
-            Answer::Done
-        );
-        core.play(mv).unwrap();
+        let ply = play_one(&mut to_move, game, &mut core);
         wait_push(&mut other, "the move", |p| {
             matches!(p, Push::Moved { game: g, ply: n, .. } if *g == game && *n == ply)
                 .then_some(())
@@ -381,21 +359,11 @@ fn after_kill_9_the_game_goes_on_from_the_last_accepted_move() {
     let mut core = replay(&state);
     for _ in 0..3 {
         let mover = core.player_to_move().index();
-        let client = if mover == 0 { &mut alice } else { &mut bob };
-        let mv = some_move(&core);
-        let ply = u16::try_from(core.history().len()).unwrap();
-        assert_eq!(
-            ask(
-                client,
-                Ask::Move {
-                    game,
-                    ply,
-                    mv: mv.to_string()
-                }
-            ),
-            Answer::Done
+        play_one(
+            if mover == 0 { &mut alice } else { &mut bob },
+            game,
+            &mut core,
         );
-        core.play(mv).unwrap();
     }
     server.kill();
     drop((alice, bob));

@@ -3,15 +3,15 @@
 //! dropped. And players: a key file each, a library client, and the core
 //! to choose legal moves.
 
-use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
 use std::path::Path;
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Command};
 use std::time::Duration;
 
 use brique::core::{BoardSize, Game, Move, Player, Rules};
 use brique::online::protocol::{Answer, Ask, GameState, Push};
 use brique::online::{Client, Identity, Incoming, Welcome};
+use brique::server::lobby::load::spawn_server;
 
 /// How long a lobby test waits for anything before it fails.
 pub const WAIT: Duration = Duration::from_secs(20);
@@ -24,31 +24,8 @@ pub struct Server {
 impl Server {
     /// Starts a server keeping its state in `dir`.
     pub fn start(dir: &Path) -> Server {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_brique"))
-            .args([
-                "server",
-                "--bind",
-                "127.0.0.1",
-                "--port",
-                "0",
-                "--lobby",
-                "--lobby-port",
-                "0",
-            ])
-            .arg("--db")
-            .arg(dir.join("lobby.sqlite"))
-            .env("BRIQUE_LOG", "warn")
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("start brique server");
-        let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
-        let lobby = loop {
-            let line = lines.next().expect("the server's address").unwrap();
-            if let Some(address) = line.strip_prefix("brique server: lobby on ") {
-                break address.parse().unwrap();
-            }
-        };
+        let exe = Path::new(env!("CARGO_BIN_EXE_brique"));
+        let (child, lobby) = spawn_server(exe, &dir.join("lobby.sqlite"), &[]).unwrap();
         Server { child, lobby }
     }
 
@@ -118,6 +95,24 @@ pub fn some_move(game: &Game) -> Move {
         .find(|&sq| position.get(sq).is_none())
         .unwrap();
     Move::Place(square)
+}
+
+/// Plays `some_move` for `client` in `game`, which the server accepts,
+/// and in `core`; returns its ply.
+pub fn play_one(client: &mut Client, game: u64, core: &mut Game) -> u16 {
+    let mv = some_move(core);
+    let ply = u16::try_from(core.history().len()).unwrap();
+    let answer = ask(
+        client,
+        Ask::Move {
+            game,
+            ply,
+            mv: mv.to_string(),
+        },
+    );
+    assert_eq!(answer, Answer::Done);
+    core.play(mv).unwrap();
+    ply
 }
 
 /// Every push the client has been sent so far, waiting a little for more.

@@ -105,37 +105,13 @@ pub fn run(players: usize, exe: &std::path::Path) -> std::io::Result<Report> {
     let db = dir.path().join("lobby.sqlite");
     let most = (players + 16).to_string();
     let asks = (2 * players + 60).to_string();
-    let mut child = Command::new(exe)
-        .args([
-            "server",
-            "--bind",
-            "127.0.0.1",
-            "--port",
-            "0",
-            "--lobby",
-            "--lobby-port",
-            "0",
-        ])
-        .args(["--max-connections", &most, "--max-per-address", &most])
-        .args(["--asks-per-minute", &asks])
-        .arg("--db")
-        .arg(&db)
-        .env("BRIQUE_LOG", "warn")
-        .stdout(Stdio::piped())
-        .spawn()?;
-    let stdout = child
-        .stdout
-        .take()
-        .ok_or_else(|| failed("no output from the server"))?;
+    let extra = ["--max-connections", &most, "--max-per-address", &most];
+    let (child, address) = spawn_server(
+        exe,
+        &db,
+        &[&extra[..], &["--asks-per-minute", &asks]].concat(),
+    )?;
     let server = Child9(child);
-    let mut address = None;
-    for line in BufReader::new(stdout).lines() {
-        if let Some(a) = line?.strip_prefix("brique server: lobby on ") {
-            address = a.parse::<SocketAddr>().ok();
-            break;
-        }
-    }
-    let address = address.ok_or_else(|| failed("the server did not say where it listens"))?;
     let all_started = Arc::new(Barrier::new(players));
     let threads: Vec<_> = (0..players)
         .map(|i| {
@@ -253,6 +229,52 @@ fn play(address: SocketAddr, i: usize, all_started: &Barrier) -> std::io::Result
         }
     }
     Ok((times, began, Instant::now()))
+}
+
+/// Starts `exe server --lobby` on 127.0.0.1, free ports, with the
+/// database `db` and `extra` arguments; returns it and the lobby's address
+/// once it listens. Its log (warnings) goes to standard error.
+pub fn spawn_server(
+    exe: &std::path::Path,
+    db: &std::path::Path,
+    extra: &[&str],
+) -> std::io::Result<(Child, SocketAddr)> {
+    let mut child = Command::new(exe)
+        .args([
+            "server",
+            "--bind",
+            "127.0.0.1",
+            "--port",
+            "0",
+            "--lobby",
+            "--lobby-port",
+            "0",
+        ])
+        .args(extra)
+        .arg("--db")
+        .arg(db)
+        .env("BRIQUE_LOG", "warn")
+        .stdout(Stdio::piped())
+        .spawn()?;
+    let stdout = child
+        .stdout
+        .take()
+        .ok_or_else(|| failed("no output from the server"))?;
+    let mut address = None;
+    for line in BufReader::new(stdout).lines() {
+        if let Some(a) = line?.strip_prefix("brique server: lobby on ") {
+            address = a.parse::<SocketAddr>().ok();
+            break;
+        }
+    }
+    match address {
+        Some(address) => Ok((child, address)),
+        None => {
+            let _ = child.kill();
+            let _ = child.wait();
+            Err(failed("the server did not say where it listens"))
+        }
+    }
 }
 
 /// A process's peak resident memory, from /proc (Linux).

@@ -21,7 +21,7 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use tokio::net::TcpListener;
 
@@ -102,15 +102,7 @@ async fn accept_loop(
 ) {
     let next = AtomicU64::new(1);
     loop {
-        let (stream, peer) = match listener.accept().await {
-            Ok(accepted) => accepted,
-            Err(e) => {
-                // Out of file descriptors, most often: wait for some to close.
-                tracing::warn!("cannot accept a connection: {e}");
-                tokio::time::sleep(Duration::from_millis(100)).await;
-                continue;
-            }
-        };
+        let (stream, peer) = super::accept(&listener).await;
         // Connections at once (in all, per address) and a minute per
         // address: the relay's limits, counted apart.
         let admitted = admissions
