@@ -500,3 +500,64 @@ fn floods_and_garbage_are_refused_and_the_lobby_goes_on() {
     );
     assert_eq!(ask(&mut alice, Ask::Ping), Answer::Done);
 }
+
+#[test]
+fn a_challenge_is_seen_and_taken_by_the_named_player_only() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(dir.path());
+    let (mut alice, _) = connect(&server, dir.path(), "alice");
+    let (mut bob, _) = connect(&server, dir.path(), "bob");
+    let (mut carol, _) = connect(&server, dir.path(), "carol");
+    let why = refused(
+        &mut alice,
+        Ask::Challenge {
+            name: "nobody".into(),
+            terms: QUICK,
+        },
+    );
+    assert!(why.contains("no player is called nobody"), "{why}");
+    let why = refused(
+        &mut alice,
+        Ask::Challenge {
+            name: "Alice".into(),
+            terms: QUICK,
+        },
+    );
+    assert!(why.contains("oneself"), "{why}");
+    let Answer::Seeking { seek } = ask(
+        &mut alice,
+        Ask::Challenge {
+            name: "BOB".into(),
+            terms: QUICK,
+        },
+    ) else {
+        panic!("no challenge");
+    };
+    let shown = wait_push(&mut bob, "the challenge", |p| match p {
+        Push::Seeks { seeks } => seeks.iter().find(|s| s.seek == seek).cloned(),
+        _ => None,
+    });
+    assert_eq!(
+        (shown.by.as_str(), shown.to.as_deref()),
+        ("alice", Some("bob"))
+    );
+    assert_eq!(shown.rating, 1500);
+    let carol_sees = drain(&mut carol);
+    assert!(
+        carol_sees
+            .iter()
+            .all(|p| !matches!(p, Push::Seeks { seeks } if seeks.iter().any(|s| s.seek == seek))),
+        "a challenge shown to a third player"
+    );
+    let why = refused(&mut carol, Ask::Accept { seek });
+    assert!(why.contains("a challenge to another player"), "{why}");
+    let Answer::Started { game } = ask(&mut bob, Ask::Accept { seek }) else {
+        panic!("not started");
+    };
+    let Answer::Games { games } = ask(&mut alice, Ask::MyGames) else {
+        panic!("no games");
+    };
+    assert_eq!(games.iter().map(|g| g.game).collect::<Vec<_>>(), vec![game]);
+    let why = refused(&mut bob, Ask::Accept { seek });
+    assert!(why.contains("is gone"), "{why}");
+}
