@@ -33,24 +33,27 @@ pub enum IdentityError {
     Read { path: PathBuf, source: io::Error },
     #[error("cannot make the key file {}: {source}", .path.display())]
     Write { path: PathBuf, source: io::Error },
+    #[error("cannot make a key: {0}")]
+    Random(String),
     #[error("the key file {} is not a key ({why}); move it away to make a new key", .path.display())]
     Bad { path: PathBuf, why: String },
 }
 
 impl Identity {
     /// A new key pair, from the system's randomness.
-    pub fn generate() -> Identity {
-        // The pattern is a constant that parses: no failure to handle but
-        // the system's randomness, which snow reports by panicking anyway.
-        let builder = snow::Builder::new(LOBBY_PATTERN.parse().expect("a valid Noise pattern"));
-        let pair = builder.generate_keypair().expect("system randomness");
+    pub fn generate() -> Result<Identity, IdentityError> {
+        let random = |e: snow::Error| IdentityError::Random(e.to_string());
+        let pattern = LOBBY_PATTERN.parse().map_err(random)?;
+        let pair = snow::Builder::new(pattern)
+            .generate_keypair()
+            .map_err(random)?;
         let mut identity = Identity {
             secret: [0; KEY_LEN],
             public: [0; KEY_LEN],
         };
         identity.secret.copy_from_slice(&pair.private);
         identity.public.copy_from_slice(&pair.public);
-        identity
+        Ok(identity)
     }
 
     pub fn secret(&self) -> &[u8; KEY_LEN] {
@@ -76,7 +79,7 @@ impl Identity {
             }
             read => return read,
         }
-        let identity = Identity::generate();
+        let identity = Identity::generate()?;
         let write = |source| IdentityError::Write {
             path: path.to_path_buf(),
             source,

@@ -170,6 +170,15 @@ fn one_seeks_one_accepts_one_watches_the_game_is_refereed_rated_and_archived() {
         },
     );
     assert!(why.contains("move 2 was expected"), "{why}");
+    let why = refused(
+        other,
+        Ask::Move {
+            game,
+            ply: u16::MAX,
+            mv: "e5".into(),
+        },
+    );
+    assert!(why.contains("not move 65536"), "{why}");
 
     let Answer::Game { state } = ask(&mut alice, Ask::Watch { game }) else {
         panic!("no state");

@@ -180,8 +180,8 @@ impl LiveGame {
         if ply != self.ply() {
             return Err(format!(
                 "move {} was expected, not move {}",
-                self.ply() + 1,
-                ply + 1
+                u32::from(self.ply()) + 1,
+                u32::from(ply) + 1
             ));
         }
         let mv: Move = text

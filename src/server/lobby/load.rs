@@ -152,9 +152,12 @@ type Played = (Vec<Duration>, Instant, Instant);
 /// Player `i`: seeks (even) or accepts its partner's seek (odd), then
 /// plays random moves to the game's end. Returns its moves' times.
 fn play(address: SocketAddr, i: usize, all_started: &Barrier) -> std::io::Result<Played> {
-    let (mut client, _) =
-        Client::connect(address, &Identity::generate(), Some(&format!("load{i}")))
-            .map_err(failed)?;
+    let (mut client, _) = Client::connect(
+        address,
+        &Identity::generate().map_err(failed)?,
+        Some(&format!("load{i}")),
+    )
+    .map_err(failed)?;
     let partner = format!("load{}", i - i % 2);
     if i.is_multiple_of(2) {
         client
