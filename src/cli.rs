@@ -8,7 +8,7 @@ use clap::{CommandFactory, Parser, Subcommand};
 use crate::app::{Course, PlayArgs};
 use crate::commands::puzzles::{PuzzlesArgs, PuzzlesCommand, generate_puzzles};
 use crate::commands::{
-    arena, bench, completions, gtp, host, join, man, review, server, show, solve,
+    arena, bench, completions, gtp, host, join, man, online, review, server, show, solve,
 };
 
 #[derive(Parser, Debug)]
@@ -50,6 +50,8 @@ pub enum Command {
     /// Run the relay players meet through: `brique host --server` and
     /// `brique join CODE --server` (or measure one with `--load N`).
     Server(server::ServerArgs),
+    /// A lobby server's archive: `brique online games NAME --server HOST:PORT`.
+    Online(online::OnlineArgs),
     /// Learn the game: interactive lessons on small boards.
     Learn(LearnArgs),
     /// Puzzles: positions won by force; `generate` makes new ones.
@@ -87,6 +89,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Some(Command::Host(args)) => host::run(&args),
         Some(Command::Join(args)) => join::run(&args),
         Some(Command::Server(args)) => server::run(&args),
+        Some(Command::Online(args)) => online::run(&args),
         Some(Command::Learn(args)) => train(args.config, Course::Lessons),
         Some(Command::Puzzles(PuzzlesArgs {
             command: Some(PuzzlesCommand::Generate(args)),

@@ -2,7 +2,8 @@
 //!
 //! Layers, each using only those above it: [`core`] (the pure rules), [`ai`]
 //! (the pure, seeded engine), then the program: [`storage`], [`learn`]
-//! (lessons and puzzles), [`net`] (network play), [`server`] (the relay
+//! (lessons and puzzles), [`net`] (network play), [`online`] (a player's key
+//! and the client of a lobby server), [`server`] (the relay and lobby
 //! `brique server` runs), [`app`] (the game screen), the headless
 //! [`commands`] and [`cli`], which parses the command line and hands over to
 //! one of them. [`log`] keeps the optional log file (`--log`, `BRIQUE_LOG`).
@@ -17,6 +18,7 @@ pub mod commands;
 pub mod learn;
 pub mod log;
 pub mod net;
+pub mod online;
 pub mod reviewer;
 pub mod server;
 pub mod storage;

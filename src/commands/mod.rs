@@ -1,5 +1,6 @@
 //! The headless commands, one file each: `show`, `review`, `gtp`, `arena`, `bench`,
-//! `puzzles generate`, `solve`, `completions` and `man`; `server`, the relay;
+//! `puzzles generate`, `solve`, `completions` and `man`; `server`, the relay and
+//! lobby; `online`, a lobby's archive;
 //! and `host` and `join`, which open the game screen for a network game.
 //! [`crate::cli`] parses the command line and calls them; what they share
 //! for printing lives here.
@@ -13,6 +14,7 @@ pub mod host;
 pub mod join;
 mod lines;
 pub mod man;
+pub mod online;
 pub mod puzzles;
 pub mod review;
 pub mod server;

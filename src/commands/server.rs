@@ -3,10 +3,11 @@
 
 use std::io::IsTerminal;
 use std::net::{IpAddr, SocketAddr};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 use crate::net::DEFAULT_RELAY_PORT;
-use crate::server::{self, Limits};
+use crate::server::{self, Limits, lobby};
 
 /// `brique server`.
 #[derive(clap::Args, Debug)]
@@ -26,8 +27,20 @@ pub struct ServerArgs {
     /// Nameplates asked and tried from one address in a minute.
     #[arg(long, value_name = "N", default_value_t = Limits::default().asks_per_minute)]
     pub asks_per_minute: u32,
+    /// Also run the lobby (online play with anyone, rated games, an
+    /// archive) on --lobby-port, keeping its state in --db.
+    #[arg(long)]
+    pub lobby: bool,
+    /// The lobby's port (0: any free port, printed).
+    #[arg(long, value_name = "PORT", default_value_t = DEFAULT_RELAY_PORT + 1, requires = "lobby")]
+    pub lobby_port: u16,
+    /// The lobby's database (SQLite), made if missing; the server's key is
+    /// kept beside it (default: the data directory's `server/lobby.sqlite`).
+    #[arg(long, value_name = "PATH", requires = "lobby")]
+    pub db: Option<PathBuf>,
     /// Instead of serving: start a relay on the loopback interface, play N
-    /// pairs of simulated clients through it, and print what it took.
+    /// pairs of simulated clients through it, and print what it took; with
+    /// --lobby, a lobby with N players seeking and playing rated games.
     #[arg(long, value_name = "N", conflicts_with_all = ["port", "bind"])]
     pub load: Option<usize>,
 }
@@ -35,6 +48,9 @@ pub struct ServerArgs {
 pub fn run(args: &ServerArgs) -> ExitCode {
     let open_files = server::raise_open_files();
     if let Some(pairs) = args.load {
+        if args.lobby {
+            return lobby_load(pairs);
+        }
         return load(pairs, open_files);
     }
     let limits = Limits {
@@ -63,6 +79,9 @@ pub fn run(args: &ServerArgs) -> ExitCode {
         );
     }
     let bind = SocketAddr::new(args.bind, args.port);
+    if args.lobby {
+        return run_lobby(args, bind, limits);
+    }
     let ready = |address: SocketAddr| {
         // The load test and scripts read the address from this line.
         let _ = super::print_stdout(&format!("brique server: listening on {address}\n"));
@@ -102,6 +121,63 @@ fn load(pairs: usize, open_files: Option<u64>) -> ExitCode {
         },
         Err(e) => {
             eprintln!("brique server: the load test failed: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// The relay and the lobby, in one process.
+fn run_lobby(args: &ServerArgs, bind: SocketAddr, limits: Limits) -> ExitCode {
+    let db = match &args.db {
+        Some(db) => db.clone(),
+        None => match crate::storage::Paths::from_platform(None, None) {
+            Some(paths) => paths.data_dir.join("server").join(lobby::DB_FILE),
+            None => {
+                eprintln!("brique server: no home directory for the database: give --db PATH");
+                return ExitCode::from(2);
+            }
+        },
+    };
+    let config = lobby::LobbyConfig {
+        bind: SocketAddr::new(args.bind, args.lobby_port),
+        key: db.with_file_name(lobby::SERVER_KEY_FILE),
+        db,
+        limits: lobby::LobbyLimits::default(),
+    };
+    let ready = |relay: SocketAddr, lobby: SocketAddr| {
+        // Tests and scripts read the addresses from these lines.
+        let _ = super::print_stdout(&format!(
+            "brique server: listening on {relay}\nbrique server: lobby on {lobby}\n"
+        ));
+    };
+    match lobby::run((bind, limits), config, ready) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("brique server: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn lobby_load(players: usize) -> ExitCode {
+    if players < 2 {
+        eprintln!("brique server: --lobby --load needs at least two players");
+        return ExitCode::from(2);
+    }
+    let exe = match std::env::current_exe() {
+        Ok(exe) => exe,
+        Err(e) => {
+            eprintln!("brique server: cannot find this program to start a server: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    match lobby::load::run(players, &exe) {
+        Ok(report) => match super::print_stdout(&format!("{report}\n")) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(code) => code,
+        },
+        Err(e) => {
+            eprintln!("brique server: the lobby load test failed: {e}");
             ExitCode::FAILURE
         }
     }

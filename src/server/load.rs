@@ -51,7 +51,7 @@ pub struct Latency {
 }
 
 impl Latency {
-    fn of(mut times: Vec<Duration>) -> Latency {
+    pub(crate) fn of(mut times: Vec<Duration>) -> Latency {
         times.sort_unstable();
         let at = |q: f64| {
             let i = ((times.len() as f64 * q).ceil() as usize).clamp(1, times.len().max(1)) - 1;

@@ -10,6 +10,7 @@
 
 mod limits;
 pub mod load;
+pub mod lobby;
 mod pump;
 mod registry;
 mod session;
@@ -103,17 +104,23 @@ pub fn run(
     })
 }
 
-async fn accept_loop(listener: TcpListener, registry: Arc<Registry>) {
+/// The next connection; failures to accept are logged and waited out.
+async fn accept(listener: &TcpListener) -> (tokio::net::TcpStream, SocketAddr) {
     loop {
-        let (stream, peer) = match listener.accept().await {
-            Ok(accepted) => accepted,
+        match listener.accept().await {
+            Ok(accepted) => return accepted,
             Err(e) => {
                 // Out of file descriptors, most often: wait for some to close.
                 tracing::warn!("cannot accept a connection: {e}");
                 tokio::time::sleep(Duration::from_millis(100)).await;
-                continue;
             }
-        };
+        }
+    }
+}
+
+async fn accept_loop(listener: TcpListener, registry: Arc<Registry>) {
+    loop {
+        let (stream, peer) = accept(&listener).await;
         match registry.admit(peer.ip(), std::time::Instant::now()) {
             Ok(held) => {
                 let _ = stream.set_nodelay(true);

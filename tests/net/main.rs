@@ -4,6 +4,7 @@
 //!
 //! One test binary per layer, each file a module: one link instead of one per file.
 
+mod lobby_support;
 mod support;
 
 mod app;
@@ -11,5 +12,6 @@ mod cli;
 mod forms;
 mod jam;
 mod link;
+mod lobby;
 mod relay;
 mod relay_app;

@@ -1,0 +1,140 @@
+//! `brique online games NAME --server HOST:PORT`: a player's finished
+//! games on a lobby server (`brique server --lobby`), listed, and with
+//! `--download DIR` saved as game records there.
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::Duration;
+
+use crate::net::lookup;
+use crate::online::protocol::{Answer, Ask, FinishedGame};
+use crate::online::{Client, Identity, KEY_FILE};
+use crate::storage::{Paths, atomic_create};
+
+/// How long each answer from the server may take.
+const WAIT: Duration = Duration::from_secs(20);
+
+/// `brique online`.
+#[derive(clap::Args, Debug)]
+pub struct OnlineArgs {
+    #[command(subcommand)]
+    pub command: OnlineCommand,
+}
+
+#[derive(clap::Subcommand, Debug)]
+pub enum OnlineCommand {
+    /// A player's finished games on a lobby server, newest first.
+    Games(GamesArgs),
+}
+
+/// `brique online games`.
+#[derive(clap::Args, Debug)]
+pub struct GamesArgs {
+    /// The player's name on the server.
+    pub name: String,
+    /// The lobby: `brique server --lobby`'s address and lobby port.
+    #[arg(long, value_name = "HOST:PORT")]
+    pub server: String,
+    /// Save each game as a record in this folder (`online-GAME.brique`);
+    /// a file already there is kept.
+    #[arg(long, value_name = "DIR")]
+    pub download: Option<PathBuf>,
+    /// The key file proving who connects (default: `online.key` in the
+    /// data directory, made at first use).
+    #[arg(long, value_name = "PATH")]
+    pub key: Option<PathBuf>,
+}
+
+pub fn run(args: &OnlineArgs) -> ExitCode {
+    match &args.command {
+        OnlineCommand::Games(games) => match list_games(games) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err((code, why)) => {
+                if !why.is_empty() {
+                    eprintln!("brique online: {why}");
+                }
+                code
+            }
+        },
+    }
+}
+
+type Failure = (ExitCode, String);
+
+fn fail(why: impl std::fmt::Display) -> Failure {
+    (ExitCode::FAILURE, why.to_string())
+}
+
+fn list_games(args: &GamesArgs) -> Result<(), Failure> {
+    let server = lookup(&args.server).map_err(|e| (ExitCode::from(2), e.to_string()))?;
+    let key = match &args.key {
+        Some(key) => key.clone(),
+        None => Paths::from_platform(None, None)
+            .map(|p| p.data_dir.join(KEY_FILE))
+            .ok_or_else(|| fail("no home directory for the key file: give --key PATH"))?,
+    };
+    let identity = Identity::load_or_create(&key).map_err(fail)?;
+    // Looking needs no name: a new key connects without one.
+    let (mut client, _) = Client::connect(server, &identity, None).map_err(fail)?;
+    let ask = Ask::Archive {
+        name: args.name.clone(),
+    };
+    let Answer::Archive { games } = client.request(ask, WAIT).map_err(fail)? else {
+        return Err(fail("the server answered something else"));
+    };
+    let mut out = String::new();
+    if games.is_empty() {
+        out.push_str(&format!(
+            "{} has no finished games on this server\n",
+            args.name
+        ));
+    }
+    for game in &games {
+        out.push_str(&line(game));
+    }
+    super::print_stdout(&out).map_err(|code| (code, String::new()))?;
+    if let Some(dir) = &args.download {
+        for game in &games {
+            let saved = download(&mut client, game.game, dir)?;
+            super::print_stdout(&format!("{saved}\n")).map_err(|code| (code, String::new()))?;
+        }
+    }
+    Ok(())
+}
+
+/// `#12  alice - bob  9x9 original 10+0 rated  Black wins  41 moves`.
+fn line(game: &FinishedGame) -> String {
+    let t = &game.terms;
+    format!(
+        "#{}  {} - {}  {}x{} {} {}{} {}  {}  {} moves\n",
+        game.game,
+        game.names[0],
+        game.names[1],
+        t.size,
+        t.size,
+        t.variant,
+        t.pace,
+        if t.pie { " pie" } else { "" },
+        if t.rated { "rated" } else { "casual" },
+        game.result,
+        game.moves
+    )
+}
+
+/// Saves game `game`'s record in `dir`; says where, or that a file was kept.
+fn download(client: &mut Client, game: u64, dir: &Path) -> Result<String, Failure> {
+    let Answer::Record { text } = client.request(Ask::Record { game }, WAIT).map_err(fail)? else {
+        return Err(fail("the server answered something else"));
+    };
+    // The server's text is checked as any record read from a file would be.
+    crate::core::Record::parse(&text).map_err(|e| fail(format!("game {game}'s record: {e}")))?;
+    std::fs::create_dir_all(dir).map_err(|e| fail(format!("{}: {e}", dir.display())))?;
+    let path = dir.join(format!("online-{game}.brique"));
+    match atomic_create(&path, text.as_bytes()) {
+        Ok(()) => Ok(format!("saved {}", path.display())),
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
+            Ok(format!("kept {} (already there)", path.display()))
+        }
+        Err(e) => Err(fail(format!("{}: {e}", path.display()))),
+    }
+}

@@ -1,0 +1,14 @@
+//! Online play on a lobby server (`brique server --lobby`, see
+//! docs/protocol.md, "The lobby"): the player's key ([`Identity`]), the
+//! messages ([`protocol`]), their frames and handshake, and a [`Client`].
+//!
+//! A program layer like `net/`, beside it: `net/` carries a game between
+//! two copies, this talks to a server that referees games between many.
+
+mod client;
+pub mod identity;
+pub mod protocol;
+pub mod wire;
+
+pub use client::{Client, Incoming, OnlineError, Welcome};
+pub use identity::{Identity, IdentityError, KEY_FILE};

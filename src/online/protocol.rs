@@ -1,0 +1,382 @@
+//! The lobby's messages (docs/protocol.md, "The lobby"): what a client
+//! asks (`Ask`, each with a number its reply carries), what the server
+//! answers (`Answer`) and what it pushes unasked (`Push`). JSON inside
+//! Noise transport messages; every field the server reads is checked here
+//! or by the referee, and every limit is a constant of this file.
+
+use serde::{Deserialize, Serialize};
+
+use crate::core::{BoardSize, Rules, TimeControl, Variant};
+
+/// The lobby protocol's version: raised by any change an older copy
+/// cannot read.
+pub const LOBBY_PROTOCOL: u32 = 1;
+/// The longest plaintext message either side sends: Noise's own limit
+/// (65535 bytes) less its tag.
+pub const MAX_LOBBY_MESSAGE: usize = 65_535 - 16;
+/// Entries in one pushed list (players, seeks, games) or one answer list
+/// (archive, leaderboard, history), at most: a list always fits a message.
+pub const MAX_LIST: usize = 200;
+/// Days per move in a correspondence game: 1 to this.
+pub const MAX_DAYS: u8 = 14;
+
+/// How long each side has: a clock (minutes each + seconds per move) or a
+/// number of days for each move (correspondence).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Pace {
+    Clock { minutes: u16, increment: u16 },
+    Days(u8),
+}
+
+impl Pace {
+    /// The clock's time control, for a clock game.
+    pub const fn time_control(self) -> Option<TimeControl> {
+        match self {
+            Pace::Clock { minutes, increment } => TimeControl::new(minutes, increment),
+            Pace::Days(_) => None,
+        }
+    }
+}
+
+impl std::fmt::Display for Pace {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Pace::Clock { minutes, increment } => write!(f, "{minutes}+{increment}"),
+            Pace::Days(1) => f.write_str("1 day a move"),
+            Pace::Days(n) => write!(f, "{n} days a move"),
+        }
+    }
+}
+
+/// What a seek or a challenge offers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Terms {
+    pub size: u8,
+    #[serde(with = "variant_name")]
+    pub variant: Variant,
+    pub pie: bool,
+    pub pace: Pace,
+    pub rated: bool,
+}
+
+impl Terms {
+    /// The board size and rules, or why these terms are refused.
+    pub fn check(&self) -> Result<(BoardSize, Rules), String> {
+        let size = BoardSize::new(self.size).map_err(|_| {
+            format!(
+                "a board of {} is refused: sizes are {} to {}",
+                self.size,
+                BoardSize::MIN.get(),
+                BoardSize::MAX.get()
+            )
+        })?;
+        match self.pace {
+            Pace::Clock { minutes, increment } => {
+                if TimeControl::new(minutes, increment).is_none() {
+                    return Err(format!(
+                        "a clock of {minutes}+{increment} is refused: at most {}+{} and not 0+0",
+                        TimeControl::MAX_MINUTES,
+                        TimeControl::MAX_INCREMENT
+                    ));
+                }
+            }
+            Pace::Days(days) if !(1..=MAX_DAYS).contains(&days) => {
+                return Err(format!(
+                    "{days} days a move is refused: 1 to {MAX_DAYS} days"
+                ));
+            }
+            Pace::Days(_) => {}
+        }
+        Ok((
+            size,
+            Rules {
+                variant: self.variant,
+                pie: self.pie,
+            },
+        ))
+    }
+}
+
+/// The first message of a client, inside the Noise handshake.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ClientHello {
+    pub protocol: u32,
+    pub program: String,
+    /// The name to take, for a key the server does not know yet; ignored
+    /// for a known key. Without one a new key may only look (lists,
+    /// archive, watching).
+    pub name: Option<String>,
+}
+
+/// The server's part of the handshake.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ServerHello {
+    pub protocol: u32,
+    pub program: String,
+}
+
+/// A client's request; its reply carries `id`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Request {
+    pub id: u64,
+    pub ask: Ask,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "ask")]
+pub enum Ask {
+    /// Nothing: keeps an idle connection open.
+    Ping,
+    /// Offers a game to anyone.
+    Seek {
+        terms: Terms,
+    },
+    /// Offers a game to one player, by name.
+    Challenge {
+        name: String,
+        terms: Terms,
+    },
+    /// Withdraws one's own seek or challenge.
+    Cancel {
+        seek: u64,
+    },
+    /// Takes a seek, or a challenge made to oneself: the game starts.
+    Accept {
+        seek: u64,
+    },
+    /// Plays `mv` (`d4`, `swap`) as move number `ply` + 1 of a game.
+    Move {
+        game: u64,
+        ply: u16,
+        mv: String,
+    },
+    Resign {
+        game: u64,
+    },
+    /// A game's state now, and its moves as they come (read-only for one
+    /// who does not play in it).
+    Watch {
+        game: u64,
+    },
+    Unwatch {
+        game: u64,
+    },
+    /// One's own games in progress, those waiting for one's move first.
+    MyGames,
+    /// The best rated players of a variant.
+    Leaderboard {
+        #[serde(with = "variant_name")]
+        variant: Variant,
+    },
+    /// A player's ratings and rating history.
+    Ratings {
+        name: String,
+    },
+    /// A player's finished games, newest first.
+    Archive {
+        name: String,
+    },
+    /// One finished game as a Brique game record.
+    Record {
+        game: u64,
+    },
+}
+
+/// The answer to a request: what was asked, or why not.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Reply {
+    pub id: u64,
+    pub answer: Result<Answer, String>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "answer")]
+pub enum Answer {
+    Done,
+    Seeking {
+        seek: u64,
+    },
+    /// The game an accepted seek started.
+    Started {
+        game: u64,
+    },
+    Game {
+        state: GameState,
+    },
+    Games {
+        games: Vec<GameSummary>,
+    },
+    Leaderboard {
+        players: Vec<RatedPlayer>,
+    },
+    Ratings {
+        ratings: Vec<RatedPlayer>,
+        history: Vec<RatingPoint>,
+    },
+    Archive {
+        games: Vec<FinishedGame>,
+    },
+    Record {
+        text: String,
+    },
+}
+
+/// Everything the server sends, after the handshake.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FromServer {
+    Reply(Reply),
+    Push(Push),
+}
+
+/// What the server sends unasked, or first of all.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "push")]
+pub enum Push {
+    /// The handshake's outcome: who the server knows this key as (no name:
+    /// a key without a name, which may only look), and the player's games
+    /// waiting for their move.
+    Welcome {
+        name: Option<String>,
+        waiting: Vec<GameSummary>,
+    },
+    /// Why the server closes this connection.
+    Refused {
+        why: String,
+    },
+    Players {
+        players: Vec<String>,
+    },
+    Seeks {
+        seeks: Vec<SeekSummary>,
+    },
+    Games {
+        games: Vec<GameSummary>,
+    },
+    /// A game of one's own started (by one's seek being accepted).
+    Started {
+        state: GameState,
+    },
+    /// A move accepted in a game one plays or watches, with the clocks
+    /// after it.
+    Moved {
+        game: u64,
+        ply: u16,
+        mv: String,
+        clocks: Clocks,
+    },
+    /// A game one plays or watches ended.
+    Ended {
+        game: u64,
+        result: String,
+        ratings: Vec<RatingChange>,
+    },
+    /// How many watch a game one plays in.
+    Watchers {
+        game: u64,
+        count: usize,
+    },
+}
+
+/// Each side's time left, in milliseconds: on the clock, or in a
+/// correspondence game the time left for the move to make (the side not to
+/// move shows its whole allowance).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Clocks {
+    pub black_ms: u64,
+    pub white_ms: u64,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeekSummary {
+    pub seek: u64,
+    pub by: String,
+    /// The challenged player, for a challenge.
+    pub to: Option<String>,
+    pub terms: Terms,
+    /// The seeker's rating in the variant, rounded.
+    pub rating: i32,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameSummary {
+    pub game: u64,
+    pub black: String,
+    pub white: String,
+    pub terms: Terms,
+    pub ply: u16,
+    /// The name of the player to move.
+    pub to_move: String,
+    pub watchers: usize,
+}
+
+/// A game as it stands: enough to draw it and go on.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameState {
+    pub game: u64,
+    /// Player 1 (the seeker) and Player 2.
+    pub names: [String; 2],
+    /// Which of them held Black at the start: 1 or 2.
+    pub black: u8,
+    pub terms: Terms,
+    pub moves: Vec<String>,
+    pub clocks: Clocks,
+    pub watchers: usize,
+    /// `None` while it goes on.
+    pub result: Option<String>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RatedPlayer {
+    pub name: String,
+    #[serde(with = "variant_name")]
+    pub variant: Variant,
+    pub rating: f64,
+    pub deviation: f64,
+    pub games: u32,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RatingPoint {
+    #[serde(with = "variant_name")]
+    pub variant: Variant,
+    pub game: u64,
+    pub rating: f64,
+    /// Milliseconds since 1970.
+    pub at_ms: i64,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RatingChange {
+    pub name: String,
+    pub before: f64,
+    pub after: f64,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FinishedGame {
+    pub game: u64,
+    pub names: [String; 2],
+    pub terms: Terms,
+    pub result: String,
+    pub moves: u16,
+    pub ended_ms: i64,
+}
+
+/// A variant on the wire: its name (`original`, `revised`), as in records;
+/// by hand because the core, serde-free, does not derive it.
+mod variant_name {
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    use crate::core::Variant;
+
+    pub fn serialize<S: Serializer>(variant: &Variant, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(variant.name())
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Variant, D::Error> {
+        let name = String::deserialize(d)?;
+        name.parse().map_err(serde::de::Error::custom)
+    }
+}

@@ -1,0 +1,307 @@
+//! The referee's answers to requests: seeks, challenges and accepting
+//! them, moves (checked by the core, timed by the server's clock),
+//! resigning, watching, and the look-ups the database answers.
+
+use std::time::Instant;
+
+use super::game::{Ending, LiveGame};
+use super::referee::{Referee, Seek, now};
+use crate::online::protocol::{Answer, Ask, FromServer, GameSummary, Push, Terms};
+
+impl Referee {
+    /// The answer to `ask` from `conn`, or why not.
+    pub(super) fn ask(&mut self, conn: u64, ask: Ask) -> Result<Answer, String> {
+        let (key, name) = match self.conns.get(&conn) {
+            Some(c) => (c.key.clone(), c.name.clone()),
+            None => return Err("unknown connection".into()),
+        };
+        let limits = &self.limits;
+        let state = self.keys.get_mut(&key).ok_or("unknown key")?;
+        let (rate, burst) = (limits.asks_per_second, limits.asks_per_second * 2.0);
+        if !state.asks.take(rate, burst, Instant::now()) {
+            return Err(format!(
+                "too many requests: at most {rate} a second from one player"
+            ));
+        }
+        let named = || {
+            name.clone()
+                .ok_or("this key has no name on this server: connect with a name to play")
+        };
+        match ask {
+            Ask::Ping => Ok(Answer::Done),
+            Ask::Seek { terms } => self.seek(&key, named()?, None, terms),
+            Ask::Challenge { name: to, terms } => {
+                let (to_key, to_name) = self
+                    .store
+                    .find(&to)
+                    .map_err(|e| self.failed(&e))?
+                    .ok_or_else(|| format!("no player is called {to} on this server"))?;
+                if to_key == key {
+                    return Err("a challenge to oneself is refused".into());
+                }
+                self.seek(&key, named()?, Some((to_key, to_name)), terms)
+            }
+            Ask::Cancel { seek } => match self.seeks.get(&seek) {
+                Some(s) if s.key == key => {
+                    self.seeks.remove(&seek);
+                    self.dirty.seeks = true;
+                    Ok(Answer::Done)
+                }
+                _ => Err(format!("you have no seek {seek}")),
+            },
+            Ask::Accept { seek } => self.accept(&key, named()?, seek),
+            Ask::Move { game, ply, mv } => self.play(&key, game, ply, &mv),
+            Ask::Resign { game } => {
+                let live = self.games.get(&game).ok_or_else(|| no_game(game))?;
+                let seat = live.seat(&key).ok_or("you do not play in this game")?;
+                let color = live.game.color_of(if seat == 0 {
+                    crate::core::Player::One
+                } else {
+                    crate::core::Player::Two
+                });
+                self.end(game, Ending::Resigned(color))?;
+                Ok(Answer::Done)
+            }
+            Ask::Watch { game } => self.watch(conn, &key, game),
+            Ask::Unwatch { game } => {
+                self.unwatch(conn, game);
+                Ok(Answer::Done)
+            }
+            Ask::MyGames => Ok(Answer::Games {
+                games: self.my_games(&key),
+            }),
+            Ask::Leaderboard { variant } => {
+                let players = self
+                    .store
+                    .leaderboard(variant)
+                    .map_err(|e| self.failed(&e))?;
+                Ok(Answer::Leaderboard { players })
+            }
+            Ask::Ratings { name } => {
+                let key = self.key_named(&name)?;
+                let (ratings, history) = self.store.ratings(&key).map_err(|e| self.failed(&e))?;
+                Ok(Answer::Ratings { ratings, history })
+            }
+            Ask::Archive { name } => {
+                let key = self.key_named(&name)?;
+                let games = self.store.archive(&key).map_err(|e| self.failed(&e))?;
+                Ok(Answer::Archive { games })
+            }
+            Ask::Record { game } => match self.store.record(game).map_err(|e| self.failed(&e))? {
+                Some(text) => Ok(Answer::Record { text }),
+                None if self.games.contains_key(&game) => Err(format!(
+                    "game {game} goes on: its record is kept when it ends"
+                )),
+                None => Err(no_game(game)),
+            },
+        }
+    }
+
+    fn key_named(&self, name: &str) -> Result<String, String> {
+        match self.store.find(name) {
+            Ok(Some((key, _))) => Ok(key),
+            Ok(None) => Err(format!("no player is called {name} on this server")),
+            Err(e) => Err(self.failed(&e)),
+        }
+    }
+
+    fn games_of(&self, key: &str) -> usize {
+        self.games
+            .values()
+            .filter(|g| g.seat(key).is_some())
+            .count()
+    }
+
+    fn seek(
+        &mut self,
+        key: &str,
+        name: String,
+        to: Option<(String, String)>,
+        terms: Terms,
+    ) -> Result<Answer, String> {
+        terms.check()?;
+        let limits = &self.limits;
+        let open = self.seeks.values().filter(|s| s.key == key).count();
+        if open >= limits.open_seeks {
+            return Err(format!(
+                "at most {} seeks and challenges open at once",
+                limits.open_seeks
+            ));
+        }
+        if self.games_of(key) >= limits.games_per_player {
+            return Err(format!(
+                "at most {} games in progress at once",
+                limits.games_per_player
+            ));
+        }
+        let per_minute = limits.seeks_per_minute;
+        let state = self.keys.get_mut(key).ok_or("unknown key")?;
+        if !state
+            .seeks
+            .take(per_minute / 60.0, per_minute, Instant::now())
+        {
+            return Err(format!("too many seeks: at most {per_minute} a minute"));
+        }
+        let rating = self
+            .store
+            .rating(key, terms.variant)
+            .map_err(|e| self.failed(&e))?;
+        let seek = self.next_seek;
+        self.next_seek += 1;
+        #[allow(clippy::cast_possible_truncation)] // a rating is some thousands
+        let rating = rating.rating.rating.round() as i32;
+        let key = key.to_string();
+        self.seeks.insert(
+            seek,
+            Seek {
+                key,
+                name,
+                to,
+                terms,
+                rating,
+            },
+        );
+        self.dirty.seeks = true;
+        Ok(Answer::Seeking { seek })
+    }
+
+    fn accept(&mut self, key: &str, name: String, seek: u64) -> Result<Answer, String> {
+        let offer = self
+            .seeks
+            .get(&seek)
+            .ok_or_else(|| format!("seek {seek} is gone"))?;
+        if offer.key == key {
+            return Err("your own seek cannot be accepted by you".into());
+        }
+        if offer.to.as_ref().is_some_and(|(to, _)| to != key) {
+            return Err(format!("seek {seek} is a challenge to another player"));
+        }
+        if self.games_of(key) >= self.limits.games_per_player {
+            return Err(format!(
+                "at most {} games in progress at once",
+                self.limits.games_per_player
+            ));
+        }
+        let (terms, keys) = (offer.terms, [offer.key.clone(), key.to_string()]);
+        let names = [offer.name.clone(), name];
+        // Colours alternate with the seeks' numbers: fair, and the same
+        // every run of a test.
+        let black = if seek.is_multiple_of(2) { 2 } else { 1 };
+        let now = now();
+        let id = self
+            .store
+            .new_game([&keys[0], &keys[1]], black, &terms, now.1)
+            .map_err(|e| self.failed(&e))?;
+        let live = LiveGame::new(id, keys.clone(), names, black, terms, now)?;
+        let state = live.state(now);
+        self.games.insert(id, live);
+        self.seeks.remove(&seek);
+        self.dirty.seeks = true;
+        self.dirty.games = true;
+        let started = FromServer::Push(Push::Started { state });
+        self.tell_key(&keys[0], &started);
+        self.tell_key(&keys[1], &started);
+        Ok(Answer::Started { game: id })
+    }
+
+    fn play(&mut self, key: &str, game: u64, ply: u16, mv: &str) -> Result<Answer, String> {
+        let now = now();
+        let live = self.games.get(&game).ok_or_else(|| no_game(game))?;
+        let accepted = live.check(key, ply, mv, now)?;
+        let text = accepted.mv.to_string();
+        let spent = u64::try_from(accepted.spent.as_millis()).unwrap_or(u64::MAX);
+        // Stored before anyone is told: an acknowledged move survives a kill.
+        if let Err(e) = self.store.add_move(game, ply, &text, spent, now.1) {
+            return Err(self.failed(&e));
+        }
+        let live = self.games.get_mut(&game).ok_or_else(|| no_game(game))?;
+        live.commit(accepted, now);
+        let over = live.game.is_over();
+        let clocks = live.clocks(now);
+        self.tell_game(
+            game,
+            &FromServer::Push(Push::Moved {
+                game,
+                ply,
+                mv: text,
+                clocks,
+            }),
+        );
+        if over {
+            self.end(game, Ending::Board)?;
+        }
+        Ok(Answer::Done)
+    }
+
+    fn watch(&mut self, conn: u64, key: &str, game: u64) -> Result<Answer, String> {
+        let now = now();
+        let watching = self.conns.get(&conn).map_or(0, |c| c.watching.len());
+        let live = self.games.get_mut(&game).ok_or_else(|| no_game(game))?;
+        // A player opening their own game is no watcher.
+        if live.seat(key).is_none() && !live.watchers.contains(&conn) {
+            if watching >= self.limits.watching {
+                return Err(format!(
+                    "at most {} games watched at once",
+                    self.limits.watching
+                ));
+            }
+            live.watchers.insert(conn);
+            if let Some(c) = self.conns.get_mut(&conn) {
+                c.watching.insert(game);
+            }
+            self.watchers_changed(game);
+        }
+        let state = self
+            .games
+            .get(&game)
+            .ok_or_else(|| no_game(game))?
+            .state(now);
+        Ok(Answer::Game { state })
+    }
+
+    pub(super) fn unwatch(&mut self, conn: u64, game: u64) {
+        if let Some(c) = self.conns.get_mut(&conn) {
+            c.watching.remove(&game);
+        }
+        if self
+            .games
+            .get_mut(&game)
+            .is_some_and(|g| g.watchers.remove(&conn))
+        {
+            self.watchers_changed(game);
+        }
+    }
+
+    /// Tells the players how many watch now.
+    fn watchers_changed(&mut self, game: u64) {
+        let Some(live) = self.games.get(&game) else {
+            return;
+        };
+        let count = live.watchers.len();
+        let keys = live.keys.clone();
+        let push = FromServer::Push(Push::Watchers { game, count });
+        for key in &keys {
+            self.tell_key(key, &push);
+        }
+        self.dirty.games = true;
+    }
+
+    /// A player's games in progress, those waiting for their move first.
+    pub(super) fn my_games(&self, key: &str) -> Vec<GameSummary> {
+        let mut mine: Vec<(bool, GameSummary)> = self
+            .games
+            .values()
+            .filter_map(|g| {
+                let seat = g.seat(key)?;
+                let waiting = g.game.player_to_move().index() == seat;
+                Some((!waiting, g.summary()))
+            })
+            .collect();
+        mine.sort_by_key(|(later, g)| (*later, g.game));
+        mine.into_iter().map(|(_, g)| g).collect()
+    }
+}
+
+fn no_game(game: u64) -> String {
+    format!("no game {game} is in progress")
+}

@@ -1,0 +1,188 @@
+//! One connection to the lobby: the Noise `XX` handshake, which proves the
+//! client's key, then two halves: one reads requests (each at most one
+//! frame) and hands them to the referee, the other writes what the
+//! referee sends, from a bounded outbox. Memory per connection is one
+//! frame being read and the outbox's messages.
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::sync::mpsc::{SyncSender, TrySendError};
+
+use snow::StatelessTransportState;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::TcpStream;
+use tokio::net::tcp::{OwnedReadHalf, OwnedWriteHalf};
+use tokio::sync::mpsc;
+use tokio::time::timeout;
+
+use super::limits::LobbyLimits;
+use super::referee::Command;
+use crate::online::identity::{Identity, hex};
+use crate::online::protocol::{
+    ClientHello, FromServer, LOBBY_PROTOCOL, Push, Request, ServerHello,
+};
+use crate::online::wire::{Sealer, noise, read_handshake, write_handshake};
+
+/// Everything a connection's task needs.
+pub struct Context {
+    pub identity: Arc<Identity>,
+    pub limits: Arc<LobbyLimits>,
+    pub referee: SyncSender<Command>,
+}
+
+/// Serves one connection to its end.
+pub async fn serve(stream: TcpStream, peer: SocketAddr, conn: u64, context: Arc<Context>) {
+    let limits = Arc::clone(&context.limits);
+    let (mut reader, mut writer) = stream.into_split();
+    let met = timeout(
+        limits.handshake,
+        handshake(&mut reader, &mut writer, &context.identity),
+    )
+    .await;
+    let (transport, key, hello) = match met {
+        Ok(Ok(met)) => met,
+        Ok(Err(why)) => return tracing::debug!(%peer, "a handshake failed: {why}"),
+        Err(_) => return tracing::debug!(%peer, "a handshake took too long"),
+    };
+    let transport = Arc::new(transport);
+    let (outbox, queued) = mpsc::channel(limits.outbox);
+    let refusal = if hello.protocol == LOBBY_PROTOCOL {
+        let join = Command::Join {
+            conn,
+            key,
+            name: hello.name,
+            outbox: outbox.clone(),
+        };
+        match context.referee.try_send(join) {
+            Ok(()) => None,
+            Err(TrySendError::Full(_)) => Some("the server is busy: try again soon".to_string()),
+            Err(TrySendError::Disconnected(_)) => Some("the server is stopping".to_string()),
+        }
+    } else {
+        Some(format!(
+            "this server speaks lobby protocol {LOBBY_PROTOCOL}, this copy {}",
+            hello.protocol
+        ))
+    };
+    if let Some(why) = refusal {
+        let refused = FromServer::Push(Push::Refused { why });
+        if let Ok(bytes) = serde_json::to_vec(&refused) {
+            let _ = outbox.try_send(bytes.into());
+        }
+    }
+    // Only the referee holds the outbox from here: when it lets go, the
+    // writer ends, and the connection with it.
+    drop(outbox);
+    let writing = write_all(writer, queued, Arc::clone(&transport), Arc::clone(&limits));
+    let reading = read_all(reader, conn, &transport, &context);
+    tokio::select! {
+        () = writing => {}
+        why = reading => tracing::debug!(%peer, conn, "a lobby connection ended: {why}"),
+    }
+    if context.referee.try_send(Command::Gone { conn }).is_err() {
+        // A full queue must not keep a gone connection known: try on.
+        let referee = context.referee.clone();
+        tokio::task::spawn_blocking(move || referee.send(Command::Gone { conn }));
+    }
+}
+
+type Met = (StatelessTransportState, String, ClientHello);
+
+async fn handshake(
+    reader: &mut OwnedReadHalf,
+    writer: &mut OwnedWriteHalf,
+    identity: &Identity,
+) -> Result<Met, String> {
+    let mut state = noise(identity, false).map_err(|e| e.to_string())?;
+    let first = read_frame(reader).await?;
+    let mut ignored = vec![0u8; first.len()];
+    state
+        .read_message(&first, &mut ignored)
+        .map_err(|e| e.to_string())?;
+    let hello = ServerHello {
+        protocol: LOBBY_PROTOCOL,
+        program: env!("CARGO_PKG_VERSION").to_string(),
+    };
+    let second = write_handshake(&mut state, &hello).map_err(|e| e.to_string())?;
+    write_frame(writer, &second).await?;
+    let third = read_frame(reader).await?;
+    let hello: ClientHello = read_handshake(&mut state, &third)
+        .map_err(|e| e.to_string())?
+        .ok_or("no hello from the client")?;
+    let key = state
+        .get_remote_static()
+        .map(hex)
+        .ok_or("the client proved no key")?;
+    let transport = state
+        .into_stateless_transport_mode()
+        .map_err(|e| e.to_string())?;
+    Ok((transport, key, hello))
+}
+
+/// Reads requests until the client leaves, is silent too long or sends
+/// what cannot be read; returns why it stopped.
+async fn read_all(
+    mut reader: OwnedReadHalf,
+    conn: u64,
+    transport: &StatelessTransportState,
+    context: &Context,
+) -> String {
+    let mut opener = Sealer { nonce: 0 };
+    loop {
+        let frame = match timeout(context.limits.idle, read_frame(&mut reader)).await {
+            Ok(Ok(frame)) => frame,
+            Ok(Err(why)) => return why,
+            Err(_) => return "silent for too long".into(),
+        };
+        let request: Request = match opener.open(transport, &frame) {
+            Ok(request) => request,
+            Err(e) => return e.to_string(),
+        };
+        match context.referee.try_send(Command::Ask { conn, request }) {
+            Ok(()) => {}
+            Err(TrySendError::Full(_)) => return "the server is too busy".into(),
+            Err(TrySendError::Disconnected(_)) => return "the server is stopping".into(),
+        }
+    }
+}
+
+async fn write_all(
+    mut writer: OwnedWriteHalf,
+    mut queued: mpsc::Receiver<Arc<[u8]>>,
+    transport: Arc<StatelessTransportState>,
+    limits: Arc<LobbyLimits>,
+) {
+    let mut sealer = Sealer { nonce: 0 };
+    while let Some(plain) = queued.recv().await {
+        let Ok(sealed) = sealer.seal_bytes(&transport, &plain) else {
+            return;
+        };
+        match timeout(limits.write_stall, write_frame(&mut writer, &sealed)).await {
+            Ok(Ok(())) => {}
+            _ => return,
+        }
+    }
+    let _ = writer.shutdown().await;
+}
+
+async fn read_frame(reader: &mut OwnedReadHalf) -> Result<Vec<u8>, String> {
+    let len = match reader.read_u16().await {
+        Ok(len) => usize::from(len),
+        Err(e) if e.kind() == std::io::ErrorKind::UnexpectedEof => return Err("closed".into()),
+        Err(e) => return Err(e.to_string()),
+    };
+    let mut body = vec![0u8; len];
+    reader
+        .read_exact(&mut body)
+        .await
+        .map_err(|e| e.to_string())?;
+    Ok(body)
+}
+
+async fn write_frame(writer: &mut OwnedWriteHalf, bytes: &[u8]) -> Result<(), String> {
+    let len = u16::try_from(bytes.len()).map_err(|_| "a frame too long")?;
+    let mut frame = Vec::with_capacity(2 + bytes.len());
+    frame.extend_from_slice(&len.to_be_bytes());
+    frame.extend_from_slice(bytes);
+    writer.write_all(&frame).await.map_err(|e| e.to_string())
+}

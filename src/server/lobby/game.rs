@@ -1,0 +1,286 @@
+//! A game the server referees: the core's game (every move checked by
+//! it), who plays it, and its clock. A clock game's time runs on the
+//! server's monotonic clock; a correspondence game's deadline on the wall
+//! clock, as it spans days and restarts.
+
+use std::time::{Duration, Instant};
+
+use crate::core::{Color, Game, Move, Player, Record};
+use crate::online::protocol::{Clocks, GameState, GameSummary, Pace, Terms};
+
+use super::store::StoredGame;
+
+const DAY_MS: i64 = 24 * 60 * 60 * 1000;
+
+/// How a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ending {
+    Board,
+    Resigned(Color),
+    Time,
+}
+
+pub struct LiveGame {
+    pub id: u64,
+    /// Player 1's and Player 2's public keys and names.
+    pub keys: [String; 2],
+    pub names: [String; 2],
+    pub terms: Terms,
+    pub game: Game,
+    /// Each player's time left at the start of the turn (clock games).
+    left: [Duration; 2],
+    /// When the turn began: monotonic for the clock, wall clock (ms since
+    /// 1970) for correspondence deadlines.
+    turn_began: Instant,
+    turn_began_ms: i64,
+    /// Each move's time on the mover's clock.
+    pub spent: Vec<Duration>,
+    /// Connections watching it.
+    pub watchers: std::collections::HashSet<u64>,
+}
+
+/// A move the referee accepted, not yet stored.
+pub struct Accepted {
+    pub game: Game,
+    pub mv: Move,
+    pub spent: Duration,
+}
+
+impl LiveGame {
+    /// A new game; `black` (1 or 2) holds Black at the start.
+    pub fn new(
+        id: u64,
+        keys: [String; 2],
+        names: [String; 2],
+        black: u8,
+        terms: Terms,
+        now: (Instant, i64),
+    ) -> Result<LiveGame, String> {
+        let (size, rules) = terms.check()?;
+        let first = if black == 1 { Player::One } else { Player::Two };
+        // A clock of no minutes (`0+5`) starts each side with one increment,
+        // so that the first move is not lost on time before it is made.
+        let base = terms
+            .pace
+            .time_control()
+            .map_or(Duration::ZERO, |c| c.base().max(c.increment()));
+        Ok(LiveGame {
+            id,
+            keys,
+            names,
+            terms,
+            game: Game::new(size, rules, first),
+            left: [base; 2],
+            turn_began: now.0,
+            turn_began_ms: now.1,
+            spent: Vec::new(),
+            watchers: std::collections::HashSet::new(),
+        })
+    }
+
+    /// A game back from the database after a restart: its moves replayed
+    /// through the core, each clock charged with the time its moves took.
+    /// The time the server was down is charged to no one on a clock; a
+    /// correspondence deadline runs on from the last move.
+    pub fn restore(stored: StoredGame, now: (Instant, i64)) -> Result<LiveGame, String> {
+        let mut live = LiveGame::new(
+            stored.id,
+            stored.keys,
+            stored.names,
+            stored.black,
+            stored.terms,
+            now,
+        )?;
+        live.turn_began_ms = stored.started_ms;
+        for (mv, spent_ms, at_ms) in stored.moves {
+            let mv: Move = mv.parse().map_err(|e| format!("game {}: {e}", live.id))?;
+            let spent = Duration::from_millis(spent_ms);
+            let mover = live.game.player_to_move().index();
+            live.game
+                .play(mv)
+                .map_err(|e| format!("game {}: {e}", live.id))?;
+            live.charge(mover, spent);
+            live.spent.push(spent);
+            live.turn_began_ms = at_ms;
+        }
+        Ok(live)
+    }
+
+    fn charge(&mut self, mover: usize, spent: Duration) {
+        let increment = self
+            .terms
+            .pace
+            .time_control()
+            .map_or(Duration::ZERO, |c| c.increment());
+        self.left[mover] = self.left[mover].saturating_sub(spent) + increment;
+    }
+
+    /// Which player (0 or 1) holds `key`, if either.
+    pub fn seat(&self, key: &str) -> Option<usize> {
+        self.keys.iter().position(|k| k == key)
+    }
+
+    pub fn ply(&self) -> u16 {
+        u16::try_from(self.game.history().len()).unwrap_or(u16::MAX)
+    }
+
+    /// The time left to the player to move, now; zero once it has run out.
+    pub fn mover_left(&self, now: (Instant, i64)) -> Duration {
+        match self.terms.pace {
+            Pace::Clock { .. } => {
+                let mover = self.game.player_to_move().index();
+                self.left[mover].saturating_sub(now.0.saturating_duration_since(self.turn_began))
+            }
+            Pace::Days(days) => {
+                let deadline = self.turn_began_ms + i64::from(days) * DAY_MS;
+                Duration::from_millis(u64::try_from(deadline - now.1).unwrap_or(0))
+            }
+        }
+    }
+
+    /// Whether the player to move has run out of time.
+    pub fn flag_fell(&self, now: (Instant, i64)) -> bool {
+        !self.game.is_over() && self.mover_left(now).is_zero()
+    }
+
+    pub fn clocks(&self, now: (Instant, i64)) -> Clocks {
+        let mover = self.game.player_to_move().index();
+        let mut left = match self.terms.pace {
+            Pace::Clock { .. } => self.left,
+            Pace::Days(days) => [Duration::from_millis(days as u64 * DAY_MS as u64); 2],
+        };
+        if !self.game.is_over() {
+            left[mover] = self.mover_left(now);
+        }
+        let ms = |d: Duration| u64::try_from(d.as_millis()).unwrap_or(u64::MAX);
+        let black = self.game.holder(Color::Black).index();
+        Clocks {
+            black_ms: ms(left[black]),
+            white_ms: ms(left[1 - black]),
+        }
+    }
+
+    /// Checks a move by the player holding `key` as move `ply` + 1: their
+    /// turn, the move they saw last, the move's legality (the core), their
+    /// time. The game is unchanged until [`LiveGame::commit`].
+    pub fn check(
+        &self,
+        key: &str,
+        ply: u16,
+        text: &str,
+        now: (Instant, i64),
+    ) -> Result<Accepted, String> {
+        let seat = self.seat(key).ok_or("you do not play in this game")?;
+        if self.game.is_over() {
+            return Err("the game is over".into());
+        }
+        if self.game.player_to_move().index() != seat {
+            return Err("it is not your turn".into());
+        }
+        if ply != self.ply() {
+            return Err(format!(
+                "move {} was expected, not move {}",
+                u32::from(self.ply()) + 1,
+                u32::from(ply) + 1
+            ));
+        }
+        let mv: Move = text
+            .parse()
+            .map_err(|e| format!("{text:?} is not a move: {e}"))?;
+        if self.flag_fell(now) {
+            return Err("your time has run out".into());
+        }
+        let mut game = self.game.clone();
+        game.play(mv)
+            .map_err(|e| format!("illegal move {mv}: {e}"))?;
+        let spent = match self.terms.pace {
+            Pace::Clock { .. } => now.0.saturating_duration_since(self.turn_began),
+            Pace::Days(_) => {
+                Duration::from_millis(u64::try_from(now.1 - self.turn_began_ms).unwrap_or(0))
+            }
+        };
+        Ok(Accepted { game, mv, spent })
+    }
+
+    /// Makes a checked (and stored) move the game's.
+    pub fn commit(&mut self, accepted: Accepted, now: (Instant, i64)) {
+        let mover = self.game.player_to_move().index();
+        self.game = accepted.game;
+        self.charge(mover, accepted.spent);
+        self.spent.push(accepted.spent);
+        self.turn_began = now.0;
+        self.turn_began_ms = now.1;
+    }
+
+    /// The player names of Black and White now.
+    fn colour_names(&self) -> (String, String) {
+        let black = self.game.holder(Color::Black).index();
+        (self.names[black].clone(), self.names[1 - black].clone())
+    }
+
+    pub fn summary(&self) -> GameSummary {
+        let (black, white) = self.colour_names();
+        GameSummary {
+            game: self.id,
+            black,
+            white,
+            terms: self.terms,
+            ply: self.ply(),
+            to_move: self.names[self.game.player_to_move().index()].clone(),
+            watchers: self.watchers.len(),
+        }
+    }
+
+    pub fn state(&self, now: (Instant, i64)) -> GameState {
+        GameState {
+            game: self.id,
+            names: self.names.clone(),
+            black: if self.game.first_black() == Player::One {
+                1
+            } else {
+                2
+            },
+            terms: self.terms,
+            moves: self.game.moves().map(|m| m.to_string()).collect(),
+            clocks: self.clocks(now),
+            watchers: self.watchers.len(),
+            result: None,
+        }
+    }
+
+    /// The finished game's record and result line (`Black wins`, `White
+    /// wins on time`, `Black resigns`).
+    pub fn record(&self, ending: Ending) -> (String, String) {
+        let mut game = self.game.clone();
+        if let Ending::Resigned(color) = ending {
+            let _ = game.resign(color);
+        }
+        let mut record = Record::new(self.names.clone(), game);
+        record.clock = self.terms.pace.time_control();
+        record.times = self.spent.iter().map(|&t| Some(t)).collect();
+        record.flag_fell = ending == Ending::Time;
+        record.set_extra("x-server-game", self.id.to_string());
+        record.set_extra("x-rated", if self.terms.rated { "yes" } else { "no" });
+        if let Pace::Days(_) = self.terms.pace {
+            record.set_extra("x-pace", self.terms.pace.to_string());
+            // Days are no clock time: a record keeps the clock's seconds only.
+            record.times.clear();
+        }
+        let result = match record.game.resigned() {
+            Some(color) => format!("{color} resigns"),
+            None if record.won_on_time() => format!("{} on time", record.outcome()),
+            None => record.outcome().to_string(),
+        };
+        (record.to_string(), result)
+    }
+
+    /// The winner (0 or 1) of a game that ended so.
+    pub fn winner(&self, ending: Ending) -> usize {
+        let color = match ending {
+            Ending::Resigned(color) => color.other(),
+            Ending::Time => self.game.position().to_move().other(),
+            Ending::Board => self.game.winning_color().unwrap_or(Color::Black),
+        };
+        self.game.holder(color).index()
+    }
+}

@@ -1,0 +1,126 @@
+//! `brique server --lobby`: the lobby beside the relay, where players with
+//! a key find games (seeks, challenges), and the server referees them (the
+//! core checks every move, its clock decides a loss on time), rates them
+//! (Glicko-2) and keeps them (SQLite, docs/server.md). Protocol:
+//! docs/protocol.md, "The lobby"; the client is [`crate::online`].
+//!
+//! Connections are tokio tasks, as the relay's are; the state and the
+//! database belong to one referee thread ([`referee`]).
+
+mod archive;
+mod asks;
+mod conn;
+mod ending;
+mod game;
+mod limits;
+pub mod load;
+mod referee;
+mod store;
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Instant;
+
+use tokio::net::TcpListener;
+
+pub use limits::LobbyLimits;
+use referee::Referee;
+pub use store::{Store, StoreError};
+
+use super::Limits;
+use super::registry::Registry;
+use crate::online::Identity;
+
+/// The server's key and database file names in its data directory.
+pub const SERVER_KEY_FILE: &str = "lobby-server.key";
+pub const DB_FILE: &str = "lobby.sqlite";
+
+/// Where the lobby keeps its state, and its limits.
+#[derive(Clone, Debug)]
+pub struct LobbyConfig {
+    pub bind: SocketAddr,
+    pub db: PathBuf,
+    /// The server's own key pair (made at first start).
+    pub key: PathBuf,
+    pub limits: LobbyLimits,
+}
+
+/// Runs the relay on `relay` and the lobby as `lobby` says, until the
+/// process ends; `ready` is told both addresses once they listen.
+pub fn run(
+    relay: (SocketAddr, Limits),
+    lobby: LobbyConfig,
+    ready: impl FnOnce(SocketAddr, SocketAddr),
+) -> Result<(), String> {
+    if let Some(dir) = lobby.db.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir).map_err(|e| format!("cannot make {}: {e}", dir.display()))?;
+    }
+    let store = Store::open(&lobby.db).map_err(|e| format!("{}: {e}", lobby.db.display()))?;
+    let referee = Referee::new(store, lobby.limits.clone())
+        .map_err(|e| format!("{}: {e}", lobby.db.display()))?;
+    let identity = Identity::load_or_create(&lobby.key).map_err(|e| e.to_string())?;
+    let (commands, queue) = std::sync::mpsc::sync_channel(lobby.limits.queue);
+    std::thread::Builder::new()
+        .name("lobby referee".into())
+        .spawn(move || referee.run(&queue))
+        .map_err(|e| format!("cannot start the referee: {e}"))?;
+    let context = Arc::new(conn::Context {
+        identity: Arc::new(identity),
+        limits: Arc::new(lobby.limits),
+        referee: commands,
+    });
+    let threads = std::thread::available_parallelism().map_or(2, usize::from);
+    let runtime = super::runtime(threads).map_err(|e| e.to_string())?;
+    runtime.block_on(async {
+        let relay_listener = TcpListener::bind(relay.0)
+            .await
+            .map_err(|e| format!("cannot listen on {}: {e}", relay.0))?;
+        let lobby_listener = TcpListener::bind(lobby.bind)
+            .await
+            .map_err(|e| format!("cannot listen on {}: {e}", lobby.bind))?;
+        let (relay_address, lobby_address) = (
+            relay_listener.local_addr().map_err(|e| e.to_string())?,
+            lobby_listener.local_addr().map_err(|e| e.to_string())?,
+        );
+        tracing::info!(%relay_address, %lobby_address, db = %lobby.db.display(), "listening");
+        ready(relay_address, lobby_address);
+        let admissions = Registry::new(relay.1.clone());
+        tokio::join!(
+            super::accept_loop(relay_listener, Registry::new(relay.1)),
+            accept_loop(lobby_listener, admissions, context),
+        );
+        Ok(())
+    })
+}
+
+async fn accept_loop(
+    listener: TcpListener,
+    admissions: Arc<Registry>,
+    context: Arc<conn::Context>,
+) {
+    let next = AtomicU64::new(1);
+    loop {
+        let (stream, peer) = super::accept(&listener).await;
+        // Connections at once (in all, per address) and a minute per
+        // address: the relay's limits, counted apart.
+        let admitted = admissions
+            .admit(peer.ip(), Instant::now())
+            .and_then(|held| admissions.ask(&held, Instant::now()).map(|()| held));
+        match admitted {
+            Ok(held) => {
+                let _ = stream.set_nodelay(true);
+                let conn = next.fetch_add(1, Ordering::Relaxed);
+                let context = Arc::clone(&context);
+                tokio::spawn(async move {
+                    conn::serve(stream, peer, conn, context).await;
+                    drop(held);
+                });
+            }
+            // Before the handshake nothing can be said securely: the
+            // client sees the connection close.
+            Err(why) => tracing::warn!(%peer, "refused: {why}"),
+        }
+    }
+}

@@ -1,0 +1,378 @@
+//! The referee: one thread that owns the lobby's state (who is online, the
+//! seeks, the games in progress) and the database, and answers every
+//! connection's requests in turn. One owner means no locks and one order
+//! of events; the connections' tasks only carry bytes to and from it.
+
+use std::collections::{BTreeMap, HashMap, HashSet};
+use std::sync::Arc;
+use std::sync::mpsc::{Receiver, RecvTimeoutError};
+use std::time::{Instant, SystemTime, UNIX_EPOCH};
+
+use tokio::sync::mpsc::Sender;
+use tokio::sync::mpsc::error::TrySendError;
+
+use super::game::{Ending, LiveGame};
+use super::limits::{Bucket, LobbyLimits};
+use super::store::Store;
+use crate::net::{NAME_CHARS, clean};
+use crate::online::protocol::{FromServer, MAX_LIST, Push, Reply, Request, SeekSummary, Terms};
+
+/// What a connection's task tells the referee.
+pub enum Command {
+    /// A connection proved `key` (hexadecimal) and asks for `name`.
+    Join {
+        conn: u64,
+        key: String,
+        name: Option<String>,
+        outbox: Sender<Arc<[u8]>>,
+    },
+    Ask {
+        conn: u64,
+        request: Request,
+    },
+    Gone {
+        conn: u64,
+    },
+}
+
+/// One connection, as the referee sees it.
+pub(super) struct Conn {
+    pub key: String,
+    /// `None` for a key without a name, which may only look.
+    pub name: Option<String>,
+    outbox: Sender<Arc<[u8]>>,
+    pub watching: HashSet<u64>,
+}
+
+/// What the referee keeps per key while one of its copies is connected.
+pub(super) struct KeyState {
+    pub conns: Vec<u64>,
+    pub asks: Bucket,
+    pub seeks: Bucket,
+}
+
+pub(super) struct Seek {
+    pub key: String,
+    pub name: String,
+    pub to: Option<(String, String)>,
+    pub terms: Terms,
+    pub rating: i32,
+}
+
+/// Which lists changed. The games list changes when a game starts or
+/// ends or its watchers come and go, not with every move: a move is told
+/// to those in the game, not to everyone.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct Dirty {
+    pub players: bool,
+    pub seeks: bool,
+    pub games: bool,
+}
+
+pub struct Referee {
+    pub(super) store: Store,
+    pub(super) limits: LobbyLimits,
+    pub(super) conns: HashMap<u64, Conn>,
+    pub(super) keys: HashMap<String, KeyState>,
+    pub(super) seeks: BTreeMap<u64, Seek>,
+    pub(super) next_seek: u64,
+    pub(super) games: BTreeMap<u64, LiveGame>,
+    /// Lists changed since they were last pushed.
+    pub(super) dirty: Dirty,
+    last_lists: Instant,
+}
+
+/// Now, on both clocks the referee keeps.
+pub(super) fn now() -> (Instant, i64) {
+    let wall = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX));
+    (Instant::now(), wall)
+}
+
+fn encode(message: &FromServer) -> Arc<[u8]> {
+    // Serializing these types cannot fail: no maps with non-string keys.
+    serde_json::to_vec(message).unwrap_or_default().into()
+}
+
+impl Referee {
+    /// The referee of the games in `store`, restored as they were.
+    pub fn new(store: Store, limits: LobbyLimits) -> Result<Referee, String> {
+        let mut games = BTreeMap::new();
+        let stored = store.unfinished().map_err(|e| e.to_string())?;
+        for game in stored {
+            let live = LiveGame::restore(game, now())?;
+            games.insert(live.id, live);
+        }
+        tracing::info!(
+            games = games.len(),
+            "the lobby's games in progress are back"
+        );
+        Ok(Referee {
+            store,
+            limits,
+            conns: HashMap::new(),
+            keys: HashMap::new(),
+            seeks: BTreeMap::new(),
+            next_seek: 1,
+            games,
+            dirty: Dirty::default(),
+            last_lists: Instant::now(),
+        })
+    }
+
+    /// Serves commands until every sender has gone.
+    pub fn run(mut self, commands: &Receiver<Command>) {
+        let mut last_tick = Instant::now();
+        loop {
+            match commands.recv_timeout(self.limits.tick) {
+                Ok(command) => self.handle(command),
+                Err(RecvTimeoutError::Timeout) => {}
+                Err(RecvTimeoutError::Disconnected) => return,
+            }
+            if last_tick.elapsed() >= self.limits.tick {
+                last_tick = Instant::now();
+                self.tick();
+            }
+        }
+    }
+
+    fn handle(&mut self, command: Command) {
+        match command {
+            Command::Join {
+                conn,
+                key,
+                name,
+                outbox,
+            } => self.join(conn, key, name, outbox),
+            Command::Ask { conn, request } => {
+                let answer = self.ask(conn, request.ask);
+                self.send(
+                    conn,
+                    &FromServer::Reply(Reply {
+                        id: request.id,
+                        answer,
+                    }),
+                );
+            }
+            Command::Gone { conn } => self.gone(conn),
+        }
+    }
+
+    fn join(&mut self, conn: u64, key: String, name: Option<String>, outbox: Sender<Arc<[u8]>>) {
+        let refuse = |why: String| {
+            let _ = outbox.try_send(encode(&FromServer::Push(Push::Refused { why })));
+        };
+        let name = match self.store.name_of(&key) {
+            Ok(Some(known)) => Some(known),
+            Ok(None) => match name.map(|n| clean(&n, NAME_CHARS)) {
+                None => None,
+                Some(n) if n.is_empty() => return refuse("a name needs a letter or more".into()),
+                Some(n) => match self.store.add_player(&key, &n, now().1) {
+                    Ok(true) => Some(n),
+                    Ok(false) => return refuse(format!("the name {n} is taken: choose another")),
+                    Err(e) => return refuse(self.failed(&e)),
+                },
+            },
+            Err(e) => return refuse(self.failed(&e)),
+        };
+        let started = Instant::now();
+        let limits = &self.limits;
+        let state = self.keys.entry(key.clone()).or_insert_with(|| KeyState {
+            conns: Vec::new(),
+            asks: Bucket::full(limits.asks_per_second * 2.0, started),
+            seeks: Bucket::full(limits.seeks_per_minute, started),
+        });
+        state.conns.push(conn);
+        self.conns.insert(
+            conn,
+            Conn {
+                key: key.clone(),
+                name: name.clone(),
+                outbox,
+                watching: HashSet::new(),
+            },
+        );
+        let waiting = self
+            .games
+            .values()
+            .filter(|g| g.seat(&key) == Some(g.game.player_to_move().index()))
+            .map(LiveGame::summary)
+            .collect();
+        self.send(conn, &FromServer::Push(Push::Welcome { name, waiting }));
+        self.push_lists_to(conn);
+        self.dirty.players = true;
+    }
+
+    fn gone(&mut self, conn: u64) {
+        let Some(left) = self.conns.remove(&conn) else {
+            return;
+        };
+        for game in &left.watching {
+            self.unwatch(conn, *game);
+        }
+        if let Some(state) = self.keys.get_mut(&left.key) {
+            state.conns.retain(|&c| c != conn);
+            if state.conns.is_empty() {
+                // A player's seeks and challenges leave with their last copy.
+                self.keys.remove(&left.key);
+                let before = self.seeks.len();
+                self.seeks.retain(|_, s| s.key != left.key);
+                self.dirty.seeks |= self.seeks.len() != before;
+                self.dirty.players = true;
+            }
+        }
+    }
+
+    /// Logs a database failure; the refusal the client is told.
+    pub(super) fn failed(&self, e: &super::store::StoreError) -> String {
+        tracing::error!("{e}");
+        "the server cannot reach its database now: try again later".into()
+    }
+
+    /// Sends to one connection; one that cannot take more is dropped,
+    /// which closes it (its outbox's end ends its writer).
+    pub(super) fn send(&mut self, conn: u64, message: &FromServer) {
+        self.send_bytes(conn, &encode(message));
+    }
+
+    fn send_bytes(&mut self, conn: u64, bytes: &Arc<[u8]>) {
+        let Some(c) = self.conns.get(&conn) else {
+            return;
+        };
+        if let Err(TrySendError::Full(_)) = c.outbox.try_send(Arc::clone(bytes)) {
+            tracing::warn!(conn, "a client that does not read: disconnected");
+            self.gone(conn);
+        }
+    }
+
+    /// Sends to everyone playing (any copy of either key) or watching `game`.
+    pub(super) fn tell_game(&mut self, game: u64, message: &FromServer) {
+        let bytes = encode(message);
+        let Some(live) = self.games.get(&game) else {
+            return;
+        };
+        let mut to: Vec<u64> = live.watchers.iter().copied().collect();
+        for key in &live.keys {
+            if let Some(state) = self.keys.get(key) {
+                to.extend(&state.conns);
+            }
+        }
+        to.sort_unstable();
+        to.dedup();
+        for conn in to {
+            self.send_bytes(conn, &bytes);
+        }
+    }
+
+    /// Sends to every copy of `key`.
+    pub(super) fn tell_key(&mut self, key: &str, message: &FromServer) {
+        let bytes = encode(message);
+        let conns = self
+            .keys
+            .get(key)
+            .map(|s| s.conns.clone())
+            .unwrap_or_default();
+        for conn in conns {
+            self.send_bytes(conn, &bytes);
+        }
+    }
+
+    /// Ends games out of time; pushes the lists if they changed.
+    fn tick(&mut self) {
+        let now = now();
+        let fallen: Vec<u64> = self
+            .games
+            .values()
+            .filter(|g| g.flag_fell(now))
+            .map(|g| g.id)
+            .collect();
+        for game in fallen {
+            // A failure is logged (`failed`); the next tick tries again.
+            let _ = self.end(game, Ending::Time);
+        }
+        // Lists go out at most every `lists_every`: with many players
+        // each change would otherwise cost everyone a message.
+        if self.last_lists.elapsed() >= self.limits.lists_every {
+            self.last_lists = Instant::now();
+            self.push_lists();
+        }
+    }
+
+    fn push_lists(&mut self) {
+        let dirty = std::mem::take(&mut self.dirty);
+        let conns: Vec<u64> = self.conns.keys().copied().collect();
+        if dirty.players {
+            let players = encode(&FromServer::Push(Push::Players {
+                players: self.players(),
+            }));
+            for &conn in &conns {
+                self.send_bytes(conn, &players);
+            }
+        }
+        if dirty.games {
+            let games = encode(&FromServer::Push(Push::Games {
+                games: self
+                    .games
+                    .values()
+                    .rev()
+                    .take(MAX_LIST)
+                    .map(LiveGame::summary)
+                    .collect(),
+            }));
+            for &conn in &conns {
+                self.send_bytes(conn, &games);
+            }
+        }
+        if dirty.seeks {
+            for &conn in &conns {
+                self.push_seeks_to(conn);
+            }
+        }
+    }
+
+    fn push_lists_to(&mut self, conn: u64) {
+        let players = Push::Players {
+            players: self.players(),
+        };
+        self.send(conn, &FromServer::Push(players));
+        let games = self
+            .games
+            .values()
+            .rev()
+            .take(MAX_LIST)
+            .map(LiveGame::summary)
+            .collect();
+        self.send(conn, &FromServer::Push(Push::Games { games }));
+        self.push_seeks_to(conn);
+    }
+
+    fn players(&self) -> Vec<String> {
+        let mut names: Vec<String> = self.conns.values().filter_map(|c| c.name.clone()).collect();
+        names.sort_unstable_by_key(|n| n.to_lowercase());
+        names.dedup();
+        names.truncate(MAX_LIST);
+        names
+    }
+
+    /// The seeks `conn` may see: open ones, and challenges by or to it.
+    fn push_seeks_to(&mut self, conn: u64) {
+        let Some(key) = self.conns.get(&conn).map(|c| c.key.clone()) else {
+            return;
+        };
+        let seeks = self
+            .seeks
+            .iter()
+            .filter(|(_, s)| s.to.as_ref().is_none_or(|(to, _)| *to == key) || s.key == key)
+            .take(MAX_LIST)
+            .map(|(&seek, s)| SeekSummary {
+                seek,
+                by: s.name.clone(),
+                to: s.to.as_ref().map(|(_, name)| name.clone()),
+                terms: s.terms,
+                rating: s.rating,
+            })
+            .collect();
+        self.send(conn, &FromServer::Push(Push::Seeks { seeks }));
+    }
+}

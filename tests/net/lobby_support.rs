@@ -1,0 +1,145 @@
+//! A real `brique server --lobby` for the lobby's tests: a child process on
+//! 127.0.0.1, free ports, a database in a temporary directory; killed when
+//! dropped. And players: a key file each, a library client, and the core
+//! to choose legal moves.
+
+use std::net::SocketAddr;
+use std::path::Path;
+use std::process::{Child, Command};
+use std::time::Duration;
+
+use brique::core::{BoardSize, Game, Move, Player, Rules};
+use brique::online::protocol::{Answer, Ask, GameState, Push};
+use brique::online::{Client, Identity, Incoming, Welcome};
+use brique::server::lobby::load::spawn_server;
+
+/// How long a lobby test waits for anything before it fails.
+pub const WAIT: Duration = Duration::from_secs(20);
+
+pub struct Server {
+    child: Child,
+    pub lobby: SocketAddr,
+}
+
+impl Server {
+    /// Starts a server keeping its state in `dir`.
+    pub fn start(dir: &Path) -> Server {
+        let exe = Path::new(env!("CARGO_BIN_EXE_brique"));
+        let (child, lobby) = spawn_server(exe, &dir.join("lobby.sqlite"), &[]).unwrap();
+        Server { child, lobby }
+    }
+
+    /// `kill -9`: nothing is flushed or closed by the server.
+    pub fn kill(mut self) {
+        self.child.kill().unwrap();
+        self.child.wait().unwrap();
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// A player with a key in `dir`, connected under `name`.
+pub fn connect(server: &Server, dir: &Path, name: &str) -> (Client, Welcome) {
+    let identity = Identity::load_or_create(&dir.join(format!("{name}.key"))).unwrap();
+    Client::connect(server.lobby, &identity, Some(name)).unwrap()
+}
+
+pub fn ask(client: &mut Client, ask: Ask) -> Answer {
+    client
+        .request(ask.clone(), WAIT)
+        .unwrap_or_else(|e| panic!("{ask:?}: {e}"))
+}
+
+/// The refusal of `ask`.
+pub fn refused(client: &mut Client, ask: Ask) -> String {
+    match client.request(ask.clone(), WAIT) {
+        Err(brique::online::OnlineError::Refused(why)) => why,
+        other => panic!("{ask:?} was not refused: {other:?}"),
+    }
+}
+
+/// The first push `wanted` picks.
+pub fn wait_push<T>(client: &mut Client, what: &str, wanted: impl FnMut(&Push) -> Option<T>) -> T {
+    client
+        .wait_for(WAIT, wanted)
+        .unwrap_or_else(|e| panic!("no {what}: {e}"))
+}
+
+/// The game as the core sees it from a server's state.
+pub fn replay(state: &GameState) -> Game {
+    let size = BoardSize::new(state.terms.size).unwrap();
+    let rules = Rules {
+        variant: state.terms.variant,
+        pie: state.terms.pie,
+    };
+    let black = if state.black == 1 {
+        Player::One
+    } else {
+        Player::Two
+    };
+    let moves: Vec<Move> = state.moves.iter().map(|m| m.parse().unwrap()).collect();
+    Game::from_moves(size, rules, black, &moves).unwrap()
+}
+
+/// A legal move: the first empty square.
+pub fn some_move(game: &Game) -> Move {
+    let position = game.position();
+    let square = position
+        .size()
+        .squares()
+        .find(|&sq| position.get(sq).is_none())
+        .unwrap();
+    Move::Place(square)
+}
+
+/// Plays `some_move` for `client` in `game`, which the server accepts,
+/// and in `core`; returns its ply.
+pub fn play_one(client: &mut Client, game: u64, core: &mut Game) -> u16 {
+    let mv = some_move(core);
+    let ply = u16::try_from(core.history().len()).unwrap();
+    let answer = ask(
+        client,
+        Ask::Move {
+            game,
+            ply,
+            mv: mv.to_string(),
+        },
+    );
+    assert_eq!(answer, Answer::Done);
+    core.play(mv).unwrap();
+    ply
+}
+
+/// Every push the client has been sent so far, waiting a little for more.
+pub fn drain(client: &mut Client) -> Vec<Push> {
+    let mut pushes = Vec::new();
+    while let Some(item) = client.next(Duration::from_millis(200)) {
+        if let Incoming::Push(push) = item {
+            pushes.push(push);
+        }
+    }
+    pushes
+}
+
+/// `brique ARGS` with every directory under `dir`.
+pub fn brique(dir: &Path, args: &[&std::ffi::OsStr]) -> std::process::Output {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_brique"));
+    for (var, sub) in [
+        ("HOME", "home"),
+        ("XDG_CONFIG_HOME", "config"),
+        ("XDG_DATA_HOME", "data"),
+        ("XDG_STATE_HOME", "state"),
+    ] {
+        command.env(var, dir.join(sub));
+    }
+    command
+        .env_remove("BRIQUE_LOG")
+        .args(args)
+        .output()
+        .expect("run brique")
+}
