@@ -50,7 +50,8 @@ fn a_reviewed_record_reopened_shows_its_marks_without_a_search() {
         "{screen}"
     );
     assert!(screen.contains("Black's chance, moves 0-6"), "{screen}");
-    assert!(screen.contains("Ann 1?? -33.3 · Bob -0.0"), "{screen}");
+    assert!(screen.contains("Ann 1?? -33.3 · Bob 0"), "{screen}");
+    assert!(!screen.contains("-0.0"), "{screen}");
     // The key to the marked move: the position after a1, with the better
     // move and both chances.
     press(&mut app, KeyCode::Char('}'));

@@ -128,7 +128,7 @@ impl App {
 
     /// `Ann 1??, loss 33.3; Bob no mistake, loss 0.0` (the average loss
     /// of winning chance per move, in points).
-    /// `compact`: `Ann 1?? -33.3 · Bob -0.0`, for the chart.
+    /// `compact`: `Ann 1?? -33.3 · Bob 0`, for the chart.
     pub(in crate::app) fn review_summary_text(&self, compact: bool) -> String {
         let game = self.session.game();
         let judged = self.review.judged(game);
@@ -150,7 +150,13 @@ impl App {
                 } else {
                     format!("{marks} ")
                 };
-                return format!("{} {marks}-{:.1}", self.name(player), s.average_loss);
+                // A loss that rounds to nothing reads 0, not -0.0.
+                let loss = if s.average_loss < 0.05 {
+                    "0".to_string()
+                } else {
+                    format!("-{:.1}", s.average_loss)
+                };
+                return format!("{} {marks}{loss}", self.name(player));
             }
             let marks = if marks.is_empty() {
                 "no mistake".to_string()

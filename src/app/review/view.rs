@@ -89,7 +89,15 @@ pub fn render_chart(app: &App, area: Rect, buf: &mut Buffer) {
     } else {
         String::new()
     };
-    let summary = format!(" {}{proofs} ", app.review_summary_text(true));
+    // The proofs' count goes when the border has no room for it: the
+    // players' figures come first, and a cut figure says nothing.
+    let players = app.review_summary_text(true);
+    let room = usize::from(area.width.saturating_sub(4));
+    let summary = if players.chars().count() + proofs.chars().count() <= room {
+        format!(" {players}{proofs} ")
+    } else {
+        format!(" {players} ")
+    };
     let datasets = vec![
         Dataset::default()
             .marker(marker)
