@@ -113,3 +113,36 @@ fn a_drawn_area_offset_from_the_origin_stays_inside_it() {
         }
     }
 }
+
+#[test]
+fn the_status_line_shortens_a_path_from_the_left_and_keeps_words_whole() {
+    let dir = "/tmp/a-folder-with-a-long-name/another-long-folder/and-one-more";
+    let record = format!("{dir}/the-game-you-asked-for.brique");
+    let mut app = App::with_config(Config::default());
+    let opening = brique::app::Opening {
+        record: Some(record.clone().into()),
+        new: false,
+    };
+    app.open_files(None, &opening);
+    let said = app
+        .message()
+        .expect("the missing file is said")
+        .text
+        .clone();
+    assert!(said.contains(&record), "{said}");
+    for width in [60, 72] {
+        let screen = text(&app, width, 24);
+        let last = screen.lines().last().unwrap().trim_end();
+        // The file's name, and the words after it, whole; the folders
+        // before it shortened from the left.
+        assert!(last.starts_with("There is no file …/"), "{last}");
+        assert!(
+            last.ends_with("/the-game-you-asked-for.brique: nothing was opened."),
+            "{last}"
+        );
+        assert!(!last.contains("/tmp/a-folder"), "{last}");
+    }
+    // Wide enough, the whole path.
+    let screen = text(&app, 140, 30);
+    assert!(screen.lines().last().unwrap().contains(&record), "{screen}");
+}
