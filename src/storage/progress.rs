@@ -25,6 +25,14 @@ pub struct Progress {
     /// Puzzles solved at the first try in a row, now and at best.
     pub streak: u32,
     pub best_streak: u32,
+    /// Where the player left off, for `e` to reopen there: the course
+    /// (`lessons` or `puzzles`), the lesson's title and the puzzle's position.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub last_course: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub last_lesson: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub last_puzzle: Option<String>,
 }
 
 impl Progress {
