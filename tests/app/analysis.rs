@@ -106,6 +106,9 @@ fn small_squares_show_the_top_candidates_figures_alone() {
     for square in ["h8", "g9", "i7"] {
         play_at(&mut app, square);
     }
+    // The cursor in a corner, where its escort marks hide no figure.
+    type_keys(&mut app, ":a15");
+    press(&mut app, ratatui::crossterm::event::KeyCode::Enter);
     type_keys(&mut app, "a");
     tick_until(&mut app, |app| {
         app.engine_snapshot()

@@ -67,31 +67,34 @@ impl App {
     /// said, and the built-in set shown instead.
     fn puzzle_set(&mut self) -> Vec<Puzzle> {
         let built_in = built_in().unwrap_or_default();
-        let (path, only) = match (&self.puzzle_file, self.files.paths()) {
-            (Some(file), _) => (file.clone(), true),
-            (None, Some(paths)) => (user_puzzles(paths), false),
-            (None, None) => return built_in,
-        };
-        if !only && !path.exists() {
-            return built_in;
-        }
-        match read_puzzle_file(&path) {
-            Ok(puzzles) if only && !puzzles.is_empty() => merged(Vec::new(), puzzles),
-            Ok(puzzles) if !only => merged(built_in, puzzles),
-            Ok(_) => {
-                let text = format!(
-                    "{} holds no puzzle: here are the built-in ones.",
-                    path.display()
-                );
-                self.say(Tone::Warning, text);
-                built_in
-            }
-            Err(e) => {
+        let own = self.files.paths().map(user_puzzles).filter(|p| p.exists());
+        let usual = match own.as_deref().map(read_puzzle_file) {
+            Some(Ok(own)) => merged(built_in, own),
+            Some(Err(e)) => {
                 self.say(
                     Tone::Warning,
-                    format!("{e}. Here are the built-in puzzles."),
+                    format!("{e}. Your own puzzles are left out."),
                 );
                 built_in
+            }
+            None => built_in,
+        };
+        let Some(file) = self.puzzle_file.clone() else {
+            return usual;
+        };
+        match read_puzzle_file(&file) {
+            Ok(puzzles) if !puzzles.is_empty() => merged(Vec::new(), puzzles),
+            Ok(_) => {
+                let text = format!(
+                    "{} holds no puzzle: here are the usual ones.",
+                    file.display()
+                );
+                self.say(Tone::Warning, text);
+                usual
+            }
+            Err(e) => {
+                self.say(Tone::Warning, format!("{e}. Here are the usual puzzles."));
+                usual
             }
         }
     }

@@ -76,12 +76,17 @@ mod tests {
         let text = "Saved to /home/zoë/.local/share/brique/games/2026-11-26 first.brique.";
         assert_eq!(shorten(text, 80), text);
         assert_eq!(
-            shorten(text, 45),
+            shorten(text, 49),
             "Saved to …/brique/games/2026-11-26 first.brique."
         );
-        assert_eq!(shorten(text, 32), "Saved to …/2026-11-26 first.brique.");
-        // No path left to shorten: whole words, then `…`.
-        assert_eq!(shorten(text, 20), "Saved to … …");
+        assert_eq!(
+            shorten(text, 45),
+            "Saved to …/games/2026-11-26 first.brique."
+        );
+        assert_eq!(shorten(text, 35), "Saved to …/2026-11-26 first.brique.");
+        // No folder left to drop: whole words, then `…`.
+        assert_eq!(shorten(text, 32), "Saved to …/2026-11-26 …");
+        assert_eq!(shorten(text, 20), "Saved to …");
         assert_eq!(
             shorten("Black wins 12,345 of 20,000", 20),
             "Black wins 12,345 …"

@@ -122,9 +122,10 @@ impl Theme {
         self.tint(Tint::Rgb(r, g, b))
     }
 
-    /// The 16-colour scheme, on a 16-colour terminal.
+    /// The 16-colour scheme, on a 16-colour terminal, for the palettes
+    /// of the settings (colours of your own are fitted as they are).
     fn sixteen(self) -> Option<&'static Sixteen> {
-        scheme(self.terminal)
+        scheme(self.terminal).filter(|_| self.colours.palette_name().is_some())
     }
 
     /// A colour: the 16-colour scheme's `pick` on such a terminal, else
