@@ -90,12 +90,12 @@ pub fn run(cli: Cli) -> ExitCode {
         Some(Command::Join(args)) => join::run(&args),
         Some(Command::Server(args)) => server::run(&args),
         Some(Command::Online(args)) => online::run(&args),
-        Some(Command::Learn(args)) => train(args.config, Course::Lessons),
+        Some(Command::Learn(args)) => train(args.config, Course::Lessons, None),
         Some(Command::Puzzles(PuzzlesArgs {
             command: Some(PuzzlesCommand::Generate(args)),
             ..
         })) => generate_puzzles(&args),
-        Some(Command::Puzzles(args)) => train(args.config, Course::Puzzles),
+        Some(Command::Puzzles(args)) => train(args.config, Course::Puzzles, args.file),
         Some(Command::Solve(args)) => solve::run(&args),
         Some(Command::Completions(args)) => completions::run(&args, Cli::command()),
         Some(Command::Man) => man::run(Cli::command()),
@@ -106,10 +106,15 @@ pub fn run(cli: Cli) -> ExitCode {
 }
 
 /// The game screen, opened at the lessons or the puzzles.
-fn train(config: Option<std::path::PathBuf>, course: Course) -> ExitCode {
+fn train(
+    config: Option<std::path::PathBuf>,
+    course: Course,
+    puzzles: Option<std::path::PathBuf>,
+) -> ExitCode {
     crate::app::run(&PlayArgs {
         config,
         training: Some(course),
+        puzzles,
         ..PlayArgs::default()
     })
 }

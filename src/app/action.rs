@@ -134,6 +134,8 @@ pub enum Action {
     PrevItem,
     /// The lesson or puzzle shown, from its start.
     Retry,
+    /// The puzzles that win in this many moves: the first not yet solved.
+    PuzzleDepth(u8),
     /// Lessons ↔ puzzles.
     SwitchCourse,
     ToggleHelp,

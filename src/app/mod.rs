@@ -119,6 +119,9 @@ pub struct PlayArgs {
     /// Open the lessons or the puzzles (`brique learn`, `brique puzzles`).
     #[arg(skip)]
     pub training: Option<Course>,
+    /// The puzzles file to show (`brique puzzles --file`).
+    #[arg(skip)]
+    pub puzzles: Option<PathBuf>,
     /// Host or join a game over the network (`brique host`, `brique join`).
     #[arg(skip)]
     pub network: Option<NetPlay>,
@@ -195,6 +198,7 @@ pub fn run(args: &PlayArgs) -> ExitCode {
     // The unfinished game (or the record asked for), then an autosave after
     // every change to the game.
     app.open_files(locations.paths, &args.opening());
+    app.use_puzzle_file(args.puzzles.clone());
     if let Some(course) = args.training {
         app.open_training(course);
     } else if args.network.is_none() && args.opening().record.is_none() {

@@ -39,6 +39,9 @@ pub struct App {
     pub(in crate::app) files: Files,
     /// The lessons and puzzles, once opened.
     pub(in crate::app) training: Option<Training>,
+    /// The puzzles file of `brique puzzles --file`, shown instead of the
+    /// built-in set and the player's own.
+    pub(in crate::app) puzzle_file: Option<std::path::PathBuf>,
     /// The network game, when this copy hosts or joined one.
     pub(in crate::app) network: Option<Network>,
     /// The engine's review of the game, and its thread while it runs.
@@ -65,6 +68,7 @@ impl App {
             status: StatusLine::default(),
             quit: false,
             training: None,
+            puzzle_file: None,
             network: None,
             review: GameReview::default(),
         }

@@ -56,8 +56,9 @@ pub(in crate::app) enum Effect {
     StartNetwork(NetPlay),
     /// Take in what the network game's link has received.
     TakeNetworkEvents,
-    /// Open the lessons or the puzzles (reading what was learnt).
-    OpenTraining(Course),
+    /// Open the lessons or the puzzles (reading what was learnt); `None`:
+    /// where the player left off.
+    OpenTraining(Option<Course>),
     /// Open the save prompt with a free name in the records folder.
     OpenSavePrompt,
     /// Write what the player has learnt.
@@ -128,7 +129,7 @@ impl App {
                         effects.push_front(effect);
                     }
                 }
-                Effect::OpenTraining(course) => self.open_training(course),
+                Effect::OpenTraining(course) => self.enter_training(course),
                 Effect::OpenSavePrompt => self.open_save_prompt(),
                 Effect::SaveProgress => self.save_progress(),
                 Effect::MarkWelcomed => self.mark_welcomed(),
@@ -223,7 +224,7 @@ impl App {
             },
             Screen::TrainingGoTo(input) => match input.handle(action) {
                 Typed::Editing => {}
-                Typed::Submitted(text) => self.training_go_to(&text),
+                Typed::Submitted(text) => return self.training_go_to(&text),
                 Typed::Cancelled => self.screen = Screen::Training,
             },
             Screen::Settings(form) if form.leaving => match action {

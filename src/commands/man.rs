@@ -82,13 +82,15 @@ fn keys_files_environment() -> String {
          .TP\n$XDG_STATE_HOME/brique/autosave.brique\n\
          The unfinished game, resumed at the next start (autosave\\-2.brique and on for copies playing at once).\n\
          .TP\n$XDG_STATE_HOME/brique/learning.toml\n\
-         The lessons done and the puzzles solved.\n\
+         The lessons done, the puzzles solved, and where you left off (for e to reopen there).\n\
          .TP\n$XDG_STATE_HOME/brique/welcomed\n\
          Left once the welcome of the first start is answered, so that it is shown once.\n\
          .TP\n$XDG_DATA_HOME/brique/records/\n\
          Saved games, one record file each.\n\
          .TP\n$XDG_DATA_HOME/brique/results.tsv\n\
          One line per game won, for the results screen.\n\
+         .TP\n$XDG_DATA_HOME/brique/puzzles.txt\n\
+         Your own puzzles (brique puzzles generate \\-\\-add), shown after the built\\-in ones.\n\
          .SH ENVIRONMENT\n\
          .TP\nBRIQUE_CONFIG\nThe config file to use, when --config is not given.\n\
          .TP\nNO_COLOR\nWhen set and not empty, the screen uses no colours.\n\

@@ -7,7 +7,8 @@ use std::process::ExitCode;
 use clap::{Args, Subcommand};
 
 use super::print_stdout;
-use crate::learn::generate;
+use crate::learn::{Puzzle, add_to_puzzle_file, generate, user_puzzles};
+use crate::storage::Paths;
 
 /// `brique puzzles`: the puzzles screen, or a subcommand.
 #[derive(Args, Debug)]
@@ -15,6 +16,10 @@ pub struct PuzzlesArgs {
     /// The config file to use (as for `brique`).
     #[arg(long, value_name = "PATH")]
     pub config: Option<std::path::PathBuf>,
+    /// Show the puzzles of this file (as `brique puzzles generate` prints
+    /// them) instead of the built-in ones and yours.
+    #[arg(long, value_name = "FILE")]
+    pub file: Option<std::path::PathBuf>,
     #[command(subcommand)]
     pub command: Option<PuzzlesCommand>,
 }
@@ -34,9 +39,14 @@ pub struct GenerateArgs {
     /// The first game's seed (games use this and the numbers after it).
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// Add them to your puzzles (puzzles.txt in the data directory), which
+    /// `brique puzzles` shows after the built-in ones, instead of printing
+    /// them.
+    #[arg(long)]
+    pub add: bool,
 }
 
-/// Games played at the most: a game gives two or three puzzles.
+/// Games played at the most: a game gives one puzzle, or none.
 const GAMES_PER_PUZZLE: u64 = 10;
 
 pub fn generate_puzzles(args: &GenerateArgs) -> ExitCode {
@@ -47,9 +57,37 @@ pub fn generate_puzzles(args: &GenerateArgs) -> ExitCode {
         let _ = write!(stderr, "\rgame {game}: {found} of {count} puzzles");
     });
     let _ = writeln!(stderr);
+    if args.add {
+        return add_to_yours(&puzzles);
+    }
     let text: String = puzzles.iter().map(|p| format!("{p}\n")).collect();
     match print_stdout(&text) {
         Ok(()) => ExitCode::SUCCESS,
         Err(code) => code,
+    }
+}
+
+/// Adds puzzles to the player's own file; says where and how many.
+fn add_to_yours(puzzles: &[Puzzle]) -> ExitCode {
+    let env = std::env::var_os("BRIQUE_CONFIG").map(std::path::PathBuf::from);
+    let Some(paths) = Paths::from_platform(None, env) else {
+        eprintln!("brique: no home directory is known, so there is no data directory to add to.");
+        return ExitCode::FAILURE;
+    };
+    let path = user_puzzles(&paths);
+    match add_to_puzzle_file(&path, puzzles) {
+        Ok(added) => {
+            let plural = if added == 1 { "" } else { "s" };
+            eprintln!(
+                "Added {added} puzzle{plural} to {} ({} known already): `brique puzzles` shows them after the built-in ones.",
+                path.display(),
+                puzzles.len() - added
+            );
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("brique: {e}");
+            ExitCode::FAILURE
+        }
     }
 }

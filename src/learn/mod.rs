@@ -13,12 +13,14 @@ mod goal;
 mod lesson;
 pub mod proof;
 mod puzzle;
+mod puzzle_file;
 mod puzzle_run;
 
 pub use goal::{Goal, Verdict};
 pub use lesson::{BUILT_IN as LESSONS, Lesson, LessonError, parse_lessons};
 pub use puzzle::{
-    BUILT_IN as PUZZLES, MAX_MOVES, Puzzle, from_self_play, generate, parse_puzzles,
-    sort_by_difficulty,
+    BUILT_IN as PUZZLES, MAX_ANSWERS_IN_ONE, MAX_MOVES, Puzzle, from_self_play, generate,
+    parse_puzzles, sort_by_difficulty,
 };
+pub use puzzle_file::{add_to_puzzle_file, built_in, merged, read_puzzle_file, user_puzzles};
 pub use puzzle_run::{Answer, PuzzleRun, Standing};

@@ -135,12 +135,15 @@ pub fn moves_to_win(pos: &Position, n: u8) -> Option<u8> {
 
 /// The defence that holds out longest when every defence loses within `k`
 /// moves of the attacker: the reply after which the attacker needs the most
-/// moves (the first such in board order).
+/// moves; among those that lose at once, the one that leaves the attacker
+/// the fewest winning squares, i.e. that stops a threat (not the first
+/// square in board order, an unrelated corner); the first such in board
+/// order.
 pub fn longest_defence(pos: &Position, k: u8) -> Option<Move> {
     // After a reply the attacker's immediate wins are among those it
     // threatens now, so only the threats need testing for a one-move loss.
     let threatened = threats(pos);
-    let mut best: Option<(u8, Move)> = None;
+    let mut best: Option<((u8, usize), Move)> = None;
     for mv in actions(pos) {
         let Some((next, won)) = after(pos, mv) else {
             continue;
@@ -148,13 +151,16 @@ pub fn longest_defence(pos: &Position, k: u8) -> Option<Move> {
         if won {
             return Some(mv);
         }
-        let needs = if threatened.iter().any(|&t| wins_at(&next, t)) {
+        let wins = threatened.iter().filter(|&&t| wins_at(&next, t)).count();
+        let needs = if wins > 0 {
             1
         } else {
             (2..k).find(|&j| wins_within(&next, j)).unwrap_or(k)
         };
-        if best.is_none_or(|(most, _)| needs > most) {
-            best = Some((needs, mv));
+        // More moves needed is better, then fewer ways to win at once.
+        let worth = (needs, usize::MAX - wins);
+        if best.is_none_or(|(most, _)| worth > most) {
+            best = Some((worth, mv));
         }
     }
     best.map(|(_, mv)| mv)

@@ -28,6 +28,10 @@ pub const BUILT_IN: &str = include_str!("../../assets/puzzles.txt");
 /// The most moves a puzzle may ask for.
 pub const MAX_MOVES: u8 = 5;
 
+/// The most winning moves a generated win in 1 has (the screen says "any
+/// of these wins" when there are two).
+pub const MAX_ANSWERS_IN_ONE: usize = 2;
+
 #[derive(Clone, Debug, PartialEq)]
 pub struct Puzzle {
     pub position: Position,
@@ -54,6 +58,25 @@ impl Puzzle {
             ));
         }
         Ok(())
+    }
+}
+
+/// Puzzles whose positions differ on at most this many squares are one
+/// puzzle (positions of one game a few moves apart differ on 2 to 6).
+const NEAR: usize = 8;
+
+impl Puzzle {
+    /// Whether two puzzles are near-duplicates: the same board and rules,
+    /// their positions at most [`NEAR`] squares apart.
+    pub fn near(&self, other: &Puzzle) -> bool {
+        let (a, b) = (&self.position, &other.position);
+        a.size() == b.size()
+            && a.rules() == b.rules()
+            && a.size()
+                .squares()
+                .filter(|&sq| a.get(sq) != b.get(sq))
+                .count()
+                <= NEAR
     }
 }
 
@@ -160,8 +183,8 @@ pub fn from_self_play(
 }
 
 /// Puzzles from engine self-play, `count` of them (fewer only if `games`
-/// run out), over the sizes 7 to 15 and both variants in turn, in rising
-/// difficulty. Game `i` uses seed `seed + i`; `progress` hears of each game.
+/// run out), one a game and none near another ([`Puzzle::near`]), over the
+/// sizes 7 to 15 and both variants in turn, in rising difficulty. Game `i` uses seed `seed + i`; `progress` hears of each game.
 pub fn generate(
     count: usize,
     seed: u64,
@@ -187,10 +210,18 @@ pub fn generate(
             continue;
         };
         let game_seed = seed.wrapping_add(i);
-        for puzzle in from_self_play(board, rules, Level::Casual, game_seed, (1, max_n)) {
-            if found.len() < count && !found.iter().any(|p| p.position == puzzle.position) {
-                found.push(puzzle);
-            }
+        // One puzzle a game: its positions a few moves apart are the same
+        // puzzle at another depth. The sharpest: the fewest winning moves;
+        // a win in 1 with more than two answers tests nothing.
+        let sharpest = from_self_play(board, rules, Level::Casual, game_seed, (1, max_n))
+            .into_iter()
+            .filter(|p| p.n > 1 || p.moves.len() <= MAX_ANSWERS_IN_ONE)
+            .min_by_key(|p| (p.moves.len(), p.n));
+        if let Some(puzzle) = sharpest
+            && found.len() < count
+            && !found.iter().any(|p| p.near(&puzzle))
+        {
+            found.push(puzzle);
         }
         progress(i + 1, found.len());
     }

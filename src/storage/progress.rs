@@ -34,6 +34,14 @@ pub struct Progress {
     /// Puzzles solved at the first try in a row, now and at best.
     pub streak: u32,
     pub best_streak: u32,
+    /// Where the player left off, for `e` to reopen there: the course
+    /// (`lessons` or `puzzles`), the lesson's title and the puzzle's position.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub last_course: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub last_lesson: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub last_puzzle: Option<String>,
 }
 
 impl Progress {
@@ -57,6 +65,11 @@ impl Progress {
         self.lessons_done.extend(other.lessons_done);
         self.puzzles_solved.extend(other.puzzles_solved);
         self.best_streak = self.best_streak.max(other.best_streak).max(self.streak);
+        // Where this copy's player left off wins; the file's is kept when
+        // this copy has none.
+        self.last_course = self.last_course.or(other.last_course);
+        self.last_lesson = self.last_lesson.or(other.last_lesson);
+        self.last_puzzle = self.last_puzzle.or(other.last_puzzle);
         self
     }
 }

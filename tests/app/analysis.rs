@@ -99,3 +99,59 @@ fn the_chances_are_said_once_while_the_computer_thinks() {
     assert!(screen.contains("Analysis: "), "{screen}");
     assert_eq!(chances_said(&screen), 1, "{screen}");
 }
+
+#[test]
+fn small_squares_show_the_top_candidates_figures_alone() {
+    let mut app = App::with_config(config_with_size(15));
+    for square in ["h8", "g9", "i7"] {
+        play_at(&mut app, square);
+    }
+    // The cursor in a corner, where its escort marks hide no figure.
+    type_keys(&mut app, ":a15");
+    press(&mut app, ratatui::crossterm::event::KeyCode::Enter);
+    type_keys(&mut app, "a");
+    tick_until(&mut app, |app| {
+        app.engine_snapshot()
+            .is_some_and(|s| s.job == Job::Analysis && s.progress.report.iterations > 3_000)
+    });
+    let snapshot = app.engine_snapshot().unwrap().clone();
+    let report = &snapshot.progress.report;
+    let (width, height) = (70, 24);
+    let buf = buffer(&app, width, height);
+    let (a1, b1) = (
+        glyph_cell(&app, "a1", width, height),
+        glyph_cell(&app, "b1", width, height),
+    );
+    assert_eq!(
+        b1.0 - a1.0,
+        2,
+        "squares two columns wide at {width}×{height}"
+    );
+    let position = app.game().position().clone();
+    let size = position.size();
+    let mut shown = Vec::new();
+    for sq in size.squares().filter(|&sq| position.get(sq).is_none()) {
+        let (x, y) = glyph_cell(&app, &sq.to_string(), width, height);
+        let label = format!("{}{}", buf[(x, y)].symbol(), buf[(x + 1, y)].symbol());
+        if label.trim().chars().any(|c| c.is_ascii_digit()) {
+            shown.push((sq, label.trim().to_string()));
+        }
+    }
+    // A few figures, each the whole chance of its square, the favourite's
+    // among them: not a lone tenth on every square.
+    assert!(
+        (1..=Heat::NAMED).contains(&shown.len()),
+        "{shown:?}\n{}",
+        text(&app, width, height)
+    );
+    for (sq, label) in &shown {
+        let win = (100.0 * report.wins[size.index(*sq)]).round().min(99.0);
+        assert_eq!(label, &win.to_string(), "at {sq}");
+    }
+    let favourite = (0..size.area())
+        .filter(|&i| position.get(size.square(i)).is_none())
+        .max_by(|&a, &b| report.heat[a].total_cmp(&report.heat[b]))
+        .map(|i| size.square(i))
+        .unwrap();
+    assert!(shown.iter().any(|(sq, _)| *sq == favourite), "{shown:?}");
+}

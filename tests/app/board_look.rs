@@ -82,3 +82,40 @@ fn lone_stones_keep_their_square_apart_from_the_next() {
     assert!(black_at(&buf, r.x, mid), "joined on the left");
     assert!(!black_at(&buf, r.right() - 1, mid), "a margin on the right");
 }
+
+/// Black on h8 and h9 (a chain upright), White alone on a1; the cursor away.
+fn upright_pair(config: Config) -> App {
+    let mut app = App::with_config(config);
+    for square in ["h8", "a1", "h9"] {
+        play_at(&mut app, square);
+    }
+    type_keys(&mut app, ":c13");
+    press(&mut app, ratatui::crossterm::event::KeyCode::Enter);
+    app
+}
+
+#[test]
+fn on_small_squares_an_upright_chain_joins_and_white_stands_out() {
+    let (width, height) = (70, 24);
+    for (theme, bar, white) in [
+        (brique::app::ThemeName::Color, "█", "◉"),
+        (brique::app::ThemeName::Mono, "┃", "○"),
+    ] {
+        let mut config = Config::default();
+        config.display.theme = theme;
+        let app = upright_pair(config);
+        assert_eq!(square_rect(&app, "h8", width, height).height, 1, "scale 1");
+        let buf = buffer(&app, width, height);
+        let at = |name| {
+            let (x, y) = glyph_cell(&app, name, width, height);
+            buf[(x, y)].symbol().to_string()
+        };
+        // The rows touch: the two bars meet and read as one chain.
+        assert_eq!(
+            (at("h8").as_str(), at("h9").as_str()),
+            (bar, bar),
+            "{theme:?}"
+        );
+        assert_eq!(at("a1"), white, "{theme:?}");
+    }
+}

@@ -166,3 +166,71 @@ fn pondering_is_off_when_the_setting_says_so_or_the_level_counts_iterations() {
         assert_eq!(app.engine_job(), None, "{level} with ponder {ponder}");
     }
 }
+
+/// An app on `record` (a 7×7 game against hard, as [`config`]), ticked once.
+fn opened(record: &str, config: Config) -> (tempfile::TempDir, App) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("game.brique");
+    std::fs::write(&path, record).unwrap();
+    let mut app = App::with_config(config);
+    let opening = Opening {
+        record: Some(path),
+        new: false,
+    };
+    app.open_files(None, &opening);
+    app.update(Action::Tick);
+    (dir, app)
+}
+
+#[test]
+fn pondering_stops_when_the_computers_move_ends_the_game() {
+    // White's row 4 lacks only g4, and Black (you) to move does not take it.
+    let record = "size: 7\npie: off\nx-mode: human-vs-computer\n\n\
+                  a1 a4 c1 b4 e1 c4 g1 d4 a7 e4 c7 f4\n";
+    let (_dir, mut app) = opened(record, config(1));
+    assert_eq!(app.engine_job(), Some(Job::Ponder));
+    play_at(&mut app, "e7");
+    assert_eq!(app.engine_job(), Some(Job::Move));
+    app.wait_for_engine();
+    assert!(app.game().is_over(), "the computer wins with g4");
+    assert_eq!(app.game().winner(), Some(Player::Two));
+    for _ in 0..3 {
+        app.update(Action::Tick);
+        assert_eq!(app.engine_job(), None);
+    }
+}
+
+#[test]
+fn pondering_stops_when_the_computer_resigns() {
+    // 5×5 without the pie rule: after the centre, hard has proven its
+    // position lost and resigns at once.
+    let mut config = config(1);
+    config.game.size = brique::core::BoardSize::new(5).unwrap();
+    let mut app = App::with_config(config);
+    play_at(&mut app, "c3");
+    app.wait_for_engine();
+    assert_eq!(app.game().resigned(), Some(brique::core::Color::White));
+    for _ in 0..3 {
+        app.update(Action::Tick);
+        assert_eq!(app.engine_job(), None);
+    }
+}
+
+#[test]
+fn pondering_stops_when_your_clock_runs_out() {
+    let mut config = config(1);
+    config.game.clock = Some("0+2".parse().unwrap());
+    let mut app = App::with_config(config);
+    app.pass_time(Duration::ZERO);
+    play_at(&mut app, "d4");
+    app.wait_for_engine();
+    assert_eq!(app.game().history().len(), 2);
+    // Your clock started with your first move: 2 s, +2 s.
+    assert_eq!(app.engine_job(), Some(Job::Ponder));
+    app.pass_time(Duration::from_secs(10));
+    app.update(Action::Tick);
+    assert_eq!(app.lost_on_time(), Some(Player::One));
+    assert_eq!(app.engine_job(), None);
+    app.update(Action::Tick);
+    assert_eq!(app.engine_job(), None);
+}

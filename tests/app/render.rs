@@ -199,10 +199,10 @@ fn the_winning_chain_is_highlighted() {
     let buf = buffer(&app, 80, 24);
     for sq in chain {
         let (x, y) = glyph_cell(&app, &sq.to_string(), 80, 24);
-        assert_eq!(buf[(x, y)].bg, Tint::Indexed(149), "{sq}");
+        assert_eq!(buf[(x, y)].bg, Tint::Indexed(71), "{sq}");
     }
     let (x, y) = glyph_cell(&app, "a1", 80, 24);
-    assert_ne!(buf[(x, y)].bg, Tint::Indexed(149));
+    assert_ne!(buf[(x, y)].bg, Tint::Indexed(71));
 }
 
 /// The buffer with every colour reset: equal to the original only if the

@@ -113,3 +113,41 @@ fn a_drawn_area_offset_from_the_origin_stays_inside_it() {
         }
     }
 }
+
+#[test]
+fn the_status_line_shortens_a_path_from_the_left_and_keeps_words_whole() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir
+        .path()
+        .join("a-folder-with-a-long-name/another-long-folder/and-one-more");
+    let mut app = App::with_config(Config::default());
+    let paths = brique::storage::Paths::under(&root);
+    app.open_files(
+        Some(paths.clone()),
+        &brique::app::PlayArgs::default().opening(),
+    );
+    play_at(&mut app, "h8");
+    // Saved under a name of its own: "Saved to ROOT/data/records/NAME."
+    type_keys(&mut app, "w");
+    for _ in 0..60 {
+        press(&mut app, ratatui::crossterm::event::KeyCode::Backspace);
+    }
+    type_keys(&mut app, "the-game-you-asked-for");
+    press(&mut app, ratatui::crossterm::event::KeyCode::Enter);
+    let saved = paths.records_dir().join("the-game-you-asked-for.brique");
+    let said = app.message().expect("the save is said").text.clone();
+    assert_eq!(said, format!("Saved to {}.", saved.display()));
+    for width in [60, 72] {
+        let screen = text(&app, width, 24);
+        let last = screen.lines().last().unwrap().trim_end();
+        // The file's name whole, the folders before it shortened from the
+        // left.
+        assert!(last.starts_with("Saved to …/"), "{last}");
+        assert!(last.ends_with("/the-game-you-asked-for.brique."), "{last}");
+        assert!(!last.contains("a-folder-with"), "{last}");
+    }
+    // Wide enough, the whole path.
+    let screen = text(&app, 200, 40);
+    let last = screen.lines().last().unwrap().trim_end();
+    assert!(last.contains(&said), "{last}");
+}

@@ -90,7 +90,7 @@ fn training_opens_where_the_player_left_off_and_tab_switches_to_puzzles() {
     assert_eq!(app.training().unwrap().course(), Course::Puzzles);
     let screen = text(&app, 120, 40);
     assert!(screen.contains("to play and win in 1"), "{screen}");
-    assert!(screen.contains("1 of 330"), "{screen}");
+    assert!(screen.contains("1 of 300"), "{screen}");
     press(&mut app, KeyCode::Char('n'));
     assert_eq!(app.training().unwrap().puzzle().1, 2);
 }
@@ -257,4 +257,161 @@ fn the_square_prompt_works_on_the_lesson_board() {
     press(&mut app, KeyCode::Enter);
     let feedback = app.training().unwrap().feedback().unwrap().clone();
     assert_eq!(feedback.tone, Tone::Success, "{}", feedback.text);
+}
+
+#[test]
+fn the_puzzles_open_at_a_depth_or_a_number_and_solved_ones_are_ticked() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = start(dir.path());
+    app.open_training(Course::Puzzles);
+    for depth in [2, 3, 1] {
+        press(&mut app, KeyCode::Char(char::from(b'0' + depth)));
+        let (run, number, _) = app.training().unwrap().puzzle();
+        assert_eq!(run.puzzle().n, depth);
+        // The first of that depth: the one before it wins sooner.
+        if number > 1 {
+            type_keys(&mut app, &format!(":{}", number - 1));
+            press(&mut app, KeyCode::Enter);
+            let before = app.training().unwrap().puzzle().0.puzzle().n;
+            assert!(before < depth, "puzzle {} wins in {before}", number - 1);
+        }
+    }
+    let screen = text(&app, 120, 40);
+    assert!(
+        screen.contains("win in N"),
+        "the key line names the depths\n{screen}"
+    );
+    // A number jumps there; one out of range is said.
+    type_keys(&mut app, ":7");
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(app.screen(), &Screen::Training);
+    assert_eq!(app.training().unwrap().puzzle().1, 7);
+    type_keys(&mut app, ":9999");
+    press(&mut app, KeyCode::Enter);
+    assert!(
+        app.message()
+            .unwrap()
+            .text
+            .starts_with("There is no puzzle 9999"),
+        "{:?}",
+        app.message()
+    );
+    press(&mut app, KeyCode::Esc);
+    assert_eq!(app.training().unwrap().puzzle().1, 7);
+    // Solved, the puzzle's title is ticked, as a lesson done is.
+    let right = app.training().unwrap().puzzle().0.puzzle().moves[0].to_string();
+    let title = |app: &App| {
+        let screen = text(app, 120, 40);
+        let line = screen
+            .lines()
+            .find(|l| l.contains("7 of "))
+            .map(str::to_string);
+        line.unwrap_or_else(|| panic!("no title in\n{screen}"))
+    };
+    assert!(!title(&app).contains('✓'), "{}", title(&app));
+    jump(&mut app, &right);
+    press(&mut app, KeyCode::Enter);
+    assert!(title(&app).contains('✓'), "{}", title(&app));
+}
+
+#[test]
+fn e_reopens_the_puzzles_where_the_player_left_off() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = start(dir.path());
+    app.open_training(Course::Puzzles);
+    type_keys(&mut app, ":12");
+    press(&mut app, KeyCode::Enter);
+    press(&mut app, KeyCode::Esc);
+    // Another run of the program, on the same files.
+    let mut app = start(dir.path());
+    press(&mut app, KeyCode::Char('e'));
+    let training = app.training().expect("training open");
+    assert_eq!(training.course(), Course::Puzzles);
+    assert_eq!(training.puzzle().1, 12);
+    // Lessons too: Tab, then the third lesson; `e` comes back to it.
+    press(&mut app, KeyCode::Tab);
+    press(&mut app, KeyCode::Char('n'));
+    press(&mut app, KeyCode::Char('n'));
+    let lesson = app.training().unwrap().lesson().1;
+    let mut app = start(dir.path());
+    press(&mut app, KeyCode::Char('e'));
+    let training = app.training().unwrap();
+    assert_eq!(training.course(), Course::Lessons);
+    assert_eq!(training.lesson().1, lesson);
+}
+
+/// A puzzle line the built-in set does not hold (the format's example).
+const OWN_PUZZLE: &str = "2B2/W1B2/W4/W1B1W/WBB2 b 8 original nopie | b3 c3 | 1\n";
+
+#[test]
+fn your_own_puzzles_show_after_the_built_in_ones_and_a_file_instead_of_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let built_in = brique::learn::built_in().unwrap().len();
+    // Beside the built-in set: puzzles.txt in the data directory.
+    let own = brique::learn::user_puzzles(&Paths::under(dir.path()));
+    std::fs::create_dir_all(own.parent().unwrap()).unwrap();
+    std::fs::write(&own, OWN_PUZZLE).unwrap();
+    let mut app = start(dir.path());
+    app.open_training(Course::Puzzles);
+    assert_eq!(app.training().unwrap().puzzle().2, built_in + 1);
+    press(&mut app, KeyCode::Char('1'));
+    let found = (0..built_in + 1).any(|_| {
+        press(&mut app, KeyCode::Char('n'));
+        app.training()
+            .unwrap()
+            .puzzle()
+            .0
+            .puzzle()
+            .position
+            .to_string()
+            == "2B2/W1B2/W4/W1B1W/WBB2 b 8 original nopie"
+    });
+    assert!(found, "your puzzle is among them");
+    // `brique puzzles --file F`: that file's puzzles alone.
+    let file = dir.path().join("mine.txt");
+    std::fs::write(&file, format!("# mine\n{OWN_PUZZLE}")).unwrap();
+    let mut app = start(dir.path());
+    app.use_puzzle_file(Some(file.clone()));
+    app.open_training(Course::Puzzles);
+    assert_eq!(app.training().unwrap().puzzle().2, 1);
+    // A bad file is said, and the built-in puzzles shown.
+    std::fs::write(&file, "not a puzzle\n").unwrap();
+    let mut app = start(dir.path());
+    app.use_puzzle_file(Some(file));
+    app.open_training(Course::Puzzles);
+    assert!(
+        app.message().unwrap().text.contains("mine.txt, line 1"),
+        "{:?}",
+        app.message()
+    );
+    assert_eq!(app.training().unwrap().puzzle().2, built_in + 1);
+}
+
+#[test]
+fn a_win_in_one_with_two_answers_says_any_of_these_wins() {
+    let dir = tempfile::tempdir().unwrap();
+    let puzzles = brique::learn::built_in().unwrap();
+    let (index, puzzle) = puzzles
+        .iter()
+        .enumerate()
+        .find(|(_, p)| p.n == 1 && p.moves.len() == 2)
+        .expect("a win in 1 with two answers");
+    let mut app = start(dir.path());
+    app.open_training(Course::Puzzles);
+    type_keys(&mut app, &format!(":{}", index + 1));
+    press(&mut app, KeyCode::Enter);
+    let screen = text(&app, 120, 40);
+    assert!(screen.contains("Any of 2 moves wins."), "{screen}");
+    let second = puzzle.moves[1].to_string();
+    jump(&mut app, &second);
+    press(&mut app, KeyCode::Enter);
+    let said = app.training().unwrap().feedback().unwrap().text.clone();
+    let both = format!(
+        "Any of these wins: {}, {}.",
+        puzzle.moves[0], puzzle.moves[1]
+    );
+    assert!(
+        said.starts_with(&format!("Solved: {second} wins. {both}")),
+        "{said}"
+    );
 }

@@ -33,3 +33,37 @@ fn generate_refuses_a_count_of_zero() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("--count"));
 }
+
+#[test]
+fn generate_add_writes_your_puzzles_where_the_game_reads_them() {
+    let home = tempfile::tempdir().unwrap();
+    let run = || {
+        crate::brique_command()
+            .args([
+                "puzzles", "generate", "--count", "2", "--seed", "5", "--add",
+            ])
+            .env("HOME", home.path())
+            .env("XDG_CONFIG_HOME", home.path().join("config"))
+            .env("XDG_DATA_HOME", home.path().join("data"))
+            .env("XDG_STATE_HOME", home.path().join("state"))
+            .env_remove("BRIQUE_CONFIG")
+            .output()
+            .expect("run brique")
+    };
+    let out = run();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert!(out.stdout.is_empty(), "written to the file, not printed");
+    let path = home.path().join("data/brique/puzzles.txt");
+    assert!(stderr.contains(&path.display().to_string()), "{stderr}");
+    let puzzles = brique::learn::read_puzzle_file(&path).unwrap();
+    assert_eq!(puzzles.len(), 2);
+    for puzzle in &puzzles {
+        assert_eq!(puzzle.check(), Ok(()), "{puzzle}");
+    }
+    // The same again adds none: they are known.
+    let out = run();
+    assert!(out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("Added 0 puzzles"));
+    assert_eq!(brique::learn::read_puzzle_file(&path).unwrap(), puzzles);
+}

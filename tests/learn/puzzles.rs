@@ -2,7 +2,7 @@
 //! sooner, and the listed first moves are exactly those that do. The proofs
 //! are split by N so that the test runner spreads them over the cores.
 
-use brique::learn::{PUZZLES, Puzzle, parse_puzzles, proof};
+use brique::learn::{MAX_ANSWERS_IN_ONE, PUZZLES, Puzzle, parse_puzzles, proof};
 
 fn shipped() -> Vec<Puzzle> {
     parse_puzzles(PUZZLES).unwrap_or_else(|(line, e)| panic!("assets/puzzles.txt:{line}: {e}"))
@@ -153,4 +153,65 @@ fn an_attempt_refutes_a_wrong_move_with_the_defence_that_beats_it() {
         panic!("{wrong} is wrong");
     };
     assert_eq!(run.standing(), &Standing::Refuted { wrong, defence });
+}
+
+#[test]
+fn the_set_holds_no_near_duplicates() {
+    // Puzzles 1, 3, 114 and 264 of the first set came from one game, a
+    // few moves apart: one puzzle at three depths.
+    let puzzles = shipped();
+    for (i, a) in puzzles.iter().enumerate() {
+        for (j, b) in puzzles.iter().enumerate().skip(i + 1) {
+            assert!(
+                !a.near(b),
+                "puzzles {} and {} are one: {a} / {b}",
+                i + 1,
+                j + 1
+            );
+        }
+    }
+    // Positions of one game, three moves apart, are near.
+    let early: Puzzle = "3BBWW/4BB1/4B2/B4BW/BW2WWW/WW3WB/W4BB w 13 original pie | c1 | 2"
+        .parse()
+        .unwrap();
+    let late: Puzzle = "2BBBWW/4BB1/4B2/B4BW/BW1WWWW/WW1W1WB/W4BB w 15 original pie | c1 | 1"
+        .parse()
+        .unwrap();
+    assert!(early.near(&late));
+}
+
+#[test]
+fn win_in_one_puzzles_have_one_answer_or_two() {
+    // A win in 1 with several answers tests little: the set keeps one
+    // answer, or two, of which the screen says "any of these wins"
+    // (tests/app/training.rs).
+    let ones: Vec<Puzzle> = shipped().into_iter().filter(|p| p.n == 1).collect();
+    for puzzle in &ones {
+        assert!(puzzle.moves.len() <= MAX_ANSWERS_IN_ONE, "{puzzle}");
+    }
+    assert!(ones.iter().any(|p| p.moves.len() == 1));
+}
+
+#[test]
+fn when_every_defence_loses_the_one_shown_stops_what_it_can() {
+    let mut checked = 0;
+    for puzzle in shipped().iter().filter(|p| p.n == 2).take(12) {
+        let mut pos = puzzle.position.clone();
+        pos.play(puzzle.moves[0]).unwrap();
+        // The attacker's immediate wins after a reply.
+        let wins_after = |mv| {
+            let mut next = pos.clone();
+            next.play(mv).ok()?;
+            Some(proof::immediate_wins(&next).len())
+        };
+        let fewest = proof::actions(&pos)
+            .into_iter()
+            .filter_map(wins_after)
+            .min()
+            .unwrap();
+        let defence = proof::longest_defence(&pos, 1).expect("a defence");
+        assert_eq!(wins_after(defence), Some(fewest), "{puzzle}: {defence}");
+        checked += 1;
+    }
+    assert!(checked > 0);
 }

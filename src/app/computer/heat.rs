@@ -12,6 +12,9 @@ pub struct Heat {
     pub win: u8,
     /// 0 (a little) to [`Heat::WARMEST`] (as much as the favourite square).
     pub warmth: u8,
+    /// Whether its figure is written on small squares, where only the top
+    /// candidates' fit (see [`Heat::label`]).
+    pub named: bool,
 }
 
 impl Heat {
@@ -34,28 +37,32 @@ impl Heat {
             share: percent.min(99.0) as u8,
             win: (100.0 * win).round().clamp(0.0, 99.0) as u8,
             warmth: warmth as u8,
+            named: true,
         })
     }
 }
 
 impl Heat {
     /// What is written over the stone's and the marker's cells: the chance
-    /// of winning in percent; on the smallest scale, where squares are two cells wide
-    /// and numbers would run together, in tenths (`*` for all of it, a dot
-    /// for under 5%).
+    /// of winning in percent. On the smallest scale, where a square is two
+    /// cells wide, only the top candidates (`named`, never side by side)
+    /// get their figure: a tenth on every square read "5" everywhere. The
+    /// others show their warmth alone; without colour, a dot.
     pub fn label(self, scale: u16, theme: Theme) -> String {
-        if scale > 1 {
+        if scale > 1 || self.named {
             return format!("{:<2}", self.win);
         }
-        let tenths = match (u16::from(self.win) + 5) / 10 {
-            0 => theme.sym("·", ":").to_string(),
-            10.. => "*".to_string(),
-            tenths => tenths.to_string(),
-        };
-        // The marker's cell is cleared: a pattern beside the digit would
-        // read as part of it.
-        format!("{tenths} ")
+        // The marker's cell is cleared: a pattern beside it would read as
+        // part of the mark.
+        if theme.colour {
+            "  ".to_string()
+        } else {
+            format!("{} ", theme.sym("·", "."))
+        }
     }
+
+    /// How many candidates are named on small squares.
+    pub const NAMED: usize = 3;
 }
 
 #[cfg(test)]
@@ -69,7 +76,8 @@ mod tests {
             Some(Heat {
                 share: 40,
                 win: 55,
-                warmth: Heat::WARMEST
+                warmth: Heat::WARMEST,
+                named: true,
             })
         );
         let warmth = |share| Heat::of(share, 0.95, 0.5).map(|h| h.warmth);
@@ -88,28 +96,22 @@ mod tests {
     }
 
     #[test]
-    fn small_squares_show_tenths() {
-        let theme = Theme::new(crate::app::ThemeName::Ascii, true);
-        let label = |win| {
-            Heat {
-                share: 1,
-                win,
-                warmth: 0,
-            }
-            .label(1, theme)
+    fn small_squares_name_the_top_candidates_alone() {
+        let heat = |win, named| Heat {
+            share: 1,
+            win,
+            warmth: 0,
+            named,
         };
-        assert_eq!(label(4), ": ");
-        assert_eq!(label(5), "1 ");
-        assert_eq!(label(62), "6 ");
-        assert_eq!(label(96), "* ");
-        assert_eq!(
-            Heat {
-                share: 1,
-                win: 7,
-                warmth: 0
-            }
-            .label(2, theme),
-            "7 "
-        );
+        let ascii = Theme::new(crate::app::ThemeName::Ascii, true);
+        let colour = Theme::new(crate::app::ThemeName::Color, false);
+        // A named candidate's figure in full, never a lone tenth.
+        assert_eq!(heat(54, true).label(1, colour), "54");
+        assert_eq!(heat(7, true).label(1, ascii), "7 ");
+        // The others: their warmth alone, a dot without colour.
+        assert_eq!(heat(54, false).label(1, colour), "  ");
+        assert_eq!(heat(54, false).label(1, ascii), ". ");
+        // Big squares have room for every figure.
+        assert_eq!(heat(7, false).label(2, ascii), "7 ");
     }
 }

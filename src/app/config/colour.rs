@@ -84,7 +84,8 @@ pub struct BoardColours {
 /// colour blindness confuses.
 pub const PALETTES: [(&str, [&str; 4]); 3] = [
     ("classic", ["black", "white", "tan", "brown"]),
-    ("light terminal", ["charcoal", "white", "sand", "tan"]),
+    // Not sand: white stones hardly showed on it (1.4:1).
+    ("light terminal", ["charcoal", "white", "tan", "brown"]),
     ("high contrast", ["black", "white", "grey", "slate"]),
 ];
 

@@ -191,13 +191,15 @@ impl BoardWidget<'_> {
             // A big stone under the cursor or in the winning chain shows its
             // glyph on the highlight, which would hardly show around it.
             (None, Some(stone)) if geo.scale == 1 || marks.highlight.is_some() => {
-                put(
-                    buf,
-                    x,
-                    y,
-                    theme.stone(stone),
-                    theme.stone_style(base, stone),
-                );
+                // Under the cursor a bar would hide the cursor's colour.
+                let upright = joins.is_some_and(|j| j.up || j.down)
+                    && marks.highlight != Some(Highlight::Cursor);
+                let glyph = if geo.scale == 1 {
+                    theme.small_stone(stone, upright)
+                } else {
+                    theme.stone(stone)
+                };
+                put(buf, x, y, glyph, theme.stone_style(base, stone));
                 // The marker cell bridges two stones side by side.
                 let joined = joins.is_some_and(|j| j.right);
                 if geo.scale == 1 && joined && marks.marker.is_none() {
@@ -225,7 +227,7 @@ impl BoardWidget<'_> {
 
 /// The swap's heat written on the stone that would change hands: over a big
 /// stone in the other stone's colour; beside a small one, in its marker's
-/// cell, the tenths alone.
+/// one cell, the tenths alone, if it is one of the top candidates.
 fn heat_on_stone(
     buf: &mut Buffer,
     (x, y): (u16, u16),
@@ -234,12 +236,16 @@ fn heat_on_stone(
     theme: Theme,
     (base, on_stone): (Style, Option<Color>),
 ) {
-    let label = heat.label(scale, theme);
     if scale > 1 {
+        let label = heat.label(scale, theme);
         let under = theme.on_stone(base, on_stone);
         let style = theme.marker_style(under, Marker::Hint, on_stone);
         text(buf, x, y, &label, style);
-    } else if let Some(tenths) = label.chars().next() {
+    } else if heat.named {
+        let tenths = match (heat.win + 5) / 10 {
+            10.. => '*',
+            tenths => char::from(b'0' + tenths),
+        };
         put(buf, x + 1, y, tenths, theme.heat_digits(base));
     }
 }

@@ -7,7 +7,6 @@ use crate::app::network::form::NetForm;
 use crate::app::screen::{Question, Screen};
 use crate::app::settings::form::SettingsForm;
 use crate::app::state::{App, new_game};
-use crate::app::training::state::Course;
 use crate::app::ui::layout;
 use crate::app::ui::text_input::TextInput;
 use crate::app::update::Effect;
@@ -110,7 +109,7 @@ impl App {
             Action::SaveRecord => return vec![Effect::OpenSavePrompt],
             Action::OpenRecords => return self.open_records(),
             Action::OpenResults => return self.open_results(),
-            Action::OpenTraining => return vec![Effect::OpenTraining(Course::Lessons)],
+            Action::OpenTraining => return vec![Effect::OpenTraining(None)],
             _ => {}
         }
         Vec::new()

@@ -6,9 +6,7 @@
 use crate::app::action::Direction;
 use crate::app::message::Tone;
 use crate::core::{Move, PlayError, Position, Square};
-use crate::learn::{
-    Answer, LESSONS, Lesson, PUZZLES, Puzzle, PuzzleRun, Standing, parse_lessons, parse_puzzles,
-};
+use crate::learn::{Answer, LESSONS, Lesson, Puzzle, PuzzleRun, Standing, parse_lessons};
 use crate::storage;
 
 /// Lessons or puzzles.
@@ -57,24 +55,40 @@ pub struct Training {
 }
 
 impl Training {
-    /// The built-in lessons and puzzles, opened at the first one not yet
-    /// done of `course`; with no progress read (`None`), none is written.
-    pub fn open(course: Course, progress: Option<storage::Progress>) -> Result<Training, String> {
+    /// The built-in lessons and `puzzles`, opened where the player left off
+    /// (else at the first one not yet done), in `course` (`None`: the one
+    /// the player left); with no progress read (`None`), none is written.
+    pub fn open(
+        course: Option<Course>,
+        progress: Option<storage::Progress>,
+        puzzles: Vec<Puzzle>,
+    ) -> Result<Training, String> {
         let keeps_progress = progress.is_some();
         let progress = progress.unwrap_or_default();
         let lessons = parse_lessons(LESSONS).map_err(|e| format!("the lessons: {e}"))?;
-        let puzzles =
-            parse_puzzles(PUZZLES).map_err(|(line, e)| format!("the puzzles, line {line}: {e}"))?;
         let (Some(first_lesson), Some(first_puzzle)) = (lessons.first(), puzzles.first()) else {
             return Err("no lessons or puzzles are built in".to_string());
         };
-        let lesson = lessons
-            .iter()
-            .position(|l| !progress.lessons_done.contains(&l.title))
+        let course = course.unwrap_or(match progress.last_course.as_deref() {
+            Some(PUZZLES_NAME) => Course::Puzzles,
+            _ => Course::Lessons,
+        });
+        let last_lesson = progress.last_lesson.as_ref();
+        let lesson = (lessons.iter().position(|l| Some(&l.title) == last_lesson))
+            .or_else(|| {
+                let done = &progress.lessons_done;
+                lessons.iter().position(|l| !done.contains(&l.title))
+            })
             .unwrap_or(0);
-        let puzzle = puzzles
-            .iter()
-            .position(|p| !progress.puzzles_solved.contains(&p.position.to_string()))
+        let last_puzzle = progress.last_puzzle.as_deref();
+        let puzzle = (puzzles.iter())
+            .position(|p| Some(p.position.to_string().as_str()) == last_puzzle)
+            .or_else(|| {
+                let solved = &progress.puzzles_solved;
+                puzzles
+                    .iter()
+                    .position(|p| !solved.contains(&p.position.to_string()))
+            })
             .unwrap_or(0);
         let mut training = Training {
             lesson_board: first_lesson.position.clone(),
@@ -146,18 +160,39 @@ impl Training {
         }
     }
 
+    /// Where the player is: the course, the lesson's and the puzzle's
+    /// index (kept in the progress, so that `e` reopens there).
+    pub fn place(&self) -> (Course, usize, usize) {
+        (self.course, self.lesson, self.puzzle)
+    }
+
+    /// Whether the puzzle `index` was solved.
+    pub fn solved(&self, index: usize) -> bool {
+        (self.puzzles.get(index)).is_some_and(|p| {
+            self.progress
+                .puzzles_solved
+                .contains(&p.position.to_string())
+        })
+    }
+
     /// Shows `course` at its current item, from the start.
     fn show(&mut self, course: Course) {
         self.course = course;
         self.feedback = None;
         match course {
             Course::Lessons => {
-                self.lesson_board = self.lessons[self.lesson].position.clone();
+                let lesson = &self.lessons[self.lesson];
+                self.lesson_board = lesson.position.clone();
                 self.lesson_done = false;
+                self.progress.last_lesson = Some(lesson.title.clone());
+                self.progress.last_course = Some(LESSONS_NAME.to_string());
             }
             Course::Puzzles => {
-                self.run = PuzzleRun::new(self.puzzles[self.puzzle].clone());
+                let puzzle = &self.puzzles[self.puzzle];
+                self.run = PuzzleRun::new(puzzle.clone());
                 self.misses = 0;
+                self.progress.last_puzzle = Some(puzzle.position.to_string());
+                self.progress.last_course = Some(PUZZLES_NAME.to_string());
             }
         }
         let size = self.position().size().get();
@@ -200,6 +235,52 @@ impl Training {
             (*index + len - 1) % len
         };
         self.show(self.course);
+    }
+
+    /// The puzzles that win in `n` moves: the first of them not yet
+    /// solved (the first of them if all are).
+    pub fn to_depth(&mut self, n: u8) {
+        let of_depth: Vec<usize> = (0..self.puzzles.len())
+            .filter(|&i| self.puzzles[i].n == n)
+            .collect();
+        let Some(&first) = of_depth.first() else {
+            let text = format!("No puzzle wins in {n}: press 1 to {}.", self.deepest());
+            self.feedback = Some(say(Tone::Warning, text));
+            return;
+        };
+        let solved = of_depth.iter().filter(|&&i| self.solved(i)).count();
+        self.puzzle = (of_depth.iter().copied())
+            .find(|&i| !self.solved(i))
+            .unwrap_or(first);
+        self.show(Course::Puzzles);
+        let (count, moves) = (of_depth.len(), if n == 1 { "move" } else { "moves" });
+        let text = format!(
+            "Puzzles {} to {} win in {n} {moves}: {solved} of {count} solved.",
+            first + 1,
+            of_depth.last().map_or(first, |l| *l) + 1,
+        );
+        self.feedback = Some(say(Tone::Info, text));
+    }
+
+    /// The most moves a puzzle of the set asks for.
+    fn deepest(&self) -> u8 {
+        self.puzzles.iter().map(|p| p.n).max().unwrap_or(1)
+    }
+
+    /// The lesson or puzzle numbered `number` (from 1) of the course shown.
+    pub fn to_number(&mut self, number: usize) -> Result<(), String> {
+        let (index, len, what) = match self.course {
+            Course::Lessons => (&mut self.lesson, self.lessons.len(), "lesson"),
+            Course::Puzzles => (&mut self.puzzle, self.puzzles.len(), "puzzle"),
+        };
+        if !(1..=len).contains(&number) {
+            return Err(format!(
+                "There is no {what} {number}: they go from 1 to {len}."
+            ));
+        }
+        *index = number - 1;
+        self.show(self.course);
+        Ok(())
     }
 
     /// The lesson or puzzle shown, from its start.
@@ -304,8 +385,16 @@ impl Training {
             Answer::Won => {
                 self.progress
                     .puzzle_attempt(&position, true, self.misses == 0);
+                // A puzzle with several answers says so, and names them.
+                let winners = &self.run.puzzle().moves;
+                let others = if self.run.played().len() == 1 && winners.len() > 1 {
+                    let all: Vec<String> = winners.iter().map(Move::to_string).collect();
+                    format!(" Any of these wins: {}.", all.join(", "))
+                } else {
+                    String::new()
+                };
                 let text = format!(
-                    "Solved: {mv} wins. Streak {} (best {}).",
+                    "Solved: {mv} wins.{others} Streak {} (best {}).",
                     self.progress.streak, self.progress.best_streak
                 );
                 Ok((say(Tone::Success, text), Learnt::Progress))
@@ -345,6 +434,10 @@ impl Training {
         }
     }
 }
+
+/// How the progress file names the courses.
+const LESSONS_NAME: &str = "lessons";
+const PUZZLES_NAME: &str = "puzzles";
 
 fn say(tone: Tone, text: String) -> Feedback {
     Feedback {

@@ -14,6 +14,7 @@ use crate::app::screen::Screen;
 use crate::app::state::App;
 use crate::app::ui::cells::{block, lines, tone_style, wrap};
 use crate::app::ui::layout;
+use crate::app::ui::shorten::shorten;
 use crate::app::ui::status_line::{self, hint_spans};
 use crate::app::ui::theme::{Highlight, Marker, Theme, Ui};
 use crate::core::{Move, Position};
@@ -68,7 +69,10 @@ pub fn render(app: &App, training: &Training, area: Rect, buf: &mut Buffer) {
         return status_line::render(app, screen.status, true, buf);
     }
     let status = match app.message() {
-        Some(m) => Line::styled(m.text.clone(), tone_style(theme, m.tone)),
+        Some(m) => Line::styled(
+            shorten(&m.text, usize::from(screen.status.width)),
+            tone_style(theme, m.tone),
+        ),
         None => Line::from(hint_spans(app, Context::Training, screen.status.width)),
     };
     status.render(screen.status, buf);
@@ -137,17 +141,26 @@ fn task_lines(training: &Training, theme: Theme, width: u16) -> Vec<Line<'static
             let (run, number, count) = training.puzzle();
             let puzzle = run.puzzle();
             let progress = training.progress();
+            let tick = if training.solved(number - 1) {
+                theme.sym(" ✓", " (solved)")
+            } else {
+                ""
+            };
             out.push(Line::styled(
-                format!("{number} of {count}"),
+                format!("{number} of {count}{tick}"),
                 theme.ui(Ui::Title),
             ));
             out.push(Line::default());
             let side = puzzle.position.to_move();
             let moves = if puzzle.n == 1 { "move" } else { "moves" };
-            let task = format!(
+            let mut task = format!(
                 "{side} to play and win in {} {moves}, against every defence.",
                 puzzle.n
             );
+            // Several answers: said, so that one found is not taken for luck.
+            if puzzle.n == 1 && puzzle.moves.len() > 1 {
+                task.push_str(&format!(" Any of {} moves wins.", puzzle.moves.len()));
+            }
             out.extend(wrap(&task, width, text));
             if let Standing::ToMove { moves_left } = run.standing()
                 && *moves_left < puzzle.n

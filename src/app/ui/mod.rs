@@ -3,11 +3,14 @@
 //! status line.
 
 pub(super) mod cells;
+mod contrast;
 pub(super) mod dialog;
 pub mod layout;
 pub(super) mod page;
 pub(super) mod pages;
 pub(super) mod palette;
+pub(super) mod shorten;
+pub(super) mod sixteen;
 pub(super) mod status_line;
 pub(super) mod text_input;
 pub(super) mod text_width;

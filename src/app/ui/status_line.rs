@@ -1,4 +1,5 @@
-//! The bottom line: the square prompt, else the last message, else key hints.
+//! The bottom line: the square prompt, else the last message (shortened
+//! to fit, never cut in a word), else key hints.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -6,6 +7,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::Widget;
 
 use super::cells::tone_style;
+use super::shorten::shorten;
 use super::text_input::TextInput;
 use super::theme::{Theme, Ui};
 use crate::app::game::summary::summary;
@@ -27,12 +29,22 @@ pub fn render(app: &App, area: Rect, panel_shown: bool, buf: &mut Buffer) {
             spans.extend(text_field(theme, input, true));
             spans.push(Span::raw("  "));
             match message {
-                Some(m) => spans.push(Span::styled(m.text.clone(), tone_style(theme, m.tone))),
+                Some(m) => {
+                    let used = spans.iter().map(Span::width).sum::<usize>();
+                    let room = usize::from(area.width).saturating_sub(used);
+                    spans.push(Span::styled(
+                        shorten(&m.text, room),
+                        tone_style(theme, m.tone),
+                    ));
+                }
                 None => spans.extend(hint_spans(app, context, area.width)),
             }
             Line::from(spans)
         }
-        (_, Some(m)) => Line::styled(m.text.clone(), tone_style(theme, m.tone)),
+        (_, Some(m)) => Line::styled(
+            shorten(&m.text, usize::from(area.width)),
+            tone_style(theme, m.tone),
+        ),
         (_, None) if !panel_shown => {
             let (text, style) = summary(app);
             let used = text.chars().count() + theme.dot().chars().count();

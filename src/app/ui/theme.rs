@@ -3,7 +3,9 @@
 
 use ratatui::style::{Color as Tint, Modifier, Style};
 
+use super::contrast::{contrast_on, rgb_of};
 use super::palette::fit;
+use super::sixteen::{Sixteen, scheme};
 use crate::app::config::{BoardColours, Colour, DisplayConfig, ThemeName};
 use crate::app::terminal::capabilities::{Depth, TermCaps};
 use crate::core::{Color, Shade};
@@ -68,12 +70,16 @@ const FRAME: Tint = Tint::Indexed(94);
 /// The heat map's figures.
 const INK: Tint = Tint::Indexed(16);
 const CURSOR: Tint = Tint::Indexed(75);
-const CHAIN: Tint = Tint::Indexed(149);
-const LAST_MARK: Tint = Tint::Indexed(88);
-const PREVIEW_MARK: Tint = Tint::Indexed(19);
-const HINT_MARK: Tint = Tint::Indexed(22);
-const ESCORT_MARK: Tint = Tint::Indexed(54);
-const THREAT_MARK: Tint = Tint::Indexed(160);
+/// A green that both stones stand out on (149, paler, hid White's).
+const CHAIN: Tint = Tint::Indexed(71);
+/// The marks, each dark and light: the one that stands out more on the
+/// square is drawn (dark on tan, light on the high-contrast slate).
+const LAST_MARK: [Tint; 2] = [Tint::Indexed(88), Tint::Indexed(217)];
+const PREVIEW_MARK: [Tint; 2] = [Tint::Indexed(19), Tint::Indexed(153)];
+const HINT_MARK: [Tint; 2] = [Tint::Indexed(22), Tint::Indexed(157)];
+const ESCORT_MARK: [Tint; 2] = [Tint::Indexed(54), Tint::Indexed(183)];
+/// Darker than a vivid red, which hardly showed on the brown squares.
+const THREAT_MARK: [Tint; 2] = [Tint::Indexed(124), Tint::Indexed(210)];
 /// The heat map, from a little to the most favoured square: pale yellow to red.
 const HEAT: [Tint; 5] = [
     Tint::Indexed(230),
@@ -116,7 +122,28 @@ impl Theme {
         self.tint(Tint::Rgb(r, g, b))
     }
 
+    /// The 16-colour scheme, on a 16-colour terminal, for the palettes
+    /// of the settings (colours of your own are fitted as they are).
+    fn sixteen(self) -> Option<&'static Sixteen> {
+        scheme(self.terminal).filter(|_| self.colours.palette_name().is_some())
+    }
+
+    /// A colour: the 16-colour scheme's `pick` on such a terminal, else
+    /// `tint` as near as the terminal shows it.
+    fn chosen(self, pick: impl Fn(&Sixteen) -> u8, tint: Tint) -> Tint {
+        match self.sixteen() {
+            Some(sixteen) => Tint::Indexed(pick(sixteen)),
+            None => self.tint(tint),
+        }
+    }
+
     fn stone_tint(self, color: Color) -> Tint {
+        if let Some(sixteen) = self.sixteen() {
+            return Tint::Indexed(match color {
+                Color::Black => sixteen.black,
+                Color::White => sixteen.white,
+            });
+        }
         self.rgb(match color {
             Color::Black => self.colours.black_stones,
             Color::White => self.colours.white_stones,
@@ -131,6 +158,23 @@ impl Theme {
         match color {
             Color::Black => self.pick('●', 'B'),
             Color::White => self.pick('○', 'W'),
+        }
+    }
+
+    /// A stone on a small square (one cell), `upright` when it joins a
+    /// stone of its colour above or below. There a stone of the chain
+    /// becomes a bar that meets its neighbours' (the rows touch), a block
+    /// in colour, by shape without (heavy for Black, double for White, as
+    /// their bonds and edges). In colour White's is `◉`, which shows more
+    /// than the thin `○`.
+    pub fn small_stone(self, color: Color, upright: bool) -> char {
+        match (color, upright, self.colour) {
+            _ if self.ascii => self.stone(color),
+            (_, true, true) => '█',
+            (Color::Black, true, false) => '┃',
+            (Color::White, true, false) => '║',
+            (Color::White, false, true) => '◉',
+            _ => self.stone(color),
         }
     }
 
@@ -176,17 +220,26 @@ impl Theme {
             return Style::new();
         }
         let colours = self.colours;
-        Style::new().bg(self.rgb(match shade {
-            Shade::Light => colours.light_squares,
-            Shade::Dark => colours.dark_squares,
-        }))
+        let tint = match (shade, self.sixteen()) {
+            (Shade::Light, Some(sixteen)) => Tint::Indexed(sixteen.light),
+            (Shade::Dark, Some(sixteen)) => Tint::Indexed(sixteen.dark),
+            (Shade::Light, None) => self.rgb(colours.light_squares),
+            (Shade::Dark, None) => self.rgb(colours.dark_squares),
+        };
+        Style::new().bg(tint)
     }
 
     /// A square's style with a highlight on top of it.
     pub fn highlighted(self, base: Style, highlight: Highlight) -> Style {
+        let chain = self
+            .sixteen()
+            .map_or(Some(CHAIN), |s| s.chain.map(Tint::Indexed));
         match (highlight, self.colour) {
-            (Highlight::Cursor, true) => base.bg(self.tint(CURSOR)),
-            (Highlight::Chain, true) => base.bg(self.tint(CHAIN)).add_modifier(Modifier::BOLD),
+            (Highlight::Cursor, true) => base.bg(self.chosen(|s| s.cursor, CURSOR)),
+            (Highlight::Chain, true) => match chain {
+                Some(chain) => base.bg(self.tint(chain)).add_modifier(Modifier::BOLD),
+                None => base.add_modifier(Modifier::BOLD | Modifier::UNDERLINED),
+            },
             (Highlight::Cursor, false) => base.add_modifier(Modifier::REVERSED),
             (Highlight::Chain, false) => base.add_modifier(Modifier::BOLD | Modifier::UNDERLINED),
         }
@@ -218,9 +271,11 @@ impl Theme {
             ((true, false), true) => Some(('▀', base.fg(tint))),
             ((false, true), true) => Some(('▄', base.fg(tint))),
             (_, false) => {
+                // By shape, not brightness: a block is bright on a dark
+                // terminal, and a shade reads as the dark squares' `░`.
                 let glyph = match color {
-                    Color::Black => self.pick('█', '#'),
-                    Color::White => self.pick('▒', 'O'),
+                    Color::Black => self.pick('●', '#'),
+                    Color::White => self.pick('○', 'O'),
                 };
                 Some((glyph, self.stone_style(base, color)))
             }
@@ -259,15 +314,21 @@ impl Theme {
         if let Some(color) = on_stone {
             return style.fg(self.stone_tint(color.other()));
         }
-        match marker {
+        let (pick, pair): (fn(&Sixteen) -> u8, _) = match marker {
             Marker::LastPlaced | Marker::LastFilled | Marker::LastCaptured => {
-                style.fg(self.tint(LAST_MARK))
+                (|s| s.last, LAST_MARK)
             }
-            Marker::PreviewFill | Marker::PreviewCapture => style.fg(self.tint(PREVIEW_MARK)),
-            Marker::Hint => style.fg(self.tint(HINT_MARK)),
-            Marker::Escort => style.fg(self.tint(ESCORT_MARK)),
-            Marker::Threatened => style.fg(self.tint(THREAT_MARK)),
-        }
+            Marker::PreviewFill | Marker::PreviewCapture => (|s| s.preview, PREVIEW_MARK),
+            Marker::Hint => (|s| s.hint, HINT_MARK),
+            Marker::Escort => (|s| s.escort, ESCORT_MARK),
+            Marker::Threatened => (|s| s.threat, THREAT_MARK),
+        };
+        let [dark, light] = pair.map(|tint| self.tint(tint));
+        let standing_out = match base.bg.and_then(rgb_of) {
+            Some(on) if contrast_on(light, on) > contrast_on(dark, on) => light,
+            _ => dark,
+        };
+        style.fg(self.chosen(pick, standing_out))
     }
 
     /// A square of the heat map, `warmth` 0 to `Heat::WARMEST`. Without
@@ -276,14 +337,15 @@ impl Theme {
         if !self.colour {
             return base;
         }
-        base.bg(self.tint(HEAT[usize::from(warmth).min(HEAT.len() - 1)]))
+        let warmth = usize::from(warmth).min(HEAT.len() - 1);
+        base.bg(self.chosen(|s| s.heat[warmth], HEAT[warmth]))
     }
 
     /// The share written on a square of the heat map.
     pub fn heat_digits(self, base: Style) -> Style {
         let style = base.add_modifier(Modifier::BOLD);
         if self.colour {
-            style.fg(self.tint(INK))
+            style.fg(self.chosen(|s| s.ink, INK))
         } else {
             style
         }
@@ -294,7 +356,7 @@ impl Theme {
         if !self.colour {
             return Style::new().add_modifier(Modifier::BOLD);
         }
-        let style = Style::new().bg(self.tint(FRAME));
+        let style = Style::new().bg(self.chosen(|s| s.frame, FRAME));
         match edge_of {
             Some(color) => style.fg(self.stone_tint(color)),
             None => style,
@@ -306,7 +368,7 @@ impl Theme {
         if self.colour {
             Style::new()
                 .fg(self.stone_tint(color))
-                .bg(self.tint(FRAME))
+                .bg(self.chosen(|s| s.frame, FRAME))
                 .add_modifier(Modifier::BOLD)
         } else {
             Style::new().add_modifier(Modifier::BOLD)
@@ -382,5 +444,37 @@ mod tests {
             t.black_edges().0,
         ];
         assert!(glyphs.iter().all(char::is_ascii), "{glyphs:?}");
+    }
+
+    #[test]
+    fn without_colour_stones_and_squares_differ_by_shape_not_brightness() {
+        // A block is bright on a dark terminal and dark on a light one; a
+        // shade reads as the dark squares' pattern.
+        let shades = ['░', '▒', '▓', '█'];
+        for theme in [
+            Theme::new(ThemeName::Mono, false),
+            Theme::new(ThemeName::Color, true),
+        ] {
+            let big = |c| theme.stone_cell(Style::new(), c, (true, true)).unwrap().0;
+            let stones = [
+                big(Color::Black),
+                big(Color::White),
+                theme.small_stone(Color::Black, true),
+                theme.small_stone(Color::White, true),
+                theme.small_stone(Color::Black, false),
+                theme.small_stone(Color::White, false),
+            ];
+            assert!(stones.iter().all(|g| !shades.contains(g)), "{stones:?}");
+            let apart = [
+                big(Color::Black),
+                big(Color::White),
+                theme.empty(Shade::Light),
+                theme.empty(Shade::Dark),
+            ];
+            for (i, a) in apart.iter().enumerate() {
+                assert!(!apart[i + 1..].contains(a), "{apart:?}");
+            }
+            assert_ne!(stones[2], stones[3]);
+        }
     }
 }

@@ -51,7 +51,7 @@ impl App {
         let mut effects = vec![Effect::MarkWelcomed];
         let mode = match choice {
             FirstGame::Learn => {
-                effects.push(Effect::OpenTraining(Course::Lessons));
+                effects.push(Effect::OpenTraining(Some(Course::Lessons)));
                 return effects;
             }
             FirstGame::Usual => {
