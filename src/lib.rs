@@ -6,7 +6,9 @@
 //! and the client of a lobby server), [`server`] (the relay and lobby
 //! `brique server` runs), [`app`] (the game screen), the headless
 //! [`commands`] and [`cli`], which parses the command line and hands over to
-//! one of them. [`log`] keeps the optional log file (`--log`, `BRIQUE_LOG`).
+//! one of them. [`thinker`] runs the engine on threads of its own, and
+//! [`reviewer`] reviews a game with it. [`log`] keeps the optional log file
+//! (`--log`, `BRIQUE_LOG`).
 
 pub mod core;
 
