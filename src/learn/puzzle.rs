@@ -63,7 +63,7 @@ impl Puzzle {
 
 /// Puzzles whose positions differ on at most this many squares are one
 /// puzzle (positions of one game a few moves apart differ on 2 to 6).
-const NEAR: usize = 8;
+pub const NEAR: usize = 8;
 
 impl Puzzle {
     /// Whether two puzzles are near-duplicates: the same board and rules,
