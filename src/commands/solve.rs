@@ -232,7 +232,7 @@ pub struct Solved {
 /// square when empty), with White's winning reply to each that loses, with
 /// a line of progress on stderr per move. With several `threads`, each
 /// has its own solver and takes the next first move not yet taken, then
-/// helps with those still being proven ([`FirstMoves`]); all share the
+/// helps with those still being proven (`FirstMoves`); all share the
 /// solver's tables, `memory` in all (see [`ProofNumberSolver::new`] for how
 /// it is spent). With `keep`, the
 /// table starts from the file's positions and is written to it every so

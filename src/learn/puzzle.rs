@@ -63,11 +63,11 @@ impl Puzzle {
 
 /// Puzzles whose positions differ on at most this many squares are one
 /// puzzle (positions of one game a few moves apart differ on 2 to 6).
-pub const NEAR: usize = 8;
+const NEAR: usize = 8;
 
 impl Puzzle {
     /// Whether two puzzles are near-duplicates: the same board and rules,
-    /// their positions at most [`NEAR`] squares apart.
+    /// their positions at most `NEAR` squares apart.
     pub fn near(&self, other: &Puzzle) -> bool {
         let (a, b) = (&self.position, &other.position);
         a.size() == b.size()

@@ -5,7 +5,7 @@
 //! docs/protocol.md, "The lobby"; the client is [`crate::online`].
 //!
 //! Connections are tokio tasks, as the relay's are; the state and the
-//! database belong to one referee thread ([`referee`]).
+//! database belong to one referee thread (`referee`).
 
 mod archive;
 mod asks;
