@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use crate::net::lookup;
 use crate::online::protocol::{Answer, Ask, FinishedGame};
-use crate::online::{Client, Identity, KEY_FILE};
+use crate::online::{Client, Identity, KEY_FILE, KNOWN_SERVERS_FILE};
 use crate::storage::{Paths, atomic_create};
 
 /// How long each answer from the server may take.
@@ -75,7 +75,8 @@ fn list_games(args: &GamesArgs) -> Result<(), Failure> {
     };
     let identity = Identity::load_or_create(&key).map_err(fail)?;
     // Looking needs no name: a new key connects without one.
-    let (mut client, _) = Client::connect(server, &identity, None).map_err(fail)?;
+    let known = key.with_file_name(KNOWN_SERVERS_FILE);
+    let (mut client, _) = Client::connect(server, &identity, None, &known).map_err(fail)?;
     let ask = Ask::Archive {
         name: args.name.clone(),
     };

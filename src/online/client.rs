@@ -2,18 +2,23 @@
 //! `connect` proves the key (Noise `XX`), then a reader thread opens what
 //! the server sends and queues it; [`Client::next`] polls that queue (the
 //! screen's way) and [`Client::request`] sends and waits for the reply,
-//! keeping what else came for later (the tests' and commands' way).
+//! keeping what else came for later (the tests' and commands' way). A
+//! keep-alive thread pings a connection that has sent nothing for a while,
+//! as the server closes one silent for 120 s.
 
 use std::collections::VecDeque;
+use std::io::Write;
 use std::net::{Shutdown, SocketAddr, TcpStream};
-use std::sync::Arc;
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::path::Path;
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use snow::StatelessTransportState;
 
 use super::identity::Identity;
+use super::known::{KnownError, check_server_key};
 use super::protocol::{
     Answer, Ask, ClientHello, FromServer, GameSummary, LOBBY_PROTOCOL, Push, Reply, Request,
     ServerHello,
@@ -24,6 +29,14 @@ use super::wire::{
 
 /// How long the connection and handshake may take.
 const HANDSHAKE_WAIT: Duration = Duration::from_secs(10);
+/// A ping after this long without a request: well inside the server's
+/// 120 s, so a screen idling on the lobby stays connected.
+const KEEP_ALIVE: Duration = Duration::from_secs(30);
+/// The keep-alive pings' number; their answers are dropped. Requests
+/// are numbered from 1.
+const KEEP_ALIVE_ID: u64 = 0;
+/// How long a write may wait on a server that does not read.
+const WRITE_WAIT: Duration = Duration::from_secs(30);
 
 /// What came from the server.
 #[derive(Clone, Debug, PartialEq)]
@@ -42,6 +55,8 @@ pub enum OnlineError {
     Handshake(WireError),
     #[error("the server speaks lobby protocol {theirs} and this copy {LOBBY_PROTOCOL}")]
     Version { theirs: u32 },
+    #[error(transparent)]
+    ServerKey(#[from] KnownError),
     #[error("the server refused: {0}")]
     Refused(String),
     #[error("the connection to the server ended: {0}")]
@@ -61,21 +76,75 @@ pub struct Welcome {
 
 pub struct Client {
     stream: TcpStream,
-    transport: Arc<StatelessTransportState>,
-    sealer: Sealer,
+    writer: Arc<Mutex<Writer>>,
     next_id: u64,
     incoming: Receiver<Incoming>,
     backlog: VecDeque<Incoming>,
     reader: Option<JoinHandle<()>>,
+    /// Dropped to stop the keep-alive thread.
+    stop: Option<Sender<()>>,
+    keep_alive: Option<JoinHandle<()>>,
+}
+
+/// The sending half, shared by the client and its keep-alive thread.
+struct Writer {
+    out: Box<dyn Write + Send>,
+    transport: Arc<StatelessTransportState>,
+    sealer: Sealer,
+    last_sent: Instant,
+}
+
+impl Writer {
+    fn send(&mut self, request: &Request) -> Result<(), WireError> {
+        let sealed = self.sealer.seal(&self.transport, request)?;
+        write_frame(&mut self.out, &sealed)?;
+        self.last_sent = Instant::now();
+        Ok(())
+    }
+}
+
+fn lock(writer: &Mutex<Writer>) -> MutexGuard<'_, Writer> {
+    writer.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// Pings through `writer` whenever it has sent nothing for `interval`,
+/// until `stop` is dropped or a write fails.
+fn keep_alive(
+    writer: Arc<Mutex<Writer>>,
+    interval: Duration,
+    stop: Receiver<()>,
+) -> JoinHandle<()> {
+    std::thread::spawn(move || {
+        loop {
+            let due = lock(&writer).last_sent + interval;
+            match stop.recv_timeout(due.saturating_duration_since(Instant::now())) {
+                Err(RecvTimeoutError::Timeout) => {}
+                _ => return,
+            }
+            let mut writer = lock(&writer);
+            if writer.last_sent.elapsed() >= interval {
+                let ping = Request {
+                    id: KEEP_ALIVE_ID,
+                    ask: Ask::Ping,
+                };
+                if writer.send(&ping).is_err() {
+                    return;
+                }
+            }
+        }
+    })
 }
 
 impl Client {
     /// Connects to the lobby at `address` as `identity`; `name` is taken
-    /// for a key the server does not know yet.
+    /// for a key the server does not know yet. The server's key must be
+    /// the one `known_servers` (`KNOWN_SERVERS_FILE` in the data
+    /// directory) holds for `address`, and is recorded there at first.
     pub fn connect(
         address: SocketAddr,
         identity: &Identity,
         name: Option<&str>,
+        known_servers: &Path,
     ) -> Result<(Client, Welcome), OnlineError> {
         let mut stream = TcpStream::connect_timeout(&address, HANDSHAKE_WAIT)
             .map_err(|e| OnlineError::Unreachable(address, e))?;
@@ -91,6 +160,11 @@ impl Client {
         let server: ServerHello = read_handshake(&mut state, &frame)
             .map_err(fail)?
             .ok_or_else(|| fail(WireError::Bad("no hello from the server".into())))?;
+        // Before this copy shows its own key: is this the server met before?
+        let server_key = state
+            .get_remote_static()
+            .ok_or_else(|| fail(WireError::Bad("the server proved no key".into())))?;
+        check_server_key(known_servers, address, server_key)?;
         let hello = ClientHello {
             protocol: LOBBY_PROTOCOL,
             program: env!("CARGO_PKG_VERSION").to_string(),
@@ -119,6 +193,9 @@ impl Client {
             _ => return Err(OnlineError::Unexpected),
         };
         stream.set_read_timeout(None).map_err(|e| fail(e.into()))?;
+        stream
+            .set_write_timeout(Some(WRITE_WAIT))
+            .map_err(|e| fail(e.into()))?;
         let (sender, incoming) = mpsc::channel();
         let mut reading = stream.try_clone().map_err(|e| fail(e.into()))?;
         let opening = Arc::clone(&transport);
@@ -127,6 +204,7 @@ impl Client {
                 let got = read_frame(&mut reading)
                     .and_then(|frame| opener.open::<FromServer>(&opening, &frame));
                 let item = match got {
+                    Ok(FromServer::Reply(reply)) if reply.id == KEEP_ALIVE_ID => continue,
                     Ok(FromServer::Reply(reply)) => Incoming::Reply(reply),
                     Ok(FromServer::Push(push)) => Incoming::Push(push),
                     Err(e) => {
@@ -139,14 +217,22 @@ impl Client {
                 }
             }
         });
-        let client = Client {
-            stream,
+        let writer = Arc::new(Mutex::new(Writer {
+            out: Box::new(stream.try_clone().map_err(|e| fail(e.into()))?),
             transport,
             sealer: Sealer { nonce: 0 },
+            last_sent: Instant::now(),
+        }));
+        let (stop, stopped) = mpsc::channel();
+        let client = Client {
+            stream,
+            keep_alive: Some(keep_alive(Arc::clone(&writer), KEEP_ALIVE, stopped)),
+            writer,
             next_id: 1,
             incoming,
             backlog: VecDeque::new(),
             reader: Some(reader),
+            stop: Some(stop),
         };
         Ok((client, welcome))
     }
@@ -155,11 +241,9 @@ impl Client {
     pub fn send(&mut self, ask: Ask) -> Result<u64, OnlineError> {
         let id = self.next_id;
         self.next_id += 1;
-        let sealed = self
-            .sealer
-            .seal(&self.transport, &Request { id, ask })
+        lock(&self.writer)
+            .send(&Request { id, ask })
             .map_err(|e| OnlineError::Closed(e.to_string()))?;
-        write_frame(&mut self.stream, &sealed).map_err(|e| OnlineError::Closed(e.to_string()))?;
         Ok(id)
     }
 
@@ -240,8 +324,97 @@ impl Drop for Client {
     fn drop(&mut self) {
         // The reader thread ends at the socket's end.
         let _ = self.stream.shutdown(Shutdown::Both);
-        if let Some(reader) = self.reader.take() {
-            let _ = reader.join();
+        self.stop = None;
+        for thread in [self.reader.take(), self.keep_alive.take()]
+            .into_iter()
+            .flatten()
+        {
+            let _ = thread.join();
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::online::wire::{noise, read_frame};
+
+    /// What a writer wrote, kept for the test to read.
+    #[derive(Clone, Default)]
+    struct Sink(Arc<Mutex<Vec<u8>>>);
+
+    impl Write for Sink {
+        fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+            self.0.lock().unwrap().extend_from_slice(bytes);
+            Ok(bytes.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    /// The two ends of a Noise `XX` handshake, made in memory.
+    fn transports() -> (StatelessTransportState, StatelessTransportState) {
+        let (a, b) = (Identity::generate().unwrap(), Identity::generate().unwrap());
+        let (mut client, mut server) = (noise(&a, true).unwrap(), noise(&b, false).unwrap());
+        let mut buf = vec![0u8; 65_535];
+        let mut out = vec![0u8; 65_535];
+        let len = client.write_message(&[], &mut out).unwrap();
+        server.read_message(&out[..len], &mut buf).unwrap();
+        let len = server.write_message(&[], &mut out).unwrap();
+        client.read_message(&out[..len], &mut buf).unwrap();
+        let len = client.write_message(&[], &mut out).unwrap();
+        server.read_message(&out[..len], &mut buf).unwrap();
+        (
+            client.into_stateless_transport_mode().unwrap(),
+            server.into_stateless_transport_mode().unwrap(),
+        )
+    }
+
+    /// The requests written so far, opened as the server would.
+    fn requests(sink: &Sink, server: &StatelessTransportState) -> Vec<Request> {
+        let written = sink.0.lock().unwrap().clone();
+        let (mut input, mut opener) = (&written[..], Sealer { nonce: 0 });
+        let mut requests = Vec::new();
+        while !input.is_empty() {
+            let frame = read_frame(&mut input).unwrap();
+            requests.push(opener.open(server, &frame).unwrap());
+        }
+        requests
+    }
+
+    #[test]
+    fn an_idle_client_pings_every_interval_and_a_busy_one_does_not() {
+        let ping = |id| Request { id, ask: Ask::Ping };
+        // Busy: a request every 20 ms, the interval 2 s: no ping.
+        let (client, server) = transports();
+        let sink = Sink::default();
+        let writer = Arc::new(Mutex::new(Writer {
+            out: Box::new(sink.clone()),
+            transport: Arc::new(client),
+            sealer: Sealer { nonce: 0 },
+            last_sent: Instant::now(),
+        }));
+        let (stop, stopped) = mpsc::channel();
+        let thread = keep_alive(Arc::clone(&writer), Duration::from_secs(2), stopped);
+        for _ in 0..10 {
+            lock(&writer).send(&ping(7)).unwrap();
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        drop(stop);
+        thread.join().unwrap();
+        assert_eq!(requests(&sink, &server), vec![ping(7); 10]);
+        // Idle, the interval 50 ms: pings, numbered apart.
+        let (stop, stopped) = mpsc::channel();
+        let thread = keep_alive(Arc::clone(&writer), Duration::from_millis(50), stopped);
+        let deadline = Instant::now() + Duration::from_secs(20);
+        while requests(&sink, &server).len() < 13 && Instant::now() < deadline {
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        drop(stop);
+        thread.join().unwrap();
+        let sent = requests(&sink, &server);
+        assert!(sent.len() >= 13, "{} pings", sent.len() - 10);
+        assert!(sent[10..].iter().all(|r| *r == ping(KEEP_ALIVE_ID)));
     }
 }

@@ -7,8 +7,10 @@
 
 mod client;
 pub mod identity;
+mod known;
 pub mod protocol;
 pub mod wire;
 
 pub use client::{Client, Incoming, OnlineError, Welcome};
 pub use identity::{Identity, IdentityError, KEY_FILE};
+pub use known::{KNOWN_SERVERS_FILE, KnownError};

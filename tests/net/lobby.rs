@@ -11,7 +11,7 @@ use brique::online::protocol::{Answer, Ask, GameState, Pace, Push, Terms};
 use brique::online::{Client, Identity, OnlineError};
 
 use crate::lobby_support::{
-    Server, ask, connect, drain, play_one, refused, replay, some_move, wait_push,
+    Server, ask, connect, drain, known, play_one, refused, replay, some_move, wait_push,
 };
 
 const QUICK: Terms = Terms {
@@ -279,29 +279,37 @@ fn names_are_unique_and_a_key_without_a_name_may_only_look() {
     let server = Server::start(dir.path());
     let (_alice, _) = connect(&server, dir.path(), "alice");
     let other = Identity::load_or_create(&dir.path().join("other.key")).unwrap();
-    match Client::connect(server.lobby, &other, Some("ALICE")) {
+    match Client::connect(server.lobby, &other, Some("ALICE"), &known(dir.path())) {
         Err(OnlineError::Refused(why)) => assert!(why.contains("taken"), "{why}"),
         other => panic!("a taken name was not refused: {other:?}"),
     }
-    let (mut nameless, welcome) = Client::connect(server.lobby, &other, None).unwrap();
+    let (mut nameless, welcome) =
+        Client::connect(server.lobby, &other, None, &known(dir.path())).unwrap();
     assert_eq!(welcome.name, None);
     let why = refused(&mut nameless, Ask::Seek { terms: QUICK });
     assert!(why.contains("no name"), "{why}");
     // A name with escapes is cleaned as chat names are.
     let escaped = Identity::load_or_create(&dir.path().join("escaped.key")).unwrap();
-    let (_, welcome) = Client::connect(server.lobby, &escaped, Some("  eve\x1b[2J ")).unwrap();
+    let (_, welcome) = Client::connect(
+        server.lobby,
+        &escaped,
+        Some("  eve\x1b[2J "),
+        &known(dir.path()),
+    )
+    .unwrap();
     assert_eq!(welcome.name.as_deref(), Some("eve[2J"));
     // The same key comes back under its name, whatever it asks for.
     let (_, welcome) = connect(&server, dir.path(), "alice");
     assert_eq!(welcome.name.as_deref(), Some("alice"));
-    let (_, welcome) = Client::connect(server.lobby, &other, Some("zed")).unwrap();
+    let (_, welcome) =
+        Client::connect(server.lobby, &other, Some("zed"), &known(dir.path())).unwrap();
     assert_eq!(welcome.name.as_deref(), Some("zed"));
 }
 
 /// Reconnects `name`; its welcome's games waiting for its move.
 fn back(server: &Server, dir: &Path, name: &str) -> (Client, Vec<u64>) {
     let identity = Identity::load_or_create(&dir.join(format!("{name}.key"))).unwrap();
-    let (client, welcome) = Client::connect(server.lobby, &identity, None).unwrap();
+    let (client, welcome) = Client::connect(server.lobby, &identity, None, &known(dir)).unwrap();
     assert_eq!(welcome.name.as_deref(), Some(name));
     (client, welcome.waiting.iter().map(|g| g.game).collect())
 }

@@ -24,8 +24,13 @@ pub struct Server {
 impl Server {
     /// Starts a server keeping its state in `dir`.
     pub fn start(dir: &Path) -> Server {
+        Server::start_on(dir, &[])
+    }
+
+    /// Starts a server keeping its state in `dir`, with more arguments.
+    pub fn start_on(dir: &Path, extra: &[&str]) -> Server {
         let exe = Path::new(env!("CARGO_BIN_EXE_brique"));
-        let (child, lobby) = spawn_server(exe, &dir.join("lobby.sqlite"), &[]).unwrap();
+        let (child, lobby) = spawn_server(exe, &dir.join("lobby.sqlite"), extra).unwrap();
         Server { child, lobby }
     }
 
@@ -46,7 +51,12 @@ impl Drop for Server {
 /// A player with a key in `dir`, connected under `name`.
 pub fn connect(server: &Server, dir: &Path, name: &str) -> (Client, Welcome) {
     let identity = Identity::load_or_create(&dir.join(format!("{name}.key"))).unwrap();
-    Client::connect(server.lobby, &identity, Some(name)).unwrap()
+    Client::connect(server.lobby, &identity, Some(name), &known(dir)).unwrap()
+}
+
+/// The players' file of known servers in `dir`.
+pub fn known(dir: &Path) -> std::path::PathBuf {
+    dir.join(brique::online::KNOWN_SERVERS_FILE)
 }
 
 pub fn ask(client: &mut Client, ask: Ask) -> Answer {

@@ -13,5 +13,6 @@ mod forms;
 mod jam;
 mod link;
 mod lobby;
+mod lobby_edges;
 mod relay;
 mod relay_app;

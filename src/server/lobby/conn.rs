@@ -71,18 +71,44 @@ pub async fn serve(stream: TcpStream, peer: SocketAddr, conn: u64, context: Arc<
         }
     }
     // Only the referee holds the outbox from here: when it lets go, the
-    // writer ends, and the connection with it.
+    // writer ends, and the connection with it. The reader keeps a weak
+    // handle, for a last word.
+    let last_word = outbox.downgrade();
     drop(outbox);
     let writing = write_all(writer, queued, Arc::clone(&transport), Arc::clone(&limits));
-    let reading = read_all(reader, conn, &transport, &context);
-    tokio::select! {
-        () = writing => {}
-        why = reading => tracing::debug!(%peer, conn, "a lobby connection ended: {why}"),
-    }
+    tokio::pin!(writing);
+    let reading = read_all(reader, conn, &transport, &context, &last_word);
+    let refused = tokio::select! {
+        () = &mut writing => false,
+        ended = reading => {
+            tracing::debug!(%peer, conn, "a lobby connection ended: {}", ended.why);
+            ended.refused
+        }
+    };
     if context.referee.try_send(Command::Gone { conn }).is_err() {
         // A full queue must not keep a gone connection known: try on.
         let referee = context.referee.clone();
         tokio::task::spawn_blocking(move || referee.send(Command::Gone { conn }));
+    }
+    if refused {
+        // The writer sends what is queued, the refusal last, and ends
+        // when the referee lets go of the outbox.
+        let _ = timeout(limits.write_stall, writing).await;
+    }
+}
+
+/// Why reading stopped; `refused` when the client was told why.
+struct Ended {
+    why: String,
+    refused: bool,
+}
+
+impl Ended {
+    fn quietly(why: impl Into<String>) -> Ended {
+        Ended {
+            why: why.into(),
+            refused: false,
+        }
     }
 }
 
@@ -120,28 +146,40 @@ async fn handshake(
 }
 
 /// Reads requests until the client leaves, is silent too long or sends
-/// what cannot be read; returns why it stopped.
+/// what cannot be read (not JSON, not a request this server knows): that
+/// one is refused, through `last_word`, and the connection closed, as
+/// nothing after it can be trusted to mean what the client meant.
 async fn read_all(
     mut reader: OwnedReadHalf,
     conn: u64,
     transport: &StatelessTransportState,
     context: &Context,
-) -> String {
+    last_word: &mpsc::WeakSender<Arc<[u8]>>,
+) -> Ended {
     let mut opener = Sealer { nonce: 0 };
     loop {
         let frame = match timeout(context.limits.idle, read_frame(&mut reader)).await {
             Ok(Ok(frame)) => frame,
-            Ok(Err(why)) => return why,
-            Err(_) => return "silent for too long".into(),
+            Ok(Err(why)) => return Ended::quietly(why),
+            Err(_) => return Ended::quietly("silent for too long"),
         };
         let request: Request = match opener.open(transport, &frame) {
             Ok(request) => request,
-            Err(e) => return e.to_string(),
+            Err(e) => {
+                let why = format!("this server cannot read that request ({e}): closing");
+                tracing::warn!(conn, "refused: {why}");
+                let refused = FromServer::Push(Push::Refused { why: why.clone() });
+                let told = match (serde_json::to_vec(&refused), last_word.upgrade()) {
+                    (Ok(bytes), Some(outbox)) => outbox.try_send(bytes.into()).is_ok(),
+                    _ => false,
+                };
+                return Ended { why, refused: told };
+            }
         };
         match context.referee.try_send(Command::Ask { conn, request }) {
             Ok(()) => {}
-            Err(TrySendError::Full(_)) => return "the server is too busy".into(),
-            Err(TrySendError::Disconnected(_)) => return "the server is stopping".into(),
+            Err(TrySendError::Full(_)) => return Ended::quietly("the server is too busy"),
+            Err(TrySendError::Disconnected(_)) => return Ended::quietly("the server is stopping"),
         }
     }
 }

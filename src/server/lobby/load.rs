@@ -113,10 +113,12 @@ pub fn run(players: usize, exe: &std::path::Path) -> std::io::Result<Report> {
     )?;
     let server = Child9(child);
     let all_started = Arc::new(Barrier::new(players));
+    let known = dir.path().join(crate::online::KNOWN_SERVERS_FILE);
     let threads: Vec<_> = (0..players)
         .map(|i| {
             let barrier = Arc::clone(&all_started);
-            std::thread::spawn(move || play(address, i, &barrier))
+            let known = known.clone();
+            std::thread::spawn(move || play(address, &known, i, &barrier))
         })
         .collect();
     let mut times = Vec::new();
@@ -151,11 +153,17 @@ type Played = (Vec<Duration>, Instant, Instant);
 
 /// Player `i`: seeks (even) or accepts its partner's seek (odd), then
 /// plays random moves to the game's end. Returns its moves' times.
-fn play(address: SocketAddr, i: usize, all_started: &Barrier) -> std::io::Result<Played> {
+fn play(
+    address: SocketAddr,
+    known: &std::path::Path,
+    i: usize,
+    all_started: &Barrier,
+) -> std::io::Result<Played> {
     let (mut client, _) = Client::connect(
         address,
         &Identity::generate().map_err(failed)?,
         Some(&format!("load{i}")),
+        known,
     )
     .map_err(failed)?;
     let partner = format!("load{}", i - i % 2);
@@ -243,16 +251,13 @@ pub fn spawn_server(
     extra: &[&str],
 ) -> std::io::Result<(Child, SocketAddr)> {
     let mut child = Command::new(exe)
-        .args([
-            "server",
-            "--bind",
-            "127.0.0.1",
-            "--port",
-            "0",
-            "--lobby",
-            "--lobby-port",
-            "0",
-        ])
+        .args(["server", "--bind", "127.0.0.1", "--port", "0", "--lobby"])
+        // Any free port, unless `extra` names one.
+        .args(if extra.contains(&"--lobby-port") {
+            &[][..]
+        } else {
+            &["--lobby-port", "0"][..]
+        })
         .args(extra)
         .arg("--db")
         .arg(db)

@@ -376,3 +376,7 @@ impl Referee {
         self.send(conn, &FromServer::Push(Push::Seeks { seeks }));
     }
 }
+
+#[cfg(test)]
+#[path = "referee_tests.rs"]
+mod tests;

@@ -1,0 +1,159 @@
+//! The servers' keys this copy has met (trust on first use, as ssh's
+//! `known_hosts`): the first handshake with an address records the key the
+//! server proved; a later one with another key is refused, so a fake
+//! server cannot pose as one met before.
+//!
+//! One line per address, `ADDRESS HEX-KEY`, in a private file (0600) of
+//! the data directory. A line is added with one `O_APPEND` write, which
+//! neither replaces the file nor mixes with a line another copy adds at
+//! the same moment; a torn or unreadable line is skipped, and the first
+//! line for an address decides.
+
+use std::fs::{self, OpenOptions};
+use std::io::{self, Read, Write};
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+
+use super::identity::hex;
+
+/// The file's name in the data directory.
+pub const KNOWN_SERVERS_FILE: &str = "online-servers";
+/// More than any player meets; a bigger file is not read whole.
+const MAX_FILE: u64 = 1 << 20;
+
+#[derive(Debug, thiserror::Error)]
+pub enum KnownError {
+    #[error(
+        "the server at {address} has a different key than the first time; if its operator changed it, remove the line for {address} from {}",
+        .file.display()
+    )]
+    Changed { address: SocketAddr, file: PathBuf },
+    #[error("cannot use the file of known servers {}: {why}", .file.display())]
+    File { file: PathBuf, why: String },
+}
+
+/// Checks `key`, the one the server at `address` proved, against `file`;
+/// records it if the address is new there.
+pub fn check_server_key(file: &Path, address: SocketAddr, key: &[u8]) -> Result<(), KnownError> {
+    let fail = |why: String| KnownError::File {
+        file: file.to_path_buf(),
+        why,
+    };
+    let key = hex(key);
+    let address_text = address.to_string();
+    let text = read_text(file).map_err(fail)?;
+    match text.lines().find_map(|line| {
+        let (a, k) = line.split_once(' ')?;
+        (a == address_text && k.len() == 64).then_some(k)
+    }) {
+        Some(known) if known == key => return Ok(()),
+        Some(_) => {
+            return Err(KnownError::Changed {
+                address,
+                file: file.to_path_buf(),
+            });
+        }
+        None => {}
+    }
+    // After a torn line, a new line of its own.
+    let start = if text.is_empty() || text.ends_with('\n') {
+        ""
+    } else {
+        "\n"
+    };
+    append_line(file, &format!("{start}{address_text} {key}\n")).map_err(|e| fail(e.to_string()))
+}
+
+/// The file's text; none if there is no file yet. Only a plain file is
+/// read (a FIFO or device could block or never end), at most `MAX_FILE`.
+fn read_text(file: &Path) -> Result<String, String> {
+    match fs::symlink_metadata(file) {
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(String::new()),
+        Err(e) => return Err(e.to_string()),
+        Ok(meta) if !meta.is_file() => return Err("not a plain file".into()),
+        Ok(meta) if meta.len() > MAX_FILE => return Err("longer than 1 MiB".into()),
+        Ok(_) => {}
+    }
+    let mut bytes = Vec::new();
+    open_plain(OpenOptions::new().read(true), file)
+        .and_then(|f| f.take(MAX_FILE).read_to_end(&mut bytes))
+        .map_err(|e| e.to_string())?;
+    Ok(String::from_utf8_lossy(&bytes).into_owned())
+}
+
+fn append_line(file: &Path, line: &str) -> io::Result<()> {
+    if let Some(dir) = file.parent().filter(|d| !d.as_os_str().is_empty()) {
+        fs::create_dir_all(dir)?;
+    }
+    let mut options = OpenOptions::new();
+    options.append(true).create(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.mode(0o600);
+    }
+    let mut out = open_plain(&options, file)?;
+    // One write: a line whole or, after a crash mid-write, a torn line
+    // that reading skips.
+    out.write_all(line.as_bytes())?;
+    out.sync_all()
+}
+
+/// Opens `file` without following a planted link.
+fn open_plain(options: &OpenOptions, file: &Path) -> io::Result<fs::File> {
+    let mut options = options.clone();
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK);
+    }
+    options.open(file)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_server_key_is_trusted_on_first_use_per_address_and_a_change_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("data").join(KNOWN_SERVERS_FILE);
+        let (here, there): (SocketAddr, SocketAddr) = (
+            "127.0.0.1:7779".parse().unwrap(),
+            "[::1]:7779".parse().unwrap(),
+        );
+        check_server_key(&file, here, &[1; 32]).unwrap();
+        check_server_key(&file, here, &[1; 32]).unwrap();
+        check_server_key(&file, there, &[2; 32]).unwrap();
+        let refused = check_server_key(&file, here, &[2; 32]).unwrap_err();
+        assert_eq!(
+            refused.to_string(),
+            format!(
+                "the server at 127.0.0.1:7779 has a different key than the first time; if its operator changed it, remove the line for 127.0.0.1:7779 from {}",
+                file.display()
+            )
+        );
+        assert_eq!(fs::read_to_string(&file).unwrap().lines().count(), 2);
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            let mode = fs::metadata(&file).unwrap().permissions().mode();
+            assert_eq!(mode & 0o777, 0o600);
+        }
+        // A torn last line is skipped: the address is met anew.
+        fs::write(&file, "127.0.0.1:7779 0101").unwrap();
+        check_server_key(&file, here, &[3; 32]).unwrap();
+        check_server_key(&file, here, &[3; 32]).unwrap();
+        assert!(check_server_key(&file, here, &[1; 32]).is_err());
+        #[cfg(unix)]
+        {
+            let link = dir.path().join("link");
+            std::os::unix::fs::symlink(&file, &link).unwrap();
+            let refused = check_server_key(&link, there, &[2; 32]).unwrap_err();
+            assert!(
+                refused.to_string().contains("not a plain file"),
+                "{refused}"
+            );
+        }
+    }
+}
