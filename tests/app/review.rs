@@ -159,3 +159,19 @@ fn a_click_on_the_chart_goes_to_that_move() {
     click(&mut app, left + width / 2, row);
     assert_eq!(app.viewing(), Some(3));
 }
+
+#[test]
+fn the_charts_summary_never_cuts_a_figure_whatever_the_names() {
+    // Each name longer than the chart's border allows beside the other.
+    let names = "player1: Annabelle-Maria\nplayer2: Bartholomew-Jon";
+    let record = REVIEWED.replace("player1: Ann\nplayer2: Bob", names);
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("long_names.brique");
+    fs::write(&file, record).unwrap();
+    let app = open(dir.path(), &file, config_with_size(5));
+    let screen = text(&app, 100, 44);
+    assert!(screen.contains("Black's chance, moves 0-6"), "{screen}");
+    // The line under the chart falls back to the colours, figures whole.
+    assert!(screen.contains("Black -33.3 · White 0"), "{screen}");
+    assert!(!screen.contains("Annabelle-Maria 1??"), "{screen}");
+}

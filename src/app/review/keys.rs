@@ -117,7 +117,7 @@ impl App {
             return;
         }
         if self.review.poll(game) == Some(true) {
-            let text = self.review_summary_text(false);
+            let text = self.review_summary_text(SummaryForm::Sentence);
             let save = self.key(Action::SaveRecord);
             self.say(
                 Tone::Success,
@@ -126,10 +126,9 @@ impl App {
         }
     }
 
-    /// `Ann 1??, loss 33.3; Bob no mistake, loss 0.0` (the average loss
-    /// of winning chance per move, in points).
-    /// `compact`: `Ann 1?? -33.3 · Bob 0`, for the chart.
-    pub(in crate::app) fn review_summary_text(&self, compact: bool) -> String {
+    /// Each player's marks and average loss of winning chance per move, in
+    /// points, in the `form` asked.
+    pub(in crate::app) fn review_summary_text(&self, form: SummaryForm) -> String {
         let game = self.session.game();
         let judged = self.review.judged(game);
         let part = |player: Player| {
@@ -144,28 +143,28 @@ impl App {
             .map(|(n, mark)| format!("{n}{mark}"))
             .collect::<Vec<_>>()
             .join(" ");
-            if compact {
-                let marks = if marks.is_empty() {
-                    String::new()
-                } else {
-                    format!("{marks} ")
-                };
-                // A loss that rounds to nothing reads 0, not -0.0.
-                let loss = if s.average_loss < 0.05 {
-                    "0".to_string()
-                } else {
-                    format!("-{:.1}", s.average_loss)
-                };
-                return format!("{} {marks}{loss}", self.name(player));
-            }
-            let marks = if marks.is_empty() {
-                "no mistake".to_string()
+            // A loss that rounds to nothing reads 0, not -0.0.
+            let loss = if s.average_loss < 0.05 {
+                "0".to_string()
             } else {
-                marks
+                format!("-{:.1}", s.average_loss)
             };
-            format!("{} {marks}, loss {:.1}", self.name(player), s.average_loss)
+            let name = self.name(player);
+            match form {
+                SummaryForm::Sentence if marks.is_empty() => {
+                    format!("{name} no mistake, loss {:.1}", s.average_loss)
+                }
+                SummaryForm::Sentence => format!("{name} {marks}, loss {:.1}", s.average_loss),
+                SummaryForm::Chart if !marks.is_empty() => format!("{name} {marks} {loss}"),
+                SummaryForm::Chart | SummaryForm::Losses => format!("{name} {loss}"),
+                SummaryForm::Colours => format!("{} {loss}", game.color_of(player).name()),
+            }
         };
-        let between = if compact { " · " } else { "; " };
+        let between = if form == SummaryForm::Sentence {
+            "; "
+        } else {
+            " · "
+        };
         format!("{}{between}{}", part(Player::One), part(Player::Two))
     }
 
@@ -192,4 +191,17 @@ impl App {
     pub fn review_running(&self) -> bool {
         self.review.is_running()
     }
+}
+
+/// The forms of the review's summary, longest first.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(in crate::app) enum SummaryForm {
+    /// `Ann 1??, loss 33.3; Bob no mistake, loss 0.0`, for the status line.
+    Sentence,
+    /// `Ann 1?? -33.3 · Bob 0`, under the chart.
+    Chart,
+    /// `Ann -33.3 · Bob 0`, under a chart too narrow for the marks.
+    Losses,
+    /// `Black -33.3 · White 0`, for names too long even for that.
+    Colours,
 }

@@ -14,6 +14,7 @@ use ratatui::widgets::{Axis, Chart, Dataset, GraphType, Widget};
 use crate::ai::review::{Class, MoveReview};
 use crate::app::computer::progress_view::bar;
 use crate::app::game::board_widget::BoardOverlay;
+use crate::app::review::keys::SummaryForm;
 use crate::app::state::App;
 use crate::app::ui::cells::{block, wrap};
 use crate::app::ui::theme::{Marker, Ui};
@@ -89,14 +90,22 @@ pub fn render_chart(app: &App, area: Rect, buf: &mut Buffer) {
     } else {
         String::new()
     };
-    // The proofs' count goes when the border has no room for it: the
-    // players' figures come first, and a cut figure says nothing.
-    let players = app.review_summary_text(true);
+    // The proofs' count goes first when the border has no room for it:
+    // the players' figures come first, and a cut figure says nothing.
+    // The marks go next (they are in the move list), never half a figure.
     let room = usize::from(area.width.saturating_sub(4));
+    let players = app.review_summary_text(SummaryForm::Chart);
     let summary = if players.chars().count() + proofs.chars().count() <= room {
         format!(" {players}{proofs} ")
     } else {
-        format!(" {players} ")
+        let fits = [SummaryForm::Chart, SummaryForm::Losses]
+            .map(|form| app.review_summary_text(form))
+            .into_iter()
+            .find(|text| text.chars().count() <= room);
+        format!(
+            " {} ",
+            fits.unwrap_or_else(|| app.review_summary_text(SummaryForm::Colours))
+        )
     };
     let datasets = vec![
         Dataset::default()
