@@ -15,3 +15,4 @@ mod link;
 mod lobby;
 mod relay;
 mod relay_app;
+mod relay_replay;
