@@ -16,3 +16,4 @@ mod lobby;
 mod lobby_edges;
 mod relay;
 mod relay_app;
+mod relay_replay;

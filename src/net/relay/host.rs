@@ -6,7 +6,7 @@
 //! handshake, for the guest to come back after a lost link.
 
 use std::net::{SocketAddr, TcpStream};
-use std::sync::atomic::Ordering;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::{Sender, channel};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
@@ -23,6 +23,9 @@ const RETRY: Duration = Duration::from_secs(2);
 /// How long a waiting host may hear nothing before it asks again (the
 /// relay ends a nameplate sooner: docs/protocol.md).
 const WAIT: Duration = Duration::from_secs(24 * 3600);
+/// Handshakes on the channel run at once, at most (each ends within the
+/// handshake's patience).
+const CHANNEL_HANDSHAKES: usize = 4;
 
 struct Hosting {
     server: SocketAddr,
@@ -31,6 +34,8 @@ struct Hosting {
     events: Sender<Stamped>,
     /// The channel and password of the last handshake.
     resume: Mutex<Option<Resume>>,
+    /// Handshakes on the channel under way.
+    handshakes: AtomicUsize,
 }
 
 /// Hosts through the relay at `server`: returns the connection and the
@@ -46,6 +51,7 @@ pub fn host_via(server: SocketAddr, hello: Hello) -> Result<(Connection, WordCod
         current: Arc::clone(&current),
         events,
         resume: Mutex::default(),
+        handshakes: AtomicUsize::new(0),
     });
     {
         let hosting = Arc::clone(&hosting);
@@ -131,7 +137,7 @@ fn nameplate_loop(hosting: &Hosting, mut open: Option<(TcpStream, WordCode)>) {
 }
 
 /// Waits on the channel of the last handshake, for a guest coming back.
-fn channel_loop(hosting: &Hosting) {
+fn channel_loop(hosting: &Arc<Hosting>) {
     while !hosting.stopped() {
         let Some(resume) = lock(&hosting.resume).clone() else {
             std::thread::sleep(POLL);
@@ -155,9 +161,24 @@ fn channel_loop(hosting: &Hosting) {
             std::thread::sleep(POLL);
             continue;
         }
+        // The handshake runs apart and the host waits on the channel again at
+        // once: a newcomer that cannot finish it (a replayed first message:
+        // the channel is plaintext on the path) holds the seat no longer
+        // than the joining. Up to CHANNEL_HANDSHAKES at once, then in turn.
         let secret = Secret::new(resume.password.to_vec());
-        if let Ok(met) = meet_guest(&mut stream, &secret, &hosting.hello) {
-            hosting.install(stream, met);
+        let meet = {
+            let hosting = Arc::clone(hosting);
+            move || {
+                if let Ok(met) = meet_guest(&mut stream, &secret, &hosting.hello) {
+                    hosting.install(stream, met);
+                }
+                hosting.handshakes.fetch_sub(1, Ordering::SeqCst);
+            }
+        };
+        if hosting.handshakes.fetch_add(1, Ordering::SeqCst) < CHANNEL_HANDSHAKES {
+            std::thread::spawn(meet);
+        } else {
+            meet();
         }
     }
 }
