@@ -1,14 +1,15 @@
 //! What the review's keys and clicks do, and the effects that start and
 //! stop its thread (carried out by `App::perform`).
 
-use crate::ai::review::{REVIEW_KEY, Review, next_marked, summary};
+use crate::ai::review::{REVIEW_KEY, Review, next_marked};
 use crate::app::action::Action;
 use crate::app::game::panel::chart_move_at;
 use crate::app::message::Tone;
+use crate::app::review::summary::SummaryForm;
 use crate::app::state::App;
 use crate::app::ui::layout;
 use crate::app::update::Effect;
-use crate::core::{Player, Record};
+use crate::core::Record;
 use crate::reviewer::ReviewSettings;
 
 impl App {
@@ -126,48 +127,6 @@ impl App {
         }
     }
 
-    /// Each player's marks and average loss of winning chance per move, in
-    /// points, in the `form` asked.
-    pub(in crate::app) fn review_summary_text(&self, form: SummaryForm) -> String {
-        let game = self.session.game();
-        let judged = self.review.judged(game);
-        let part = |player: Player| {
-            let s = summary(judged, player);
-            let marks = [
-                (s.inaccuracies, "?!"),
-                (s.mistakes, "?"),
-                (s.blunders, "??"),
-            ]
-            .iter()
-            .filter(|(n, _)| *n > 0)
-            .map(|(n, mark)| format!("{n}{mark}"))
-            .collect::<Vec<_>>()
-            .join(" ");
-            // A loss that rounds to nothing reads 0, not -0.0.
-            let loss = if s.average_loss < 0.05 {
-                "0".to_string()
-            } else {
-                format!("-{:.1}", s.average_loss)
-            };
-            let name = self.name(player);
-            match form {
-                SummaryForm::Sentence if marks.is_empty() => {
-                    format!("{name} no mistake, loss {:.1}", s.average_loss)
-                }
-                SummaryForm::Sentence => format!("{name} {marks}, loss {:.1}", s.average_loss),
-                SummaryForm::Chart if !marks.is_empty() => format!("{name} {marks} {loss}"),
-                SummaryForm::Chart | SummaryForm::Losses => format!("{name} {loss}"),
-                SummaryForm::Colours => format!("{} {loss}", game.color_of(player).name()),
-            }
-        };
-        let between = if form == SummaryForm::Sentence {
-            "; "
-        } else {
-            " · "
-        };
-        format!("{}{between}{}", part(Player::One), part(Player::Two))
-    }
-
     /// The review's line for the record, while the board's game has one.
     pub(in crate::app) fn review_extra(&self) -> Option<(&'static str, String)> {
         let review = self.review.of(self.session.game())?;
@@ -191,17 +150,4 @@ impl App {
     pub fn review_running(&self) -> bool {
         self.review.is_running()
     }
-}
-
-/// The forms of the review's summary, longest first.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub(in crate::app) enum SummaryForm {
-    /// `Ann 1??, loss 33.3; Bob no mistake, loss 0.0`, for the status line.
-    Sentence,
-    /// `Ann 1?? -33.3 · Bob 0`, under the chart.
-    Chart,
-    /// `Ann -33.3 · Bob 0`, under a chart too narrow for the marks.
-    Losses,
-    /// `Black -33.3 · White 0`, for names too long even for that.
-    Colours,
 }

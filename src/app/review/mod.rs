@@ -8,8 +8,10 @@
 //!
 //! `state.rs` holds the review and its thread, `keys.rs` what the keys and
 //! clicks do (and the effects that start and stop the thread), `view.rs`
-//! the chart, the progress and the notes of the side panel.
+//! the chart, the progress and the notes of the side panel, `summary.rs`
+//! the players' marks and losses in words.
 
 pub(super) mod keys;
 pub(super) mod state;
+mod summary;
 pub(super) mod view;

@@ -14,7 +14,7 @@ use ratatui::widgets::{Axis, Chart, Dataset, GraphType, Widget};
 use crate::ai::review::{Class, MoveReview};
 use crate::app::computer::progress_view::bar;
 use crate::app::game::board_widget::BoardOverlay;
-use crate::app::review::keys::SummaryForm;
+use crate::app::review::summary::SummaryForm;
 use crate::app::state::App;
 use crate::app::ui::cells::{block, wrap};
 use crate::app::ui::theme::{Marker, Ui};
