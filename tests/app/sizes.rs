@@ -151,3 +151,28 @@ fn the_status_line_shortens_a_path_from_the_left_and_keeps_words_whole() {
     let last = screen.lines().last().unwrap().trim_end();
     assert!(last.contains(&said), "{last}");
 }
+
+#[test]
+fn the_bottom_line_standing_for_the_panel_keeps_words_whole() {
+    // At 60×20 the panel does not fit, and the line under the board gives
+    // its news: an opened, unfinished record's is longer than the line.
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("a-game-with-a-longer-name.brique");
+    std::fs::write(&file, "size: 15\n\nh8 g7 e5 f6 d4 c3\n").unwrap();
+    let mut app = App::with_config(Config::default());
+    let args = brique::app::PlayArgs {
+        load: Some(file),
+        ..brique::app::PlayArgs::default()
+    };
+    app.open_files(
+        Some(brique::storage::Paths::under(dir.path())),
+        &args.opening(),
+    );
+    let screen = text(&app, 60, 20);
+    let last = screen.lines().last().unwrap().trim_end();
+    assert!(
+        last.starts_with("Opened a-game-with-a-longer-name"),
+        "{last}"
+    );
+    assert!(last.ends_with('…') || last.ends_with('.'), "{last}");
+}

@@ -47,6 +47,7 @@ pub fn render(app: &App, area: Rect, panel_shown: bool, buf: &mut Buffer) {
         ),
         (_, None) if !panel_shown => {
             let (text, style) = summary(app);
+            let text = shorten(&text, usize::from(area.width));
             let used = text.chars().count() + theme.dot().chars().count();
             let mut spans = vec![Span::styled(text, style)];
             // Help and quit (the last two hints), when they fit after it.
