@@ -169,14 +169,20 @@ fn a_huge_bad_token_is_quoted_in_a_few_dozen_characters() {
 /// refused at once as not a regular file, never waited on or read forever.
 #[cfg(unix)]
 #[test]
-fn proven_positions_results_and_progress_refuse_fifos_and_devices() {
+fn proven_positions_results_progress_and_puzzles_refuse_fifos_and_devices() {
     use brique::core::{BoardSize, Variant};
     use brique::storage::{ProvenFile, load_progress, load_results};
     for special in ["fifo", "zero"] {
         let tmp = tempfile::tempdir().unwrap();
         let paths = Paths::under(tmp.path());
         let proven = tmp.path().join("proven.bin");
-        for file in [proven.clone(), paths.results(), paths.progress()] {
+        let puzzles = tmp.path().join("puzzles.txt");
+        for file in [
+            proven.clone(),
+            paths.results(),
+            paths.progress(),
+            puzzles.clone(),
+        ] {
             fs::create_dir_all(file.parent().unwrap()).unwrap();
             if special == "fifo" {
                 let made = std::process::Command::new("mkfifo")
@@ -194,15 +200,20 @@ fn proven_positions_results_and_progress_refuse_fifos_and_devices() {
                 .unwrap()
                 .load(size, Variant::Revised, |_| true);
             [
-                proven.map(|_| ()).unwrap_err(),
-                load_results(&paths).map(|_| ()).unwrap_err(),
-                load_progress(&paths.progress()).map(|_| ()).unwrap_err(),
+                proven.map(|_| ()).unwrap_err().to_string(),
+                load_results(&paths).map(|_| ()).unwrap_err().to_string(),
+                load_progress(&paths.progress())
+                    .map(|_| ())
+                    .unwrap_err()
+                    .to_string(),
+                brique::learn::read_puzzle_file(&puzzles)
+                    .map(|_| ())
+                    .unwrap_err(),
             ]
         });
         for err in errors {
             assert!(
-                err.to_string()
-                    .ends_with("not a regular file (a directory, pipe or device?)"),
+                err.ends_with("not a regular file (a directory, pipe or device?)"),
                 "{special}: {err}"
             );
         }
