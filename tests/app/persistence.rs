@@ -437,11 +437,7 @@ fn the_records_screen_lists_every_file_and_opens_a_good_one() {
 #[test]
 fn a_record_given_at_start_is_opened_and_a_finished_one_browsed() {
     let dir = tempfile::tempdir().unwrap();
-    let mut won = start(dir.path(), named(["Ann", "Bob"], 5), &plain());
-    black_wins_on_column_c(&mut won);
-    type_keys(&mut won, "w");
-    press(&mut won, KeyCode::Enter);
-    let file = records_in(dir.path())[0].clone();
+    let (won, file) = a_won_game_saved(dir.path());
 
     let other = tempfile::tempdir().unwrap();
     let mut app = start(other.path(), config_with_size(9), &load(&file));
@@ -605,11 +601,7 @@ fn a_game_against_the_computer_is_saved_under_the_names_shown() {
 #[test]
 fn an_opened_record_names_the_computer_at_the_records_level() {
     let dir = tempfile::tempdir().unwrap();
-    let mut won = start(dir.path(), named(["Ann", "Bob"], 5), &plain());
-    black_wins_on_column_c(&mut won);
-    type_keys(&mut won, "w");
-    press(&mut won, KeyCode::Enter);
-    let file = records_in(dir.path())[0].clone();
+    let (_, file) = a_won_game_saved(dir.path());
     // As a game Ann won against the computer at easy would be saved.
     let edited: String = fs::read_to_string(&file)
         .unwrap()
@@ -633,4 +625,15 @@ fn an_opened_record_names_the_computer_at_the_records_level() {
     let screen = text(&app, 100, 34);
     assert!(screen.contains("Computer (easy)"), "{screen}");
     assert!(!screen.contains("strongest"), "{screen}");
+}
+
+/// A 5×5 game Ann (Black) won against Bob, saved with `w` under its
+/// default name in `dir`'s records: the app and the record's path.
+fn a_won_game_saved(dir: &Path) -> (App, PathBuf) {
+    let mut won = start(dir, named(["Ann", "Bob"], 5), &plain());
+    black_wins_on_column_c(&mut won);
+    type_keys(&mut won, "w");
+    press(&mut won, KeyCode::Enter);
+    let file = records_in(dir)[0].clone();
+    (won, file)
 }

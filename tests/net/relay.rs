@@ -31,8 +31,14 @@ fn wait_until(what: &str, done: impl Fn() -> bool) {
 
 /// A host and a guest joined through `relay`.
 fn pair(relay: SocketAddr) -> (Connection, Connection, WordCode) {
-    let (host, code) = host_via(relay, Hello::ours("Ann")).unwrap();
-    let guest = join_via(relay, code, Hello::ours("Bob"));
+    pair_via(relay, relay)
+}
+
+/// A host (Ann) reaching the relay at `host_at` and a guest (Bob) at
+/// `guest_at` (the same relay, or proxies in front of it), joined.
+pub fn pair_via(host_at: SocketAddr, guest_at: SocketAddr) -> (Connection, Connection, WordCode) {
+    let (host, code) = host_via(host_at, Hello::ours("Ann")).unwrap();
+    let guest = join_via(guest_at, code, Hello::ours("Bob"));
     assert_eq!(
         wait_for(&host, "the guest", joined),
         Event::Joined("Bob".into())

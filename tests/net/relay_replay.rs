@@ -14,11 +14,12 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use brique::core::Move;
-use brique::net::{Connection, Event, Hello, Message, host_via, join_via};
+use brique::net::{Connection, Event, Message};
 use brique::server::{self, Limits};
 
 use crate::jam::{frames, replay};
-use crate::support::{DEADLINE, joined, wait_for};
+use crate::relay::pair_via;
+use crate::support::{DEADLINE, wait_for};
 
 /// One proxied connection: what its client sent (the first 4 KiB), and
 /// both its sockets, to cut it.
@@ -198,16 +199,7 @@ fn recorded_game() -> (
     .unwrap();
     let host_path = Recorder::start(relay.address);
     let guest_path = Recorder::start(relay.address);
-    let (host, code) = host_via(host_path.address, Hello::ours("Ann")).unwrap();
-    let guest = join_via(guest_path.address, code, Hello::ours("Bob"));
-    assert_eq!(
-        wait_for(&host, "the guest", joined),
-        Event::Joined("Bob".into())
-    );
-    assert_eq!(
-        wait_for(&guest, "the host", joined),
-        Event::Joined("Ann".into())
-    );
+    let (host, guest, code) = pair_via(host_path.address, guest_path.address);
     let channel = recorded_channel(&host_path);
     let guest_sent = guest_path.sent()[0].clone();
     let request = format!("brique-relay 1 guest {}\n", code.nameplate());

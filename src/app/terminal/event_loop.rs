@@ -128,7 +128,14 @@ fn draw_if_changed(
     if shown.as_ref() == Some(&frame) {
         return Ok(());
     }
-    screen.draw(|f| f.render_widget(app, f.area()))?;
+    // The frame rendered above is the one drawn: rendered once, not twice.
+    screen.draw(|f| {
+        if f.area() == area {
+            f.buffer_mut().clone_from(&frame);
+        } else {
+            f.render_widget(app, f.area());
+        }
+    })?;
     *shown = Some(frame);
     Ok(())
 }
