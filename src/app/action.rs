@@ -91,6 +91,10 @@ pub enum Action {
     OpenHost,
     /// Open the form that joins a network game.
     OpenJoin,
+    /// The Online screen: the lobby server's seeks, games and players.
+    OpenOnline,
+    /// Withdraw one's own seek on the Online screen.
+    CancelSeek,
     /// Ask the engine for a move for the side to move, shown on the board.
     Hint,
     /// Show or hide the heat map of the engine's search.

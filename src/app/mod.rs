@@ -23,7 +23,8 @@
 //! drawn), `network/`, `files/` (autosave, records, results and their
 //! screens), `settings/`, `training/`, and `ui/` (theme, palette, layout,
 //! wrap, the text field, dialogs, pages, the status line), `review/` (the
-//! engine's review of the game: its thread, chart and marks). A feature's
+//! engine's review of the game: its thread, chart and marks), `online/`
+//! (the lobby server: the Online screen, online games on the board). A feature's
 //! fields are its own: others ask through methods, and no lower file
 //! imports a higher one (`App` in `state.rs` above the features' parts, the
 //! files that act for `App` above it).
@@ -54,6 +55,7 @@ mod game;
 mod keys;
 mod message;
 mod network;
+mod online;
 mod review;
 mod screen;
 mod settings;
@@ -199,6 +201,9 @@ pub fn run(args: &PlayArgs) -> ExitCode {
     // every change to the game.
     app.open_files(locations.paths, &args.opening());
     app.use_puzzle_file(args.puzzles.clone());
+    if args.network.is_none() {
+        app.connect_online_if_set();
+    }
     if let Some(course) = args.training {
         app.open_training(course);
     } else if args.network.is_none() && args.opening().record.is_none() {

@@ -4,6 +4,7 @@
 use crate::app::config::file::Notice;
 use crate::app::keys::keymap::Context;
 use crate::app::network::form::NetForm;
+use crate::app::online::page::OnlinePage;
 use crate::app::settings::form::SettingsForm;
 use crate::app::ui::text_input::TextInput;
 use crate::core::Move;
@@ -51,6 +52,8 @@ pub enum Screen {
     Training,
     /// The welcome of a first start: the goal, and how to begin.
     Welcome,
+    /// The Online screen (its lists are the app's `Online` part).
+    Online(Box<OnlinePage>),
 }
 
 /// A yes/no question asked before losing a game in progress.
@@ -99,6 +102,8 @@ impl Screen {
             Screen::Results { .. } => Context::Results,
             Screen::Training => Context::Training,
             Screen::Welcome => Context::Welcome,
+            Screen::Online(page) if page.typing() => Context::OnlineForm,
+            Screen::Online(_) => Context::Online,
         }
     }
 

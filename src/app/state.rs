@@ -12,6 +12,7 @@ use crate::app::game::session::Session;
 use crate::app::keys::keymap::KeyBindings;
 use crate::app::message::{Message, StatusLine, Tone};
 use crate::app::network::state::{NETWORK_TICK, Network};
+use crate::app::online::state::{ONLINE_TICK, Online};
 use crate::app::review::state::{GameReview, REVIEW_TICK};
 use crate::app::screen::Screen;
 use crate::app::terminal::capabilities::TermCaps;
@@ -44,6 +45,8 @@ pub struct App {
     pub(in crate::app) puzzle_file: Option<std::path::PathBuf>,
     /// The network game, when this copy hosts or joined one.
     pub(in crate::app) network: Option<Network>,
+    /// The lobby server: its connection, lists and the online game.
+    pub(in crate::app) online: Online,
     /// The engine's review of the game, and its thread while it runs.
     pub(in crate::app) review: GameReview,
 }
@@ -70,6 +73,7 @@ impl App {
             training: None,
             puzzle_file: None,
             network: None,
+            online: Online::default(),
             review: GameReview::default(),
         }
     }
@@ -260,6 +264,7 @@ impl App {
     /// [`crate::app::Action::Tick`]: `None` (wait for input) while no search runs.
     pub fn tick_interval(&self) -> Option<std::time::Duration> {
         let network = self.network.as_ref().map(|_| NETWORK_TICK);
+        let network = network.or(self.online.is_active().then_some(ONLINE_TICK));
         let review = self.review.is_running().then_some(REVIEW_TICK);
         self.computer.tick_interval().or(review).or(network)
     }
@@ -298,6 +303,7 @@ impl App {
         let notes = [self.history_note(), self.files.note().cloned(), failing];
         self.network_notes()
             .into_iter()
+            .chain(self.online_notes())
             .chain(notes.into_iter().flatten())
             .collect()
     }

@@ -69,6 +69,10 @@ pub(in crate::app) enum Effect {
     StartReview,
     /// Stop the review, keeping what it found.
     StopReview,
+    /// Connect to the lobby server on a thread, taking `name` there.
+    ConnectOnline { server: String, name: String },
+    /// Take in what the lobby server sent.
+    TakeOnline,
 }
 
 impl App {
@@ -110,6 +114,7 @@ impl App {
                     if self.network.is_some() {
                         self.sync_network();
                     }
+                    self.sync_online();
                     self.sync_engine();
                     self.follow_review();
                     self.keep_files();
@@ -135,6 +140,12 @@ impl App {
                 Effect::MarkWelcomed => self.mark_welcomed(),
                 Effect::StartReview => self.start_review(),
                 Effect::StopReview => self.stop_review(),
+                Effect::ConnectOnline { server, name } => self.connect_online(server, Some(name)),
+                Effect::TakeOnline => {
+                    for effect in self.online_tick().into_iter().rev() {
+                        effects.push_front(effect);
+                    }
+                }
             }
         }
     }
@@ -148,8 +159,11 @@ impl App {
     pub(in crate::app) fn route(&mut self, action: Action) -> Vec<Effect> {
         match action {
             // The engine's progress is taken in by `Effect::FollowTheGame`.
-            Action::Tick if self.network.is_some() => return vec![Effect::TakeNetworkEvents],
-            Action::Tick => return Vec::new(),
+            Action::Tick => {
+                let network = self.network.is_some().then_some(Effect::TakeNetworkEvents);
+                let online = self.online.is_active().then_some(Effect::TakeOnline);
+                return network.into_iter().chain(online).collect();
+            }
             Action::Resize { width, height } => {
                 self.board.set_terminal(width, height);
                 return Vec::new();
@@ -264,6 +278,7 @@ impl App {
             Screen::Results { .. } => self.on_results(action),
             Screen::Training => return self.on_training(action),
             Screen::Welcome => return self.on_welcome(action),
+            Screen::Online(_) => return self.on_online(action),
         }
         Vec::new()
     }
@@ -276,6 +291,7 @@ impl App {
             Question::Branch { mv, .. } => self.branch(mv),
             // Answered in `route`.
             Question::Peer(_) => {}
+            Question::Resign if self.online_on_board() => self.online_resign(),
             Question::Resign => self.resign(),
             Question::Replace | Question::MakeFolders | Question::DeleteRecord | Question::Open => {
                 return self.files_question_yes();

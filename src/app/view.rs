@@ -10,6 +10,7 @@ use crate::app::game::board_widget::BoardWidget;
 use crate::app::game::{marks, panel};
 use crate::app::keys::keymap::Context;
 use crate::app::network::form_view;
+use crate::app::online::view as online_view;
 use crate::app::screen::Screen;
 use crate::app::settings::view as settings_view;
 use crate::app::state::App;
@@ -74,6 +75,7 @@ impl Widget for &App {
                 }
             }
             Screen::Welcome => welcome::view::render(self, area, buf),
+            Screen::Online(page) => online_view::render(self, page, area, buf),
             Screen::Confirm(question) => dialog::confirm(self, *question, area, buf),
             Screen::Notice(notice) => dialog::notice(self, notice, area, buf),
             Screen::SaveAs(input) => save_prompt::render(self, input, area, buf),

@@ -40,6 +40,9 @@ fn all_changed() -> Config {
     config.engine.review_seconds = brique::app::ReviewTime(250);
     config.network.server =
         Some(brique::app::RelayServer::parse("relay.example.org:7778").unwrap());
+    config.network.online_server =
+        Some(brique::app::RelayServer::parse("lobby.example.org:7779").unwrap());
+    config.network.online_name = "ann".into();
     // Every action on a key of its own, so that none clashes.
     for (i, binding) in (0x410..).zip(brique::app::keymap::KEYMAP) {
         let key = char::from_u32(i).unwrap().to_string();

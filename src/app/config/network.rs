@@ -1,5 +1,6 @@
 //! `[network]`: the relay (`brique server`) that `brique host` and a code of
-//! words go through unless told otherwise.
+//! words go through unless told otherwise, and the lobby server
+//! (`brique server --lobby`) of the Online screen with the name taken there.
 
 use serde::{Deserialize, Serialize};
 
@@ -12,6 +13,12 @@ pub struct NetworkConfig {
     /// The relay's `HOST:PORT` (`None`, spelled `""`: play directly).
     #[serde(with = "spelled")]
     pub server: Option<RelayServer>,
+    /// The lobby's `HOST:PORT` (`None`, spelled `""`: none yet; the Online
+    /// screen asks for it).
+    #[serde(with = "spelled")]
+    pub online_server: Option<RelayServer>,
+    /// The name taken on the lobby server ("": none yet).
+    pub online_name: String,
 }
 
 /// A relay's address as typed: a host name or address and a port. Looked

@@ -133,7 +133,7 @@ fn header(app: &App, width: u16) -> Vec<Line<'static>> {
         let player = game.holder(color);
         // Two copies at their default names both say "Player 1": each
         // marks its own player, cutting the name rather than the mark.
-        let name = if app.network_me() == Some(player) {
+        let name = if app.network_me().or(app.online_me()) == Some(player) {
             const YOU: &str = " (you)";
             cut(app.name(player), NAME_MAX_CHARS - YOU.len()) + YOU
         } else {

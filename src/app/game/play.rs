@@ -19,6 +19,7 @@ use crate::core::{BoardSize, Game, Move, Quoted, Square};
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum BoardMode {
     Network,
+    Online,
     Computer,
     People,
 }
@@ -28,6 +29,8 @@ impl App {
     fn board_mode(&self) -> BoardMode {
         if self.network.is_some() {
             BoardMode::Network
+        } else if self.online_on_board() {
+            BoardMode::Online
         } else if self.mode() != Mode::HumanVsHuman {
             BoardMode::Computer
         } else {
@@ -40,6 +43,7 @@ impl App {
     pub(in crate::app) fn on_board(&mut self, action: Action) -> Vec<Effect> {
         let taken = match self.board_mode() {
             BoardMode::Network => self.network_board(action),
+            BoardMode::Online => self.online_board(action),
             BoardMode::Computer => self.computer_board(action),
             BoardMode::People => false,
         };
@@ -100,6 +104,7 @@ impl App {
             Action::OpenGoTo => self.screen = Screen::GoTo(TextInput::new("", 4)),
             Action::OpenHost => self.open_net_form(NetForm::host()),
             Action::OpenJoin => self.open_net_form(NetForm::join()),
+            Action::OpenOnline => return self.open_online(),
             Action::ScrollUp | Action::ScrollDown => {
                 let moves = self.game().history().len();
                 let up = action == Action::ScrollUp;

@@ -44,6 +44,10 @@ pub enum Context {
     NetForm,
     /// The welcome of a first start.
     Welcome,
+    /// The Online screen's pages.
+    Online,
+    /// A form over the Online screen (connecting, a seek).
+    OnlineForm,
 }
 
 impl Context {
@@ -52,6 +56,7 @@ impl Context {
         matches!(
             self,
             Context::GoTo
+                | Context::OnlineForm
                 | Context::Chat
                 | Context::NetForm
                 | Context::SettingsText
@@ -125,7 +130,9 @@ const TEXT: &[Context] = &[
     Context::SaveAs,
     Context::FilterRecords,
     Context::RenameRecord,
+    Context::OnlineForm,
 ];
+const ONLINE: &[Context] = &[Context::Online];
 const LISTS: &[Context] = &[Context::Records, Context::Results];
 const TRAINING: &[Context] = &[Context::Training];
 const WELCOME: &[Context] = &[Context::Welcome];
@@ -139,6 +146,7 @@ const QUIT: &[Context] = &[
     Context::GoTo,
     Context::Records,
     Context::Results,
+    Context::Online,
 ];
 
 const fn bind(
@@ -205,6 +213,7 @@ pub const KEYMAP: &[Binding] = &[
     bind("resign", BOARD, &[ch('g')], Action::Resign, "give up: resign a network game (asks first)"),
     bind("host", BOARD, &[ch('i')], Action::OpenHost, "invite a friend: host a network game (as in the settings)"),
     bind("join", BOARD, &[ch('m')], Action::OpenJoin, "meet a friend: join the network game they host (as in the settings)"),
+    hinted("online", BOARD, &[ch('d')], Action::OpenOnline, "play online: the lobby server's seeks, games, players, leaderboard and archive", "online"),
     hinted("help", BOARD, &[ch('?')], Action::ToggleHelp, "this help", "help"),
     bind("clear-message", BOARD, &[ESC], Action::Close, "clear the message line"),
     // Lessons and puzzles.
@@ -265,6 +274,20 @@ pub const KEYMAP: &[Binding] = &[
     hinted("network-previous", &[Context::NetForm], &[BACKTAB, UP], Action::PrevField, "previous field", "field"),
     hinted("network-start", &[Context::NetForm], &[ENTER], Action::Submit, "host or join the game", "start"),
     hinted("network-cancel", &[Context::NetForm], &[ESC], Action::Close, "cancel", "cancel"),
+    // The Online screen and its forms.
+    hinted("online-next-page", ONLINE, &[TAB, RIGHT, ch('l')], Action::NextField, "next page: seeks, my games, games, players, leaderboard, archive", "page"),
+    hinted("online-previous-page", ONLINE, &[BACKTAB, LEFT, ch('h')], Action::PrevField, "previous page", "page"),
+    hinted("online-up", ONLINE, &[UP, ch('k'), key(KeyCode::PageUp)], Action::ScrollUp, "previous row", "choose"),
+    hinted("online-down", ONLINE, &[DOWN, ch('j'), key(KeyCode::PageDown)], Action::ScrollDown, "next row", "choose"),
+    hinted("online-enter", ONLINE, &[ENTER], Action::Submit, "accept the seek, open or watch the game, see the player's ratings and games, download the finished game", "go"),
+    hinted("online-seek", ONLINE, &[ch('n')], Action::NewGame, "offer a game: a seek, or a challenge to the player chosen", "seek"),
+    hinted("online-withdraw", ONLINE, &[ch('d'), key(KeyCode::Delete)], Action::CancelSeek, "withdraw your seek", "withdraw"),
+    hinted("online-rules", ONLINE, &[ch('v')], Action::NextValue, "leaderboard: the other rules", "rules"),
+    hinted("online-close", ONLINE, &[ESC], Action::Close, "back to the board", "back"),
+    hinted("online-form-next", &[Context::OnlineForm], &[TAB, DOWN], Action::NextField, "next field", "field"),
+    hinted("online-form-previous", &[Context::OnlineForm], &[BACKTAB, UP], Action::PrevField, "previous field", "field"),
+    hinted("online-form-send", &[Context::OnlineForm], &[ENTER], Action::Submit, "connect, or send the seek", "send"),
+    hinted("online-form-cancel", &[Context::OnlineForm], &[ESC], Action::Close, "cancel", "cancel"),
     // The settings screen.
     hinted("settings-previous", SETTINGS, &[UP, BACKTAB], Action::PrevField, "previous setting", "choose"),
     hinted("settings-next", SETTINGS, &[DOWN, TAB], Action::NextField, "next setting", "choose"),

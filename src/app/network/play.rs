@@ -133,6 +133,7 @@ impl App {
         self.network
             .as_ref()
             .is_some_and(|n| self.game().player_to_move() != n.me())
+            || self.online_other_to_move()
     }
 
     pub(in crate::app) fn peer_name(&self) -> String {

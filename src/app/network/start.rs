@@ -29,13 +29,18 @@ impl App {
         let Screen::Settings(settings) = &self.screen else {
             return Vec::new();
         };
-        let form = match settings.focus {
+        let focus = settings.focus;
+        let form = match focus {
             Field::Join => NetForm::join(),
             _ => NetForm::host(),
         };
-        let Some(effects) = self.leave_settings() else {
+        let Some(mut effects) = self.leave_settings() else {
             return Vec::new();
         };
+        if focus == Field::Online {
+            effects.extend(self.open_online());
+            return effects;
+        }
         self.open_net_form(form);
         effects
     }

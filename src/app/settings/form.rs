@@ -35,6 +35,8 @@ pub enum Field {
     Host,
     /// An action row: opens the form that joins a network game.
     Join,
+    /// An action row: opens the Online screen.
+    Online,
 }
 
 impl Field {
@@ -57,6 +59,7 @@ impl Field {
             Field::Colours => "Colours",
             Field::Host => "Host a game",
             Field::Join => "Join a game",
+            Field::Online => "Play online",
         }
     }
 
@@ -66,7 +69,7 @@ impl Field {
 
     /// Whether Enter on the row does something rather than save.
     pub const fn is_action(self) -> bool {
-        matches!(self, Field::Host | Field::Join)
+        matches!(self, Field::Host | Field::Join | Field::Online)
     }
 
     fn index(self) -> usize {
@@ -145,7 +148,7 @@ impl SettingsForm {
     /// Steps the focused choice to its next (or previous) value.
     pub fn change(&mut self, forward: bool) {
         match self.focus {
-            Field::Player1 | Field::Player2 | Field::Host | Field::Join => {}
+            Field::Player1 | Field::Player2 | Field::Host | Field::Join | Field::Online => {}
             Field::Black => self.black = self.black.other(),
             Field::Pie => self.pie = !self.pie,
             Field::Rules => self.variant = cycle(&Variant::ALL, self.variant, forward),

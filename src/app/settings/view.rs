@@ -83,7 +83,7 @@ fn row(app: &App, form: &SettingsForm, field: Field) -> Line<'static> {
             spans.push(Span::raw("  "));
             spans.extend(text_field(theme, input, focused));
         }
-        Field::Host | Field::Join => {
+        Field::Host | Field::Join | Field::Online => {
             let value = value_text(app, form, field);
             let style = theme.ui(if focused { Ui::Selected } else { Ui::Dim });
             spans.push(Span::raw("  "));
@@ -133,6 +133,7 @@ fn value_text(app: &App, form: &SettingsForm, field: Field) -> String {
         Field::Player1 | Field::Player2 => String::new(),
         Field::Host => format!("{}: a game your friend joins", enter(app)),
         Field::Join => format!("{}: the game your friend hosts", enter(app)),
+        Field::Online => format!("{}: seeks, games and players on a lobby server", enter(app)),
         Field::Black if form.mode != Mode::HumanVsHuman => computer_black(form).to_string(),
         Field::Black => {
             let name = form.names[form.black.index()].text().trim();
@@ -211,7 +212,8 @@ fn waits_for_next_game(app: &App, form: &SettingsForm, field: Field) -> bool {
         | Field::Theme
         | Field::Colours
         | Field::Host
-        | Field::Join => false,
+        | Field::Join
+        | Field::Online => false,
     }
 }
 

@@ -72,6 +72,7 @@ const SECTIONS: &[(&str, &[Context])] = &[
         "Hosting (i) and joining (m) a network game",
         &[Context::NetForm],
     ),
+    ("Online (d)", &[Context::Online, Context::OnlineForm]),
     ("Saving a game (w)", &[Context::SaveAs]),
     (
         "Saved games (f) and results (p)",

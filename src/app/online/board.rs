@@ -1,0 +1,284 @@
+//! The online game on the board, for `App`: the board's keys send moves
+//! and a resignation to the server, which referees (a move shows once the
+//! server has taken it); after every update the board shows the server's
+//! game; the clocks are the server's readings counted down here; the side
+//! panel says whom one plays, who watches, how it ended.
+
+use std::time::Duration;
+
+use super::state::{Link, OnlineGame, Pending};
+use crate::app::action::{Action, HistoryStep};
+use crate::app::config::engine::Mode;
+use crate::app::game::clock_reading::ClockFace;
+use crate::app::message::{Message, Tone};
+use crate::app::screen::{Question, Screen};
+use crate::app::state::App;
+use crate::core::{Color, Move, Player};
+use crate::online::protocol::{Ask, Pace};
+
+impl App {
+    /// Whether an online game (played or watched) is on the board.
+    pub(in crate::app) fn online_on_board(&self) -> bool {
+        self.online.game.is_some()
+    }
+
+    /// The player this copy moves for in the online game.
+    pub(in crate::app) fn online_me(&self) -> Option<Player> {
+        self.online.game.as_ref().and_then(|g| g.me)
+    }
+
+    /// Whether the other player of the online game is to move (or it is
+    /// watched: nobody here moves).
+    pub(in crate::app) fn online_other_to_move(&self) -> bool {
+        self.online
+            .game
+            .as_ref()
+            .is_some_and(|g| g.me != Some(self.game().player_to_move()))
+    }
+
+    /// The board's keys in an online game; false for what works as usual
+    /// (the cursor, browsing the moves, help).
+    pub(in crate::app) fn online_board(&mut self, action: Action) -> bool {
+        let Some(online) = &self.online.game else {
+            return false;
+        };
+        let (watching, over) = (online.me.is_none(), online.is_over());
+        match action {
+            Action::Place => self.online_move(Move::Place(self.cursor())),
+            Action::Click { column, row } => {
+                let Some(sq) = self.board.square_at(column, row, self.game().size()) else {
+                    return false;
+                };
+                self.board.set_cursor(sq);
+                self.online_move(Move::Place(sq));
+            }
+            Action::Swap => self.online_move(Move::Swap),
+            Action::Resign if watching || over => {
+                self.say(Tone::Warning, "There is no game of yours to resign.");
+            }
+            Action::Resign => self.screen = Screen::Confirm(Question::Resign),
+            // Leaving a finished or watched game: back to a game here.
+            Action::NewGame if watching || over => {
+                self.leave_online_game();
+                return false;
+            }
+            Action::Undo | Action::Redo | Action::NewGame | Action::OpenChat => {
+                let text = "Not in an online game: the server keeps it (g resigns).";
+                self.say(Tone::Warning, text);
+            }
+            Action::OpenRecords | Action::OpenTraining | Action::Hint | Action::Review
+                if !watching && !over =>
+            {
+                self.say(Tone::Warning, "Not during an online game.");
+            }
+            _ => return false,
+        }
+        true
+    }
+
+    fn online_move(&mut self, mv: Move) {
+        let Some(online) = &self.online.game else {
+            return;
+        };
+        if online.me.is_none() {
+            return self.say(Tone::Warning, "You are watching this game.");
+        }
+        if let Some(result) = &online.state.result {
+            let new = self.key(Action::NewGame);
+            return self.say(
+                Tone::Warning,
+                format!("The game is over: {result}. {new} leaves it."),
+            );
+        }
+        if self.viewing().is_some() {
+            let latest = self.key(Action::History(HistoryStep::Latest));
+            return self.say(
+                Tone::Warning,
+                format!("{latest} goes back to the game first."),
+            );
+        }
+        if online.me != Some(self.game().player_to_move()) {
+            return self.say(Tone::Warning, "It is your opponent's turn.");
+        }
+        if !self.online.is_up() {
+            return self.say(Tone::Warning, "Not connected: play once connected again.");
+        }
+        if let Err(e) = self.game().position().preview(mv) {
+            return self.say(Tone::Warning, format!("Not possible: {e}."));
+        }
+        let (game, ply) = (
+            online.id(),
+            u16::try_from(online.state.moves.len()).unwrap_or(u16::MAX),
+        );
+        let ask = Ask::Move {
+            game,
+            ply,
+            mv: mv.to_string(),
+        };
+        if self.online_send(ask, Pending::Move) {
+            self.say(Tone::Info, format!("Sent {mv}."));
+        }
+    }
+
+    /// Yes to the question: the server is asked to end the game.
+    pub(in crate::app) fn online_resign(&mut self) {
+        if let Some(game) = self.online.game.as_ref().map(OnlineGame::id) {
+            self.online_send(Ask::Resign { game }, Pending::Resign);
+        }
+    }
+
+    /// Back to a game of one's own on the board (a watched game unwatched).
+    pub(in crate::app) fn leave_online_game(&mut self) {
+        if let Some(online) = self.online.game.take()
+            && online.me.is_none()
+            && !online.is_over()
+        {
+            let game = online.id();
+            self.online_send(Ask::Unwatch { game }, Pending::Watch { game });
+        }
+        self.session.start_clock(None);
+    }
+
+    /// After every update: the board shows the server's game, and nobody
+    /// else plays in it.
+    pub(in crate::app) fn sync_online(&mut self) {
+        let Some(online) = &self.online.game else {
+            return;
+        };
+        let Some(game) = online.replay() else { return };
+        let names = online.state.names.clone();
+        let control = online.state.terms.pace.time_control();
+        let flag = online.lost_on_time().then(|| game.player_to_move());
+        let news = online.away_news.clone();
+        if self.computer.mode() != Mode::HumanVsHuman {
+            self.computer.set_mode(Mode::HumanVsHuman);
+        }
+        if &game != self.session.game() || &names != self.session.names() {
+            let fresh = self.session.game().size() != game.size()
+                || !game.history().starts_with(self.session.game().history());
+            self.replace_game(game, names);
+            if fresh {
+                self.board.centre_cursor(self.game().size());
+            }
+        }
+        self.session.follow_clocks(control, flag);
+        if let Some(news) = news {
+            self.tell(Tone::Info, news);
+            if let Some(online) = &mut self.online.game {
+                online.away_news = None;
+            }
+        }
+    }
+
+    /// The server's clocks, the one running counted down since they came.
+    pub(in crate::app) fn online_clock_faces(&self) -> Option<[ClockFace; 2]> {
+        let online = self.online.game.as_ref()?;
+        let Pace::Clock { .. } = online.state.terms.pace else {
+            return None;
+        };
+        let clocks = online.state.clocks;
+        let game = self.game();
+        let counting = !online.is_over() && !game.is_over();
+        let since = self
+            .session
+            .now()
+            .saturating_duration_since(online.heard_at);
+        let to_move = game.player_to_move();
+        Some(Color::ALL.map(|color| {
+            let player = game.holder(color);
+            let ms = if color == Color::Black {
+                clocks.black_ms
+            } else {
+                clocks.white_ms
+            };
+            let running = counting && player == to_move;
+            let left = Duration::from_millis(ms);
+            ClockFace {
+                color,
+                player,
+                left: if running {
+                    left.saturating_sub(since)
+                } else {
+                    left
+                },
+                running,
+                out_of_time: online.lost_on_time() && player == to_move,
+            }
+        }))
+    }
+
+    /// What the side panel says about the online game.
+    pub(in crate::app) fn online_notes(&self) -> Vec<Message> {
+        let Some(online) = &self.online.game else {
+            return match &self.online.link {
+                Link::Lost { why, .. } => vec![Message::new(
+                    Tone::Warning,
+                    format!("Online: connection lost ({why}); trying again."),
+                )],
+                _ => Vec::new(),
+            };
+        };
+        let state = &online.state;
+        let terms = &state.terms;
+        let kind = if terms.rated { "rated" } else { "casual" };
+        let mut notes = Vec::new();
+        let head = match online.me {
+            Some(me) => format!(
+                "Online game #{} against {} ({kind}, {}).",
+                state.game,
+                state.names[1 - me.index()],
+                terms.pace
+            ),
+            None => format!(
+                "Watching {} – {} (#{}, {kind}, {}).",
+                state.names[0], state.names[1], state.game, terms.pace
+            ),
+        };
+        notes.push(Message::new(Tone::Info, head));
+        if let Link::Lost { why, .. } = &self.online.link {
+            notes.push(Message::new(
+                Tone::Warning,
+                format!("Connection lost ({why}): reconnecting…"),
+            ));
+        }
+        if let (Pace::Days(_), None) = (terms.pace, &state.result) {
+            let to_move = self.game().player_to_move();
+            let ms = if self.game().color_of(to_move) == Color::Black {
+                state.clocks.black_ms
+            } else {
+                state.clocks.white_ms
+            };
+            let hours = ms / 3_600_000;
+            notes.push(Message::new(
+                Tone::Info,
+                format!(
+                    "{} to move: {} days {} h left.",
+                    state.names[to_move.index()],
+                    hours / 24,
+                    hours % 24
+                ),
+            ));
+        }
+        if state.watchers > 0 {
+            let who = if state.watchers == 1 { "1 watches" } else { "" };
+            let text = if who.is_empty() {
+                format!("{} watch.", state.watchers)
+            } else {
+                format!("{who}.")
+            };
+            notes.push(Message::new(Tone::Info, text));
+        }
+        if let Some(result) = &state.result {
+            notes.push(Message::new(Tone::Success, format!("Ended: {result}.")));
+            for change in &online.ratings {
+                notes.push(Message::new(Tone::Info, change.clone()));
+            }
+            let new = self.key(Action::NewGame);
+            notes.push(Message::new(
+                Tone::Info,
+                format!("{new} leaves the online game."),
+            ));
+        }
+        notes
+    }
+}

@@ -1,0 +1,34 @@
+//! A finished online game's record, from the server into the records
+//! folder: checked as any record read from a file, written to a new file
+//! (never over another).
+
+use crate::app::message::Tone;
+use crate::app::state::App;
+use crate::core::Record;
+use crate::storage::save_new_record;
+
+impl App {
+    /// Saves game `game`'s record `text` as `online-GAME.brique` (or
+    /// `online-GAME-2.brique` … when taken) in the records folder.
+    pub(in crate::app) fn save_download(&mut self, game: u64, text: &str) {
+        let record = match Record::parse(text) {
+            Ok(record) => record,
+            Err(e) => {
+                return self.tell(
+                    Tone::Warning,
+                    format!("Game {game}'s record is unreadable: {e}."),
+                );
+            }
+        };
+        let Some(dir) = self.files.paths().map(|p| p.records_dir()) else {
+            return self.tell(Tone::Warning, "No records folder is known: nothing saved.");
+        };
+        if let Err(e) = std::fs::create_dir_all(&dir) {
+            return self.tell(Tone::Warning, format!("{}: {e}.", dir.display()));
+        }
+        match save_new_record(&dir.join(format!("online-{game}.brique")), &record) {
+            Ok(path) => self.tell(Tone::Success, format!("Saved as {}.", path.display())),
+            Err(e) => self.tell(Tone::Warning, format!("Not saved: {e}.")),
+        }
+    }
+}

@@ -1,0 +1,227 @@
+//! The Online screen's two forms: connecting (the server and the name to
+//! take there) and a seek (the terms offered to anyone, or to one player
+//! when a name is typed: a challenge). Text fields take the keys typed; on
+//! a choice, Left, Right and Space change the value.
+
+use crate::app::action::Edit;
+use crate::app::ui::text_input::TextInput;
+use crate::core::{BoardSize, Variant};
+use crate::online::protocol::{MAX_DAYS, Pace, Terms};
+
+/// A server's `HOST:PORT`, at most this long.
+const SERVER_CHARS: usize = 100;
+/// A name on the server: it keeps 24 characters.
+pub const NAME_CHARS: usize = 24;
+
+/// The paces a seek offers: clocks (minutes + seconds a move), then days a move.
+const PACES: [Pace; 9] = [
+    Pace::Clock {
+        minutes: 1,
+        increment: 1,
+    },
+    Pace::Clock {
+        minutes: 3,
+        increment: 2,
+    },
+    Pace::Clock {
+        minutes: 5,
+        increment: 3,
+    },
+    Pace::Clock {
+        minutes: 10,
+        increment: 5,
+    },
+    Pace::Clock {
+        minutes: 15,
+        increment: 10,
+    },
+    Pace::Clock {
+        minutes: 30,
+        increment: 20,
+    },
+    Pace::Days(1),
+    Pace::Days(3),
+    Pace::Days(MAX_DAYS),
+];
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ConnectForm {
+    pub server: TextInput,
+    pub name: TextInput,
+    /// 0: the server, 1: the name.
+    pub focus: usize,
+    /// What went wrong at the last try, and the field to blame.
+    pub error: Option<(usize, String)>,
+    /// A connection is being made.
+    pub busy: bool,
+}
+
+impl ConnectForm {
+    pub fn new(server: &str, name: &str) -> ConnectForm {
+        ConnectForm {
+            server: TextInput::new(server, SERVER_CHARS),
+            name: TextInput::new(name, NAME_CHARS),
+            focus: usize::from(!server.is_empty()),
+            error: None,
+            busy: false,
+        }
+    }
+
+    pub fn edit(&mut self, edit: Edit) {
+        let field = if self.focus == 0 {
+            &mut self.server
+        } else {
+            &mut self.name
+        };
+        if field.edit(edit) && self.error.as_ref().is_some_and(|(f, _)| *f == self.focus) {
+            self.error = None;
+        }
+    }
+
+    pub fn step(&mut self) {
+        self.focus = 1 - self.focus;
+    }
+}
+
+/// The rows of the seek form, top to bottom.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SeekField {
+    Opponent,
+    Size,
+    Rules,
+    Pie,
+    Pace,
+    Rated,
+}
+
+impl SeekField {
+    pub const ALL: [SeekField; 6] = [
+        SeekField::Opponent,
+        SeekField::Size,
+        SeekField::Rules,
+        SeekField::Pie,
+        SeekField::Pace,
+        SeekField::Rated,
+    ];
+
+    pub const fn label(self) -> &'static str {
+        match self {
+            SeekField::Opponent => "Opponent",
+            SeekField::Size => "Board",
+            SeekField::Rules => "Rules",
+            SeekField::Pie => "Pie rule",
+            SeekField::Pace => "Time",
+            SeekField::Rated => "Rated",
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeekForm {
+    /// A player's name: a challenge to them; empty: a seek anyone may take.
+    pub opponent: TextInput,
+    pub size: BoardSize,
+    pub variant: Variant,
+    pub pie: bool,
+    pub pace: Pace,
+    pub rated: bool,
+    pub focus: SeekField,
+    pub error: Option<String>,
+}
+
+impl SeekForm {
+    /// A form with the board and rules of `size` and `variant` (the
+    /// settings'), challenging `opponent` if not empty.
+    pub fn new(opponent: &str, size: BoardSize, variant: Variant, pie: bool) -> SeekForm {
+        SeekForm {
+            opponent: TextInput::new(opponent, NAME_CHARS),
+            size,
+            variant,
+            pie,
+            pace: PACES[3],
+            rated: true,
+            focus: if opponent.is_empty() {
+                SeekField::Size
+            } else {
+                SeekField::Opponent
+            },
+            error: None,
+        }
+    }
+
+    pub fn step(&mut self, forward: bool) {
+        let all = SeekField::ALL;
+        let i = all.iter().position(|&f| f == self.focus).unwrap_or(0);
+        let n = all.len();
+        self.focus = all[if forward {
+            (i + 1) % n
+        } else {
+            (i + n - 1) % n
+        }];
+    }
+
+    /// A key typed: text in the name, Left, Right or Space on a choice.
+    pub fn edit(&mut self, edit: Edit) {
+        self.error = None;
+        if self.focus == SeekField::Opponent {
+            self.opponent.edit(edit);
+            return;
+        }
+        let forward = match edit {
+            Edit::Right | Edit::Insert(' ') => true,
+            Edit::Left => false,
+            _ => return,
+        };
+        match self.focus {
+            SeekField::Opponent => {}
+            SeekField::Size => {
+                let n = self.size.get();
+                let next = if forward {
+                    n.saturating_add(1)
+                } else {
+                    n.saturating_sub(1)
+                };
+                if let Ok(size) = BoardSize::new(next) {
+                    self.size = size;
+                }
+            }
+            SeekField::Rules => self.variant = cycle(&Variant::ALL, self.variant, forward),
+            SeekField::Pie => self.pie = !self.pie,
+            SeekField::Pace => self.pace = cycle(&PACES, self.pace, forward),
+            SeekField::Rated => self.rated = !self.rated,
+        }
+    }
+
+    pub fn terms(&self) -> Terms {
+        Terms {
+            size: self.size.get(),
+            variant: self.variant,
+            pie: self.pie,
+            pace: self.pace,
+            rated: self.rated,
+        }
+    }
+
+    /// The value of a choice row as shown.
+    pub fn value(&self, field: SeekField) -> String {
+        let yes = |b: bool| if b { "yes" } else { "no" }.to_string();
+        match field {
+            SeekField::Opponent => self.opponent.text().to_string(),
+            SeekField::Size => format!("{0}×{0}", self.size.get()),
+            SeekField::Rules => self.variant.to_string(),
+            SeekField::Pie => yes(self.pie),
+            SeekField::Pace => self.pace.to_string(),
+            SeekField::Rated => yes(self.rated),
+        }
+    }
+}
+
+fn cycle<T: Copy + PartialEq>(all: &[T], current: T, forward: bool) -> T {
+    let i = all.iter().position(|&x| x == current).unwrap_or(0);
+    let n = all.len();
+    all[if forward {
+        (i + 1) % n
+    } else {
+        (i + n - 1) % n
+    }]
+}

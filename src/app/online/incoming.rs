@@ -1,0 +1,262 @@
+//! What the lobby server sends, for `App`: the answers to the requests
+//! sent (by what each was, `Pending`), and the pushes: the lists, a game
+//! of one's own that started, moves, ends and watchers of the game on the
+//! board.
+
+use std::time::Duration;
+
+use super::state::{INCOMING_PER_TICK, OnlineGame, Pending, rating_change};
+use crate::app::message::Tone;
+use crate::app::screen::Screen;
+use crate::app::state::App;
+use crate::core::Player;
+use crate::online::Incoming;
+use crate::online::protocol::{Answer, Clocks, GameState, Push};
+
+impl App {
+    pub(super) fn take_incoming(&mut self) {
+        for _ in 0..INCOMING_PER_TICK {
+            let Some(item) = self.online.client().and_then(|c| c.next(Duration::ZERO)) else {
+                return;
+            };
+            match item {
+                Incoming::Reply(reply) => {
+                    let pending = self.online.pending.remove(&reply.id);
+                    match (pending, reply.answer) {
+                        (Some(pending), Ok(answer)) => self.on_answer(pending, answer),
+                        (Some(pending), Err(why)) => self.on_refusal(&pending, &why),
+                        (None, _) => {}
+                    }
+                }
+                Incoming::Push(push) => self.on_push(push),
+                Incoming::Closed(why) => return self.connection_lost(why),
+            }
+        }
+    }
+
+    fn on_refusal(&mut self, pending: &Pending, why: &str) {
+        let what = match pending {
+            Pending::Seek => "The seek was refused",
+            Pending::Accept => "Not accepted",
+            Pending::Move => "The move was refused",
+            Pending::Record { .. } => "Not downloaded",
+            _ => "The server refused",
+        };
+        let text = format!("{what}: {why}.");
+        if let (Pending::Seek, Screen::Online(page)) = (pending, &mut self.screen)
+            && let Some(super::page::PageForm::Seek(form)) = &mut page.form
+        {
+            form.error = Some(text);
+            return;
+        }
+        self.say(Tone::Warning, text);
+    }
+
+    fn on_answer(&mut self, pending: Pending, answer: Answer) {
+        match (pending, answer) {
+            (Pending::Seek, Answer::Seeking { .. }) => {
+                if let Screen::Online(page) = &mut self.screen {
+                    page.form = None;
+                    page.tab = super::page::Tab::Seeks;
+                }
+                self.say(
+                    Tone::Success,
+                    "Seeking: the game starts when someone accepts.",
+                );
+            }
+            (Pending::Cancel, Answer::Done) => self.say(Tone::Info, "Seek withdrawn."),
+            (Pending::Watch { game }, Answer::Game { state }) if state.game == game => {
+                self.show_online_game(state);
+            }
+            (Pending::MyGames, Answer::Games { games }) => self.online.mine = games,
+            (Pending::Leaderboard, Answer::Leaderboard { players }) => {
+                self.online.leaderboard = players;
+            }
+            (Pending::Ratings { name }, Answer::Ratings { ratings, history }) => {
+                if self.online.archive_of.as_deref() == Some(&name) {
+                    (self.online.ratings, self.online.history) = (ratings, history);
+                }
+            }
+            (Pending::Archive { name }, Answer::Archive { games }) => {
+                if self.online.archive_of.as_deref() == Some(&name) {
+                    self.online.archive = games;
+                }
+            }
+            (Pending::Record { game }, Answer::Record { text }) => self.save_download(game, &text),
+            // Accept: the game comes as a push; moves: as `moved`.
+            _ => {}
+        }
+    }
+
+    fn on_push(&mut self, push: Push) {
+        match push {
+            Push::Players { players } => self.online.players = players,
+            Push::Seeks { seeks } => {
+                self.online.seeks = seeks;
+            }
+            Push::Games { games } => {
+                let me = self.online.me.clone();
+                self.online.games = games;
+                // One's own games too, as they start and end.
+                if let Some(me) = me {
+                    let mine = self
+                        .online
+                        .games
+                        .iter()
+                        .filter(|g| g.black == me || g.white == me)
+                        .cloned();
+                    for game in mine {
+                        if !self.online.mine.iter().any(|m| m.game == game.game) {
+                            self.online.mine.push(game);
+                        }
+                    }
+                }
+            }
+            Push::Started { state } => {
+                let against = self.opponent_in(&state);
+                self.show_online_game(state);
+                self.say(Tone::Success, format!("The game against {against} starts."));
+            }
+            Push::Moved {
+                game,
+                ply,
+                mv,
+                clocks,
+            } => self.on_moved(game, ply, mv, clocks),
+            Push::Ended {
+                game,
+                result,
+                ratings,
+            } => {
+                self.online.mine.retain(|g| g.game != game);
+                let now = self.session.now();
+                let Some(online) = self.online.game.as_mut().filter(|g| g.id() == game) else {
+                    return;
+                };
+                online.state.result = Some(result.clone());
+                online.heard_at = now;
+                online.ratings = ratings.iter().map(rating_change).collect();
+                let played = online.me.is_some();
+                let mut text = format!("{result}.");
+                if let Some(me) = &self.online.me
+                    && let Some(change) = ratings.iter().find(|r| &r.name == me)
+                {
+                    text.push_str(&format!(
+                        " Your rating: {:.0} → {:.0}.",
+                        change.before, change.after
+                    ));
+                }
+                self.say(Tone::Success, text);
+                // Kept here as a record, as the server keeps it.
+                if played {
+                    let ask = crate::online::protocol::Ask::Record { game };
+                    self.online_send(ask, Pending::Record { game });
+                }
+            }
+            Push::Watchers { game, count } => {
+                if let Some(online) = self.online.game.as_mut().filter(|g| g.id() == game) {
+                    online.state.watchers = count;
+                }
+            }
+            Push::Welcome { .. } => {}
+            Push::Refused { why } => self.connection_lost(why),
+        }
+    }
+
+    fn on_moved(&mut self, game: u64, ply: u16, mv: String, clocks: Clocks) {
+        let now = self.session.now();
+        let Some(online) = self.online.game.as_mut().filter(|g| g.id() == game) else {
+            return;
+        };
+        if usize::from(ply) != online.state.moves.len() {
+            // A move missed: the whole state again.
+            self.online_send(
+                crate::online::protocol::Ask::Watch { game },
+                Pending::Watch { game },
+            );
+            return;
+        }
+        online.state.moves.push(mv.clone());
+        online.state.clocks = clocks;
+        online.heard_at = now;
+        let mover = if ply % 2 == 0 { 0 } else { 1 };
+        // Who moved: Black moves first.
+        let black = usize::from(online.state.black == 2);
+        let name = online.state.names[if mover == 0 { black } else { 1 - black }].clone();
+        let mine = online.me.map(Player::index) == Some(if mover == 0 { black } else { 1 - black });
+        if !mine {
+            self.say(Tone::Info, format!("{name} played {mv}."));
+        }
+        if let Some(entry) = self.online.mine.iter_mut().find(|g| g.game == game) {
+            entry.ply = ply + 1;
+        }
+    }
+
+    /// Puts a game of the server's on the board: one's own (to play) or
+    /// another's (to watch).
+    pub(in crate::app) fn show_online_game(&mut self, state: GameState) {
+        let me = self
+            .online
+            .me
+            .as_ref()
+            .and_then(|me| state.names.iter().position(|n| n == me))
+            .map(|i| if i == 0 { Player::One } else { Player::Two });
+        let now = self.session.now();
+        let same = self
+            .online
+            .game
+            .as_ref()
+            .is_some_and(|g| g.id() == state.game);
+        let away_news = (!same && me.is_some())
+            .then(|| away_moves(&state))
+            .flatten();
+        if let Some(old) = self
+            .online
+            .game
+            .as_ref()
+            .filter(|g| !same && g.me.is_none())
+        {
+            let game = old.id();
+            self.online_send(
+                crate::online::protocol::Ask::Unwatch { game },
+                Pending::Watch { game },
+            );
+        }
+        self.online.game = Some(OnlineGame {
+            state,
+            me,
+            heard_at: now,
+            ratings: Vec::new(),
+            away_news,
+        });
+        if matches!(self.screen, Screen::Online(_)) {
+            self.screen = Screen::Board;
+        }
+    }
+
+    fn opponent_in(&self, state: &GameState) -> String {
+        let me = self.online.me.as_deref().unwrap_or_default();
+        state
+            .names
+            .iter()
+            .find(|n| *n != me)
+            .cloned()
+            .unwrap_or_else(|| "?".into())
+    }
+}
+
+/// "Bob played d4 while you were away": the opponent's last move of a
+/// correspondence game opened again.
+fn away_moves(state: &GameState) -> Option<String> {
+    if !matches!(state.terms.pace, crate::online::protocol::Pace::Days(_)) {
+        return None;
+    }
+    let last = state.moves.last()?;
+    let ply = state.moves.len() - 1;
+    let black = usize::from(state.black == 2);
+    let mover = if ply % 2 == 0 { black } else { 1 - black };
+    Some(format!(
+        "{} played {last} while you were away.",
+        state.names[mover]
+    ))
+}

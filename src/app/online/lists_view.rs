@@ -1,0 +1,127 @@
+//! The rows of each page of the Online screen, as text: a heading, then
+//! one line per seek, game, player or finished game.
+
+use super::page::{OnlinePage, Tab};
+use crate::app::state::App;
+use crate::online::protocol::{GameSummary, Terms};
+
+/// "9×9 original pie 10+5 rated".
+pub fn terms_text(terms: &Terms) -> String {
+    format!(
+        "{0}×{0} {1}{2} {3} {4}",
+        terms.size,
+        terms.variant,
+        if terms.pie { " pie" } else { "" },
+        terms.pace,
+        if terms.rated { "rated" } else { "casual" }
+    )
+}
+
+fn game_line(game: &GameSummary, me: Option<&str>) -> String {
+    let turn = if Some(game.to_move.as_str()) == me {
+        "your move".to_string()
+    } else {
+        format!("{} to move", game.to_move)
+    };
+    let watch = match game.watchers {
+        0 => String::new(),
+        n => format!(", {n} watching"),
+    };
+    format!(
+        "#{:<5} {} (Black) – {} (White)  {}  move {}, {turn}{watch}",
+        game.game,
+        game.black,
+        game.white,
+        terms_text(&game.terms),
+        game.ply + 1
+    )
+}
+
+/// The heading of `page`'s rows and the rows, cut to `width`.
+pub fn rows(app: &App, page: &OnlinePage, width: u16) -> (String, Vec<String>) {
+    let o = &app.online;
+    let me = o.me.as_deref();
+    let (heading, rows): (String, Vec<String>) = match page.tab {
+        Tab::Seeks => (
+            "Open seeks and challenges, with the seeker's rating".into(),
+            o.seeks
+                .iter()
+                .map(|s| {
+                    let who = match (&s.to, Some(s.by.as_str()) == me) {
+                        (Some(to), true) => format!("you challenge {to}"),
+                        (Some(_), false) => format!("{} challenges you", s.by),
+                        (None, true) => "your seek".to_string(),
+                        (None, false) => s.by.clone(),
+                    };
+                    format!("{who:<28} {:>5}  {}", s.rating, terms_text(&s.terms))
+                })
+                .collect(),
+        ),
+        Tab::Mine => (
+            "Your games in progress, those waiting for your move first".into(),
+            o.mine.iter().map(|g| game_line(g, me)).collect(),
+        ),
+        Tab::Games => (
+            "Games in progress, to watch".into(),
+            o.games.iter().map(|g| game_line(g, me)).collect(),
+        ),
+        Tab::Players => (
+            "Players online: challenge one, or see their games".into(),
+            o.players.clone(),
+        ),
+        Tab::Leaderboard => (
+            format!("The best rated players, {} rules", page.variant),
+            o.leaderboard
+                .iter()
+                .enumerate()
+                .map(|(i, p)| {
+                    format!(
+                        "{:>3}. {:<24} {:>5.0} ±{:<4.0} {} games",
+                        i + 1,
+                        p.name,
+                        p.rating,
+                        p.deviation,
+                        p.games
+                    )
+                })
+                .collect(),
+        ),
+        Tab::Archive => {
+            let whose = o.archive_of.as_deref().unwrap_or("your");
+            let ratings: Vec<String> = o
+                .ratings
+                .iter()
+                .map(|r| {
+                    format!(
+                        "{} {:.0} ±{:.0} ({} games)",
+                        r.variant, r.rating, r.deviation, r.games
+                    )
+                })
+                .collect();
+            let rated = if ratings.is_empty() {
+                "not rated yet".to_string()
+            } else {
+                ratings.join(", ")
+            };
+            (
+                format!("{whose}: {rated}. Finished games, to download into your records"),
+                o.archive
+                    .iter()
+                    .map(|g| {
+                        format!(
+                            "#{:<5} {} – {}  {}  {}, {} moves",
+                            g.game,
+                            g.names[0],
+                            g.names[1],
+                            terms_text(&g.terms),
+                            g.result,
+                            g.moves
+                        )
+                    })
+                    .collect(),
+            )
+        }
+    };
+    let cut = |s: String| s.chars().take(usize::from(width)).collect::<String>();
+    (cut(heading), rows.into_iter().map(cut).collect())
+}

@@ -1,0 +1,17 @@
+//! Online play on a lobby server (`brique server --lobby`): the connection
+//! (a thread connects, the event loop's ticks take in what the server
+//! sends), the Online screen (its pages, the seek and connect forms), the
+//! online game on the board (moves the server referees, its clocks) and
+//! what is watched, downloaded and rated.
+
+pub(super) mod board;
+pub(super) mod connect;
+pub(super) mod download;
+pub(super) mod form;
+pub(super) mod form_view;
+pub(super) mod incoming;
+pub(super) mod keys;
+pub(super) mod lists_view;
+pub(super) mod page;
+pub(super) mod state;
+pub(super) mod view;

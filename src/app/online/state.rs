@@ -1,0 +1,190 @@
+//! The online part of the app: the connection to the lobby server, the
+//! lists it pushes, the requests waiting for their answers, and the online
+//! game on the board (played or watched). `connect.rs` and `incoming.rs`
+//! act on it for `App`.
+
+use std::collections::HashMap;
+use std::sync::mpsc::Receiver;
+use std::time::{Duration, Instant};
+
+use crate::core::{BoardSize, Game, Move, Player, Rules};
+use crate::online::protocol::{
+    FinishedGame, GameState, GameSummary, RatedPlayer, RatingChange, RatingPoint, SeekSummary,
+};
+use crate::online::{Client, Welcome};
+
+/// How often the event loop wakes up to read what the server sent.
+pub const ONLINE_TICK: Duration = Duration::from_millis(100);
+/// How long after a lost connection the next try is made.
+pub const RECONNECT_AFTER: Duration = Duration::from_secs(3);
+/// Incoming messages taken in per tick, so that a busy server cannot
+/// freeze the screen.
+pub const INCOMING_PER_TICK: usize = 64;
+
+/// What a connecting thread hands back.
+pub type Connected = Result<(Client, Welcome), String>;
+
+/// How the connection stands.
+#[derive(Debug, Default)]
+pub enum Link {
+    #[default]
+    Off,
+    /// A thread is connecting to `server`.
+    Connecting {
+        server: String,
+        done: Receiver<Connected>,
+    },
+    Up {
+        server: String,
+        client: Box<Client>,
+    },
+    /// Lost, for `why`; tried again from `since` + [`RECONNECT_AFTER`].
+    Lost {
+        server: String,
+        why: String,
+        since: Instant,
+    },
+}
+
+/// What a request sent is, to act on its answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Pending {
+    Seek,
+    Cancel,
+    Accept,
+    Move,
+    Resign,
+    /// The state of a game to show: one's own (resumed) or watched.
+    Watch {
+        game: u64,
+    },
+    MyGames,
+    Leaderboard,
+    Ratings {
+        name: String,
+    },
+    Archive {
+        name: String,
+    },
+    Record {
+        game: u64,
+    },
+}
+
+/// The online game on the board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OnlineGame {
+    pub state: GameState,
+    /// The player this copy moves for; `None`: watching.
+    pub me: Option<Player>,
+    /// When the clocks in `state` were read, on the session's clock.
+    pub heard_at: Instant,
+    /// The rating changes of its end, "NAME 1500 → 1662".
+    pub ratings: Vec<String>,
+    /// Moves played while this copy was away, said once shown.
+    pub away_news: Option<String>,
+}
+
+impl OnlineGame {
+    pub fn id(&self) -> u64 {
+        self.state.game
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.state.result.is_some()
+    }
+
+    /// The game as the core plays it: the server's moves replayed, a
+    /// resignation or a flag fallen as its result says.
+    pub fn replay(&self) -> Option<Game> {
+        let terms = &self.state.terms;
+        let size = BoardSize::new(terms.size).ok()?;
+        let rules = Rules {
+            variant: terms.variant,
+            pie: terms.pie,
+        };
+        let black = if self.state.black == 2 {
+            Player::Two
+        } else {
+            Player::One
+        };
+        let moves: Vec<Move> = self
+            .state
+            .moves
+            .iter()
+            .map(|m| m.parse())
+            .collect::<Result<_, _>>()
+            .ok()?;
+        let mut game = Game::from_moves(size, rules, black, &moves).ok()?;
+        if let Some(result) = &self.state.result
+            && let Some(color) = result.strip_suffix(" resigns")
+            && let Some(color) = crate::core::Color::ALL
+                .into_iter()
+                .find(|c| c.to_string().eq_ignore_ascii_case(color))
+        {
+            let _ = game.resign(color);
+        }
+        Some(game)
+    }
+
+    /// The player to move, while the game goes on.
+    pub fn lost_on_time(&self) -> bool {
+        self.state
+            .result
+            .as_deref()
+            .is_some_and(|r| r.ends_with("on time"))
+    }
+}
+
+/// The online part of the app.
+#[derive(Debug, Default)]
+pub struct Online {
+    pub link: Link,
+    /// The name the server knows this key by.
+    pub me: Option<String>,
+    pub players: Vec<String>,
+    pub seeks: Vec<SeekSummary>,
+    pub games: Vec<GameSummary>,
+    /// One's own games in progress, those waiting for one's move first.
+    pub mine: Vec<GameSummary>,
+    pub leaderboard: Vec<RatedPlayer>,
+    /// Whose ratings and archive the Archive page shows.
+    pub archive_of: Option<String>,
+    pub ratings: Vec<RatedPlayer>,
+    pub history: Vec<RatingPoint>,
+    pub archive: Vec<FinishedGame>,
+    pub pending: HashMap<u64, Pending>,
+    pub game: Option<OnlineGame>,
+}
+
+impl Online {
+    pub fn client(&mut self) -> Option<&mut Client> {
+        match &mut self.link {
+            Link::Up { client, .. } => Some(client),
+            _ => None,
+        }
+    }
+
+    pub const fn is_up(&self) -> bool {
+        matches!(self.link, Link::Up { .. })
+    }
+
+    /// Whether the event loop must tick for this part.
+    pub const fn is_active(&self) -> bool {
+        !matches!(self.link, Link::Off)
+    }
+
+    pub fn server(&self) -> Option<&str> {
+        match &self.link {
+            Link::Off => None,
+            Link::Connecting { server, .. }
+            | Link::Up { server, .. }
+            | Link::Lost { server, .. } => Some(server),
+        }
+    }
+}
+
+/// "NAME 1500 → 1662".
+pub fn rating_change(change: &RatingChange) -> String {
+    format!("{} {:.0} → {:.0}", change.name, change.before, change.after)
+}

@@ -1,0 +1,114 @@
+//! The Online screen drawn: a page in a box (its tabs, its rows, how the
+//! connection stands), the keys under it, and a form over it when one is
+//! open.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use strum::VariantArray;
+
+use super::form_view;
+use super::lists_view::rows;
+use super::page::{OnlinePage, PageForm, Tab};
+use super::state::Link;
+use crate::app::keys::keymap::Context;
+use crate::app::state::App;
+use crate::app::ui::page::{self, Page};
+use crate::app::ui::pages::page_boxes;
+use crate::app::ui::theme::Ui;
+
+/// The widest the page is drawn.
+const WIDTH: u16 = 100;
+/// Lines above the rows: the tabs, the connection, a blank line, the heading.
+const ABOVE_ROWS: usize = 4;
+
+const ONLINE: Page = Page {
+    title: "Online",
+    width: WIDTH,
+    context: Context::Online,
+};
+
+pub fn render(app: &App, page: &OnlinePage, area: Rect, buf: &mut Buffer) {
+    let (body, _) = page_boxes(area, WIDTH);
+    // The row chosen stays in sight.
+    let visible = usize::from(body.height).saturating_sub(ABOVE_ROWS).max(1);
+    let scroll = page.selected.saturating_sub(visible - 1);
+    let scroll = u16::try_from(scroll).unwrap_or(u16::MAX);
+    let lines = |width: u16| page_lines(app, page, width);
+    page::render(app, &ONLINE, scroll, lines, area, buf);
+    match &page.form {
+        Some(PageForm::Connect(form)) => form_view::connect(app, form, area, buf),
+        Some(PageForm::Seek(form)) => form_view::seek(app, form, area, buf),
+        None => {}
+    }
+}
+
+/// The tabs, the connection, the page's rows (scrolling keeps the tabs
+/// only when nothing is chosen below them).
+fn page_lines(app: &App, page: &OnlinePage, width: u16) -> Vec<Line<'static>> {
+    let theme = app.theme();
+    let mut tabs = Vec::new();
+    for (i, tab) in Tab::VARIANTS.iter().enumerate() {
+        if i > 0 {
+            tabs.push(Span::styled(" │ ", theme.ui(Ui::Dim)));
+        }
+        let style = if *tab == page.tab {
+            theme.ui(Ui::Selected)
+        } else {
+            theme.ui(Ui::Text)
+        };
+        tabs.push(Span::styled(tab.title().to_string(), style));
+    }
+    let online = &app.online;
+    let (state, tone) = match &online.link {
+        Link::Up { server, .. } => (
+            format!(
+                "Connected to {server} as {}; {} online.",
+                online
+                    .me
+                    .as_deref()
+                    .unwrap_or("a guest (no name: looking only)"),
+                online.players.len()
+            ),
+            Ui::Good,
+        ),
+        Link::Connecting { server, .. } => (format!("Connecting to {server}…"), Ui::Text),
+        Link::Lost { server, why, .. } => {
+            (format!("Lost {server} ({why}): trying again…"), Ui::Warning)
+        }
+        Link::Off => ("Not connected.".to_string(), Ui::Dim),
+    };
+    let mut lines = vec![
+        Line::from(tabs),
+        Line::from(Span::styled(state, theme.ui(tone))),
+        Line::default(),
+    ];
+    let (heading, items) = rows(app, page, width);
+    lines.push(Line::from(Span::styled(heading, theme.ui(Ui::Title))));
+    if items.is_empty() {
+        lines.push(Line::from(Span::styled(
+            empty_text(page.tab),
+            theme.ui(Ui::Dim),
+        )));
+    }
+    for (i, text) in items.into_iter().enumerate() {
+        let style = if i == page.selected {
+            theme.ui(Ui::Selected)
+        } else {
+            theme.ui(Ui::Text)
+        };
+        lines.push(Line::from(Span::styled(text, style)));
+    }
+    lines
+}
+
+fn empty_text(tab: Tab) -> &'static str {
+    match tab {
+        Tab::Seeks => "No open seek: offer a game.",
+        Tab::Mine => "No game of yours in progress.",
+        Tab::Games => "No game in progress.",
+        Tab::Players => "Nobody online.",
+        Tab::Leaderboard => "Nobody rated yet in these rules.",
+        Tab::Archive => "No finished game.",
+    }
+}
