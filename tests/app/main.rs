@@ -3,6 +3,9 @@
 //!
 //! One test binary per layer, each file a module: one link instead of one per file.
 
+#[allow(dead_code)] // the lobby tests use the rest
+#[path = "../net/lobby_support.rs"]
+mod lobby_support;
 mod support;
 
 mod analysis;
@@ -15,6 +18,7 @@ mod config;
 mod engine_config;
 mod escorts;
 mod keys;
+mod online;
 mod own_keys;
 mod paste;
 mod persistence;

@@ -282,3 +282,11 @@ impl App {
         notes
     }
 }
+
+impl App {
+    /// The online part: the connection, the lists, the online game (for
+    /// tests and the view).
+    pub fn online(&self) -> &super::state::Online {
+        &self.online
+    }
+}
