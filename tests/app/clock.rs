@@ -249,7 +249,8 @@ fn the_settings_row_sets_the_clock_for_the_next_game() {
     app.pass_time(Duration::ZERO);
     let choose_next_clock = |app: &mut App| {
         type_keys(app, "o");
-        press(app, KeyCode::BackTab); // Join a game
+        press(app, KeyCode::BackTab); // Play online
+        press(app, KeyCode::Up); // Join a game
         press(app, KeyCode::Up); // Host a game
         press(app, KeyCode::Up); // Colours
         press(app, KeyCode::Up); // Theme

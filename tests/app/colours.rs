@@ -47,7 +47,8 @@ fn the_settings_choose_a_palette_with_a_preview_and_write_it_by_name() {
     let text = "# my settings\n[display]\n# the wood\nlight_squares = \"tan\"\n";
     let (_dir, path, mut app) = app_with_file(text);
     type_keys(&mut app, "o");
-    press(&mut app, KeyCode::BackTab); // from the first field to the last: Join a game
+    press(&mut app, KeyCode::BackTab); // from the first field to the last: Play online
+    press(&mut app, KeyCode::Up); // Join a game
     press(&mut app, KeyCode::Up); // Host a game
     press(&mut app, KeyCode::Up); // Colours
     press(&mut app, KeyCode::Right);

@@ -256,7 +256,8 @@ fn leaving_the_settings_unchanged_writes_nothing() {
     press(&mut app, KeyCode::Esc);
     assert!(!path.exists());
     type_keys(&mut app, "o");
-    press(&mut app, KeyCode::BackTab); // Join a game
+    press(&mut app, KeyCode::BackTab); // Play online
+    press(&mut app, KeyCode::Up); // Join a game
     press(&mut app, KeyCode::Up); // Host a game
     press(&mut app, KeyCode::Up); // Colours
     press(&mut app, KeyCode::Up); // Theme

@@ -245,7 +245,8 @@ fn settings_edits_apply_and_wait_for_the_next_game_where_they_must() {
 fn settings_apply_at_once_before_the_first_move() {
     let mut app = app();
     type_keys(&mut app, "o");
-    press(&mut app, KeyCode::BackTab); // Join a game
+    press(&mut app, KeyCode::BackTab); // Play online
+    press(&mut app, KeyCode::Up); // Join a game
     press(&mut app, KeyCode::Up); // Host a game
     press(&mut app, KeyCode::Up); // Colours
     press(&mut app, KeyCode::Up); // Theme

@@ -295,7 +295,7 @@ pub const KEYMAP: &[Binding] = &[
     hinted("value-next", &[Context::SettingsChoice], &[RIGHT, ch('l'), ch(' ')], Action::NextValue, "next value (Space on Black swaps the players)", "change"),
     hinted("settings-revert", SETTINGS, &[ctrl('r')], Action::Revert, "undo all changes made here", "revert"),
     hinted("settings-save", &[Context::SettingsText, Context::SettingsChoice], &[ENTER], Action::Submit, "save and close (what cannot change now waits for the next game)", "save"),
-    hinted("settings-open", &[Context::SettingsAction], &[ENTER], Action::Submit, "on Host a game or Join a game: save, then open its form", "open"),
+    hinted("settings-open", &[Context::SettingsAction], &[ENTER], Action::Submit, "on Host a game, Join a game or Play online: save, then open its form or screen", "open"),
     hinted("settings-cancel", SETTINGS, &[ESC], Action::Close, "close without saving (asks first if something changed)", "cancel"),
     // Text fields: names in the settings, the square prompt.
     bind("text-left", TEXT, &[LEFT, ctrl('b')], Action::Edit(Edit::Left), "move in the text"),

@@ -72,15 +72,16 @@ impl App {
             (Pending::Leaderboard, Answer::Leaderboard { players }) => {
                 self.online.leaderboard = players;
             }
-            (Pending::Ratings { name }, Answer::Ratings { ratings, history }) => {
-                if self.online.archive_of.as_deref() == Some(&name) {
-                    (self.online.ratings, self.online.history) = (ratings, history);
-                }
+            // Answers for a player no longer shown are dropped.
+            (Pending::Ratings { name }, Answer::Ratings { ratings, history })
+                if self.online.archive_of.as_deref() == Some(&name) =>
+            {
+                (self.online.ratings, self.online.history) = (ratings, history);
             }
-            (Pending::Archive { name }, Answer::Archive { games }) => {
-                if self.online.archive_of.as_deref() == Some(&name) {
-                    self.online.archive = games;
-                }
+            (Pending::Archive { name }, Answer::Archive { games })
+                if self.online.archive_of.as_deref() == Some(&name) =>
+            {
+                self.online.archive = games;
             }
             (Pending::Record { game }, Answer::Record { text }) => self.save_download(game, &text),
             // Accept: the game comes as a push; moves: as `moved`.
@@ -179,11 +180,9 @@ impl App {
         online.state.moves.push(mv.clone());
         online.state.clocks = clocks;
         online.heard_at = now;
-        let mover = if ply % 2 == 0 { 0 } else { 1 };
-        // Who moved: Black moves first.
-        let black = usize::from(online.state.black == 2);
-        let name = online.state.names[if mover == 0 { black } else { 1 - black }].clone();
-        let mine = online.me.map(Player::index) == Some(if mover == 0 { black } else { 1 - black });
+        let mover = mover(&online.state, ply);
+        let name = online.state.names[mover].clone();
+        let mine = online.me.map(Player::index) == Some(mover);
         if !mine {
             self.say(Tone::Info, format!("{name} played {mv}."));
         }
@@ -207,9 +206,7 @@ impl App {
             .game
             .as_ref()
             .is_some_and(|g| g.id() == state.game);
-        let away_news = (!same && me.is_some())
-            .then(|| away_moves(&state))
-            .flatten();
+        let away_news = me.and_then(|me| away_moves(&state, me).filter(|_| !same));
         if let Some(old) = self
             .online
             .game
@@ -247,16 +244,29 @@ impl App {
 
 /// "Bob played d4 while you were away": the opponent's last move of a
 /// correspondence game opened again.
-fn away_moves(state: &GameState) -> Option<String> {
+fn away_moves(state: &GameState, me: Player) -> Option<String> {
     if !matches!(state.terms.pace, crate::online::protocol::Pace::Days(_)) {
         return None;
     }
     let last = state.moves.last()?;
-    let ply = state.moves.len() - 1;
-    let black = usize::from(state.black == 2);
-    let mover = if ply % 2 == 0 { black } else { 1 - black };
+    let ply = u16::try_from(state.moves.len() - 1).unwrap_or(u16::MAX);
+    let mover = mover(state, ply);
+    if mover == me.index() {
+        return None;
+    }
     Some(format!(
         "{} played {last} while you were away.",
         state.names[mover]
     ))
+}
+
+/// Which player (0 or 1) made move `ply` (from 0): the players take turns
+/// from the one who held Black at the start, a swap being a turn.
+fn mover(state: &GameState, ply: u16) -> usize {
+    let black = usize::from(state.black == 2);
+    if ply.is_multiple_of(2) {
+        black
+    } else {
+        1 - black
+    }
 }

@@ -133,7 +133,7 @@ fn value_text(app: &App, form: &SettingsForm, field: Field) -> String {
         Field::Player1 | Field::Player2 => String::new(),
         Field::Host => format!("{}: a game your friend joins", enter(app)),
         Field::Join => format!("{}: the game your friend hosts", enter(app)),
-        Field::Online => format!("{}: seeks, games and players on a lobby server", enter(app)),
+        Field::Online => format!("{}: seeks and games on a lobby server", enter(app)),
         Field::Black if form.mode != Mode::HumanVsHuman => computer_black(form).to_string(),
         Field::Black => {
             let name = form.names[form.black.index()].text().trim();
