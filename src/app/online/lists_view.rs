@@ -37,6 +37,15 @@ fn game_line(game: &GameSummary, me: Option<&str>) -> String {
     )
 }
 
+/// "1 game", "3 games".
+fn games(n: u32) -> String {
+    if n == 1 {
+        "1 game".into()
+    } else {
+        format!("{n} games")
+    }
+}
+
 /// The heading of `page`'s rows and the rows, cut to `width`.
 pub fn rows(app: &App, page: &OnlinePage, width: u16) -> (String, Vec<String>) {
     let o = &app.online;
@@ -76,12 +85,12 @@ pub fn rows(app: &App, page: &OnlinePage, width: u16) -> (String, Vec<String>) {
                 .enumerate()
                 .map(|(i, p)| {
                     format!(
-                        "{:>3}. {:<24} {:>5.0} ±{:<4.0} {} games",
+                        "{:>3}. {:<24} {:>5.0} ±{:<4.0} {}",
                         i + 1,
                         p.name,
                         p.rating,
                         p.deviation,
-                        p.games
+                        games(p.games)
                     )
                 })
                 .collect(),
@@ -93,8 +102,11 @@ pub fn rows(app: &App, page: &OnlinePage, width: u16) -> (String, Vec<String>) {
                 .iter()
                 .map(|r| {
                     format!(
-                        "{} {:.0} ±{:.0} ({} games)",
-                        r.variant, r.rating, r.deviation, r.games
+                        "{} {:.0} ±{:.0} ({})",
+                        r.variant,
+                        r.rating,
+                        r.deviation,
+                        games(r.games)
                     )
                 })
                 .collect();
@@ -123,5 +135,5 @@ pub fn rows(app: &App, page: &OnlinePage, width: u16) -> (String, Vec<String>) {
         }
     };
     let cut = |s: String| s.chars().take(usize::from(width)).collect::<String>();
-    (cut(heading), rows.into_iter().map(cut).collect())
+    (heading, rows.into_iter().map(cut).collect())
 }

@@ -16,6 +16,7 @@ use crate::app::state::App;
 use crate::app::ui::page::{self, Page};
 use crate::app::ui::pages::page_boxes;
 use crate::app::ui::theme::Ui;
+use crate::app::ui::wrap::wrap;
 
 /// The widest the page is drawn.
 const WIDTH: u16 = 100;
@@ -84,7 +85,7 @@ fn page_lines(app: &App, page: &OnlinePage, width: u16) -> Vec<Line<'static>> {
         Line::default(),
     ];
     let (heading, items) = rows(app, page, width);
-    lines.push(Line::from(Span::styled(heading, theme.ui(Ui::Title))));
+    lines.extend(wrap(&heading, width, theme.ui(Ui::Title)));
     if items.is_empty() {
         lines.push(Line::from(Span::styled(
             empty_text(page.tab),

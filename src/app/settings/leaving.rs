@@ -125,8 +125,9 @@ impl App {
     /// The settings that differ from the game on the board and so wait for the
     /// next game, e.g. `["board size 9", "revised rules"]`.
     pub fn settings_waiting(&self) -> Vec<String> {
-        // A guest's games, rematches too, are played on the host's settings.
-        if self.network.as_ref().is_some_and(|n| !n.is_host()) {
+        // A guest's games, rematches too, are played on the host's settings;
+        // online games, on the seek's.
+        if self.network.as_ref().is_some_and(|n| !n.is_host()) || self.online_on_board() {
             return Vec::new();
         }
         let want = &self.config;
