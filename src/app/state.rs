@@ -200,6 +200,12 @@ impl App {
         let game = self.session.game();
         let over = game.is_over() || self.session.out_of_time().is_some();
         match action {
+            // The server keeps an online game: nothing to take back or ask the engine.
+            Action::Undo | Action::Redo | Action::Hint | Action::Review
+                if self.online_on_board() =>
+            {
+                false
+            }
             // Nor on the other player's turn in a network game.
             Action::Swap => {
                 self.viewing().is_none()

@@ -311,6 +311,23 @@ fn online_a_correspondence_game_waiting_is_told_at_start_and_opens_with_the_move
     tick_until(&mut [&mut app], "Bob's move taken", |a| {
         a.game().history().len() == before + 1
     });
+    // Bob's game closes and opens again: the autosave's online game is
+    // taken up from the server, and meanwhile no move is made here.
+    drop(app);
+    let mut again = app_in(&db, &lobby, "bob");
+    again.connect_online_if_set();
+    let waiting = again.game().history().len();
+    assert_eq!(waiting, before + 1, "the autosave holds the game");
+    let mv = some_move(again.game()).to_string();
+    play_at(&mut again, &mv);
+    assert_eq!(again.game().history().len(), waiting);
+    tick_until(&mut [&mut again], "the game taken up", |a| {
+        a.online()
+            .game
+            .as_ref()
+            .is_some_and(|g| g.state.game == game)
+    });
+    assert_eq!(again.online().game.as_ref().unwrap().me, Some(Player::Two));
 }
 
 #[test]

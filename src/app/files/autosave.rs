@@ -302,10 +302,24 @@ impl App {
         }
     }
 
+    /// Writes the autosave again though the game is unchanged: its `x-`
+    /// lines changed (an online game taken up, which the board already showed).
+    pub(in crate::app) fn autosave_again(&mut self) {
+        if let Some(paths) = self.files.paths().cloned()
+            && self.files.autosave_is_ours()
+        {
+            self.autosave(&paths);
+        }
+    }
+
     fn autosave(&mut self, paths: &Paths) {
         let mut record = self.record_on_screen();
         // Only the autosave keeps a network game's code or address.
-        for (key, value) in self.network_extras() {
+        for (key, value) in self
+            .network_extras()
+            .into_iter()
+            .chain(self.online_extras())
+        {
             record.set_extra(key, value);
         }
         if let Some(mark) = self.files.result_mark() {

@@ -11,6 +11,7 @@ use crate::app::action::{Action, HistoryStep};
 use crate::app::config::engine::Mode;
 use crate::app::message::Message;
 use crate::app::message::Tone;
+use crate::app::online::state::ONLINE_GAME_KEY;
 use crate::app::screen::{Question, Screen};
 use crate::app::state::App;
 use crate::app::ui::text_input::TextInput;
@@ -27,7 +28,7 @@ pub(in crate::app) const HOST_KEY: &str = "x-net-host";
 pub(in crate::app) const RELAY_KEY: &str = "x-net-relay";
 /// Whether an `x-` line is one of a network game's.
 pub(in crate::app) fn is_network_extra(key: &str) -> bool {
-    [CODE_KEY, HOST_KEY, RELAY_KEY]
+    [CODE_KEY, HOST_KEY, RELAY_KEY, ONLINE_GAME_KEY]
         .iter()
         .any(|own| key.eq_ignore_ascii_case(own))
 }

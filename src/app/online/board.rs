@@ -19,7 +19,7 @@ use crate::online::protocol::{Ask, Pace};
 impl App {
     /// Whether an online game (played or watched) is on the board.
     pub(in crate::app) fn online_on_board(&self) -> bool {
-        self.online.game.is_some()
+        self.online.game.is_some() || self.online.resume.is_some()
     }
 
     /// The player this copy moves for in the online game.
@@ -40,7 +40,7 @@ impl App {
     /// (the cursor, browsing the moves, help).
     pub(in crate::app) fn online_board(&mut self, action: Action) -> bool {
         let Some(online) = &self.online.game else {
-            return false;
+            return self.online_board_waiting(action);
         };
         let (watching, over) = (online.me.is_none(), online.is_over());
         match action {
@@ -74,6 +74,26 @@ impl App {
             _ => return false,
         }
         true
+    }
+
+    /// The board's keys while the autosave's online game waits for the
+    /// server: no move is made here; a new game gives it up on this screen.
+    fn online_board_waiting(&mut self, action: Action) -> bool {
+        match action {
+            Action::Place | Action::Click { .. } | Action::Swap | Action::Undo | Action::Redo => {
+                let online = self.key(Action::OpenOnline);
+                let text = format!(
+                    "This online game goes on once connected to its server ({online}: the Online screen)."
+                );
+                self.say(Tone::Warning, text);
+                true
+            }
+            Action::NewGame => {
+                self.online.resume = None;
+                false
+            }
+            _ => false,
+        }
     }
 
     fn online_move(&mut self, mv: Move) {
@@ -210,6 +230,10 @@ impl App {
     /// What the side panel says about the online game.
     pub(in crate::app) fn online_notes(&self) -> Vec<Message> {
         let Some(online) = &self.online.game else {
+            if let Some(game) = self.online.resume {
+                let text = format!("Online game #{game}: it goes on once connected.");
+                return vec![Message::new(Tone::Info, text)];
+            }
             return match &self.online.link {
                 Link::Lost { why, .. } => vec![Message::new(
                     Tone::Warning,

@@ -10,7 +10,7 @@ use std::time::Instant;
 
 use super::form::ConnectForm;
 use super::page::{OnlinePage, PageForm};
-use super::state::{Connected, Link, Pending, RECONNECT_AFTER};
+use super::state::{Connected, Link, ONLINE_GAME_KEY, Pending, RECONNECT_AFTER};
 use crate::app::config::RelayServer;
 use crate::app::message::Tone;
 use crate::app::screen::Screen;
@@ -61,6 +61,14 @@ impl App {
             .files
             .paths()
             .is_some_and(|p| p.data_dir.join(KEY_FILE).is_file());
+        // The online game the autosave was of: the board waits for it.
+        self.online.resume = self
+            .files
+            .extra()
+            .iter()
+            .find(|(k, _)| k.eq_ignore_ascii_case(ONLINE_GAME_KEY))
+            .and_then(|(_, v)| v.parse().ok())
+            .filter(|_| self.game_in_progress());
         if let Some(server) = network.online_server.clone()
             && key_made
             && self.network.is_none()
@@ -156,8 +164,13 @@ impl App {
         }
         self.online_send(Ask::MyGames, Pending::MyGames);
         // A game on the board: its state again, and the moves from now on.
-        if let Some(game) = self.online.game.as_ref().filter(|g| !g.is_over()) {
-            let game = game.id();
+        let on_board = self
+            .online
+            .game
+            .as_ref()
+            .filter(|g| !g.is_over())
+            .map(|g| g.id());
+        if let Some(game) = on_board.or(self.online.resume) {
             self.online_send(Ask::Watch { game }, Pending::Watch { game });
             if resumed {
                 self.say(Tone::Success, "Connected again: the game goes on.");
@@ -177,6 +190,20 @@ impl App {
             ),
         };
         self.say(Tone::Success, text);
+    }
+
+    /// The autosave's line of the online game in progress on the board.
+    pub(in crate::app) fn online_extras(&self) -> Vec<(&'static str, String)> {
+        let playing = self
+            .online
+            .game
+            .as_ref()
+            .filter(|g| g.me.is_some() && !g.is_over());
+        playing
+            .map(|g| g.id())
+            .or(self.online.resume)
+            .map(|game| vec![(ONLINE_GAME_KEY, game.to_string())])
+            .unwrap_or_default()
     }
 
     /// Says why connecting failed: in the connect form when it is open

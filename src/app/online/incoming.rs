@@ -42,6 +42,13 @@ impl App {
             Pending::Record { .. } => "Not downloaded",
             _ => "The server refused",
         };
+        if let Pending::Watch { game } = pending
+            && self.online.resume == Some(*game)
+        {
+            self.online.resume = None;
+            let text = format!("The online game #{game} cannot go on here: {why}.");
+            return self.say(Tone::Warning, text);
+        }
         let text = format!("{what}: {why}.");
         if let (Pending::Seek, Screen::Online(page)) = (pending, &mut self.screen)
             && let Some(super::page::PageForm::Seek(form)) = &mut page.form
@@ -219,6 +226,7 @@ impl App {
                 Pending::Watch { game },
             );
         }
+        self.online.resume = None;
         self.online.game = Some(OnlineGame {
             state,
             me,
@@ -228,6 +236,11 @@ impl App {
         });
         if matches!(self.screen, Screen::Online(_)) {
             self.screen = Screen::Board;
+        }
+        if !same && me.is_some() {
+            // The autosave says which online game it holds.
+            self.sync_online();
+            self.autosave_again();
         }
     }
 

@@ -21,6 +21,10 @@ pub const RECONNECT_AFTER: Duration = Duration::from_secs(3);
 /// freeze the screen.
 pub const INCOMING_PER_TICK: usize = 64;
 
+/// The autosave's line with the online game in progress on the board, so
+/// that a restarted copy takes it up from the server.
+pub const ONLINE_GAME_KEY: &str = "x-online-game";
+
 /// What a connecting thread hands back.
 pub type Connected = Result<(Client, Welcome), String>;
 
@@ -155,6 +159,8 @@ pub struct Online {
     pub archive: Vec<FinishedGame>,
     pub pending: HashMap<u64, Pending>,
     pub game: Option<OnlineGame>,
+    /// The online game the autosave was of, taken up once connected.
+    pub resume: Option<u64>,
 }
 
 impl Online {
