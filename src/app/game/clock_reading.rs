@@ -25,6 +25,31 @@ pub struct ClockFace {
     pub out_of_time: bool,
 }
 
+impl ClockFace {
+    /// A clock kept elsewhere (a network host's, a lobby server's): read
+    /// `left` at a moment `since` ago, counted down since if `running`.
+    pub fn followed(
+        color: Color,
+        player: Player,
+        left: Duration,
+        since: Duration,
+        running: bool,
+        out_of_time: bool,
+    ) -> ClockFace {
+        ClockFace {
+            color,
+            player,
+            left: if running {
+                left.saturating_sub(since)
+            } else {
+                left
+            },
+            running,
+            out_of_time,
+        }
+    }
+}
+
 impl App {
     /// The time control of the game on the board.
     pub fn clock_control(&self) -> Option<TimeControl> {

@@ -61,17 +61,14 @@ impl App {
             let player = game.holder(color);
             let running = counting && clocks.running == Some(player);
             let left = clocks.left[player.index()];
-            ClockFace {
+            ClockFace::followed(
                 color,
                 player,
-                left: if running {
-                    left.saturating_sub(since)
-                } else {
-                    left
-                },
+                left,
+                since,
                 running,
-                out_of_time: clocks.flag == Some(player),
-            }
+                clocks.flag == Some(player),
+            )
         }))
     }
 }

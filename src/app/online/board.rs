@@ -6,7 +6,7 @@
 
 use std::time::Duration;
 
-use super::state::{Link, OnlineGame, Pending};
+use super::state::{Link, OnlineGame};
 use crate::app::action::{Action, HistoryStep};
 use crate::app::config::engine::Mode;
 use crate::app::game::clock_reading::ClockFace;
@@ -135,7 +135,7 @@ impl App {
             ply,
             mv: mv.to_string(),
         };
-        if self.online_send(ask, Pending::Move) {
+        if self.online_send(ask) {
             self.say(Tone::Info, format!("Sent {mv}."));
         }
     }
@@ -143,7 +143,7 @@ impl App {
     /// Yes to the question: the server is asked to end the game.
     pub(in crate::app) fn online_resign(&mut self) {
         if let Some(game) = self.online.game.as_ref().map(OnlineGame::id) {
-            self.online_send(Ask::Resign { game }, Pending::Resign);
+            self.online_send(Ask::Resign { game });
         }
     }
 
@@ -154,7 +154,7 @@ impl App {
             && !online.is_over()
         {
             let game = online.id();
-            self.online_send(Ask::Unwatch { game }, Pending::Watch { game });
+            self.online_send(Ask::Unwatch { game });
         }
         self.session.start_clock(None);
     }
@@ -213,17 +213,8 @@ impl App {
             };
             let running = counting && player == to_move;
             let left = Duration::from_millis(ms);
-            ClockFace {
-                color,
-                player,
-                left: if running {
-                    left.saturating_sub(since)
-                } else {
-                    left
-                },
-                running,
-                out_of_time: online.lost_on_time() && player == to_move,
-            }
+            let fallen = online.lost_on_time() && player == to_move;
+            ClockFace::followed(color, player, left, since, running, fallen)
         }))
     }
 

@@ -10,7 +10,7 @@ use std::time::Instant;
 
 use super::form::ConnectForm;
 use super::page::{OnlinePage, PageForm};
-use super::state::{Connected, Link, ONLINE_GAME_KEY, Pending, RECONNECT_AFTER};
+use super::state::{Connected, Link, ONLINE_GAME_KEY, RECONNECT_AFTER};
 use crate::app::config::RelayServer;
 use crate::app::message::Tone;
 use crate::app::screen::Screen;
@@ -162,7 +162,7 @@ impl App {
         {
             page.form = None;
         }
-        self.online_send(Ask::MyGames, Pending::MyGames);
+        self.online_send(Ask::MyGames);
         // A game on the board: its state again, and the moves from now on.
         let on_board = self
             .online
@@ -171,7 +171,7 @@ impl App {
             .filter(|g| !g.is_over())
             .map(|g| g.id());
         if let Some(game) = on_board.or(self.online.resume) {
-            self.online_send(Ask::Watch { game }, Pending::Watch { game });
+            self.online_send(Ask::Watch { game });
             if resumed {
                 self.say(Tone::Success, "Connected again: the game goes on.");
             }
@@ -242,16 +242,16 @@ impl App {
         }
     }
 
-    /// Sends `ask`, to act on its answer as `pending` says; a connection
-    /// that fails is marked lost.
-    pub(in crate::app) fn online_send(&mut self, ask: Ask, pending: Pending) -> bool {
+    /// Sends `ask`, kept to act on its answer; a connection that fails is
+    /// marked lost.
+    pub(in crate::app) fn online_send(&mut self, ask: Ask) -> bool {
         let Some(client) = self.online.client() else {
             self.say(Tone::Warning, "Not connected to the online server.");
             return false;
         };
-        match client.send(ask) {
+        match client.send(ask.clone()) {
             Ok(id) => {
-                self.online.pending.insert(id, pending);
+                self.online.pending.insert(id, ask);
                 true
             }
             Err(e) => {

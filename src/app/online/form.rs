@@ -4,6 +4,7 @@
 //! a choice, Left, Right and Space change the value.
 
 use crate::app::action::Edit;
+use crate::app::settings::form::{cycle, step_size};
 use crate::app::ui::text_input::TextInput;
 use crate::core::{BoardSize, Variant};
 use crate::online::protocol::{MAX_DAYS, Pace, Terms};
@@ -150,14 +151,7 @@ impl SeekForm {
     }
 
     pub fn step(&mut self, forward: bool) {
-        let all = SeekField::ALL;
-        let i = all.iter().position(|&f| f == self.focus).unwrap_or(0);
-        let n = all.len();
-        self.focus = all[if forward {
-            (i + 1) % n
-        } else {
-            (i + n - 1) % n
-        }];
+        self.focus = cycle(&SeekField::ALL, self.focus, forward);
     }
 
     /// A key typed: text in the name, Left, Right or Space on a choice.
@@ -174,17 +168,7 @@ impl SeekForm {
         };
         match self.focus {
             SeekField::Opponent => {}
-            SeekField::Size => {
-                let n = self.size.get();
-                let next = if forward {
-                    n.saturating_add(1)
-                } else {
-                    n.saturating_sub(1)
-                };
-                if let Ok(size) = BoardSize::new(next) {
-                    self.size = size;
-                }
-            }
+            SeekField::Size => self.size = step_size(self.size, forward),
             SeekField::Rules => self.variant = cycle(&Variant::ALL, self.variant, forward),
             SeekField::Pie => self.pie = !self.pie,
             SeekField::Pace => self.pace = cycle(&PACES, self.pace, forward),
@@ -214,14 +198,4 @@ impl SeekForm {
             SeekField::Rated => yes(self.rated),
         }
     }
-}
-
-fn cycle<T: Copy + PartialEq>(all: &[T], current: T, forward: bool) -> T {
-    let i = all.iter().position(|&x| x == current).unwrap_or(0);
-    let n = all.len();
-    all[if forward {
-        (i + 1) % n
-    } else {
-        (i + n - 1) % n
-    }]
 }

@@ -2,6 +2,7 @@
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
+use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 
 use super::form::{ConnectForm, SeekField, SeekForm};
@@ -9,6 +10,7 @@ use crate::app::keys::keymap::Context;
 use crate::app::state::App;
 use crate::app::ui::cells::popup_lines;
 use crate::app::ui::status_line::{hint_spans, text_field};
+use crate::app::ui::text_input::TextInput;
 use crate::app::ui::theme::Ui;
 use crate::app::ui::wrap::wrap;
 
@@ -17,20 +19,12 @@ const LABEL: usize = 10;
 
 pub fn connect(app: &App, form: &ConnectForm, area: Rect, buf: &mut Buffer) {
     let theme = app.theme();
-    let width = WIDTH.min(area.width.saturating_sub(2));
-    let text_width = width.saturating_sub(4);
-    let mut body = vec![Line::default()];
-    for (i, (label, input)) in [("Server", &form.server), ("Name", &form.name)]
+    let fields = [("Server", &form.server), ("Name", &form.name)];
+    let rows = fields
         .into_iter()
         .enumerate()
-    {
-        let focused = i == form.focus;
-        let style = theme.ui(if focused { Ui::Title } else { Ui::Text });
-        let mut row = vec![Span::styled(format!("{label:<LABEL$}"), style)];
-        row.extend(text_field(theme, input, focused));
-        body.push(Line::from(row));
-    }
-    body.push(Line::default());
+        .map(|(i, (label, input))| text_row(app, label, input, i == form.focus))
+        .collect();
     let (note, style) = match (&form.error, form.busy) {
         (Some((_, why)), _) => (why.clone(), theme.ui(Ui::Error)),
         (None, true) => ("Connecting…".to_string(), theme.ui(Ui::Text)),
@@ -42,41 +36,34 @@ pub fn connect(app: &App, form: &ConnectForm, area: Rect, buf: &mut Buffer) {
             theme.ui(Ui::Dim),
         ),
     };
-    body.extend(wrap(&note, text_width, style));
-    body.push(Line::default());
-    body.push(Line::from(hint_spans(app, Context::OnlineForm, text_width)));
-    popup_lines(area, buf, theme, "Play online", width, &body);
+    draw(app, "Play online", rows, (&note, style), area, buf);
 }
 
 pub fn seek(app: &App, form: &SeekForm, area: Rect, buf: &mut Buffer) {
     let theme = app.theme();
-    let width = WIDTH.min(area.width.saturating_sub(2));
-    let text_width = width.saturating_sub(4);
-    let mut body = vec![Line::default()];
+    let mut rows = Vec::new();
     for field in SeekField::ALL {
         let focused = field == form.focus;
-        let style = theme.ui(if focused { Ui::Title } else { Ui::Text });
-        let mut row = vec![Span::styled(format!("{:<LABEL$}", field.label()), style)];
         if field == SeekField::Opponent {
-            row.extend(text_field(theme, &form.opponent, focused));
+            let mut row = text_row(app, field.label(), &form.opponent, focused);
             if form.opponent.text().is_empty() && !focused {
-                row.push(Span::styled("anyone", theme.ui(Ui::Dim)));
+                row.push_span(Span::styled("anyone", theme.ui(Ui::Dim)));
             }
-        } else {
-            let value = form.value(field);
-            let value = if focused {
-                format!("‹ {value} ›")
-            } else {
-                value
-            };
-            row.push(Span::styled(
-                value,
-                theme.ui(if focused { Ui::Selected } else { Ui::Text }),
-            ));
+            rows.push(row);
+            continue;
         }
-        body.push(Line::from(row));
+        let label = theme.ui(if focused { Ui::Title } else { Ui::Text });
+        let value = form.value(field);
+        let (value, style) = if focused {
+            (format!("‹ {value} ›"), theme.ui(Ui::Selected))
+        } else {
+            (value, theme.ui(Ui::Text))
+        };
+        rows.push(Line::from(vec![
+            Span::styled(format!("{:<LABEL$}", field.label()), label),
+            Span::styled(value, style),
+        ]));
     }
-    body.push(Line::default());
     let (note, style) = match &form.error {
         Some(why) => (why.clone(), theme.ui(Ui::Error)),
         None => (
@@ -86,13 +73,39 @@ pub fn seek(app: &App, form: &SeekForm, area: Rect, buf: &mut Buffer) {
             theme.ui(Ui::Dim),
         ),
     };
-    body.extend(wrap(&note, text_width, style));
-    body.push(Line::default());
-    body.push(Line::from(hint_spans(app, Context::OnlineForm, text_width)));
     let title = if form.opponent.text().trim().is_empty() {
         "Seek a game"
     } else {
         "Challenge"
     };
-    popup_lines(area, buf, theme, title, width, &body);
+    draw(app, title, rows, (&note, style), area, buf);
+}
+
+/// A labelled text field.
+fn text_row(app: &App, label: &str, input: &TextInput, focused: bool) -> Line<'static> {
+    let theme = app.theme();
+    let style = theme.ui(if focused { Ui::Title } else { Ui::Text });
+    let mut row = vec![Span::styled(format!("{label:<LABEL$}"), style)];
+    row.extend(text_field(theme, input, focused));
+    Line::from(row)
+}
+
+/// A form's box: its rows, a note under them, the keys.
+fn draw(
+    app: &App,
+    title: &str,
+    rows: Vec<Line<'static>>,
+    (note, style): (&str, Style),
+    area: Rect,
+    buf: &mut Buffer,
+) {
+    let width = WIDTH.min(area.width.saturating_sub(2));
+    let inside = width.saturating_sub(4);
+    let mut body = vec![Line::default()];
+    body.extend(rows);
+    body.push(Line::default());
+    body.extend(wrap(note, inside, style));
+    body.push(Line::default());
+    body.push(Line::from(hint_spans(app, Context::OnlineForm, inside)));
+    popup_lines(area, buf, app.theme(), title, width, &body);
 }

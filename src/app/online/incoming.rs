@@ -1,17 +1,17 @@
 //! What the lobby server sends, for `App`: the answers to the requests
-//! sent (by what each was, `Pending`), and the pushes: the lists, a game
+//! sent (by what each asked), and the pushes: the lists, a game
 //! of one's own that started, moves, ends and watchers of the game on the
 //! board.
 
 use std::time::Duration;
 
-use super::state::{INCOMING_PER_TICK, OnlineGame, Pending, rating_change};
+use super::state::{INCOMING_PER_TICK, OnlineGame, rating_change};
 use crate::app::message::Tone;
 use crate::app::screen::Screen;
 use crate::app::state::App;
 use crate::core::Player;
 use crate::online::Incoming;
-use crate::online::protocol::{Answer, Clocks, GameState, Push};
+use crate::online::protocol::{Answer, Ask, Clocks, GameState, Push};
 
 impl App {
     pub(super) fn take_incoming(&mut self) {
@@ -23,8 +23,8 @@ impl App {
                 Incoming::Reply(reply) => {
                     let pending = self.online.pending.remove(&reply.id);
                     match (pending, reply.answer) {
-                        (Some(pending), Ok(answer)) => self.on_answer(pending, answer),
-                        (Some(pending), Err(why)) => self.on_refusal(&pending, &why),
+                        (Some(asked), Ok(answer)) => self.on_answer(asked, answer),
+                        (Some(asked), Err(why)) => self.on_refusal(&asked, &why),
                         (None, _) => {}
                     }
                 }
@@ -34,15 +34,15 @@ impl App {
         }
     }
 
-    fn on_refusal(&mut self, pending: &Pending, why: &str) {
-        let what = match pending {
-            Pending::Seek => "The seek was refused",
-            Pending::Accept => "Not accepted",
-            Pending::Move => "The move was refused",
-            Pending::Record { .. } => "Not downloaded",
+    fn on_refusal(&mut self, asked: &Ask, why: &str) {
+        let what = match asked {
+            Ask::Seek { .. } | Ask::Challenge { .. } => "The seek was refused",
+            Ask::Accept { .. } => "Not accepted",
+            Ask::Move { .. } => "The move was refused",
+            Ask::Record { .. } => "Not downloaded",
             _ => "The server refused",
         };
-        if let Pending::Watch { game } = pending
+        if let Ask::Watch { game } = asked
             && self.online.resume == Some(*game)
         {
             self.online.resume = None;
@@ -50,7 +50,8 @@ impl App {
             return self.say(Tone::Warning, text);
         }
         let text = format!("{what}: {why}.");
-        if let (Pending::Seek, Screen::Online(page)) = (pending, &mut self.screen)
+        if let (Ask::Seek { .. } | Ask::Challenge { .. }, Screen::Online(page)) =
+            (asked, &mut self.screen)
             && let Some(super::page::PageForm::Seek(form)) = &mut page.form
         {
             form.error = Some(text);
@@ -59,9 +60,9 @@ impl App {
         self.say(Tone::Warning, text);
     }
 
-    fn on_answer(&mut self, pending: Pending, answer: Answer) {
-        match (pending, answer) {
-            (Pending::Seek, Answer::Seeking { .. }) => {
+    fn on_answer(&mut self, asked: Ask, answer: Answer) {
+        match (asked, answer) {
+            (Ask::Seek { .. } | Ask::Challenge { .. }, Answer::Seeking { .. }) => {
                 if let Screen::Online(page) = &mut self.screen {
                     page.form = None;
                     page.tab = super::page::Tab::Seeks;
@@ -71,26 +72,26 @@ impl App {
                     "Seeking: the game starts when someone accepts.",
                 );
             }
-            (Pending::Cancel, Answer::Done) => self.say(Tone::Info, "Seek withdrawn."),
-            (Pending::Watch { game }, Answer::Game { state }) if state.game == game => {
+            (Ask::Cancel { .. }, Answer::Done) => self.say(Tone::Info, "Seek withdrawn."),
+            (Ask::Watch { game }, Answer::Game { state }) if state.game == game => {
                 self.show_online_game(state);
             }
-            (Pending::MyGames, Answer::Games { games }) => self.online.mine = games,
-            (Pending::Leaderboard, Answer::Leaderboard { players }) => {
+            (Ask::MyGames, Answer::Games { games }) => self.online.mine = games,
+            (Ask::Leaderboard { .. }, Answer::Leaderboard { players }) => {
                 self.online.leaderboard = players;
             }
             // Answers for a player no longer shown are dropped.
-            (Pending::Ratings { name }, Answer::Ratings { ratings, history })
+            (Ask::Ratings { name }, Answer::Ratings { ratings, history })
                 if self.online.archive_of.as_deref() == Some(&name) =>
             {
                 (self.online.ratings, self.online.history) = (ratings, history);
             }
-            (Pending::Archive { name }, Answer::Archive { games })
+            (Ask::Archive { name }, Answer::Archive { games })
                 if self.online.archive_of.as_deref() == Some(&name) =>
             {
                 self.online.archive = games;
             }
-            (Pending::Record { game }, Answer::Record { text }) => self.save_download(game, &text),
+            (Ask::Record { game }, Answer::Record { text }) => self.save_download(game, &text),
             // Accept: the game comes as a push; moves: as `moved`.
             _ => {}
         }
@@ -157,8 +158,8 @@ impl App {
                 self.say(Tone::Success, text);
                 // Kept here as a record, as the server keeps it.
                 if played {
-                    let ask = crate::online::protocol::Ask::Record { game };
-                    self.online_send(ask, Pending::Record { game });
+                    let ask = Ask::Record { game };
+                    self.online_send(ask);
                 }
             }
             Push::Watchers { game, count } => {
@@ -178,10 +179,7 @@ impl App {
         };
         if usize::from(ply) != online.state.moves.len() {
             // A move missed: the whole state again.
-            self.online_send(
-                crate::online::protocol::Ask::Watch { game },
-                Pending::Watch { game },
-            );
+            self.online_send(Ask::Watch { game });
             return;
         }
         online.state.moves.push(mv.clone());
@@ -221,10 +219,7 @@ impl App {
             .filter(|g| !same && g.me.is_none())
         {
             let game = old.id();
-            self.online_send(
-                crate::online::protocol::Ask::Unwatch { game },
-                Pending::Watch { game },
-            );
+            self.online_send(Ask::Unwatch { game });
         }
         self.online.resume = None;
         self.online.game = Some(OnlineGame {

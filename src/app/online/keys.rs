@@ -5,10 +5,10 @@
 
 use super::form::SeekForm;
 use super::page::{PageForm, Tab};
-use super::state::Pending;
 use crate::app::action::Action;
 use crate::app::message::Tone;
 use crate::app::screen::Screen;
+use crate::app::settings::form::cycle;
 use crate::app::state::App;
 use crate::app::update::Effect;
 use crate::online::protocol::Ask;
@@ -38,9 +38,7 @@ impl App {
             Action::ScrollUp => page.step_row(false, rows),
             Action::ScrollDown => page.step_row(true, rows),
             Action::NextValue if page.tab == Tab::Leaderboard => {
-                let all = crate::core::Variant::ALL;
-                let i = all.iter().position(|&v| v == page.variant).unwrap_or(0);
-                page.variant = all[(i + 1) % all.len()];
+                page.variant = cycle(&crate::core::Variant::ALL, page.variant, true);
                 return self.online_page_opened();
             }
             Action::NewGame => {
@@ -71,7 +69,7 @@ impl App {
                     .flatten();
                 match chosen.filter(|s| own.contains(s)).or(own.last().copied()) {
                     Some(seek) => {
-                        self.online_send(Ask::Cancel { seek }, Pending::Cancel);
+                        self.online_send(Ask::Cancel { seek });
                     }
                     None => self.say(Tone::Warning, "You have no open seek."),
                 }
@@ -104,7 +102,7 @@ impl App {
         match page.tab {
             Tab::Leaderboard => {
                 let variant = page.variant;
-                self.online_send(Ask::Leaderboard { variant }, Pending::Leaderboard);
+                self.online_send(Ask::Leaderboard { variant });
             }
             Tab::Archive if self.online.archive_of.is_none() => {
                 if let Some(me) = self.online.me.clone() {
@@ -112,7 +110,7 @@ impl App {
                 }
             }
             Tab::Mine => {
-                self.online_send(Ask::MyGames, Pending::MyGames);
+                self.online_send(Ask::MyGames);
             }
             _ => {}
         }
@@ -125,14 +123,8 @@ impl App {
         self.online.archive.clear();
         self.online.ratings.clear();
         self.online.history.clear();
-        self.online_send(
-            Ask::Ratings { name: name.clone() },
-            Pending::Ratings { name: name.clone() },
-        );
-        self.online_send(
-            Ask::Archive { name: name.clone() },
-            Pending::Archive { name },
-        );
+        self.online_send(Ask::Ratings { name: name.clone() });
+        self.online_send(Ask::Archive { name: name.clone() });
     }
 
     /// Enter on a row.
@@ -153,7 +145,7 @@ impl App {
                         format!("This is your seek: {key} withdraws it."),
                     );
                 } else {
-                    self.online_send(Ask::Accept { seek: seek.seek }, Pending::Accept);
+                    self.online_send(Ask::Accept { seek: seek.seek });
                     self.say(Tone::Info, format!("Accepting {}'s seek…", seek.by));
                 }
             }
@@ -164,7 +156,7 @@ impl App {
                     &self.online.games
                 };
                 if let Some(game) = list.get(i).map(|g| g.game) {
-                    self.online_send(Ask::Watch { game }, Pending::Watch { game });
+                    self.online_send(Ask::Watch { game });
                 }
             }
             Tab::Players => {
@@ -183,7 +175,7 @@ impl App {
             }
             Tab::Archive => {
                 if let Some(game) = self.online.archive.get(i).map(|g| g.game) {
-                    self.online_send(Ask::Record { game }, Pending::Record { game });
+                    self.online_send(Ask::Record { game });
                 }
             }
         }
@@ -234,7 +226,7 @@ impl App {
                 } else {
                     Ask::Challenge { name, terms }
                 };
-                self.online_send(ask, Pending::Seek);
+                self.online_send(ask);
             }
             _ => {}
         }

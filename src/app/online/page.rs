@@ -4,6 +4,7 @@
 use strum::VariantArray;
 
 use super::form::{ConnectForm, SeekForm};
+use crate::app::settings::form::cycle;
 use crate::core::Variant;
 
 /// The pages of the Online screen, in the order Tab goes through them.
@@ -65,16 +66,7 @@ impl OnlinePage {
 
     /// Tab or Shift+Tab: the next or previous page, its first row.
     pub fn step_tab(&mut self, forward: bool) {
-        let n = Tab::VARIANTS.len();
-        let i = Tab::VARIANTS
-            .iter()
-            .position(|&t| t == self.tab)
-            .unwrap_or(0);
-        self.tab = Tab::VARIANTS[if forward {
-            (i + 1) % n
-        } else {
-            (i + n - 1) % n
-        }];
+        self.tab = cycle(Tab::VARIANTS, self.tab, forward);
         self.selected = 0;
     }
 

@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 use crate::core::{BoardSize, Game, Move, Player, Rules};
 use crate::online::protocol::{
-    FinishedGame, GameState, GameSummary, RatedPlayer, RatingChange, RatingPoint, SeekSummary,
+    Ask, FinishedGame, GameState, GameSummary, RatedPlayer, RatingChange, RatingPoint, SeekSummary,
 };
 use crate::online::{Client, Welcome};
 
@@ -47,31 +47,6 @@ pub enum Link {
         server: String,
         why: String,
         since: Instant,
-    },
-}
-
-/// What a request sent is, to act on its answer.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Pending {
-    Seek,
-    Cancel,
-    Accept,
-    Move,
-    Resign,
-    /// The state of a game to show: one's own (resumed) or watched.
-    Watch {
-        game: u64,
-    },
-    MyGames,
-    Leaderboard,
-    Ratings {
-        name: String,
-    },
-    Archive {
-        name: String,
-    },
-    Record {
-        game: u64,
     },
 }
 
@@ -157,7 +132,8 @@ pub struct Online {
     pub ratings: Vec<RatedPlayer>,
     pub history: Vec<RatingPoint>,
     pub archive: Vec<FinishedGame>,
-    pub pending: HashMap<u64, Pending>,
+    /// The requests sent and not answered yet, by number.
+    pub pending: HashMap<u64, Ask>,
     pub game: Option<OnlineGame>,
     /// The online game the autosave was of, taken up once connected.
     pub resume: Option<u64>,

@@ -152,18 +152,7 @@ impl SettingsForm {
             Field::Black => self.black = self.black.other(),
             Field::Pie => self.pie = !self.pie,
             Field::Rules => self.variant = cycle(&Variant::ALL, self.variant, forward),
-            Field::Size => {
-                let n = self.size.get();
-                let next = if forward {
-                    n.saturating_add(1)
-                } else {
-                    n.saturating_sub(1)
-                };
-                // Stops at 5 and 25 rather than wrapping from one end to the other.
-                if let Ok(size) = BoardSize::new(next) {
-                    self.size = size;
-                }
-            }
+            Field::Size => self.size = step_size(self.size, forward),
             Field::Clock => self.clock = cycle(&self.clocks(), self.clock, forward),
             Field::Mode => self.mode = cycle(Mode::VARIANTS, self.mode, forward),
             Field::Level => self.level = self.level.step(forward).unwrap_or(self.level),
@@ -266,7 +255,20 @@ impl SettingsForm {
     }
 }
 
-fn cycle<T: Copy + PartialEq>(all: &[T], current: T, forward: bool) -> T {
+/// The next board size up or down; stops at 5 and 25 rather than wrapping
+/// from one end to the other.
+pub(in crate::app) fn step_size(size: BoardSize, forward: bool) -> BoardSize {
+    let n = size.get();
+    let next = if forward {
+        n.saturating_add(1)
+    } else {
+        n.saturating_sub(1)
+    };
+    BoardSize::new(next).unwrap_or(size)
+}
+
+/// The value after (or before) `current` in `all`, round from the end.
+pub(in crate::app) fn cycle<T: Copy + PartialEq>(all: &[T], current: T, forward: bool) -> T {
     let i = all.iter().position(|&x| x == current).unwrap_or(0);
     let n = all.len();
     all[if forward {
