@@ -43,6 +43,13 @@ fn tick_until(apps: &mut [&mut App], what: &str, done: impl Fn(&App) -> bool) {
     }
 }
 
+fn notes(app: &App) -> String {
+    app.panel_notes()
+        .into_iter()
+        .map(|n| n.text + "\n")
+        .collect()
+}
+
 /// Opens the Online screen and connects with the settings' server and name.
 fn connect(app: &mut App, name: &str) {
     press(app, KeyCode::Char('d'));
@@ -121,6 +128,10 @@ fn online_two_apps_seek_accept_play_to_the_end_and_a_third_watches() {
         c.online().game.is_some()
     });
     assert_eq!(cat.online().game.as_ref().unwrap().me, None);
+    // The players see that someone watches.
+    tick_until(&mut [&mut ann, &mut cat], "the watcher counted", |a| {
+        notes(a).contains("1 watches")
+    });
 
     // Moves by keys, each shown once the server took it, to the end.
     let mut played = 0;
@@ -212,6 +223,45 @@ fn online_two_apps_seek_accept_play_to_the_end_and_a_third_watches() {
         2,
         "the game kept at its end and the one downloaded"
     );
+    // Cat challenges Bob by name from the players' page: Bob sees it, Ann
+    // does not, and Bob's Enter starts it.
+    press(&mut cat, KeyCode::Char('d'));
+    for _ in 0..3 {
+        press(&mut cat, KeyCode::Tab);
+    }
+    let bob_at = cat
+        .online()
+        .players
+        .iter()
+        .position(|p| p == "bob")
+        .unwrap();
+    for _ in 0..bob_at {
+        press(&mut cat, KeyCode::Down);
+    }
+    press(&mut cat, KeyCode::Char('n'));
+    assert!(text(&cat, 120, 40).contains("Challenge"));
+    press(&mut cat, KeyCode::Enter);
+    tick_until(
+        &mut [&mut bob, &mut cat, &mut ann],
+        "the challenge at Bob's",
+        |b| {
+            b.online()
+                .seeks
+                .iter()
+                .any(|s| s.to.as_deref() == Some("bob"))
+        },
+    );
+    assert!(ann.online().seeks.is_empty(), "{:?}", ann.online().seeks);
+    press(&mut bob, KeyCode::Tab); // from the archive round to the seeks
+    assert!(text(&bob, 120, 40).contains("cat challenges you"));
+    press(&mut bob, KeyCode::Enter);
+    tick_until(&mut [&mut bob, &mut cat], "the challenge's game", |b| {
+        b.online()
+            .game
+            .as_ref()
+            .is_some_and(|g| g.state.names == ["cat", "bob"])
+    });
+
     // A new game leaves the finished online game.
     press(&mut ann, KeyCode::Char('n'));
     assert!(ann.online().game.is_none());

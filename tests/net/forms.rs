@@ -63,7 +63,8 @@ fn the_settings_rows_open_the_forms_and_a_bad_port_is_said_there() {
         panic!("the settings");
     };
     assert_eq!(settings.focus, Field::Player1);
-    // Up from the first row: the last rows are the two actions.
+    // Up from the first row: the last rows are the three actions.
+    app.update(Action::PrevField);
     app.update(Action::PrevField);
     app.update(Action::PrevField);
     app.update(Action::Submit);
@@ -83,8 +84,21 @@ fn the_settings_rows_open_the_forms_and_a_bad_port_is_said_there() {
 
     app.update(Action::OpenSettings);
     app.update(Action::PrevField);
+    app.update(Action::PrevField);
     app.update(Action::Submit);
     assert_eq!(form(&app).kind, NetFormKind::Join);
+    app.update(Action::Close);
+
+    // The last row: the Online screen, asking for a server first.
+    app.update(Action::OpenSettings);
+    app.update(Action::PrevField);
+    app.update(Action::Submit);
+    assert!(
+        matches!(app.screen(), Screen::Online(_)),
+        "{:?}",
+        app.screen()
+    );
+    assert_eq!(app.context(), brique::app::keymap::Context::OnlineForm);
 }
 
 #[test]
