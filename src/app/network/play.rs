@@ -141,6 +141,7 @@ impl App {
         self.network
             .as_ref()
             .and_then(|n| n.peer_name.clone())
+            .or_else(|| self.online_opponent())
             .unwrap_or_else(|| "your friend".to_string())
     }
 

@@ -27,6 +27,13 @@ impl App {
         self.online.game.as_ref().and_then(|g| g.me)
     }
 
+    /// The other player's name in one's own online game.
+    pub(in crate::app) fn online_opponent(&self) -> Option<String> {
+        let online = self.online.game.as_ref()?;
+        let me = online.me?;
+        Some(online.state.names[me.other().index()].clone())
+    }
+
     /// Whether the other player of the online game is to move (or it is
     /// watched: nobody here moves).
     pub(in crate::app) fn online_other_to_move(&self) -> bool {

@@ -28,7 +28,7 @@ fn game_line(game: &GameSummary, me: Option<&str>) -> String {
         n => format!(", {n} watching"),
     };
     format!(
-        "#{:<5} {} (Black) – {} (White)  {}  move {}, {turn}{watch}",
+        "#{:<5} {} – {}  {}  move {}, {turn}{watch}",
         game.game,
         game.black,
         game.white,
@@ -67,11 +67,11 @@ pub fn rows(app: &App, page: &OnlinePage, width: u16) -> (String, Vec<String>) {
                 .collect(),
         ),
         Tab::Mine => (
-            "Your games in progress, those waiting for your move first".into(),
+            "Your games in progress (Black – White), those waiting for your move first".into(),
             o.mine.iter().map(|g| game_line(g, me)).collect(),
         ),
         Tab::Games => (
-            "Games in progress, to watch".into(),
+            "Games in progress (Black – White), to watch".into(),
             o.games.iter().map(|g| game_line(g, me)).collect(),
         ),
         Tab::Players => (
