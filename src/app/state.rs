@@ -206,6 +206,7 @@ impl App {
             {
                 false
             }
+            Action::Place | Action::Swap if self.online_watching() => false,
             // Nor on the other player's turn in a network game.
             Action::Swap => {
                 self.viewing().is_none()

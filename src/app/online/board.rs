@@ -34,13 +34,15 @@ impl App {
         Some(online.state.names[me.other().index()].clone())
     }
 
-    /// Whether the other player of the online game is to move (or it is
-    /// watched: nobody here moves).
+    /// Whether the other player of one's own online game is to move.
     pub(in crate::app) fn online_other_to_move(&self) -> bool {
-        self.online
-            .game
-            .as_ref()
-            .is_some_and(|g| g.me != Some(self.game().player_to_move()))
+        let to_move = self.game().player_to_move();
+        self.online_me().is_some_and(|me| me != to_move)
+    }
+
+    /// Whether the online game on the board is another's, watched.
+    pub(in crate::app) fn online_watching(&self) -> bool {
+        self.online.game.as_ref().is_some_and(|g| g.me.is_none())
     }
 
     /// The board's keys in an online game; false for what works as usual
