@@ -211,6 +211,8 @@ fn online_two_apps_seek_accept_play_to_the_end_and_a_third_watches() {
     });
     let ratings = &bob.online().ratings;
     assert_eq!(ratings.len(), 1, "{ratings:?}");
+    let page = text(&bob, 120, 40);
+    assert!(page.contains("Rating after each game:"), "{page}");
     press(&mut bob, KeyCode::Enter);
     tick_until(&mut [&mut bob], "the download", |b| {
         b.message().is_some_and(|m| m.text.contains("Saved as"))

@@ -222,9 +222,11 @@ fn one_hosts_from_the_settings_and_the_other_joins_from_the_board() {
     let (host_home, guest_home) = (home("Ann"), home("Bob"));
     let mut host = support::start(host_home.path());
     host.wait_for("the board", |s| s.contains("Ann to play"));
-    // The settings' last two rows are "Host a game" and "Join a game".
+    // The settings' last three rows are "Host a game", "Join a game" and
+    // "Play online".
     host.send(b"o");
     host.wait_for("the settings", |s| s.contains("Host a game"));
+    host.send(UP);
     host.send(UP);
     host.send(UP);
     host.send(b"\r");

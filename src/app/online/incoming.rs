@@ -62,15 +62,18 @@ impl App {
 
     fn on_answer(&mut self, asked: Ask, answer: Answer) {
         match (asked, answer) {
-            (Ask::Seek { .. } | Ask::Challenge { .. }, Answer::Seeking { .. }) => {
+            (asked @ (Ask::Seek { .. } | Ask::Challenge { .. }), Answer::Seeking { .. }) => {
                 if let Screen::Online(page) = &mut self.screen {
                     page.form = None;
                     page.tab = super::page::Tab::Seeks;
                 }
-                self.say(
-                    Tone::Success,
-                    "Seeking: the game starts when someone accepts.",
-                );
+                let text = match asked {
+                    Ask::Challenge { name, .. } => {
+                        format!("Challenge sent: the game starts when {name} accepts.")
+                    }
+                    _ => "Seeking: the game starts when someone accepts.".to_string(),
+                };
+                self.say(Tone::Success, text);
             }
             (Ask::Cancel { .. }, Answer::Done) => self.say(Tone::Info, "Seek withdrawn."),
             (Ask::Watch { game }, Answer::Game { state }) if state.game == game => {

@@ -37,6 +37,9 @@ fn game_line(game: &GameSummary, me: Option<&str>) -> String {
     )
 }
 
+/// Rating changes shown on the archive page, at most.
+const HISTORY_SHOWN: usize = 8;
+
 /// "1 game", "3 games".
 fn games(n: u32) -> String {
     if n == 1 {
@@ -115,8 +118,19 @@ pub fn rows(app: &App, page: &OnlinePage, width: u16) -> (String, Vec<String>) {
             } else {
                 ratings.join(", ")
             };
+            // The last changes, oldest first: how the rating went.
+            let recent = o.history.len().saturating_sub(HISTORY_SHOWN);
+            let history: Vec<String> = o.history[recent..]
+                .iter()
+                .map(|p| format!("{:.0}", p.rating))
+                .collect();
+            let history = if history.is_empty() {
+                String::new()
+            } else {
+                format!(" Rating after each game: {}.", history.join(" → "))
+            };
             (
-                format!("{whose}: {rated}. Finished games, to download into your records"),
+                format!("{whose}: {rated}.{history} Finished games, to download into your records"),
                 o.archive
                     .iter()
                     .map(|g| {
