@@ -436,3 +436,28 @@ fn online_a_server_that_is_not_there_is_said_at_once() {
     press(&mut app, KeyCode::Esc);
     assert_eq!(*app.screen(), Screen::Board);
 }
+
+#[test]
+fn online_a_server_whose_key_changed_is_said_clearly_and_nothing_is_sent() {
+    let root = tempfile::tempdir().unwrap();
+    let server = Server::start(&root.path().join("server"));
+    let lobby = server.lobby.to_string();
+    let dir = root.path().join("a");
+    // The key met "the first time" is another.
+    let data = Paths::under(&dir).data_dir;
+    std::fs::create_dir_all(&data).unwrap();
+    let known = data.join(KNOWN_SERVERS_FILE);
+    std::fs::write(&known, format!("{lobby} {}\n", "ab".repeat(32))).unwrap();
+    let mut app = app_in(&dir, &lobby, "ann");
+    press(&mut app, KeyCode::Char('d'));
+    press(&mut app, KeyCode::Enter);
+    tick_until(&mut [&mut app], "the refusal", |a| {
+        text(a, 120, 40).contains("key changed")
+    });
+    let screen = text(&app, 120, 40);
+    assert!(screen.contains("different key"), "{screen}");
+    assert!(app.online().me.is_none());
+    // The line of the first time is kept as it was.
+    let lines = std::fs::read_to_string(&known).unwrap();
+    assert_eq!(lines, format!("{lobby} {}\n", "ab".repeat(32)));
+}
