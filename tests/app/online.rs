@@ -355,7 +355,7 @@ fn online_a_correspondence_game_waiting_is_told_at_start_and_opens_with_the_move
         .into_iter()
         .map(|n| n.text + "\n")
         .collect();
-    assert!(notes.contains("days") && notes.contains("left"), "{notes}");
+    assert!(notes.contains("bob to move: ") && notes.contains(" left."), "{notes}");
     // Bob plays by keys; the server takes it.
     let mv = some_move(app.game()).to_string();
     let before = app.game().history().len();

@@ -272,14 +272,12 @@ impl App {
             } else {
                 state.clocks.white_ms
             };
-            let hours = ms / 3_600_000;
             notes.push(Message::new(
                 Tone::Info,
                 format!(
-                    "{} to move: {} days {} h left.",
+                    "{} to move: {} left.",
                     state.names[to_move.index()],
-                    hours / 24,
-                    hours % 24
+                    time_left(ms)
                 ),
             ));
         }
@@ -312,5 +310,16 @@ impl App {
     /// tests and the view).
     pub fn online(&self) -> &super::state::Online {
         &self.online
+    }
+}
+
+/// A correspondence move's time left: "2 days 3 h", "1 day 0 h", "5 h 12 min".
+fn time_left(ms: u64) -> String {
+    let minutes = ms / 60_000;
+    let (days, hours) = (minutes / (24 * 60), minutes / 60 % 24);
+    match days {
+        0 => format!("{hours} h {} min", minutes % 60),
+        1 => format!("1 day {hours} h"),
+        n => format!("{n} days {hours} h"),
     }
 }

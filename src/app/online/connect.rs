@@ -96,7 +96,7 @@ impl App {
                     Identity::load_or_create(&data.join(KEY_FILE)).map_err(|e| e.to_string())?;
                 let known = data.join(KNOWN_SERVERS_FILE);
                 Client::connect(at, &identity, name.as_deref(), &known).map_err(|e| match e {
-                    OnlineError::Refused(why) => format!("refused: {why}"),
+                    OnlineError::Refused(why) => why,
                     e => e.to_string(),
                 })
             })();
@@ -210,10 +210,11 @@ impl App {
     /// (`blame_name`: on the name field), else on the status line.
     fn connect_failed(&mut self, blame_name: Option<bool>, why: String) {
         self.online.link = Link::Off;
+        let why = why.trim_end_matches('.');
         let text = if why.contains("different key") {
-            format!("The server's key changed: {why}")
+            format!("The server's key changed: {why}.")
         } else {
-            format!("Not connected: {why}")
+            format!("Not connected: {why}.")
         };
         if let Screen::Online(page) = &mut self.screen
             && let Some(PageForm::Connect(form)) = &mut page.form
