@@ -114,6 +114,14 @@ fn online_two_apps_seek_accept_play_to_the_end_and_a_third_watches() {
         a.online().game.is_some()
     });
     assert_eq!(ann.game().size().get(), 5);
+    let board = text(&ann, 120, 40);
+    assert!(
+        board.contains("Online game #") && board.contains("bob"),
+        "{board}"
+    );
+    // A small terminal draws what fits, the clocks' line among it.
+    let small = text(&ann, 60, 20);
+    assert!(small.contains("bob") || small.contains("Clock"), "{small}");
     assert_eq!(ann.name(Player::One), "ann");
     assert_eq!(bob.name(Player::Two), "bob");
 
@@ -355,7 +363,10 @@ fn online_a_correspondence_game_waiting_is_told_at_start_and_opens_with_the_move
         .into_iter()
         .map(|n| n.text + "\n")
         .collect();
-    assert!(notes.contains("bob to move: ") && notes.contains(" left."), "{notes}");
+    assert!(
+        notes.contains("bob to move: ") && notes.contains(" left."),
+        "{notes}"
+    );
     // Bob plays by keys; the server takes it.
     let mv = some_move(app.game()).to_string();
     let before = app.game().history().len();

@@ -323,3 +323,15 @@ fn time_left(ms: u64) -> String {
         n => format!("{n} days {hours} h"),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn a_correspondence_move_s_time_is_said_in_days_hours_and_minutes() {
+        let hour = 3_600_000;
+        assert_eq!(super::time_left(3 * 24 * hour + 2 * hour), "3 days 2 h");
+        assert_eq!(super::time_left(24 * hour), "1 day 0 h");
+        assert_eq!(super::time_left(5 * hour + 12 * 60_000 + 999), "5 h 12 min");
+        assert_eq!(super::time_left(0), "0 h 0 min");
+    }
+}

@@ -199,3 +199,61 @@ impl SeekForm {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn form() -> SeekForm {
+        SeekForm::new("", BoardSize::new(9).unwrap(), Variant::ALL[0], true)
+    }
+
+    #[test]
+    fn choices_change_with_left_right_and_space_and_the_size_stops_at_its_ends() {
+        let mut form = form();
+        assert_eq!(form.focus, SeekField::Size);
+        for _ in 0..30 {
+            form.edit(Edit::Right);
+        }
+        assert_eq!(form.size, BoardSize::MAX);
+        form.step(true); // Rules
+        form.step(true); // Pie
+        form.edit(Edit::Insert(' '));
+        assert!(!form.pie);
+        form.step(true); // Time
+        form.edit(Edit::Left);
+        assert_eq!(form.pace, PACES[2]);
+        // Letters do nothing on a choice; the terms are what is shown.
+        form.edit(Edit::Insert('x'));
+        let terms = form.terms();
+        assert_eq!((terms.size, terms.pie, terms.pace), (25, false, PACES[2]));
+        assert!(terms.check().is_ok());
+        assert_eq!(form.value(SeekField::Pace), "5+3");
+    }
+
+    #[test]
+    fn the_opponent_is_typed_and_tab_goes_round() {
+        let mut form = SeekForm::new("bob", BoardSize::new(9).unwrap(), Variant::ALL[0], false);
+        assert_eq!(form.focus, SeekField::Opponent);
+        form.edit(Edit::Insert('!'));
+        assert_eq!(form.opponent.text(), "bob!");
+        form.step(false);
+        assert_eq!(form.focus, SeekField::Rated);
+        form.step(true);
+        assert_eq!(form.focus, SeekField::Opponent);
+    }
+
+    #[test]
+    fn the_connect_form_starts_on_the_field_to_fill() {
+        assert_eq!(ConnectForm::new("", "ann").focus, 0);
+        let mut form = ConnectForm::new("lobby:7779", "ann");
+        assert_eq!(form.focus, 1);
+        form.error = Some((1, "taken".into()));
+        form.edit(Edit::Backspace);
+        assert_eq!(form.name.text(), "an");
+        assert_eq!(
+            form.error, None,
+            "typing in the field blamed clears the blame"
+        );
+    }
+}

@@ -170,3 +170,49 @@ impl Online {
 pub fn rating_change(change: &RatingChange) -> String {
     format!("{} {:.0} → {:.0}", change.name, change.before, change.after)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::Variant;
+    use crate::online::protocol::{Clocks, Pace, Terms};
+
+    fn game(black: u8, moves: &[&str], result: Option<&str>) -> OnlineGame {
+        OnlineGame {
+            state: GameState {
+                game: 7,
+                names: ["ann".into(), "bob".into()],
+                black,
+                terms: Terms {
+                    size: 5,
+                    variant: Variant::ALL[0],
+                    pie: true,
+                    pace: Pace::Days(1),
+                    rated: false,
+                },
+                moves: moves.iter().map(|m| m.to_string()).collect(),
+                clocks: Clocks::default(),
+                watchers: 0,
+                result: result.map(str::to_string),
+            },
+            me: Some(Player::Two),
+            heard_at: Instant::now(),
+            ratings: Vec::new(),
+            away_news: None,
+        }
+    }
+
+    #[test]
+    fn the_server_s_game_replays_with_who_held_black_and_a_resignation() {
+        let replayed = game(2, &["c3", "swap"], None).replay().unwrap();
+        assert_eq!(replayed.first_black(), Player::Two);
+        assert_eq!(replayed.history().len(), 2);
+        assert!(!replayed.is_over());
+        let resigned = game(1, &["c3"], Some("White resigns")).replay().unwrap();
+        assert_eq!(resigned.resigned(), Some(crate::core::Color::White));
+        assert!(game(1, &["c3"], Some("Black wins on time")).lost_on_time());
+        // A move the core refuses (the server's state cannot be shown).
+        assert!(game(1, &["c3", "c3"], None).replay().is_none());
+        assert!(game(1, &["z99"], None).replay().is_none());
+    }
+}
