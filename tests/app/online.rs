@@ -472,3 +472,20 @@ fn online_a_server_whose_key_changed_is_said_clearly_and_nothing_is_sent() {
     let lines = std::fs::read_to_string(&known).unwrap();
     assert_eq!(lines, format!("{lobby} {}\n", "ab".repeat(32)));
 }
+
+#[test]
+fn online_a_server_that_stops_is_said_and_the_form_comes_back() {
+    let root = tempfile::tempdir().unwrap();
+    let server = Server::start(&root.path().join("server"));
+    let lobby = server.lobby.to_string();
+    let mut app = app_in(&root.path().join("a"), &lobby, "ann");
+    connect(&mut app, "ann");
+    assert_eq!(app.context(), brique::app::keymap::Context::Online);
+    server.kill();
+    tick_until(&mut [&mut app], "the loss told", |a| {
+        a.message()
+            .is_some_and(|m| m.text.contains("closed the connection"))
+    });
+    assert_eq!(app.context(), brique::app::keymap::Context::OnlineForm);
+    assert!(app.tick_interval().is_none(), "nothing left to poll");
+}

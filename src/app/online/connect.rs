@@ -291,6 +291,11 @@ impl App {
                 format!("The online server closed the connection: {why}."),
             );
             self.online.link = Link::Off;
+            // On the Online screen: the form to connect again.
+            let form = self.connect_form();
+            if let Screen::Online(page) = &mut self.screen {
+                page.form = Some(PageForm::Connect(form));
+            }
         }
     }
 }
