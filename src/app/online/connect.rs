@@ -192,14 +192,12 @@ impl App {
         self.say(Tone::Success, text);
     }
 
-    /// The autosave's line of the online game in progress on the board.
+    /// The autosave's line of the online game in progress on the board
+    /// (played or watched), taken up again at the next start.
     pub(in crate::app) fn online_extras(&self) -> Vec<(&'static str, String)> {
-        let playing = self
-            .online
-            .game
-            .as_ref()
-            .filter(|g| g.me.is_some() && !g.is_over());
-        playing
+        // A watched game too: it is no game of this copy's to play on.
+        let going_on = self.online.game.as_ref().filter(|g| !g.is_over());
+        going_on
             .map(|g| g.id())
             .or(self.online.resume)
             .map(|game| vec![(ONLINE_GAME_KEY, game.to_string())])

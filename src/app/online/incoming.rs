@@ -235,7 +235,7 @@ impl App {
         if matches!(self.screen, Screen::Online(_)) {
             self.screen = Screen::Board;
         }
-        if !same && me.is_some() {
+        if !same {
             // The autosave says which online game it holds.
             self.sync_online();
             self.autosave_again();
