@@ -25,6 +25,8 @@ impl App {
         let Screen::Online(page) = &mut self.screen else {
             return Vec::new();
         };
+        // The lists change under the cursor: it stays on a row.
+        page.selected = page.selected.min(rows.saturating_sub(1));
         match action {
             Action::Close | Action::OpenOnline => self.screen = Screen::Board,
             Action::NextField => {
