@@ -277,12 +277,14 @@ fn prompt(app: &App, width: u16) -> Vec<Line<'static>> {
     };
     if let Some(ended) = ended {
         parts.push((ended, theme.ui(Ui::Good)));
+        // No taking back where undo is not offered (an online game).
+        let undo = if app.offers(Action::Undo) {
+            format!(" ({} takes the last move back.)", key(Action::Undo))
+        } else {
+            String::new()
+        };
         parts.push((
-            format!(
-                "New game? Press {}. ({} takes the last move back.)",
-                key(Action::NewGame),
-                key(Action::Undo)
-            ),
+            format!("New game? Press {}.{undo}", key(Action::NewGame)),
             theme.ui(Ui::Text),
         ));
     } else if pos.can_swap() && app.peer_to_move() {
