@@ -287,3 +287,76 @@ fn a_dumb_terminal_is_told_why_and_the_session_ends() {
         "no escape sequence for a dumb terminal"
     );
 }
+
+#[test]
+fn mouse_pastes_esc_ctrl_z_and_ctrl_c_over_the_channel() {
+    let home = tempfile::tempdir().unwrap();
+    let mut session = start(Some(kept_under(home.path())), "xterm-256color", 100, 30);
+    session.wait_for("the board", |s| s.contains("Player 1 to play"));
+    let screen = session.parser.screen();
+    assert!(screen.alternate_screen(), "the alternate screen is taken");
+    assert_ne!(
+        screen.mouse_protocol_mode(),
+        vt100::MouseProtocolMode::None,
+        "the mouse is captured"
+    );
+    assert!(screen.hide_cursor(), "the cursor is hidden");
+
+    // A left click (SGR mouse report, 1-based) places a stone on c3.
+    let layout = brique::app::layout::screen(
+        ratatui::layout::Rect::new(0, 0, 100, 30),
+        brique::core::BoardSize::DEFAULT,
+    )
+    .unwrap();
+    let (x, y) = layout.board.glyph_cell("c3".parse().unwrap());
+    let (x, y) = (x + 1, y + 1);
+    session.send(format!("\x1b[<0;{x};{y}M\x1b[<0;{x};{y}m").as_bytes());
+    session.wait_for("the clicked stone on c3", |s| s.contains("1. ● c3"));
+
+    // Ctrl-Z stops nothing: the session says so and goes on.
+    session.send(b"\x1a");
+    session.wait_for("the word on Ctrl-Z", |s| {
+        s.contains("Ctrl-Z does nothing here")
+    });
+
+    // A paste too long to keep is dropped whole: its `q`s are not keys.
+    let mut paste = b"\x1b[200~".to_vec();
+    paste.extend(std::iter::repeat_n(b'q', remote::PENDING_MAX + 10_000));
+    paste.extend_from_slice(b"\x1b[201~");
+    for chunk in paste.chunks(16 * 1024) {
+        session.send(chunk);
+    }
+    session.wait_for("the word on the paste", |s| {
+        s.contains("longer than 64 KiB")
+    });
+    assert!(
+        !session.text().contains("Your game is saved"),
+        "no quit asked"
+    );
+
+    // Esc alone (nothing follows it) answers the quit question: no.
+    session.send(b"q");
+    session.wait_for("the quit question", |s| s.contains("Your game is saved"));
+    session.send(b"\x1b");
+    session.wait_for("the question gone", |s| {
+        !s.contains("Your game is saved") && s.contains("Player 2 to play")
+    });
+
+    // Ctrl-C asks to quit, as `q` does.
+    session.send(b"\x03");
+    session.wait_for("the quit question", |s| s.contains("Your game is saved"));
+    session.send(b"y");
+    let (end, output) = session.end();
+    assert_eq!(end, RemoteEnd::Quit);
+    let mut client = vt100::Parser::new(size(30), size(100), 0);
+    client.process(&output);
+    let screen = client.screen();
+    assert!(!screen.alternate_screen(), "back on the main screen");
+    assert_eq!(
+        screen.mouse_protocol_mode(),
+        vt100::MouseProtocolMode::None,
+        "mouse capture is off"
+    );
+    assert!(!screen.hide_cursor(), "the cursor is visible");
+    assert_eq!(autosaved(home.path()), ["c3"]);
+}

@@ -16,11 +16,16 @@ use std::sync::mpsc::Receiver;
 
 use crate::app::files::autosave::Opening;
 use crate::app::start::{Locations, open_app};
-use crate::app::terminal::capabilities::{DUMB, detect};
+use crate::app::terminal::capabilities::detect;
 use crate::app::terminal::event_loop;
 use console::Remote;
 
 pub use bytes::PENDING_MAX;
+
+/// Why the game cannot run on the client's terminal.
+const DUMB: &str = "brique: the game needs a full-screen terminal, and TERM=dumb says \
+     this one cannot move the cursor or clear the screen. Connect from a terminal \
+     emulator: ssh passes its TERM on.";
 
 /// What the SSH channel delivers to a session's screen.
 #[derive(Clone, Debug, PartialEq, Eq)]
