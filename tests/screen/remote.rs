@@ -236,12 +236,23 @@ fn two_sessions_at_once_keep_to_their_own_games() {
 }
 
 #[test]
-fn a_guest_plays_and_nothing_is_kept() {
+fn a_guest_is_welcomed_every_time_and_nothing_is_kept() {
     let mut guest = start(None, "xterm-256color", 100, 30);
+    guest.wait_for("the welcome", |s| s.contains("Welcome to Brique"));
+    // The usual game.
+    guest.send(b"u");
     guest.wait_for("the board", |s| s.contains("Player 1 to play"));
     guest.send(b"\r");
     guest.wait_for("the move", |s| s.contains("1. ● h8"));
+    // Saving the game says why it cannot.
+    guest.send(b"w");
+    guest.wait_for("why nothing is kept", |s| {
+        s.contains("Nothing is kept here")
+    });
     assert_eq!(guest.close().0, RemoteEnd::Closed);
+    let mut again = start(None, "xterm-256color", 100, 30);
+    again.wait_for("the welcome again", |s| s.contains("Welcome to Brique"));
+    assert_eq!(again.close().0, RemoteEnd::Closed);
 }
 
 /// Everything a session on a `term` terminal writes until its board shows.

@@ -29,7 +29,7 @@ impl App {
         if paths.is_none() {
             self.say(
                 Tone::Warning,
-                "No home directory is known, so there is nowhere to keep games.",
+                "Nothing is kept here (no home directory, or a guest's session), so there is nowhere to keep games.",
             );
         }
         paths
