@@ -300,7 +300,7 @@ fn a_dumb_terminal_is_told_why_and_the_session_ends() {
 }
 
 #[test]
-fn mouse_pastes_esc_ctrl_z_and_ctrl_c_over_the_channel() {
+fn mouse_pastes_esc_ctrl_z_saving_and_ctrl_c_over_the_channel() {
     let home = tempfile::tempdir().unwrap();
     let mut session = start(Some(kept_under(home.path())), "xterm-256color", 100, 30);
     session.wait_for("the board", |s| s.contains("Player 1 to play"));
@@ -352,6 +352,24 @@ fn mouse_pastes_esc_ctrl_z_and_ctrl_c_over_the_channel() {
     session.wait_for("the question gone", |s| {
         !s.contains("Your game is saved") && s.contains("Player 2 to play")
     });
+
+    // A game is saved by name in the player's records folder, never at a
+    // path typed (it would reach the server's other files); a paste types.
+    let erase = [0x7f_u8; 80];
+    session.send(b"w");
+    session.wait_for("the save prompt", |s| s.contains(".brique"));
+    session.send(&erase);
+    session.send(b"../../escape\r");
+    session.wait_for("the refusal", |s| s.contains("without a folder"));
+    session.send(&erase);
+    session.send(b"\x1b[200~mine\x1b[201~\r");
+    session.wait_for("the game saved", |s| s.contains("Saved to"));
+    let records = Paths::under(home.path()).records_dir();
+    let saved: Vec<_> = std::fs::read_dir(records)
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name())
+        .collect();
+    assert_eq!(saved, ["mine.brique"]);
 
     // Ctrl-C asks to quit, as `q` does.
     session.send(b"\x03");

@@ -99,6 +99,7 @@ pub fn run(session: RemoteSession) -> io::Result<RemoteEnd> {
     let mut app = open_app(locations, caps, &Opening::default());
     app.welcome_if_first_start();
     app.limit_threads(engine_threads);
+    app.keep_to_own_folders();
     let mut console = Remote::take_over(input, output, width, height)?;
     match event_loop::run(&mut console, &mut app) {
         Ok(None) => Ok(RemoteEnd::Quit),
