@@ -57,6 +57,17 @@ fn kept_under(home: &Path) -> Locations {
 }
 
 fn start(locations: Option<Locations>, term: &str, width: u16, height: u16) -> Session {
+    start_coloured(locations, term, None, width, height)
+}
+
+/// [`start`] with the client's COLORTERM too.
+fn start_coloured(
+    locations: Option<Locations>,
+    term: &str,
+    colorterm: Option<&str>,
+    width: u16,
+    height: u16,
+) -> Session {
     let (keys, input) = channel();
     let (sender, output) = channel();
     let (end, ended) = channel();
@@ -68,7 +79,7 @@ fn start(locations: Option<Locations>, term: &str, width: u16, height: u16) -> S
             width,
             height,
             term: Some(term.to_string()),
-            colorterm: None,
+            colorterm: colorterm.map(str::to_string),
         },
         engine_threads: 1,
         lobby: None,
@@ -255,10 +266,12 @@ fn a_guest_is_welcomed_every_time_and_nothing_is_kept() {
     assert_eq!(again.close().0, RemoteEnd::Closed);
 }
 
-/// Everything a session on a `term` terminal writes until its board shows.
-fn board_on(term: &str) -> String {
-    let mut session = start(None, term, 100, 30);
-    session.wait_for("the board", |s| s.contains("Player 1 to play"));
+/// Everything a guest's session on a `term` terminal writes until its
+/// first screen shows.
+fn first_screen_on(term: &str, colorterm: Option<&str>) -> String {
+    let mut session = start_coloured(None, term, colorterm, 100, 30);
+    // A guest is welcomed first; the welcome's colours are the board's.
+    session.wait_for("the welcome", |s| s.contains("Welcome to Brique"));
     let (_, output) = session.close();
     String::from_utf8_lossy(&output).into_owned()
 }
@@ -273,14 +286,19 @@ fn the_clients_terminal_type_chooses_the_colours() {
             n.parse::<u16>().is_ok_and(|n| n > 15)
         })
     };
-    let full = board_on("xterm-256color");
+    let full = first_screen_on("xterm-256color", None);
     assert!(indexed_over_15(&full), "256 colours on xterm-256color");
     assert!(!full.contains("38;2;"), "no true colour unasked");
-    let sixteen = board_on("xterm");
+    let true_colour = first_screen_on("xterm-256color", Some("truecolor"));
+    assert!(
+        true_colour.contains("38;2;"),
+        "any colour with COLORTERM=truecolor"
+    );
+    let sixteen = first_screen_on("xterm", None);
     assert!(sixteen.contains("\x1b["), "drawn");
     assert!(!indexed_over_15(&sixteen), "16 colours on xterm");
     assert!(!sixteen.contains("38;2;"));
-    let mono = board_on("vt100");
+    let mono = first_screen_on("vt100", None);
     for colour in ["38;5;", "38;2;", "48;5;", "48;2;"] {
         assert!(!mono.contains(colour), "no colour on vt100: {colour}");
     }
