@@ -243,6 +243,11 @@ impl App {
         self.computer.job()
     }
 
+    /// The search that waits for the server's other searches to end.
+    pub fn engine_waiting(&self) -> Option<Job> {
+        self.computer.waiting()
+    }
+
     /// The latest snapshot of a search of the position on the board.
     pub fn engine_snapshot(&self) -> Option<&EngineSnapshot> {
         self.computer.snapshot(self.session.game().position())
