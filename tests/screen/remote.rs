@@ -455,6 +455,14 @@ fn the_computer_waits_its_turn_while_the_servers_searches_are_all_taken() {
     guest.wait_for("the computer's move once the slot is free", |s| {
         !s.contains("waits its") && s.contains("2. ○")
     });
+    // A review is a search too: with no slot free it is put off, said so.
+    let other = searches.take().unwrap();
+    guest.send(b"b");
+    guest.wait_for("the review put off", |s| {
+        s.contains("ask for the review again")
+    });
+    assert_eq!(searches.running(), 1);
+    drop(other);
     assert_eq!(guest.close().0, RemoteEnd::Closed);
     assert_eq!(searches.running(), 0, "the slot given back at the end");
 }

@@ -115,13 +115,6 @@ pub(in crate::app) fn names(mode: Mode, level: Level) -> [Option<String>; 2] {
     }
 }
 
-/// A seed that differs from run to run.
-pub fn clock_seed() -> u64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos() as u64)
-}
-
 /// The side to move's chances in a report, e.g. `57% for Black`.
 pub fn estimate(report: &Report, to_move: Color) -> String {
     match report.proven {
@@ -270,6 +263,14 @@ impl Computer {
         self.slots = Some(slots);
     }
 
+    /// A slot for another search (a review): `Ok(None)` with no cap,
+    /// `Err(())` while none is free.
+    pub fn take_slot(&self) -> Result<Option<Slot>, ()> {
+        self.slots
+            .as_ref()
+            .map_or(Ok(None), |s| s.take().map(Some).ok_or(()))
+    }
+
     /// The search that waits for a slot (the server is busy).
     pub const fn waiting(&self) -> Option<Job> {
         self.waiting
@@ -293,8 +294,12 @@ impl Computer {
             return Some(Job::Analysis);
         }
         // Against a person, once the computer has moved (with a move played
-        // and the person to move, the last move was the computer's).
-        let ponder = engine.ponders() && self.mode == Mode::HumanVsComputer && game.can_undo();
+        // and the person to move, the last move was the computer's); never
+        // on a server's shared searches (a slot held for a person thinking).
+        let ponder = engine.ponders()
+            && self.slots.is_none()
+            && self.mode == Mode::HumanVsComputer
+            && game.can_undo();
         (ponder && !self.paused && !rested).then_some(Job::Ponder)
     }
 

@@ -31,7 +31,7 @@ impl App {
 
     /// Starts searches only within `slots`, shared with the server's other
     /// sessions; while none is free the computer waits and says so.
-    pub(in crate::app) fn share_searches(&mut self, slots: SearchSlots) {
+    pub fn share_searches(&mut self, slots: SearchSlots) {
         self.computer.share_slots(slots);
     }
 
