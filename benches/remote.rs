@@ -78,8 +78,7 @@ impl Client {
         self.frames.recv_timeout(WAIT).expect("a frame in time")
     }
 
-    /// Sends a key (the cursor right, or left on odd rounds: the frame
-    /// always changes) and returns when its frame comes.
+    /// Sends an arrow and returns when its frame comes.
     fn key(&self, round: usize) -> Duration {
         let key: &[u8] = if round % 2 == 0 { b"\x1b[C" } else { b"\x1b[D" };
         let sent = Instant::now();
@@ -89,6 +88,16 @@ impl Client {
         self.frame();
         sent.elapsed()
     }
+}
+
+/// → on even rounds, ← on odd ones: the cursor moves, so the frame changes.
+fn arrow(round: usize) -> RemoteInput {
+    let key: &[u8] = if round.is_multiple_of(2) {
+        b"\x1b[C"
+    } else {
+        b"\x1b[D"
+    };
+    RemoteInput::Bytes(key.to_vec())
 }
 
 fn nonzero(n: u16) -> std::num::NonZeroU16 {
