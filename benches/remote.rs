@@ -80,11 +80,8 @@ impl Client {
 
     /// Sends an arrow and returns when its frame comes.
     fn key(&self, round: usize) -> Duration {
-        let key: &[u8] = if round % 2 == 0 { b"\x1b[C" } else { b"\x1b[D" };
         let sent = Instant::now();
-        self.keys
-            .send(RemoteInput::Bytes(key.to_vec()))
-            .expect("a session");
+        self.keys.send(arrow(round)).expect("a session");
         self.frame();
         sent.elapsed()
     }
@@ -150,11 +147,7 @@ fn main() {
     for round in 0..rounds {
         let sent = Instant::now();
         for client in &clients {
-            let key: &[u8] = if round % 2 == 0 { b"\x1b[C" } else { b"\x1b[D" };
-            client
-                .keys
-                .send(RemoteInput::Bytes(key.to_vec()))
-                .expect("a session");
+            client.keys.send(arrow(round)).expect("a session");
         }
         for client in &clients {
             client.frame();
