@@ -15,19 +15,19 @@
 //! [`Screen`]), `App` itself (`state.rs`), `update.rs` and `view.rs`. Each
 //! folder is one feature, holding its state, its key handling and its view:
 //! `terminal/` (taking the terminal over, what it can draw, signals, pastes,
-//! the event loop), `keys/` (the table, the keys in force, resolving events),
-//! `config/` (the settings file and its sections), `game/` (the session and
-//! its clocks, the cursor, the moves the keys make by game mode, browsing the
-//! past; the board and the panel drawn), `computer/` (the engine's searches,
-//! its turns, its board keys, resigning; its thinking, progress and heat map
-//! drawn), `network/`, `files/` (autosave, records, results and their
-//! screens), `settings/`, `training/`, and `ui/` (theme, palette, layout,
-//! wrap, the text field, dialogs, pages, the status line), `review/` (the
-//! engine's review of the game: its thread, chart and marks), `online/`
-//! (the lobby server: the Online screen, online games on the board). A feature's
-//! fields are its own: others ask through methods, and no lower file
-//! imports a higher one (`App` in `state.rs` above the features' parts, the
-//! files that act for `App` above it).
+//! the event loop, remote sessions), `keys/` (the table, the keys in force,
+//! resolving events), `config/` (the settings file and its sections), `game/`
+//! (the session and its clocks, the cursor, the moves the keys make by game
+//! mode, browsing the past; the board and the panel drawn), `computer/` (the
+//! engine's searches, its turns, its board keys, resigning; its thinking,
+//! progress and heat map drawn), `network/`, `files/` (autosave, records,
+//! results and their screens), `settings/`, `training/`, and `ui/` (theme,
+//! palette, layout, wrap, the text field, dialogs, pages, the status line),
+//! `review/` (the engine's review of the game: its thread, chart and marks),
+//! `online/` (the lobby server: the Online screen, online games on the board).
+//! A feature's fields are its own: others ask through methods, and no lower
+//! file imports a higher one (`App` in `state.rs` above the features' parts,
+//! the files that act for `App` above it).
 //!
 //! To add a feature: a folder for it (or a file in the feature it belongs
 //! to) with its state, an `impl App` block for its keys and a `view` file;
@@ -43,9 +43,13 @@
 //! settings form (`settings/form.rs`). The event loop
 //! (`terminal/event_loop.rs`) waits for input, or while the engine searches
 //! or a clock or network game runs, polls with a timeout and sends
-//! [`Action::Tick`]; it answers the signals (`terminal/signals.rs`) with the
-//! terminal restored (`terminal/takeover.rs`). The screen's own data in
-//! saved games (`x-` lines) is listed in `files/screen_lines.rs`.
+//! [`Action::Tick`]. It runs a console: the local terminal
+//! (`terminal/local.rs`), which answers the signals (`terminal/signals.rs`)
+//! with the terminal restored (`terminal/takeover.rs`), or a remote
+//! session's byte channel ([`remote`], for the SSH server), which reads
+//! nothing of the process. Both open the app where its files are
+//! (`start.rs`). The screen's own data in saved games (`x-` lines) is
+//! listed in `files/screen_lines.rs`.
 
 mod action;
 mod computer;
@@ -59,6 +63,7 @@ mod online;
 mod review;
 mod screen;
 mod settings;
+mod start;
 mod state;
 mod terminal;
 mod training;
@@ -70,6 +75,7 @@ mod welcome;
 pub use action::{Action, Direction, Edit, FirstGame, HistoryStep};
 pub use computer::engine::{EngineSnapshot, Job};
 pub use computer::heat::Heat;
+pub use computer::slots::SearchSlots;
 pub use config::engine::{EngineConfig, Mode, ReviewTime, Threads};
 pub use config::file::{ConfigFile, Loaded, Notice, Saved};
 pub use config::{BoardColours, Colour, Config, NetworkConfig, PALETTES, RelayServer, ThemeName};
@@ -85,8 +91,10 @@ pub use network::form::{NetForm, NetFormKind};
 pub use network::state::NetPlay;
 pub use screen::{Question, Screen};
 pub use settings::form::{Field, SettingsForm};
+pub use start::Locations;
 pub use state::App;
 pub use terminal::capabilities::{Depth, TermCaps, detect};
+pub use terminal::remote;
 pub use training::state::{Course, Feedback, Training};
 pub use ui::layout;
 pub use ui::pages::{help_lines, help_max_scroll};
@@ -96,8 +104,6 @@ pub use ui::theme::{Highlight, Marker, Theme};
 use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
-
-use crate::storage::Paths;
 
 /// Command-line options of the game screen (`brique [OPTIONS] [FILE]`).
 #[derive(clap::Args, Debug, Default, Clone)]
@@ -139,29 +145,6 @@ impl PlayArgs {
     }
 }
 
-/// Where the screen's files are, resolved once at start-up.
-#[derive(Clone, Debug)]
-pub struct Locations {
-    /// The config file: `--config`, else `BRIQUE_CONFIG`, else the
-    /// platform's config directory; `None` when none of them is known.
-    pub config: Option<PathBuf>,
-    /// The platform's directories for games; `None` with no home directory.
-    pub paths: Option<Paths>,
-}
-
-impl Locations {
-    /// From the `--config` flag and the `BRIQUE_CONFIG` variable (empty: unset).
-    pub fn resolve(flag: Option<PathBuf>, env: Option<PathBuf>) -> Locations {
-        let env = env.filter(|p| !p.as_os_str().is_empty());
-        let paths = Paths::from_platform(flag.clone(), env.clone());
-        let config = match &paths {
-            Some(paths) => Some(paths.config.clone()),
-            None => flag.or(env),
-        };
-        Locations { config, paths }
-    }
-}
-
 /// Runs the game screen until the player quits.
 pub fn run(args: &PlayArgs) -> ExitCode {
     let Some(terminal) = terminal::capabilities::from_env(args.theme) else {
@@ -175,31 +158,9 @@ pub fn run(args: &PlayArgs) -> ExitCode {
         );
         return ExitCode::from(2);
     }
-    let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
     let env_config = std::env::var_os("BRIQUE_CONFIG").map(PathBuf::from);
     let locations = Locations::resolve(args.config.clone(), env_config);
-    let mut app = match locations.config {
-        Some(path) => App::new(ConfigFile::load(path), no_color),
-        None => App::new(
-            Loaded {
-                config: Config::default(),
-                file: ConfigFile::nowhere(),
-                notice: Some(Notice {
-                    title: "Settings".to_string(),
-                    body: "No home directory is known, so settings cannot be saved. \
-                           Use --config PATH to choose a file."
-                        .to_string(),
-                }),
-            },
-            no_color,
-        ),
-    };
-    app.use_terminal(terminal);
-    // The computer plays differently from run to run (tests keep a fixed seed).
-    app.seed_engine(computer::engine::clock_seed());
-    // The unfinished game (or the record asked for), then an autosave after
-    // every change to the game.
-    app.open_files(locations.paths, &args.opening());
+    let mut app = start::open_app(Some(locations), terminal, &args.opening());
     app.use_puzzle_file(args.puzzles.clone());
     if args.network.is_none() {
         app.connect_online_if_set();
@@ -215,7 +176,7 @@ pub fn run(args: &PlayArgs) -> ExitCode {
         eprintln!("brique: {e}");
         return ExitCode::FAILURE;
     }
-    match terminal::takeover::with_terminal(|screen| terminal::event_loop::run(screen, &mut app)) {
+    match terminal::takeover::with_terminal(|screen| terminal::local::run(screen, &mut app)) {
         Ok(None) => ExitCode::SUCCESS,
         // The game is saved and the terminal restored: end as the signal
         // asked, so the shell sees it.

@@ -49,6 +49,11 @@ pub struct App {
     pub(in crate::app) online: Online,
     /// The engine's review of the game, and its thread while it runs.
     pub(in crate::app) review: GameReview,
+    /// The most threads a search may use, whatever the settings say.
+    pub(in crate::app) most_threads: Option<std::num::NonZeroU16>,
+    /// Games are saved by name in the records folder only (a remote
+    /// session: a path typed would reach the server's other files).
+    pub(in crate::app) confined: bool,
 }
 
 impl App {
@@ -75,6 +80,8 @@ impl App {
             network: None,
             online: Online::default(),
             review: GameReview::default(),
+            most_threads: None,
+            confined: false,
         }
     }
 
@@ -245,6 +252,11 @@ impl App {
     /// What the engine is searching for now, if anything.
     pub fn engine_job(&self) -> Option<Job> {
         self.computer.job()
+    }
+
+    /// The search that waits for the server's other searches to end.
+    pub fn engine_waiting(&self) -> Option<Job> {
+        self.computer.waiting()
     }
 
     /// The latest snapshot of a search of the position on the board.

@@ -19,7 +19,9 @@
 use std::fmt;
 use std::time::{Duration, Instant};
 
+pub use super::job::{Ended, EngineSnapshot, Job};
 use super::resign::Doubts;
+use super::slots::{RETRY, SearchSlots, Slot};
 use crate::ai::{Budget, Level, Report, Search};
 use crate::app::config::engine::{EngineConfig, Mode};
 use crate::app::game::clock::thinking_limit;
@@ -45,47 +47,6 @@ const PONDER: Budget = Budget::millis(120_000);
 /// hint from an easy search would teach bad moves).
 const HINT: Budget = Level::Hard.budget();
 
-/// What a search is for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Job {
-    /// The computer's move.
-    Move,
-    /// A move suggested to the person to move.
-    Hint,
-    /// The heat map.
-    Analysis,
-    /// The computer's tree, grown while the person thinks.
-    Ponder,
-}
-
-/// The latest word from a search, and the position it is about.
-#[derive(Clone, Debug)]
-pub struct EngineSnapshot {
-    pub job: Job,
-    pub position: Position,
-    pub progress: Progress,
-    /// What the search may spend: iterations, time or both.
-    pub budget: Budget,
-    /// Whether the search is still at work.
-    pub running: bool,
-}
-
-/// What a step of the engine leaves for the app to act on.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Ended {
-    /// The computer's move for the position on the board.
-    Move(Move),
-    /// The computer to move resigns; `proven`: its search proved the
-    /// position lost (else it rated it hopeless for several moves).
-    Resign { proven: bool },
-    /// A hint found, now kept for its position.
-    Hint(Move),
-    /// The analysis used its budget, or the search found no move.
-    Rested,
-    /// The engine's thread died (a bug): the computer stopped.
-    Failed,
-}
-
 /// A hint asked for, or found, for one position.
 #[derive(Clone, Debug, PartialEq)]
 enum Hint {
@@ -99,6 +60,8 @@ struct Running {
     position: Position,
     thinker: Thinker,
     started: Instant,
+    /// Its room among the server's searches, given back when it stops.
+    _slot: Option<Slot>,
 }
 
 pub struct Computer {
@@ -122,6 +85,10 @@ pub struct Computer {
     names: [Option<String>; 2],
     /// In a game with clocks, the computer's time left and increment.
     time: Option<(Duration, Duration)>,
+    /// The searches a server shares among its sessions (`None`: no cap).
+    slots: Option<SearchSlots>,
+    /// The search wanted while no slot is free.
+    waiting: Option<Job>,
 }
 
 impl fmt::Debug for Computer {
@@ -148,13 +115,6 @@ pub(in crate::app) fn names(mode: Mode, level: Level) -> [Option<String>; 2] {
     }
 }
 
-/// A seed that differs from run to run.
-pub fn clock_seed() -> u64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos() as u64)
-}
-
 /// The side to move's chances in a report, e.g. `57% for Black`.
 pub fn estimate(report: &Report, to_move: Color) -> String {
     match report.proven {
@@ -179,6 +139,8 @@ impl Computer {
             doubts: Doubts::default(),
             names: names(mode, level),
             time: None,
+            slots: None,
+            waiting: None,
         }
     }
 
@@ -188,6 +150,7 @@ impl Computer {
         Computer {
             analysis: self.analysis,
             seed: self.seed,
+            slots: self.slots.clone(),
             ..Computer::new(mode, level)
         }
     }
@@ -291,7 +254,26 @@ impl Computer {
     /// How long the event loop may wait for input before it takes in the
     /// engine's progress: `None` (wait for input) while no search runs.
     pub fn tick_interval(&self) -> Option<Duration> {
-        self.running.as_ref().map(|_| ENGINE_TICK)
+        let waiting = self.waiting.map(|_| RETRY);
+        self.running.as_ref().map(|_| ENGINE_TICK).or(waiting)
+    }
+
+    /// Searches start only within `slots`, shared with other sessions.
+    pub fn share_slots(&mut self, slots: SearchSlots) {
+        self.slots = Some(slots);
+    }
+
+    /// A slot for another search (a review): `Ok(None)` with no cap,
+    /// `Err(())` while none is free.
+    pub fn take_slot(&self) -> Result<Option<Slot>, ()> {
+        self.slots
+            .as_ref()
+            .map_or(Ok(None), |s| s.take().map(Some).ok_or(()))
+    }
+
+    /// The search that waits for a slot (the server is busy).
+    pub const fn waiting(&self) -> Option<Job> {
+        self.waiting
     }
 
     /// The job the engine should be doing on `game` with the settings
@@ -312,8 +294,12 @@ impl Computer {
             return Some(Job::Analysis);
         }
         // Against a person, once the computer has moved (with a move played
-        // and the person to move, the last move was the computer's).
-        let ponder = engine.ponders() && self.mode == Mode::HumanVsComputer && game.can_undo();
+        // and the person to move, the last move was the computer's); never
+        // on a server's shared searches (a slot held for a person thinking).
+        let ponder = engine.ponders()
+            && self.slots.is_none()
+            && self.mode == Mode::HumanVsComputer
+            && game.can_undo();
         (ponder && !self.paused && !rested).then_some(Job::Ponder)
     }
 
@@ -352,6 +338,7 @@ impl Computer {
         }
         let demo = self.is_demo();
         let Some(running) = &mut self.running else {
+            self.waiting = None;
             if let Some(job) = wanted {
                 self.start(job, game, engine);
             }
@@ -404,6 +391,14 @@ impl Computer {
     /// Starts `job`, on the configured threads when its budget is a time
     /// (an iteration budget runs on one: see `think_with_threads`).
     fn start(&mut self, job: Job, game: &Game, engine: &EngineConfig) {
+        let slot = match self.slots.as_ref().map(SearchSlots::take) {
+            Some(None) => {
+                self.waiting = Some(job);
+                return;
+            }
+            Some(slot) => slot,
+            None => None,
+        };
         let budget = job_budget(job, engine.level, self.time);
         let position = game.position().clone();
         let pie_decision = position.can_swap() || (game.rules().pie && game.history().is_empty());
@@ -420,6 +415,7 @@ impl Computer {
             position,
             thinker,
             started: Instant::now(),
+            _slot: slot,
         });
     }
 

@@ -78,13 +78,33 @@ pub fn lines(app: &App) -> Vec<(String, Style)> {
         // Discreetly: the person is thinking, not waiting.
         Some(Job::Ponder) => {
             let name = app.name(game.player_to_move().other());
-            let threads = count(app.config().engine.threads.count(), "thread");
+            let threads = count(app.engine_settings().threads.count(), "thread");
             out.push((
                 format!("{name} is pondering on {threads}."),
                 theme.ui(Ui::Dim),
             ));
         }
         Some(Job::Analysis) | None => {}
+    }
+    let busy = "the server is busy with other players' searches.";
+    match app.engine_waiting() {
+        Some(Job::Move) => {
+            let name = app.name(game.player_to_move());
+            out.push((
+                format!("{name} waits its turn to think: {busy}"),
+                theme.ui(Ui::Accent),
+            ));
+        }
+        Some(Job::Hint) => out.push((
+            format!("The hint waits its turn: {busy}"),
+            theme.ui(Ui::Accent),
+        )),
+        Some(Job::Analysis) => out.push((
+            format!("The analysis waits its turn: {busy}"),
+            theme.ui(Ui::Dim),
+        )),
+        // Pondering is the computer's own affair: it starts when it can.
+        Some(Job::Ponder) | None => {}
     }
     if app.analysis_shown() {
         let headline = match snapshot {

@@ -2,11 +2,14 @@
 //! every update, and acting on what its searches find (its moves, hints). The
 //! searches themselves are the [`Computer`](super::engine::Computer)'s.
 
+use std::num::NonZeroU16;
 use std::time::Duration;
 
 use super::engine::{Ended, Job, estimate};
+use super::slots::SearchSlots;
 use crate::ai::Level;
 use crate::app::action::Action;
+use crate::app::config::engine::{EngineConfig, Threads};
 use crate::app::message::{Tone, refused, resigns, swapped, won};
 use crate::app::screen::Screen;
 use crate::app::state::App;
@@ -17,6 +20,31 @@ impl App {
     /// tests keep the default, so the computer plays the same every time).
     pub fn seed_engine(&mut self, seed: u64) {
         self.computer.seed(seed);
+    }
+
+    /// Keeps the engine's searches to `most` threads whatever the settings
+    /// say (a server gives each session its share).
+    pub fn limit_threads(&mut self, most: usize) {
+        let most = u16::try_from(most.clamp(1, usize::from(Threads::MAX))).unwrap_or(1);
+        self.most_threads = NonZeroU16::new(most);
+    }
+
+    /// Starts searches only within `slots`, shared with the server's other
+    /// sessions; while none is free the computer waits and says so.
+    pub fn share_searches(&mut self, slots: SearchSlots) {
+        self.computer.share_slots(slots);
+    }
+
+    /// The engine's settings in force: the file's, on no more threads than
+    /// [`Self::limit_threads`] allows.
+    pub(in crate::app) fn engine_settings(&self) -> EngineConfig {
+        let mut engine = self.config.engine;
+        if let Some(most) = self.most_threads
+            && engine.threads.count() > usize::from(most.get())
+        {
+            engine.threads = Threads::Count(most);
+        }
+        engine
     }
 
     /// Waits for the running search to end by itself, then acts on it (a
@@ -58,7 +86,7 @@ impl App {
         let over = self.should_quit() || self.session.out_of_time().is_some();
         self.computer.set_time(self.computer_time());
         let game = self.session.game();
-        let engine = self.config.engine;
+        let engine = self.engine_settings();
         // Pondering is for a person at the board: another screen stops it.
         let wanted = self
             .computer
@@ -159,6 +187,34 @@ impl App {
         self.say(
             Tone::Info,
             format!("Hint: {mv}{estimate}. {play} plays it."),
+        );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::num::NonZeroU16;
+
+    use super::*;
+    use crate::app::config::Config;
+
+    #[test]
+    fn a_sessions_limit_caps_the_threads_whatever_the_settings_say() {
+        let mut config = Config::default();
+        config.engine.threads = Threads::Count(NonZeroU16::new(8).unwrap());
+        let mut app = App::with_config(config);
+        assert_eq!(app.engine_settings().threads.count(), 8);
+        app.limit_threads(1);
+        assert_eq!(app.engine_settings().threads.count(), 1);
+        // Settings under the limit are kept; no limit is under one thread.
+        app.limit_threads(16);
+        assert_eq!(app.engine_settings().threads.count(), 8);
+        app.limit_threads(0);
+        assert_eq!(app.engine_settings().threads.count(), 1);
+        assert_eq!(
+            app.config().engine.threads.count(),
+            8,
+            "the settings untouched"
         );
     }
 }
