@@ -236,6 +236,9 @@ impl Clock {
 /// A search running on a background thread. Dropping it stops the search.
 pub struct Thinker {
     stop: Arc<AtomicBool>,
+    /// Set while the search waits for a slot of the process's cap
+    /// ([`crate::engine_slots`]).
+    waiting: Arc<AtomicBool>,
     updates: Receiver<Progress>,
     handle: Option<JoinHandle<Search>>,
     latest: Option<Progress>,
@@ -258,11 +261,28 @@ impl Thinker {
     ) -> Thinker {
         let stop = Arc::new(AtomicBool::new(false));
         let (sender, updates) = mpsc::channel();
-        let flag = Arc::clone(&stop);
-        let handle =
-            std::thread::spawn(move || background(search, game, budget, threads, &flag, &sender));
+        let waiting = Arc::new(AtomicBool::new(false));
+        let (flag, waits) = (Arc::clone(&stop), Arc::clone(&waiting));
+        let handle = std::thread::spawn(move || {
+            // A capped process: no search, nor its tree's upkeep, before a slot.
+            // Stopped while waiting, it hands the search back untouched.
+            let _slot = match crate::engine_slots::installed() {
+                Some(slots) => {
+                    waits.store(true, Ordering::Relaxed);
+                    let slot = slots.acquire(&flag);
+                    waits.store(false, Ordering::Relaxed);
+                    match slot {
+                        Some(slot) => Some(slot),
+                        None => return search,
+                    }
+                }
+                None => None,
+            };
+            background(search, game, budget, threads, &flag, &sender)
+        });
         Thinker {
             stop,
+            waiting,
             updates,
             handle: Some(handle),
             latest: None,
@@ -275,6 +295,12 @@ impl Thinker {
             self.latest = Some(progress);
         }
         self.latest.as_ref()
+    }
+
+    /// Whether the search waits for a free processor (see
+    /// [`crate::engine_slots`]) instead of searching.
+    pub fn is_waiting(&self) -> bool {
+        self.waiting.load(Ordering::Relaxed)
     }
 
     /// Whether the search has ended (check after [`Thinker::poll`]).

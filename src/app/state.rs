@@ -236,6 +236,11 @@ impl App {
         self.computer.job()
     }
 
+    /// Whether the engine's search waits for a free processor.
+    pub fn engine_waiting(&self) -> bool {
+        self.computer.waiting()
+    }
+
     /// The latest snapshot of a search of the position on the board.
     pub fn engine_snapshot(&self) -> Option<&EngineSnapshot> {
         self.computer.snapshot(self.session.game().position())

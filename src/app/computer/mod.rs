@@ -2,6 +2,7 @@
 //! the board, resigning, and how its thinking, progress and heat map are drawn.
 
 pub(super) mod board_keys;
+pub(super) mod budget;
 pub(super) mod engine;
 pub(super) mod engine_marks;
 pub(super) mod heat;

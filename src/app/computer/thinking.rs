@@ -17,6 +17,9 @@ use crate::app::state::App;
 use crate::app::ui::theme::Ui;
 use crate::core::{Color, Move};
 
+/// What the panel says while a search waits for a processor.
+pub const WAITING: &str = "The computer is waiting for a free processor…";
+
 /// The panel's lines about the engine, each to be wrapped, with its style.
 pub fn lines(app: &App) -> Vec<(String, Style)> {
     let theme = app.theme();
@@ -85,6 +88,11 @@ pub fn lines(app: &App) -> Vec<(String, Style)> {
             ));
         }
         Some(Job::Analysis) | None => {}
+    }
+    // On a shared server (`brique server --ssh-port`), every search may
+    // have to queue for a processor.
+    if app.engine_waiting() && app.engine_job() != Some(Job::Ponder) {
+        out.push((WAITING.to_string(), theme.ui(Ui::Accent)));
     }
     if app.analysis_shown() {
         let headline = match snapshot {
