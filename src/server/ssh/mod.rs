@@ -121,6 +121,7 @@ impl SshServer {
             tokio::spawn(async move {
                 connection(stream, peer, config, shared, refusal).await;
                 drop(held);
+                tracing::info!(%peer, "SSH connection closed");
             });
         }
     }
