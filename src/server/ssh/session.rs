@@ -156,6 +156,8 @@ pub async fn serve(
     // garble the player's terminal): one drain runs to its end.
     let output = drain(&pipe, &write);
     tokio::pin!(output);
+    let mut game = game;
+    let mut result = None;
     let (ended, drained) = tokio::select! {
         why = forward_input(&mut read, &input, limits.idle) => (why, None),
         drained = &mut output => (Ended::Closed, Some(drained)),
@@ -164,16 +166,35 @@ pub async fn serve(
         Some(drained) => drained,
         None => {
             let _ = tokio::time::timeout(CLOSING, tell(&input, RemoteInput::Closed)).await;
-            // The game saves and restores the terminal, as quitting does.
-            let closing = tokio::time::timeout(CLOSING, &mut output).await;
-            closing.unwrap_or(Drained::Stalled)
+            let closing = tokio::time::sleep(CLOSING);
+            match ended {
+                // The game saves and restores the terminal, as quitting
+                // does, and the player reads why it closed.
+                Ended::Idle => tokio::select! {
+                    drained = &mut output => drained,
+                    () = closing => Drained::Stalled,
+                },
+                // The client is gone: its game's save matters, not its
+                // output, which may never drain.
+                Ended::Closed => tokio::select! {
+                    drained = &mut output => drained,
+                    end = &mut game => {
+                        result = Some(end);
+                        Drained::Gone
+                    }
+                    () = closing => Drained::Stalled,
+                },
+            }
         }
     };
     // However output ended, the game is told its terminal is gone.
     pipe.break_off();
     let _ = tokio::time::timeout(CLOSING, tell(&input, RemoteInput::Closed)).await;
     drop(input);
-    let end = tokio::time::timeout(CLOSING, game).await;
+    let end = match result {
+        Some(end) => Ok(end),
+        None => tokio::time::timeout(CLOSING, game).await,
+    };
     let status = match end {
         Ok(Ok(Ok(RemoteEnd::Quit | RemoteEnd::Closed))) => 0,
         Ok(Ok(Err(e))) => {
