@@ -57,6 +57,7 @@ mod network;
 mod review;
 mod screen;
 mod settings;
+mod start;
 mod state;
 mod terminal;
 mod training;
@@ -83,8 +84,10 @@ pub use network::form::{NetForm, NetFormKind};
 pub use network::state::NetPlay;
 pub use screen::{Question, Screen};
 pub use settings::form::{Field, SettingsForm};
+pub use start::Locations;
 pub use state::App;
 pub use terminal::capabilities::{Depth, TermCaps, detect};
+pub use terminal::remote;
 pub use training::state::{Course, Feedback, Training};
 pub use ui::layout;
 pub use ui::pages::{help_lines, help_max_scroll};
@@ -94,8 +97,6 @@ pub use ui::theme::{Highlight, Marker, Theme};
 use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
-
-use crate::storage::Paths;
 
 /// Command-line options of the game screen (`brique [OPTIONS] [FILE]`).
 #[derive(clap::Args, Debug, Default, Clone)]
@@ -137,29 +138,6 @@ impl PlayArgs {
     }
 }
 
-/// Where the screen's files are, resolved once at start-up.
-#[derive(Clone, Debug)]
-pub struct Locations {
-    /// The config file: `--config`, else `BRIQUE_CONFIG`, else the
-    /// platform's config directory; `None` when none of them is known.
-    pub config: Option<PathBuf>,
-    /// The platform's directories for games; `None` with no home directory.
-    pub paths: Option<Paths>,
-}
-
-impl Locations {
-    /// From the `--config` flag and the `BRIQUE_CONFIG` variable (empty: unset).
-    pub fn resolve(flag: Option<PathBuf>, env: Option<PathBuf>) -> Locations {
-        let env = env.filter(|p| !p.as_os_str().is_empty());
-        let paths = Paths::from_platform(flag.clone(), env.clone());
-        let config = match &paths {
-            Some(paths) => Some(paths.config.clone()),
-            None => flag.or(env),
-        };
-        Locations { config, paths }
-    }
-}
-
 /// Runs the game screen until the player quits.
 pub fn run(args: &PlayArgs) -> ExitCode {
     let Some(terminal) = terminal::capabilities::from_env(args.theme) else {
@@ -173,31 +151,9 @@ pub fn run(args: &PlayArgs) -> ExitCode {
         );
         return ExitCode::from(2);
     }
-    let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
     let env_config = std::env::var_os("BRIQUE_CONFIG").map(PathBuf::from);
     let locations = Locations::resolve(args.config.clone(), env_config);
-    let mut app = match locations.config {
-        Some(path) => App::new(ConfigFile::load(path), no_color),
-        None => App::new(
-            Loaded {
-                config: Config::default(),
-                file: ConfigFile::nowhere(),
-                notice: Some(Notice {
-                    title: "Settings".to_string(),
-                    body: "No home directory is known, so settings cannot be saved. \
-                           Use --config PATH to choose a file."
-                        .to_string(),
-                }),
-            },
-            no_color,
-        ),
-    };
-    app.use_terminal(terminal);
-    // The computer plays differently from run to run (tests keep a fixed seed).
-    app.seed_engine(computer::engine::clock_seed());
-    // The unfinished game (or the record asked for), then an autosave after
-    // every change to the game.
-    app.open_files(locations.paths, &args.opening());
+    let mut app = start::open_app(Some(locations), terminal, &args.opening());
     app.use_puzzle_file(args.puzzles.clone());
     if let Some(course) = args.training {
         app.open_training(course);
@@ -210,7 +166,7 @@ pub fn run(args: &PlayArgs) -> ExitCode {
         eprintln!("brique: {e}");
         return ExitCode::FAILURE;
     }
-    match terminal::takeover::with_terminal(|screen| terminal::event_loop::run(screen, &mut app)) {
+    match terminal::takeover::with_terminal(|screen| terminal::local::run(screen, &mut app)) {
         Ok(None) => ExitCode::SUCCESS,
         // The game is saved and the terminal restored: end as the signal
         // asked, so the shell sees it.

@@ -46,6 +46,8 @@ pub struct App {
     pub(in crate::app) network: Option<Network>,
     /// The engine's review of the game, and its thread while it runs.
     pub(in crate::app) review: GameReview,
+    /// The most threads a search may use, whatever the settings say.
+    pub(in crate::app) most_threads: Option<std::num::NonZeroU16>,
 }
 
 impl App {
@@ -71,6 +73,7 @@ impl App {
             puzzle_file: None,
             network: None,
             review: GameReview::default(),
+            most_threads: None,
         }
     }
 

@@ -14,6 +14,7 @@ mod network_game;
 mod paste;
 mod quiet_and_resized;
 mod relay_game;
+mod remote;
 mod resume;
 mod review;
 mod signals;

@@ -2,11 +2,13 @@
 //! every update, and acting on what its searches find (its moves, hints). The
 //! searches themselves are the [`Computer`](super::engine::Computer)'s.
 
+use std::num::NonZeroU16;
 use std::time::Duration;
 
 use super::engine::{Ended, Job, estimate};
 use crate::ai::Level;
 use crate::app::action::Action;
+use crate::app::config::engine::{EngineConfig, Threads};
 use crate::app::message::{Tone, refused, resigns, swapped, won};
 use crate::app::screen::Screen;
 use crate::app::state::App;
@@ -17,6 +19,25 @@ impl App {
     /// tests keep the default, so the computer plays the same every time).
     pub fn seed_engine(&mut self, seed: u64) {
         self.computer.seed(seed);
+    }
+
+    /// Keeps the engine's searches to `most` threads whatever the settings
+    /// say (a server gives each session its share).
+    pub fn limit_threads(&mut self, most: usize) {
+        let most = u16::try_from(most.clamp(1, usize::from(Threads::MAX))).unwrap_or(1);
+        self.most_threads = NonZeroU16::new(most);
+    }
+
+    /// The engine's settings in force: the file's, on no more threads than
+    /// [`Self::limit_threads`] allows.
+    pub(in crate::app) fn engine_settings(&self) -> EngineConfig {
+        let mut engine = self.config.engine;
+        if let Some(most) = self.most_threads
+            && engine.threads.count() > usize::from(most.get())
+        {
+            engine.threads = Threads::Count(most);
+        }
+        engine
     }
 
     /// Waits for the running search to end by itself, then acts on it (a
@@ -58,7 +79,7 @@ impl App {
         let over = self.should_quit() || self.session.out_of_time().is_some();
         self.computer.set_time(self.computer_time());
         let game = self.session.game();
-        let engine = self.config.engine;
+        let engine = self.engine_settings();
         // Pondering is for a person at the board: another screen stops it.
         let wanted = self
             .computer

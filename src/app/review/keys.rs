@@ -82,7 +82,7 @@ impl App {
     pub(in crate::app) fn start_review(&mut self) {
         let settings = ReviewSettings {
             millis: u64::from(self.config.engine.review_seconds.0),
-            threads: self.config.engine.threads.count(),
+            threads: self.engine_settings().threads.count(),
             seed: 1,
         };
         let positions = self.game().history().len() + 1;

@@ -83,7 +83,8 @@ pub fn detect(term: Option<&str>, colorterm: Option<&str>, no_color: bool) -> Op
     })
 }
 
-/// [`detect`] on this process's variables, with `--theme` over it.
+/// [`detect`] on this process's variables, with `--theme` over it. (A
+/// remote session calls [`detect`] with its client's variables instead.)
 pub fn from_env(theme: Option<ThemeName>) -> Option<TermCaps> {
     let var = |name| std::env::var(name).ok();
     let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());

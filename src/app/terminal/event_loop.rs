@@ -1,108 +1,104 @@
-//! The event loop: draw, wait for input (or for the engine's progress, or
-//! for a signal), hand each event to the app, until it quits or a signal
-//! ends it.
+//! The event loop: draw, wait for input (or for the engine's progress),
+//! hand each event to the app, until it quits or its console ends it. The
+//! same loop runs the local terminal (`local.rs`: its signals, Ctrl-Z) and
+//! a remote session's channel (`remote/`): a [`Console`] is where events
+//! come from and where frames go.
 //!
 //! A frame goes to the terminal only when it differs from the last one
 //! drawn: even an unchanged frame costs ratatui's reset sequence, and an
 //! idle screen (a player thinking) should write nothing.
 
+use std::io;
 use std::time::Duration;
 
+use ratatui::Terminal;
+use ratatui::backend::Backend;
 use ratatui::buffer::Buffer;
-use ratatui::crossterm::event::{self, Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
+use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use ratatui::layout::{Rect, Size};
 use ratatui::widgets::Widget;
 
-use signal_hook::consts::SIGHUP;
-
-use super::input::{self, Input};
-use super::signals::{CHECK_EVERY, Caught, Signals};
-use super::takeover::{self as terminal, Tui};
+use super::signals::CHECK_EVERY;
 use crate::app::action::Action;
+use crate::app::message::Tone;
 use crate::app::state::App;
 
-/// Runs the game until the player quits (`None`) or a signal ends it
-/// (`Some(signal)`, the game saved first).
-pub fn run(screen: &mut Tui, app: &mut App) -> std::io::Result<Option<i32>> {
-    let signals = Signals::install()?;
-    fit(screen, app)?;
-    // The frame on the terminal; `None` when the terminal was taken afresh
-    // (after a suspension), so the next frame is drawn whatever it holds.
+/// What a console found while the loop waited.
+#[derive(Debug)]
+pub enum Next<End> {
+    /// An event for the app.
+    Event(Event),
+    /// Nothing more within the wait.
+    Nothing,
+    /// The terminal's size may have changed, or the screen was taken
+    /// afresh: everything is drawn again at the size now.
+    Refit,
+    /// Something the player should know, said on the status line.
+    Tell(&'static str),
+    /// The console ends the game (a signal, a hang-up, a closed channel):
+    /// the game is saved first.
+    End(End),
+}
+
+/// Where the event loop's events come from and where its frames go.
+pub trait Console {
+    type Backend: Backend<Error = io::Error>;
+    /// How the console may end the game other than by the player's quit.
+    type End;
+    fn screen(&mut self) -> &mut Terminal<Self::Backend>;
+    /// Waits up to `timeout` for what comes next (a zero `timeout`: only
+    /// what is already there).
+    fn next(&mut self, timeout: Duration) -> io::Result<Next<Self::End>>;
+}
+
+/// Runs the game until the player quits (`None`) or the console ends it
+/// (`Some`, the game saved first).
+pub fn run<C: Console>(console: &mut C, app: &mut App) -> io::Result<Option<C::End>> {
+    fit(console.screen(), app)?;
+    // The frame on the terminal; `None` when the terminal must be drawn
+    // afresh (resized, or taken again after a suspension).
     let mut shown: Option<Buffer> = None;
     while !app.should_quit() {
         // Asked before every frame: a resize whose event never came
         // (crossterm can miss a signal that arrives with input) is caught.
-        let size = screen.size()?;
+        let size = console.screen().size()?;
         if shown
             .as_ref()
             .is_some_and(|last| last.area.as_size() != size)
         {
-            fit(screen, app)?;
+            fit(console.screen(), app)?;
         }
-        draw_if_changed(screen, app, size, &mut shown)?;
+        draw_if_changed(console.screen(), app, size, &mut shown)?;
         // While the engine searches (on its own thread) or a clock runs,
         // wake up now and then to show them; otherwise wait for input,
-        // looking at the signals' flags now and then.
+        // giving the console a look at its signals now and then.
         let tick = app.tick_interval().or_else(|| app.clock_interval());
-        let input = input::wait(tick.map_or(CHECK_EVERY, |t| t.min(CHECK_EVERY)))?;
-        if input == Input::Gone {
-            return Ok(Some(hang_up(app)));
+        let mut wait = tick.map_or(CHECK_EVERY, |t| t.min(CHECK_EVERY));
+        let mut refit = false;
+        // Take every event already waiting (mouse motion and pastes come
+        // in floods) before drawing again.
+        loop {
+            match console.next(wait)? {
+                Next::Event(event) => app.handle_event(&event),
+                // A resize event's size may be stale by the time it is
+                // read (a storm of them while the engine was busy): the
+                // terminal is asked its size once the burst is taken.
+                Next::Refit => refit = true,
+                Next::Tell(text) => app.say(Tone::Info, text),
+                Next::Nothing => break,
+                Next::End(end) => {
+                    app.save_before_exit();
+                    return Ok(Some(end));
+                }
+            }
+            if app.should_quit() {
+                break;
+            }
+            wait = Duration::ZERO;
         }
-        if input == Input::Ready {
-            // Take every event already waiting (mouse motion and pastes
-            // come in floods) before drawing again.
-            let mut resized = false;
-            loop {
-                let event = event::read()?;
-                if is_suspend_key(&event) {
-                    suspend(screen, app, &signals)?;
-                    shown = None;
-                } else if matches!(event, Event::Resize(..)) {
-                    // A resize event's size may be stale by the time it is
-                    // read (a storm of them while the engine was busy): the
-                    // terminal is asked its size once the burst is taken.
-                    resized = true;
-                } else {
-                    app.handle_event(&event);
-                }
-                if app.should_quit() {
-                    break;
-                }
-                match input::wait(Duration::ZERO)? {
-                    Input::Ready => {}
-                    Input::Nothing => break,
-                    Input::Gone => return Ok(Some(hang_up(app))),
-                }
-            }
-            if resized {
-                // The terminal may have been smaller meanwhile, at a size
-                // never drawn, and lost what it showed (a terminal keeps
-                // only the rows that fit): ratatui, seeing its last size
-                // again, would draw only what changed over a half-blank
-                // screen. So everything is drawn afresh (a resize clears
-                // the screen and forgets the last frame; `clear` would
-                // ask the terminal where its cursor is, and wait).
-                let size = screen.size()?;
-                screen.resize(Rect::new(0, 0, size.width, size.height))?;
-                shown = None;
-                fit(screen, app)?;
-            }
-        }
-        match signals.take() {
-            Some(Caught::End(signal)) => {
-                app.save_before_exit();
-                return Ok(Some(signal));
-            }
-            Some(Caught::Suspend) => {
-                suspend(screen, app, &signals)?;
-                shown = None;
-            }
-            Some(Caught::Continued) => {
-                terminal::resume(screen)?;
-                fit(screen, app)?;
-                shown = None;
-            }
-            None => {}
+        if refit {
+            redraw_all(console.screen(), app)?;
+            shown = None;
         }
         if tick.is_some() {
             app.update(Action::Tick);
@@ -116,12 +112,12 @@ pub fn run(screen: &mut Tui, app: &mut App) -> std::io::Result<Option<i32>> {
 /// Draws the app, at the terminal's `size`, when its frame differs from
 /// `shown` (the one on the terminal), and keeps the new frame there. Rendering is pure and cheap;
 /// writing to the terminal is what an idle screen must not do.
-fn draw_if_changed(
-    screen: &mut Tui,
+fn draw_if_changed<B: Backend<Error = io::Error>>(
+    screen: &mut Terminal<B>,
     app: &App,
     size: Size,
     shown: &mut Option<Buffer>,
-) -> std::io::Result<()> {
+) -> io::Result<()> {
     let area = Rect::new(0, 0, size.width, size.height);
     let mut frame = Buffer::empty(area);
     app.render(area, &mut frame);
@@ -140,15 +136,23 @@ fn draw_if_changed(
     Ok(())
 }
 
-/// The terminal is gone, as with SIGHUP: the game is saved and the
-/// program ends as the hang-up's signal would end it.
-fn hang_up(app: &mut App) -> i32 {
-    app.save_before_exit();
-    SIGHUP
+/// After a resize (or a suspension) the terminal may have been smaller
+/// meanwhile, at a size never drawn, and lost what it showed (a terminal
+/// keeps only the rows that fit): ratatui, seeing its last size again,
+/// would draw only what changed over a half-blank screen. So everything is
+/// drawn afresh (a resize clears the screen and forgets the last frame;
+/// `clear` would ask the terminal where its cursor is, and wait).
+fn redraw_all<B: Backend<Error = io::Error>>(
+    screen: &mut Terminal<B>,
+    app: &mut App,
+) -> io::Result<()> {
+    let size = screen.size()?;
+    screen.resize(Rect::new(0, 0, size.width, size.height))?;
+    fit(screen, app)
 }
 
 /// Ctrl-Z, which raw mode delivers as a key rather than as SIGTSTP.
-fn is_suspend_key(event: &Event) -> bool {
+pub fn is_suspend_key(event: &Event) -> bool {
     matches!(
         event,
         Event::Key(KeyEvent {
@@ -160,15 +164,8 @@ fn is_suspend_key(event: &Event) -> bool {
     )
 }
 
-/// Stops until continued; the terminal may have been resized meanwhile.
-fn suspend(screen: &mut Tui, app: &mut App, signals: &Signals) -> std::io::Result<()> {
-    terminal::suspend(screen)?;
-    signals.forget_continue();
-    fit(screen, app)
-}
-
 /// Tells the app the terminal's size, as the terminal gives it now.
-fn fit(screen: &Tui, app: &mut App) -> std::io::Result<()> {
+fn fit<B: Backend<Error = io::Error>>(screen: &Terminal<B>, app: &mut App) -> io::Result<()> {
     let size = screen.size()?;
     app.update(Action::Resize {
         width: size.width,

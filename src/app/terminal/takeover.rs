@@ -51,8 +51,15 @@ pub fn resume(terminal: &mut Tui) -> io::Result<()> {
 
 fn take_over() -> io::Result<()> {
     enable_raw_mode()?;
+    write_setup(&mut stdout())
+}
+
+/// The escape sequences that start the alternate screen, mouse capture and
+/// bracketed paste and hide the cursor (raw mode is the terminal's own
+/// setting, not a sequence: a remote client's pty is raw already).
+pub fn write_setup(out: &mut impl io::Write) -> io::Result<()> {
     execute!(
-        stdout(),
+        out,
         EnterAlternateScreen,
         EnableMouseCapture,
         EnableBracketedPaste,
@@ -77,7 +84,7 @@ fn restore() {
 
 /// The escape sequences that end mouse capture, bracketed paste and the
 /// alternate screen and show the cursor, each tried even if one fails.
-fn write_restore(out: &mut impl io::Write) {
+pub fn write_restore(out: &mut impl io::Write) {
     let _ = execute!(out, DisableMouseCapture);
     let _ = execute!(out, DisableBracketedPaste);
     let _ = execute!(out, LeaveAlternateScreen);

@@ -1,0 +1,107 @@
+//! The game screen over any byte channel (an SSH session's): the same app
+//! and event loop as the local terminal, its events parsed from the
+//! channel's bytes (`bytes.rs`), its frames written into it
+//! (`backend.rs`), the terminal's type and colours the client's. Nothing
+//! here reads or changes anything of the process (its variables, its
+//! terminal, its signals, its panic hook): sessions run side by side, each
+//! on a thread of its own.
+
+mod backend;
+mod bytes;
+mod console;
+
+use std::io::{self, Write};
+use std::net::SocketAddr;
+use std::sync::mpsc::Receiver;
+
+use crate::app::files::autosave::Opening;
+use crate::app::start::{Locations, open_app};
+use crate::app::terminal::capabilities::{DUMB, detect};
+use crate::app::terminal::event_loop;
+use console::Remote;
+
+pub use bytes::PENDING_MAX;
+
+/// What the SSH channel delivers to a session's screen.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RemoteInput {
+    Bytes(Vec<u8>),
+    Resize { width: u16, height: u16 },
+    Closed,
+}
+
+/// The client's terminal, as the channel reaches it.
+pub struct RemoteTerminal {
+    pub input: Receiver<RemoteInput>,
+    /// The SSH channel's writer (bounded by the server).
+    pub output: Box<dyn Write + Send>,
+    pub width: u16,
+    pub height: u16,
+    /// TERM from the client's pty request.
+    pub term: Option<String>,
+    /// COLORTERM if the client sent it (env request).
+    pub colorterm: Option<String>,
+}
+
+/// One player's session.
+pub struct RemoteSession {
+    /// Where this player's things are kept: None = a guest, nothing kept
+    /// (nothing on disk).
+    pub locations: Option<Locations>,
+    pub terminal: RemoteTerminal,
+    /// Engine threads for this session (the server gives 1).
+    pub engine_threads: usize,
+    /// The lobby server this player's Online screen uses by default (the
+    /// same server), if any.
+    pub lobby: Option<SocketAddr>,
+}
+
+/// How a session ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RemoteEnd {
+    /// The player quit.
+    Quit,
+    /// The channel closed (a dropped link, a closed terminal).
+    Closed,
+}
+
+/// Runs the game screen for one remote session until the player quits or
+/// the channel closes; the game is saved as on a local quit (also when
+/// writing to the channel fails).
+pub fn run(session: RemoteSession) -> io::Result<RemoteEnd> {
+    let RemoteSession {
+        locations,
+        terminal,
+        engine_threads,
+        // The Online screen (another part of #40) takes it once its
+        // `[network] online_server` setting exists.
+        lobby: _,
+    } = session;
+    let RemoteTerminal {
+        input,
+        mut output,
+        width,
+        height,
+        term,
+        colorterm,
+    } = terminal;
+    // The client's variables choose as this process's do locally.
+    let Some(caps) = detect(term.as_deref(), colorterm.as_deref(), false) else {
+        output.write_all(format!("{DUMB}\r\n").as_bytes())?;
+        output.flush()?;
+        return Ok(RemoteEnd::Quit);
+    };
+    let mut app = open_app(locations, caps, &Opening::default());
+    app.welcome_if_first_start();
+    app.limit_threads(engine_threads);
+    let mut console = Remote::take_over(input, output, width, height)?;
+    match event_loop::run(&mut console, &mut app) {
+        Ok(None) => Ok(RemoteEnd::Quit),
+        Ok(Some(end)) => Ok(end),
+        Err(e) => {
+            app.save_before_exit();
+            Err(e)
+        }
+    }
+    // `console`, dropped, gives the terminal back.
+}

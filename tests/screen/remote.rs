@@ -1,0 +1,289 @@
+//! The game screen over a byte channel, as an SSH session runs it
+//! (`brique::app::remote`): keys go in as the bytes a terminal sends, the
+//! frames come out into a vt100 screen, each session on a thread of this one
+//! process with its files in a temporary home. Every wait has a deadline.
+
+use std::io::{self, Write};
+use std::num::NonZeroU16;
+use std::path::Path;
+use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, channel};
+use std::time::{Duration, Instant};
+
+use brique::app::Locations;
+use brique::app::remote::{self, RemoteEnd, RemoteInput, RemoteSession, RemoteTerminal};
+use brique::storage::{AutosaveLoad, Paths, load_autosave};
+
+const DEADLINE: Duration = Duration::from_secs(20);
+
+/// The channel's writer: every write goes to the test as it is made.
+struct ToTest(Sender<Vec<u8>>);
+
+impl Write for ToTest {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.0
+            .send(buf.to_vec())
+            .map_err(|_| io::Error::from(io::ErrorKind::BrokenPipe))?;
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+/// A session running on its own thread, and the client's screen.
+struct Session {
+    keys: Sender<RemoteInput>,
+    output: Receiver<Vec<u8>>,
+    ended: Receiver<io::Result<RemoteEnd>>,
+    parser: vt100::Parser,
+    /// Every byte the session wrote.
+    received: Vec<u8>,
+}
+
+fn size(n: u16) -> NonZeroU16 {
+    NonZeroU16::new(n).unwrap()
+}
+
+/// A player's things under `home`, the welcome of a first start answered.
+fn kept_under(home: &Path) -> Locations {
+    let paths = Paths::under(home);
+    std::fs::create_dir_all(&paths.state_dir).unwrap();
+    std::fs::write(paths.state_dir.join("welcomed"), "").unwrap();
+    Locations {
+        config: Some(paths.config.clone()),
+        paths: Some(paths),
+    }
+}
+
+fn start(locations: Option<Locations>, term: &str, width: u16, height: u16) -> Session {
+    let (keys, input) = channel();
+    let (sender, output) = channel();
+    let (end, ended) = channel();
+    let session = RemoteSession {
+        locations,
+        terminal: RemoteTerminal {
+            input,
+            output: Box::new(ToTest(sender)),
+            width,
+            height,
+            term: Some(term.to_string()),
+            colorterm: None,
+        },
+        engine_threads: 1,
+        lobby: None,
+    };
+    std::thread::spawn(move || {
+        let _ = end.send(remote::run(session));
+    });
+    Session {
+        keys,
+        output,
+        ended,
+        parser: vt100::Parser::new(size(height), size(width), 0),
+        received: Vec::new(),
+    }
+}
+
+impl Session {
+    fn send(&self, bytes: &[u8]) {
+        self.keys.send(RemoteInput::Bytes(bytes.to_vec())).unwrap();
+    }
+
+    fn text(&self) -> String {
+        self.parser.screen().contents()
+    }
+
+    /// Feeds output into the screen until `done` holds for its text.
+    fn wait_for(&mut self, what: &str, done: impl Fn(&str) -> bool) {
+        self.wait_for_screen(what, |screen| done(&screen.contents()));
+    }
+
+    /// Feeds output into the screen until `done` holds for it.
+    fn wait_for_screen(&mut self, what: &str, done: impl Fn(&vt100::Screen) -> bool) {
+        let start = Instant::now();
+        while !done(self.parser.screen()) {
+            let left = DEADLINE.saturating_sub(start.elapsed());
+            match self.output.recv_timeout(left) {
+                Ok(bytes) => {
+                    self.parser.process(&bytes);
+                    self.received.extend_from_slice(&bytes);
+                }
+                Err(RecvTimeoutError::Timeout) => {
+                    panic!(
+                        "timed out waiting for {what}; the screen shows:\n{}",
+                        self.text()
+                    )
+                }
+                Err(RecvTimeoutError::Disconnected) => panic!(
+                    "the session ended before {what}; the screen shows:\n{}",
+                    self.text()
+                ),
+            }
+        }
+    }
+
+    /// The client's window changes size: its screen is blank from now on,
+    /// so what shows was drawn afresh after the resize.
+    fn resize(&mut self, width: u16, height: u16) {
+        self.keys
+            .send(RemoteInput::Resize { width, height })
+            .unwrap();
+        self.parser = vt100::Parser::new(size(height), size(width), 0);
+    }
+
+    /// How the session ended, and everything it wrote till then.
+    fn end(mut self) -> (RemoteEnd, Vec<u8>) {
+        let end = self
+            .ended
+            .recv_timeout(DEADLINE)
+            .expect("the session ends")
+            .expect("the session ends without an error");
+        while let Ok(bytes) = self.output.try_recv() {
+            self.received.extend_from_slice(&bytes);
+        }
+        (end, self.received)
+    }
+
+    /// The link drops.
+    fn close(self) -> (RemoteEnd, Vec<u8>) {
+        self.keys.send(RemoteInput::Closed).unwrap();
+        self.end()
+    }
+}
+
+fn autosaved(home: &Path) -> Vec<String> {
+    match load_autosave(&Paths::under(home)) {
+        AutosaveLoad::Resumed(record) | AutosaveLoad::Finished(record) => {
+            record.game.moves().map(|m| m.to_string()).collect()
+        }
+        other => panic!("expected a game in the autosave, found {other:?}"),
+    }
+}
+
+/// The terminal given back: mouse capture, bracketed paste and the
+/// alternate screen off, the cursor shown, after the last frame.
+fn given_back(output: &[u8]) -> bool {
+    let text = String::from_utf8_lossy(output);
+    let restored = ["\x1b[?1000l", "\x1b[?2004l", "\x1b[?1049l", "\x1b[?25h"]
+        .iter()
+        .all(|code| text.contains(code));
+    restored && text.rfind("\x1b[?1049l") > text.rfind("\x1b[?1049h")
+}
+
+#[test]
+fn a_game_played_over_the_channel_is_kept_when_the_link_drops_and_resumed() {
+    let home = tempfile::tempdir().unwrap();
+    let mut first = start(Some(kept_under(home.path())), "xterm-256color", 100, 30);
+    first.wait_for("the board", |s| s.contains("Player 1 to play"));
+    assert!(
+        String::from_utf8_lossy(&first.received).contains("\x1b[?1049h"),
+        "the alternate screen is taken"
+    );
+    // The cursor starts on h8: Enter places there, → then Enter on i8.
+    first.send(b"\r");
+    first.wait_for("the first move", |s| s.contains("1. ● h8"));
+    // An arrow split across two reads is still one key.
+    first.send(b"\x1b");
+    first.send(b"[C\r");
+    first.wait_for("the second move", |s| s.contains("2. ○ i8"));
+
+    // A bigger window: everything is drawn again, to its last row.
+    first.resize(120, 40);
+    first.wait_for_screen("the board redrawn at 120×40, to its last row", |screen| {
+        let s = screen.contents();
+        let last_row = screen.rows(0, 120).nth(39).unwrap_or_default();
+        s.contains("1. ● h8") && s.contains("2. ○ i8") && !last_row.trim().is_empty()
+    });
+
+    let (end, output) = first.close();
+    assert_eq!(end, RemoteEnd::Closed);
+    assert!(given_back(&output), "the terminal is given back");
+    assert_eq!(autosaved(home.path()), ["h8", "i8"]);
+
+    // The same player comes back: the game is there.
+    let mut again = start(Some(kept_under(home.path())), "xterm-256color", 100, 30);
+    again.wait_for("the resumed game", |s| {
+        s.contains("1. ● h8") && s.contains("2. ○ i8")
+    });
+    // Quitting asks (a game is in progress), then leaves cleanly.
+    again.send(b"q");
+    again.wait_for("the quit question", |s| s.contains("Your game is saved"));
+    again.send(b"y");
+    let (end, output) = again.end();
+    assert_eq!(end, RemoteEnd::Quit);
+    assert!(given_back(&output), "the terminal is given back");
+}
+
+#[test]
+fn two_sessions_at_once_keep_to_their_own_games() {
+    let [one, two] = [(); 2].map(|()| tempfile::tempdir().unwrap());
+    let mut first = start(Some(kept_under(one.path())), "xterm-256color", 100, 30);
+    let mut second = start(Some(kept_under(two.path())), "xterm", 90, 28);
+    first.wait_for("the first board", |s| s.contains("Player 1 to play"));
+    second.wait_for("the second board", |s| s.contains("Player 1 to play"));
+    first.send(b"\r");
+    // ↑ then Enter: h9.
+    second.send(b"\x1b[A\r");
+    first.wait_for("the first's move", |s| s.contains("1. ● h8"));
+    second.wait_for("the second's move", |s| s.contains("1. ● h9"));
+    assert!(!first.text().contains("h9"), "{}", first.text());
+    assert!(!second.text().contains("h8"), "{}", second.text());
+    assert_eq!(first.close().0, RemoteEnd::Closed);
+    assert_eq!(second.close().0, RemoteEnd::Closed);
+    assert_eq!(autosaved(one.path()), ["h8"]);
+    assert_eq!(autosaved(two.path()), ["h9"]);
+}
+
+#[test]
+fn a_guest_plays_and_nothing_is_kept() {
+    let mut guest = start(None, "xterm-256color", 100, 30);
+    guest.wait_for("the board", |s| s.contains("Player 1 to play"));
+    guest.send(b"\r");
+    guest.wait_for("the move", |s| s.contains("1. ● h8"));
+    assert_eq!(guest.close().0, RemoteEnd::Closed);
+}
+
+/// Everything a session on a `term` terminal writes until its board shows.
+fn board_on(term: &str) -> String {
+    let mut session = start(None, term, 100, 30);
+    session.wait_for("the board", |s| s.contains("Player 1 to play"));
+    let (_, output) = session.close();
+    String::from_utf8_lossy(&output).into_owned()
+}
+
+#[test]
+fn the_clients_terminal_type_chooses_the_colours() {
+    // crossterm writes a 16-colour as `38;5;N` with N under 16, a
+    // 256-colour as `38;5;N`, any `#rrggbb` as `38;2;`.
+    let indexed_over_15 = |text: &str| {
+        text.split("8;5;").skip(1).any(|rest| {
+            let n: String = rest.chars().take_while(char::is_ascii_digit).collect();
+            n.parse::<u16>().is_ok_and(|n| n > 15)
+        })
+    };
+    let full = board_on("xterm-256color");
+    assert!(indexed_over_15(&full), "256 colours on xterm-256color");
+    assert!(!full.contains("38;2;"), "no true colour unasked");
+    let sixteen = board_on("xterm");
+    assert!(sixteen.contains("\x1b["), "drawn");
+    assert!(!indexed_over_15(&sixteen), "16 colours on xterm");
+    assert!(!sixteen.contains("38;2;"));
+    let mono = board_on("vt100");
+    for colour in ["38;5;", "38;2;", "48;5;", "48;2;"] {
+        assert!(!mono.contains(colour), "no colour on vt100: {colour}");
+    }
+}
+
+#[test]
+fn a_dumb_terminal_is_told_why_and_the_session_ends() {
+    let session = start(None, "dumb", 80, 24);
+    let (end, output) = session.end();
+    assert_eq!(end, RemoteEnd::Quit);
+    let text = String::from_utf8_lossy(&output);
+    assert!(text.contains("TERM=dumb"), "{text}");
+    assert!(
+        !text.contains("\x1b["),
+        "no escape sequence for a dumb terminal"
+    );
+}
