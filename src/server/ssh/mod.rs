@@ -14,7 +14,6 @@ mod limits;
 mod output;
 pub mod players;
 mod session;
-mod stub;
 
 use std::net::SocketAddr;
 use std::path::Path;
@@ -33,9 +32,6 @@ pub use session::NEEDS_TERMINAL;
 use super::Limits;
 use super::registry::{Refusal, Registry};
 use crate::engine_slots::{self, EngineSlots};
-
-/// The game's side of a session.
-use stub as remote;
 
 /// An SSH server bound and with its key, not yet serving.
 pub struct SshServer {

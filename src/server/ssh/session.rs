@@ -17,7 +17,7 @@ use russh::{Channel, ChannelMsg, ChannelReadHalf, ChannelWriteHalf};
 use super::limits::SshLimits;
 use super::output::{Drained, Pipe, drain};
 use super::players::Player;
-use super::remote::{RemoteEnd, RemoteInput, RemoteSession, RemoteTerminal};
+use crate::app::remote::{self, RemoteEnd, RemoteInput, RemoteSession, RemoteTerminal};
 
 /// What a session without a pseudo-terminal is told.
 pub const NEEDS_TERMINAL: &str =
@@ -137,7 +137,7 @@ pub async fn serve(
     let spawned = std::thread::Builder::new()
         .name("ssh game".into())
         .spawn(move || {
-            let end = super::remote::run(session);
+            let end = remote::run(session);
             let _ = done.send(end);
         });
     if let Err(e) = spawned {
