@@ -95,8 +95,8 @@ pub fn install(slots: Arc<EngineSlots>) -> bool {
 }
 
 /// The process's cap, if one is installed.
-pub fn installed() -> Option<&'static EngineSlots> {
-    INSTALLED.get().map(|slots| &**slots)
+pub fn installed() -> Option<Arc<EngineSlots>> {
+    INSTALLED.get().cloned()
 }
 
 #[cfg(test)]

@@ -41,6 +41,7 @@ use std::time::{Duration, Instant};
 
 use crate::ai::{Budget, Report, Search, group_thousands};
 use crate::core::{Game, Move};
+use crate::engine_slots::EngineSlots;
 
 /// Iterations between two looks at the clock and the stop flag: well under a
 /// millisecond on small boards, a few on the largest.
@@ -252,33 +253,52 @@ impl Thinker {
     }
 
     /// Like [`Thinker::start`], the search on `threads` threads (see
-    /// [`think_with_threads`]).
+    /// [`think_with_threads`]), once the process's cap on searches
+    /// ([`crate::engine_slots`]), if any, lets it.
     pub fn start_with_threads(
         search: Search,
         game: Game,
         budget: Budget,
         threads: usize,
     ) -> Thinker {
+        let slots = crate::engine_slots::installed();
+        Thinker::start_capped(search, game, budget, threads, slots)
+    }
+
+    /// Like [`Thinker::start_with_threads`], the search waiting first for
+    /// a slot of `slots` (none: it starts at once). No search, nor its
+    /// tree's upkeep, before a slot; stopped while waiting, it hands the
+    /// search back untouched.
+    pub fn start_capped(
+        search: Search,
+        game: Game,
+        budget: Budget,
+        threads: usize,
+        slots: Option<Arc<EngineSlots>>,
+    ) -> Thinker {
         let stop = Arc::new(AtomicBool::new(false));
         let (sender, updates) = mpsc::channel();
         let waiting = Arc::new(AtomicBool::new(false));
         let (flag, waits) = (Arc::clone(&stop), Arc::clone(&waiting));
         let handle = std::thread::spawn(move || {
-            // A capped process: no search, nor its tree's upkeep, before a slot.
-            // Stopped while waiting, it hands the search back untouched.
-            let _slot = match crate::engine_slots::installed() {
-                Some(slots) => {
-                    waits.store(true, Ordering::Relaxed);
-                    let slot = slots.acquire(&flag);
-                    waits.store(false, Ordering::Relaxed);
-                    match slot {
-                        Some(slot) => Some(slot),
-                        None => return search,
+            let slot = match &slots {
+                Some(slots) => match slots.try_acquire() {
+                    Some(slot) => Some(slot),
+                    None => {
+                        waits.store(true, Ordering::Relaxed);
+                        let slot = slots.acquire(&flag);
+                        waits.store(false, Ordering::Relaxed);
+                        match slot {
+                            Some(slot) => Some(slot),
+                            None => return search,
+                        }
                     }
-                }
+                },
                 None => None,
             };
-            background(search, game, budget, threads, &flag, &sender)
+            let search = background(search, game, budget, threads, &flag, &sender);
+            drop(slot);
+            search
         });
         Thinker {
             stop,
@@ -423,6 +443,35 @@ pub fn choose_move_with_threads(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_search_waits_for_a_free_slot_and_stopped_while_waiting_hands_its_search_back() {
+        use crate::ai::Level;
+        use crate::core::{BoardSize, Player, Rules};
+        let game = Game::new(BoardSize::new(5).unwrap(), Rules::default(), Player::One);
+        let search = || Search::new(game.position(), Level::Easy.config(1));
+        let slots = Arc::new(EngineSlots::new(1));
+        let held = slots.try_acquire().unwrap();
+        let budget = Budget::iterations(100);
+        let waiting =
+            Thinker::start_capped(search(), game.clone(), budget, 1, Some(Arc::clone(&slots)));
+        let start = Instant::now();
+        while !waiting.is_waiting() {
+            assert!(start.elapsed() < Duration::from_secs(10), "never waited");
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        let (_, progress) = waiting.stop().expect("the search, handed back");
+        assert_eq!(progress.report.iterations, 0, "no search without a slot");
+        drop(held);
+        let mut free = Thinker::start_capped(search(), game, budget, 1, Some(Arc::clone(&slots)));
+        while !free.is_done() {
+            free.poll();
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        let (_, progress) = free.finish();
+        assert!(progress.report.iterations >= 100);
+        assert_eq!(slots.running(), 0, "the slot is given back");
+    }
 
     #[test]
     fn available_cores_are_at_least_one() {
