@@ -54,9 +54,10 @@ pub struct ServerArgs {
     /// SSH connections held at once from one address.
     #[arg(long, value_name = "N", default_value_t = SshLimits::default().per_address, requires = "ssh_port")]
     pub ssh_max_per_address: usize,
-    /// Minutes without a key pressed before an SSH game is saved and closed.
-    #[arg(long, value_name = "MINUTES", default_value_t = SshLimits::default().idle.as_secs() / 60, requires = "ssh_port")]
-    pub ssh_idle_minutes: u64,
+    /// Minutes without a key pressed before an SSH game is saved and closed
+    /// (a fraction too: 0.5) [default: 30].
+    #[arg(long, value_name = "MINUTES", value_parser = minutes, requires = "ssh_port")]
+    pub ssh_idle_minutes: Option<std::time::Duration>,
     /// The SSH players' computer searches at once (default: one per core);
     /// more wait, and their players are told.
     #[arg(long, value_name = "N", default_value_t = SshLimits::default().engine_searches, requires = "ssh_port")]
@@ -170,18 +171,30 @@ fn data_dir(args: &ServerArgs) -> Option<PathBuf> {
     })
 }
 
+/// A positive number of minutes, as a duration.
+fn minutes(text: &str) -> Result<std::time::Duration, String> {
+    let minutes: f64 = text
+        .parse()
+        .map_err(|_| format!("{text:?} is not a number"))?;
+    std::time::Duration::try_from_secs_f64(minutes * 60.0)
+        .ok()
+        .filter(|d| !d.is_zero())
+        .ok_or_else(|| format!("{text} minutes: give a positive number"))
+}
+
 /// The SSH server bound, its key loaded or made.
 fn start_ssh(args: &ServerArgs, port: u16) -> Result<SshServer, ExitCode> {
     let Some(dir) = data_dir(args) else {
         eprintln!("brique server: no home directory for the SSH host key: give --data-dir DIR");
         return Err(ExitCode::from(2));
     };
+    let defaults = SshLimits::default();
     let limits = SshLimits {
+        idle: args.ssh_idle_minutes.unwrap_or(defaults.idle),
         sessions: args.ssh_max_sessions,
         per_address: args.ssh_max_per_address,
-        idle: std::time::Duration::from_secs(args.ssh_idle_minutes.saturating_mul(60)),
         engine_searches: args.engine_searches,
-        ..SshLimits::default()
+        ..defaults
     };
     ssh::prepare(SocketAddr::new(args.bind, port), &dir, limits).map_err(|e| {
         eprintln!("brique server: {e}");

@@ -134,6 +134,32 @@ fn a_session_without_a_terminal_and_a_connection_past_the_limit_are_told_why() {
     }
 }
 
+#[test]
+fn an_idle_game_is_saved_and_closed_with_a_word() {
+    let dir = tempfile::tempdir().unwrap();
+    // Six seconds without a key.
+    let server = SshServer::start(dir.path(), &["--ssh-idle-minutes", "0.1"]);
+    let key = new_key(dir.path(), "carol");
+    let mut carol = server.connect(Some(&key));
+    to_board(&mut carol);
+    carol.send(b"\r");
+    carol.wait_for("the stone placed", |s| s.contains("1. ●"));
+    // Then nothing: the server closes the game, says why, and ssh ends.
+    carol.wait_for("the word on closing", |s| {
+        s.contains("closed after a long time without a key")
+    });
+    assert!(
+        !carol.screen().alternate_screen(),
+        "the game gave the terminal back"
+    );
+    wait_gone(&mut carol);
+    server.wait_log("ended=Idle", 1);
+    let mut again = server.connect(Some(&key));
+    again.wait_for("the game saved", |s| s.contains("1. ●"));
+    again.signal("KILL");
+    wait_gone(&mut again);
+}
+
 /// Median and 99th percentile.
 fn percentiles(mut times: Vec<Duration>) -> (Duration, Duration) {
     times.sort_unstable();
