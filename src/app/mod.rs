@@ -15,18 +15,18 @@
 //! [`Screen`]), `App` itself (`state.rs`), `update.rs` and `view.rs`. Each
 //! folder is one feature, holding its state, its key handling and its view:
 //! `terminal/` (taking the terminal over, what it can draw, signals, pastes,
-//! the event loop), `keys/` (the table, the keys in force, resolving events),
-//! `config/` (the settings file and its sections), `game/` (the session and
-//! its clocks, the cursor, the moves the keys make by game mode, browsing the
-//! past; the board and the panel drawn), `computer/` (the engine's searches,
-//! its turns, its board keys, resigning; its thinking, progress and heat map
-//! drawn), `network/`, `files/` (autosave, records, results and their
-//! screens), `settings/`, `training/`, and `ui/` (theme, palette, layout,
-//! wrap, the text field, dialogs, pages, the status line), `review/` (the
-//! engine's review of the game: its thread, chart and marks). A feature's
-//! fields are its own: others ask through methods, and no lower file
-//! imports a higher one (`App` in `state.rs` above the features' parts, the
-//! files that act for `App` above it).
+//! the event loop, remote sessions), `keys/` (the table, the keys in force,
+//! resolving events), `config/` (the settings file and its sections), `game/`
+//! (the session and its clocks, the cursor, the moves the keys make by game
+//! mode, browsing the past; the board and the panel drawn), `computer/` (the
+//! engine's searches, its turns, its board keys, resigning; its thinking,
+//! progress and heat map drawn), `network/`, `files/` (autosave, records,
+//! results and their screens), `settings/`, `training/`, and `ui/` (theme,
+//! palette, layout, wrap, the text field, dialogs, pages, the status line),
+//! `review/` (the engine's review of the game: its thread, chart and marks).
+//! A feature's fields are its own: others ask through methods, and no lower
+//! file imports a higher one (`App` in `state.rs` above the features' parts,
+//! the files that act for `App` above it).
 //!
 //! To add a feature: a folder for it (or a file in the feature it belongs
 //! to) with its state, an `impl App` block for its keys and a `view` file;
@@ -42,9 +42,13 @@
 //! settings form (`settings/form.rs`). The event loop
 //! (`terminal/event_loop.rs`) waits for input, or while the engine searches
 //! or a clock or network game runs, polls with a timeout and sends
-//! [`Action::Tick`]; it answers the signals (`terminal/signals.rs`) with the
-//! terminal restored (`terminal/takeover.rs`). The screen's own data in
-//! saved games (`x-` lines) is listed in `files/screen_lines.rs`.
+//! [`Action::Tick`]. It runs a console: the local terminal
+//! (`terminal/local.rs`), which answers the signals (`terminal/signals.rs`)
+//! with the terminal restored (`terminal/takeover.rs`), or a remote
+//! session's byte channel ([`remote`], for the SSH server), which reads
+//! nothing of the process. Both open the app where its files are
+//! (`start.rs`). The screen's own data in saved games (`x-` lines) is
+//! listed in `files/screen_lines.rs`.
 
 mod action;
 mod computer;

@@ -48,6 +48,9 @@ pub struct App {
     pub(in crate::app) review: GameReview,
     /// The most threads a search may use, whatever the settings say.
     pub(in crate::app) most_threads: Option<std::num::NonZeroU16>,
+    /// Games are saved by name in the records folder only (a remote
+    /// session: a path typed would reach the server's other files).
+    pub(in crate::app) confined: bool,
 }
 
 impl App {
@@ -74,6 +77,7 @@ impl App {
             network: None,
             review: GameReview::default(),
             most_threads: None,
+            confined: false,
         }
     }
 

@@ -566,7 +566,7 @@ fn without_a_home_directory_nothing_is_written_and_keys_say_why() {
     play_at(&mut app, "e5");
     type_keys(&mut app, "w");
     assert_eq!(app.screen(), &Screen::Board);
-    assert!(message(&app).contains("No home directory"));
+    assert!(message(&app).contains("no home directory"));
     assert!(notes(&app).contains("not saved"));
 }
 

@@ -57,6 +57,17 @@ fn kept_under(home: &Path) -> Locations {
 }
 
 fn start(locations: Option<Locations>, term: &str, width: u16, height: u16) -> Session {
+    start_coloured(locations, term, None, width, height)
+}
+
+/// [`start`] with the client's COLORTERM too.
+fn start_coloured(
+    locations: Option<Locations>,
+    term: &str,
+    colorterm: Option<&str>,
+    width: u16,
+    height: u16,
+) -> Session {
     let (keys, input) = channel();
     let (sender, output) = channel();
     let (end, ended) = channel();
@@ -68,7 +79,7 @@ fn start(locations: Option<Locations>, term: &str, width: u16, height: u16) -> S
             width,
             height,
             term: Some(term.to_string()),
-            colorterm: None,
+            colorterm: colorterm.map(str::to_string),
         },
         engine_threads: 1,
         lobby: None,
@@ -236,18 +247,31 @@ fn two_sessions_at_once_keep_to_their_own_games() {
 }
 
 #[test]
-fn a_guest_plays_and_nothing_is_kept() {
+fn a_guest_is_welcomed_every_time_and_nothing_is_kept() {
     let mut guest = start(None, "xterm-256color", 100, 30);
+    guest.wait_for("the welcome", |s| s.contains("Welcome to Brique"));
+    // The usual game.
+    guest.send(b"u");
     guest.wait_for("the board", |s| s.contains("Player 1 to play"));
     guest.send(b"\r");
     guest.wait_for("the move", |s| s.contains("1. ● h8"));
+    // Saving the game says why it cannot.
+    guest.send(b"w");
+    guest.wait_for("why nothing is kept", |s| {
+        s.contains("Nothing is kept here")
+    });
     assert_eq!(guest.close().0, RemoteEnd::Closed);
+    let mut again = start(None, "xterm-256color", 100, 30);
+    again.wait_for("the welcome again", |s| s.contains("Welcome to Brique"));
+    assert_eq!(again.close().0, RemoteEnd::Closed);
 }
 
-/// Everything a session on a `term` terminal writes until its board shows.
-fn board_on(term: &str) -> String {
-    let mut session = start(None, term, 100, 30);
-    session.wait_for("the board", |s| s.contains("Player 1 to play"));
+/// Everything a guest's session on a `term` terminal writes until its
+/// first screen shows.
+fn first_screen_on(term: &str, colorterm: Option<&str>) -> String {
+    let mut session = start_coloured(None, term, colorterm, 100, 30);
+    // A guest is welcomed first; the welcome's colours are the board's.
+    session.wait_for("the welcome", |s| s.contains("Welcome to Brique"));
     let (_, output) = session.close();
     String::from_utf8_lossy(&output).into_owned()
 }
@@ -262,14 +286,19 @@ fn the_clients_terminal_type_chooses_the_colours() {
             n.parse::<u16>().is_ok_and(|n| n > 15)
         })
     };
-    let full = board_on("xterm-256color");
+    let full = first_screen_on("xterm-256color", None);
     assert!(indexed_over_15(&full), "256 colours on xterm-256color");
     assert!(!full.contains("38;2;"), "no true colour unasked");
-    let sixteen = board_on("xterm");
+    let true_colour = first_screen_on("xterm-256color", Some("truecolor"));
+    assert!(
+        true_colour.contains("38;2;"),
+        "any colour with COLORTERM=truecolor"
+    );
+    let sixteen = first_screen_on("xterm", None);
     assert!(sixteen.contains("\x1b["), "drawn");
     assert!(!indexed_over_15(&sixteen), "16 colours on xterm");
     assert!(!sixteen.contains("38;2;"));
-    let mono = board_on("vt100");
+    let mono = first_screen_on("vt100", None);
     for colour in ["38;5;", "38;2;", "48;5;", "48;2;"] {
         assert!(!mono.contains(colour), "no colour on vt100: {colour}");
     }
@@ -286,4 +315,95 @@ fn a_dumb_terminal_is_told_why_and_the_session_ends() {
         !text.contains("\x1b["),
         "no escape sequence for a dumb terminal"
     );
+}
+
+#[test]
+fn mouse_pastes_esc_ctrl_z_saving_and_ctrl_c_over_the_channel() {
+    let home = tempfile::tempdir().unwrap();
+    let mut session = start(Some(kept_under(home.path())), "xterm-256color", 100, 30);
+    session.wait_for("the board", |s| s.contains("Player 1 to play"));
+    let screen = session.parser.screen();
+    assert!(screen.alternate_screen(), "the alternate screen is taken");
+    assert_ne!(
+        screen.mouse_protocol_mode(),
+        vt100::MouseProtocolMode::None,
+        "the mouse is captured"
+    );
+    assert!(screen.hide_cursor(), "the cursor is hidden");
+
+    // A left click (SGR mouse report, 1-based) places a stone on c3.
+    let layout = brique::app::layout::screen(
+        ratatui::layout::Rect::new(0, 0, 100, 30),
+        brique::core::BoardSize::DEFAULT,
+    )
+    .unwrap();
+    let (x, y) = layout.board.glyph_cell("c3".parse().unwrap());
+    let (x, y) = (x + 1, y + 1);
+    session.send(format!("\x1b[<0;{x};{y}M\x1b[<0;{x};{y}m").as_bytes());
+    session.wait_for("the clicked stone on c3", |s| s.contains("1. ● c3"));
+
+    // Ctrl-Z stops nothing: the session says so and goes on.
+    session.send(b"\x1a");
+    session.wait_for("the word on Ctrl-Z", |s| {
+        s.contains("Ctrl-Z does nothing here")
+    });
+
+    // A paste too long to keep is dropped whole: its `q`s are not keys.
+    let mut paste = b"\x1b[200~".to_vec();
+    paste.extend(std::iter::repeat_n(b'q', remote::PENDING_MAX + 10_000));
+    paste.extend_from_slice(b"\x1b[201~");
+    for chunk in paste.chunks(16 * 1024) {
+        session.send(chunk);
+    }
+    session.wait_for("the word on the paste", |s| {
+        s.contains("longer than 64 KiB")
+    });
+    assert!(
+        !session.text().contains("Your game is saved"),
+        "no quit asked"
+    );
+
+    // Esc alone (nothing follows it) answers the quit question: no.
+    session.send(b"q");
+    session.wait_for("the quit question", |s| s.contains("Your game is saved"));
+    session.send(b"\x1b");
+    session.wait_for("the question gone", |s| {
+        !s.contains("Your game is saved") && s.contains("Player 2 to play")
+    });
+
+    // A game is saved by name in the player's records folder, never at a
+    // path typed (it would reach the server's other files); a paste types.
+    let erase = [0x7f_u8; 80];
+    session.send(b"w");
+    session.wait_for("the save prompt", |s| s.contains(".brique"));
+    session.send(&erase);
+    session.send(b"../../escape\r");
+    session.wait_for("the refusal", |s| s.contains("without a folder"));
+    session.send(&erase);
+    session.send(b"\x1b[200~mine\x1b[201~\r");
+    session.wait_for("the game saved", |s| s.contains("Saved to"));
+    let records = Paths::under(home.path()).records_dir();
+    let saved: Vec<_> = std::fs::read_dir(records)
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name())
+        .collect();
+    assert_eq!(saved, ["mine.brique"]);
+
+    // Ctrl-C asks to quit, as `q` does.
+    session.send(b"\x03");
+    session.wait_for("the quit question", |s| s.contains("Your game is saved"));
+    session.send(b"y");
+    let (end, output) = session.end();
+    assert_eq!(end, RemoteEnd::Quit);
+    let mut client = vt100::Parser::new(size(30), size(100), 0);
+    client.process(&output);
+    let screen = client.screen();
+    assert!(!screen.alternate_screen(), "back on the main screen");
+    assert_eq!(
+        screen.mouse_protocol_mode(),
+        vt100::MouseProtocolMode::None,
+        "mouse capture is off"
+    );
+    assert!(!screen.hide_cursor(), "the cursor is visible");
+    assert_eq!(autosaved(home.path()), ["c3"]);
 }

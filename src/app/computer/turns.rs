@@ -183,3 +183,31 @@ impl App {
         );
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::num::NonZeroU16;
+
+    use super::*;
+    use crate::app::config::Config;
+
+    #[test]
+    fn a_sessions_limit_caps_the_threads_whatever_the_settings_say() {
+        let mut config = Config::default();
+        config.engine.threads = Threads::Count(NonZeroU16::new(8).unwrap());
+        let mut app = App::with_config(config);
+        assert_eq!(app.engine_settings().threads.count(), 8);
+        app.limit_threads(1);
+        assert_eq!(app.engine_settings().threads.count(), 1);
+        // Settings under the limit are kept; no limit is under one thread.
+        app.limit_threads(16);
+        assert_eq!(app.engine_settings().threads.count(), 8);
+        app.limit_threads(0);
+        assert_eq!(app.engine_settings().threads.count(), 1);
+        assert_eq!(
+            app.config().engine.threads.count(),
+            8,
+            "the settings untouched"
+        );
+    }
+}

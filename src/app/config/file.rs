@@ -127,7 +127,7 @@ impl ConfigFile {
         let path = self
             .path
             .as_deref()
-            .ok_or("no config location is known (no home directory), so settings are not saved")?;
+            .ok_or("nothing is kept here (no home directory, or a guest's session)")?;
         let shown = path.display();
         let (text, backup) = match read_document(path) {
             Ok(Some(mut doc)) => {

@@ -228,7 +228,7 @@ impl App {
 
 /// A file name for a record as typed: one name (no folder), ending in
 /// `.brique`; or why it cannot be one.
-fn new_name(typed: &str) -> Result<String, String> {
+pub(super) fn new_name(typed: &str) -> Result<String, String> {
     let name = typed.trim();
     if name.is_empty() || name.starts_with('.') || name.contains(['/', '\\']) {
         return Err("Type a file name, without a folder, not starting with a dot.".to_string());

@@ -3,6 +3,7 @@
 
 use std::path::{Path, PathBuf};
 
+use super::records_screen::new_name;
 use super::state::{Pending, problem_text};
 use crate::app::action::Action;
 use crate::app::keys::keymap::{Context, key_for};
@@ -29,10 +30,16 @@ impl App {
         if paths.is_none() {
             self.say(
                 Tone::Warning,
-                "No home directory is known, so there is nowhere to keep games.",
+                "Nothing is kept here (no home directory, or a guest's session), so there is nowhere to keep games.",
             );
         }
         paths
+    }
+
+    /// From now on games are saved by name in the records folder only,
+    /// never at a path typed (a remote session's player).
+    pub(in crate::app) fn keep_to_own_folders(&mut self) {
+        self.confined = true;
     }
 
     /// `w`: the file name prompt, with a free name in the records directory.
@@ -67,6 +74,18 @@ impl App {
         let Some(paths) = self.paths_or_say() else {
             return Vec::new();
         };
+        if self.confined {
+            return match new_name(input.text()) {
+                Ok(name) => vec![Effect::SaveAs {
+                    path: paths.records_dir().join(name),
+                    input,
+                }],
+                Err(why) => {
+                    self.say(Tone::Error, why);
+                    Vec::new()
+                }
+            };
+        }
         let home = directories::BaseDirs::new().map(|dirs| dirs.home_dir().to_path_buf());
         let typed = from_home(input.text(), home.as_deref());
         let Some(path) = record_path_from_input(&paths, &typed) else {

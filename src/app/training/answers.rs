@@ -47,7 +47,7 @@ impl App {
             None => {
                 self.say(
                     Tone::Warning,
-                    "No home directory is known, so progress in lessons and puzzles is not kept.",
+                    "Nothing is kept here (no home directory, or a guest's session), so progress in lessons and puzzles is not kept.",
                 );
                 None
             }

@@ -27,16 +27,17 @@ fn first_size() -> BoardSize {
 impl App {
     /// Opens the welcome if this is a first start: no config file, no
     /// game resumed, nothing else open, the welcome never answered. Called
-    /// once at start-up, after the saved games are opened.
+    /// once at start-up, after the saved games are opened. Where nothing
+    /// is kept (a guest's session) every start is a first one.
     pub fn welcome_if_first_start(&mut self) {
         let config_missing = self
             .config_file
             .path()
-            .is_some_and(|path| std::fs::symlink_metadata(path).is_err());
+            .is_none_or(|path| std::fs::symlink_metadata(path).is_err());
         let answered = self
             .files
             .paths()
-            .is_none_or(|paths| std::fs::symlink_metadata(paths.state_dir.join(WELCOMED)).is_ok());
+            .is_some_and(|paths| std::fs::symlink_metadata(paths.state_dir.join(WELCOMED)).is_ok());
         let game_started = self.game().moves().len() > 0;
         if config_missing && !answered && !game_started && self.screen == Screen::Board {
             self.screen = Screen::Welcome;

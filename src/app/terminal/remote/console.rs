@@ -37,18 +37,19 @@ impl Remote {
     /// Sets the client's terminal up for the screen.
     pub fn take_over(
         input: Receiver<RemoteInput>,
-        mut output: Output,
+        output: Output,
         width: u16,
         height: u16,
     ) -> io::Result<Remote> {
-        write_setup(&mut output)?;
-        Ok(Remote {
+        let mut remote = Remote {
             screen: Terminal::new(RemoteBackend::new(output, width, height))?,
             input,
             bytes: InputBytes::default(),
             esc_since: None,
             closed: false,
-        })
+        };
+        write_setup(remote.screen.backend_mut())?;
+        Ok(remote)
     }
 
     fn receive(&mut self, message: RemoteInput) -> Option<Next<RemoteEnd>> {

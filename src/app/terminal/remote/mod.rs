@@ -16,11 +16,16 @@ use std::sync::mpsc::Receiver;
 
 use crate::app::files::autosave::Opening;
 use crate::app::start::{Locations, open_app};
-use crate::app::terminal::capabilities::{DUMB, detect};
+use crate::app::terminal::capabilities::detect;
 use crate::app::terminal::event_loop;
 use console::Remote;
 
 pub use bytes::PENDING_MAX;
+
+/// Why the game cannot run on the client's terminal.
+const DUMB: &str = "brique: the game needs a full-screen terminal, and TERM=dumb says \
+     this one cannot move the cursor or clear the screen. Connect from a terminal \
+     emulator: ssh passes its TERM on.";
 
 /// What the SSH channel delivers to a session's screen.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -94,6 +99,7 @@ pub fn run(session: RemoteSession) -> io::Result<RemoteEnd> {
     let mut app = open_app(locations, caps, &Opening::default());
     app.welcome_if_first_start();
     app.limit_threads(engine_threads);
+    app.keep_to_own_folders();
     let mut console = Remote::take_over(input, output, width, height)?;
     match event_loop::run(&mut console, &mut app) {
         Ok(None) => Ok(RemoteEnd::Quit),
