@@ -8,7 +8,7 @@
 //! A counting semaphore by hand: the standard library has none, and
 //! tokio's is for async code, which the thinker's thread is not.
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Condvar, Mutex, OnceLock, PoisonError};
 use std::time::Duration;
 
@@ -23,6 +23,46 @@ pub struct EngineSlots {
     limit: usize,
     running: Mutex<usize>,
     freed: Condvar,
+    /// Searches waiting for a slot now.
+    waiting: AtomicUsize,
+}
+
+/// How a search shares the slots.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Share {
+    /// It waits for a slot (the computer's move, a hint, the analysis).
+    Waits,
+    /// Spare time's search (pondering): it runs on a free slot only, and
+    /// gives it up as soon as another search waits for one.
+    Yields,
+}
+
+/// Why a search may not run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NoSlot;
+
+/// A slot for a search under `slots` (none: no cap, no slot needed) as
+/// `share` says; `waiting` is set while it waits. [`NoSlot`] when it was
+/// stopped while waiting, or yields and no slot is free.
+pub fn take<'a>(
+    slots: Option<&'a EngineSlots>,
+    share: Share,
+    stop: &AtomicBool,
+    waiting: &AtomicBool,
+) -> Result<Option<Slot<'a>>, NoSlot> {
+    let Some(slots) = slots else {
+        return Ok(None);
+    };
+    if let Some(slot) = slots.try_acquire() {
+        return Ok(Some(slot));
+    }
+    if share == Share::Yields {
+        return Err(NoSlot);
+    }
+    waiting.store(true, Ordering::Relaxed);
+    let slot = slots.acquire(stop);
+    waiting.store(false, Ordering::Relaxed);
+    slot.map(Some).ok_or(NoSlot)
 }
 
 /// A search's slot, given back when dropped.
@@ -43,6 +83,7 @@ impl EngineSlots {
             limit: limit.max(1),
             running: Mutex::new(0),
             freed: Condvar::new(),
+            waiting: AtomicUsize::new(0),
         }
     }
 
@@ -68,8 +109,20 @@ impl EngineSlots {
         })
     }
 
+    /// Whether a search waits for a slot now.
+    pub fn wanted(&self) -> bool {
+        self.waiting.load(Ordering::Relaxed) > 0
+    }
+
     /// Waits for a free slot; `None` once `stop` is set first.
     pub fn acquire(&self, stop: &AtomicBool) -> Option<Slot<'_>> {
+        self.waiting.fetch_add(1, Ordering::Relaxed);
+        let slot = self.wait_for_slot(stop);
+        self.waiting.fetch_sub(1, Ordering::Relaxed);
+        slot
+    }
+
+    fn wait_for_slot(&self, stop: &AtomicBool) -> Option<Slot<'_>> {
         let mut running = self.lock();
         loop {
             if stop.load(Ordering::Relaxed) {

@@ -41,7 +41,7 @@ use std::time::{Duration, Instant};
 
 use crate::ai::{Budget, Report, Search, group_thousands};
 use crate::core::{Game, Move};
-use crate::engine_slots::EngineSlots;
+use crate::engine_slots::{self, EngineSlots, Share};
 
 /// Iterations between two looks at the clock and the stop flag: well under a
 /// millisecond on small boards, a few on the largest.
@@ -262,43 +262,31 @@ impl Thinker {
         threads: usize,
     ) -> Thinker {
         let slots = crate::engine_slots::installed();
-        Thinker::start_capped(search, game, budget, threads, slots)
+        Thinker::start_capped(search, game, budget, threads, slots, Share::Waits)
     }
 
-    /// Like [`Thinker::start_with_threads`], the search waiting first for
-    /// a slot of `slots` (none: it starts at once). No search, nor its
-    /// tree's upkeep, before a slot; stopped while waiting, it hands the
-    /// search back untouched.
+    /// Like [`Thinker::start_with_threads`], the search sharing the slots
+    /// of `slots` (none: no cap) as `share` says. No search, nor its
+    /// tree's upkeep, without a slot: a search that gets none hands its
+    /// search back untouched, one that yields ends when another waits.
     pub fn start_capped(
         search: Search,
         game: Game,
         budget: Budget,
         threads: usize,
         slots: Option<Arc<EngineSlots>>,
+        share: Share,
     ) -> Thinker {
         let stop = Arc::new(AtomicBool::new(false));
         let (sender, updates) = mpsc::channel();
         let waiting = Arc::new(AtomicBool::new(false));
         let (flag, waits) = (Arc::clone(&stop), Arc::clone(&waiting));
         let handle = std::thread::spawn(move || {
-            let slot = match &slots {
-                Some(slots) => match slots.try_acquire() {
-                    Some(slot) => Some(slot),
-                    None => {
-                        waits.store(true, Ordering::Relaxed);
-                        let slot = slots.acquire(&flag);
-                        waits.store(false, Ordering::Relaxed);
-                        match slot {
-                            Some(slot) => Some(slot),
-                            None => return search,
-                        }
-                    }
-                },
-                None => None,
+            let Ok(_slot) = engine_slots::take(slots.as_deref(), share, &flag, &waits) else {
+                return search;
             };
-            let search = background(search, game, budget, threads, &flag, &sender);
-            drop(slot);
-            search
+            let yield_to = slots.as_deref().filter(|_| share == Share::Yields);
+            background(search, game, budget, threads, &flag, &sender, yield_to)
         });
         Thinker {
             stop,
@@ -394,6 +382,7 @@ fn background(
     threads: usize,
     stop: &AtomicBool,
     updates: &Sender<Progress>,
+    yield_to: Option<&EngineSlots>,
 ) -> Search {
     // Debug builds only: the end-to-end tests make the engine's thread fail
     // this way, to show that the screen survives it.
@@ -418,7 +407,13 @@ fn background(
         threads,
         stop,
         PROGRESS_INTERVAL,
-        |s, e| send(s, e, false),
+        |s, e| {
+            send(s, e, false);
+            // Spare time's search gives its slot to one that waits.
+            if yield_to.is_some_and(EngineSlots::wanted) {
+                stop.store(true, Ordering::Relaxed);
+            }
+        },
     );
     send(&search, elapsed, true);
     search
@@ -443,35 +438,6 @@ pub fn choose_move_with_threads(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn a_search_waits_for_a_free_slot_and_stopped_while_waiting_hands_its_search_back() {
-        use crate::ai::Level;
-        use crate::core::{BoardSize, Player, Rules};
-        let game = Game::new(BoardSize::new(5).unwrap(), Rules::default(), Player::One);
-        let search = || Search::new(game.position(), Level::Easy.config(1));
-        let slots = Arc::new(EngineSlots::new(1));
-        let held = slots.try_acquire().unwrap();
-        let budget = Budget::iterations(100);
-        let waiting =
-            Thinker::start_capped(search(), game.clone(), budget, 1, Some(Arc::clone(&slots)));
-        let start = Instant::now();
-        while !waiting.is_waiting() {
-            assert!(start.elapsed() < Duration::from_secs(10), "never waited");
-            std::thread::sleep(Duration::from_millis(1));
-        }
-        let (_, progress) = waiting.stop().expect("the search, handed back");
-        assert_eq!(progress.report.iterations, 0, "no search without a slot");
-        drop(held);
-        let mut free = Thinker::start_capped(search(), game, budget, 1, Some(Arc::clone(&slots)));
-        while !free.is_done() {
-            free.poll();
-            std::thread::sleep(Duration::from_millis(1));
-        }
-        let (_, progress) = free.finish();
-        assert!(progress.report.iterations >= 100);
-        assert_eq!(slots.running(), 0, "the slot is given back");
-    }
 
     #[test]
     fn available_cores_are_at_least_one() {

@@ -25,6 +25,7 @@ use super::resign::Doubts;
 use crate::ai::{Budget, Level, Report, Search};
 use crate::app::config::engine::{EngineConfig, Mode};
 use crate::core::{Color, Game, Move, Player, Position};
+use crate::engine_slots::{self, Share};
 use crate::thinker::{Progress, Thinker};
 
 /// How often the event loop takes in a search's progress (and redraws).
@@ -396,7 +397,13 @@ impl Computer {
             .take()
             .unwrap_or_else(|| Search::new(&position, engine.search_config(seed)));
         let threads = engine.threads.count();
-        let thinker = Thinker::start_with_threads(search, game.clone(), budget, threads);
+        // Pondering is spare time's: on a shared server it gives way.
+        let share = match job {
+            Job::Ponder => Share::Yields,
+            Job::Move | Job::Hint | Job::Analysis => Share::Waits,
+        };
+        let slots = engine_slots::installed();
+        let thinker = Thinker::start_capped(search, game.clone(), budget, threads, slots, share);
         self.running = Some(Running {
             job,
             budget: spent_budget(budget, pie_decision),
