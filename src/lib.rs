@@ -6,8 +6,7 @@
 //! and the client of a lobby server), [`server`] (the relay and lobby
 //! `brique server` runs), [`app`] (the game screen), the headless
 //! [`commands`] and [`cli`], which parses the command line and hands over to
-//! one of them. [`thinker`] runs the engine on threads of its own (as many searches at
-//! once as [`engine_slots`] allows), and
+//! one of them. [`thinker`] runs the engine on threads of its own, and
 //! [`reviewer`] reviews a game with it. [`log`] keeps the optional log file
 //! (`--log`, `BRIQUE_LOG`).
 
@@ -18,7 +17,6 @@ pub mod ai;
 pub mod app;
 pub mod cli;
 pub mod commands;
-pub mod engine_slots;
 pub mod learn;
 pub mod log;
 pub mod net;

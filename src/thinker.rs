@@ -41,7 +41,6 @@ use std::time::{Duration, Instant};
 
 use crate::ai::{Budget, Report, Search, group_thousands};
 use crate::core::{Game, Move};
-use crate::engine_slots::{self, EngineSlots, Share};
 
 /// Iterations between two looks at the clock and the stop flag: well under a
 /// millisecond on small boards, a few on the largest.
@@ -237,9 +236,6 @@ impl Clock {
 /// A search running on a background thread. Dropping it stops the search.
 pub struct Thinker {
     stop: Arc<AtomicBool>,
-    /// Set while the search waits for a slot of the process's cap
-    /// ([`crate::engine_slots`]).
-    waiting: Arc<AtomicBool>,
     updates: Receiver<Progress>,
     handle: Option<JoinHandle<Search>>,
     latest: Option<Progress>,
@@ -253,44 +249,20 @@ impl Thinker {
     }
 
     /// Like [`Thinker::start`], the search on `threads` threads (see
-    /// [`think_with_threads`]), once the process's cap on searches
-    /// ([`crate::engine_slots`]), if any, lets it.
+    /// [`think_with_threads`]).
     pub fn start_with_threads(
         search: Search,
         game: Game,
         budget: Budget,
         threads: usize,
     ) -> Thinker {
-        let slots = crate::engine_slots::installed();
-        Thinker::start_capped(search, game, budget, threads, slots, Share::Waits)
-    }
-
-    /// Like [`Thinker::start_with_threads`], the search sharing the slots
-    /// of `slots` (none: no cap) as `share` says. No search, nor its
-    /// tree's upkeep, without a slot: a search that gets none hands its
-    /// search back untouched, one that yields ends when another waits.
-    pub fn start_capped(
-        search: Search,
-        game: Game,
-        budget: Budget,
-        threads: usize,
-        slots: Option<Arc<EngineSlots>>,
-        share: Share,
-    ) -> Thinker {
         let stop = Arc::new(AtomicBool::new(false));
         let (sender, updates) = mpsc::channel();
-        let waiting = Arc::new(AtomicBool::new(false));
-        let (flag, waits) = (Arc::clone(&stop), Arc::clone(&waiting));
-        let handle = std::thread::spawn(move || {
-            let Ok(_slot) = engine_slots::take(slots.as_deref(), share, &flag, &waits) else {
-                return search;
-            };
-            let yield_to = slots.as_deref().filter(|_| share == Share::Yields);
-            background(search, game, budget, threads, &flag, &sender, yield_to)
-        });
+        let flag = Arc::clone(&stop);
+        let handle =
+            std::thread::spawn(move || background(search, game, budget, threads, &flag, &sender));
         Thinker {
             stop,
-            waiting,
             updates,
             handle: Some(handle),
             latest: None,
@@ -303,12 +275,6 @@ impl Thinker {
             self.latest = Some(progress);
         }
         self.latest.as_ref()
-    }
-
-    /// Whether the search waits for a free processor (see
-    /// [`crate::engine_slots`]) instead of searching.
-    pub fn is_waiting(&self) -> bool {
-        self.waiting.load(Ordering::Relaxed)
     }
 
     /// Whether the search has ended (check after [`Thinker::poll`]).
@@ -382,7 +348,6 @@ fn background(
     threads: usize,
     stop: &AtomicBool,
     updates: &Sender<Progress>,
-    yield_to: Option<&EngineSlots>,
 ) -> Search {
     // Debug builds only: the end-to-end tests make the engine's thread fail
     // this way, to show that the screen survives it.
@@ -407,13 +372,7 @@ fn background(
         threads,
         stop,
         PROGRESS_INTERVAL,
-        |s, e| {
-            send(s, e, false);
-            // Spare time's search gives its slot to one that waits.
-            if yield_to.is_some_and(EngineSlots::wanted) {
-                stop.store(true, Ordering::Relaxed);
-            }
-        },
+        |s, e| send(s, e, false),
     );
     send(&search, elapsed, true);
     search

@@ -5,7 +5,6 @@
 
 use std::path::PathBuf;
 
-use crate::app::computer::engine::clock_seed;
 use crate::app::config::Config;
 use crate::app::config::file::{ConfigFile, Loaded, Notice};
 use crate::app::files::autosave::Opening;
@@ -72,4 +71,11 @@ pub(in crate::app) fn open_app(
     // every change to the game.
     app.open_files(paths, opening);
     app
+}
+
+/// A seed that differs from run to run (and from session to session).
+fn clock_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64)
 }

@@ -243,8 +243,8 @@ impl App {
         self.computer.job()
     }
 
-    /// Whether the engine's search waits for a free processor.
-    pub fn engine_waiting(&self) -> bool {
+    /// The search that waits for the server's other searches to end.
+    pub fn engine_waiting(&self) -> Option<Job> {
         self.computer.waiting()
     }
 

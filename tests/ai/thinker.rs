@@ -1,11 +1,9 @@
 //! The background search: progress, budgets and stopping on demand.
 
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use brique::ai::{Budget, Level, Search, SearchConfig};
 use brique::core::{BoardSize, Game, Move, Player, Rules, parse_moves};
-use brique::engine_slots::{EngineSlots, Share};
 use brique::thinker::Thinker;
 
 fn game(size: u8, moves: &str) -> Game {
@@ -139,83 +137,4 @@ fn a_pie_decision_gets_its_floor_of_iterations_and_other_moves_their_budget() {
     assert!(!search.is_pie_decision());
     choose_move(&mut search, budget);
     assert_eq!(search.iterations(), 300);
-}
-
-#[test]
-fn a_search_waits_for_a_free_slot_and_stopped_while_waiting_hands_its_search_back() {
-    let game = Game::new(BoardSize::new(5).unwrap(), Rules::default(), Player::One);
-    let search = || Search::new(game.position(), Level::Easy.config(1));
-    let slots = Arc::new(EngineSlots::new(1));
-    let held = slots.try_acquire().unwrap();
-    let budget = Budget::iterations(100);
-    let waiting = Thinker::start_capped(
-        search(),
-        game.clone(),
-        budget,
-        1,
-        Some(Arc::clone(&slots)),
-        Share::Waits,
-    );
-    let start = Instant::now();
-    while !waiting.is_waiting() {
-        assert!(start.elapsed() < Duration::from_secs(10), "never waited");
-        std::thread::sleep(Duration::from_millis(1));
-    }
-    let (_, progress) = waiting.stop().expect("the search, handed back");
-    assert_eq!(progress.report.iterations, 0, "no search without a slot");
-    drop(held);
-    let mut free = Thinker::start_capped(
-        search(),
-        game,
-        budget,
-        1,
-        Some(Arc::clone(&slots)),
-        Share::Waits,
-    );
-    while !free.is_done() {
-        free.poll();
-        std::thread::sleep(Duration::from_millis(1));
-    }
-    let (_, progress) = free.finish();
-    assert!(progress.report.iterations >= 100);
-    assert_eq!(slots.running(), 0, "the slot is given back");
-}
-
-/// Polls `thinker` until `done` holds for it; fails after ten seconds.
-fn until(thinker: &mut Thinker, what: &str, done: impl Fn(&Thinker) -> bool) {
-    let start = Instant::now();
-    while !done(thinker) {
-        assert!(start.elapsed() < Duration::from_secs(10), "never {what}");
-        thinker.poll();
-        std::thread::sleep(Duration::from_millis(1));
-    }
-}
-
-#[test]
-fn pondering_runs_on_a_free_slot_only_and_gives_it_to_a_search_that_waits() {
-    let game = Game::new(BoardSize::new(7).unwrap(), Rules::default(), Player::One);
-    let search = || Search::new(game.position(), Level::Easy.config(1));
-    let slots = Arc::new(EngineSlots::new(1));
-    let cap = || Some(Arc::clone(&slots));
-    let long = Budget::millis(60_000);
-
-    let held = slots.try_acquire().unwrap();
-    let mut none = Thinker::start_capped(search(), game.clone(), long, 1, cap(), Share::Yields);
-    until(&mut none, "ended without a slot", Thinker::is_done);
-    assert!(!none.is_waiting(), "spare time's search never waits");
-    assert_eq!(none.finish().1.report.iterations, 0);
-    drop(held);
-
-    let mut ponder = Thinker::start_capped(search(), game.clone(), long, 1, cap(), Share::Yields);
-    until(&mut ponder, "searching", |t| {
-        t.is_done() || slots.running() == 1
-    });
-    let mut wanted = Thinker::start_capped(search(), game.clone(), long, 1, cap(), Share::Waits);
-    until(&mut ponder, "gave way", Thinker::is_done);
-    until(&mut wanted, "got the slot", |t| {
-        !t.is_waiting() && slots.running() == 1
-    });
-    assert!(wanted.stop().is_some());
-    drop(ponder);
-    assert_eq!(slots.running(), 0);
 }

@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 
 use crate::support::*;
 use brique::ai::Level;
-use brique::app::{Action, App, Config, Job, Mode, Opening, Screen, Threads};
+use brique::app::{Action, App, Config, Job, Mode, Opening, Screen, SearchSlots, Threads};
 use brique::core::{Move, Player};
 
 /// You (Black, moving first) against hard on 7×7 without the pie rule, the
@@ -233,4 +233,18 @@ fn pondering_stops_when_your_clock_runs_out() {
     assert_eq!(app.engine_job(), None);
     app.update(Action::Tick);
     assert_eq!(app.engine_job(), None);
+}
+
+#[test]
+fn on_a_servers_shared_searches_the_computer_does_not_ponder_and_gives_its_slot_back() {
+    let slots = SearchSlots::new(1);
+    let mut app = App::with_config(config(1));
+    app.share_searches(slots.clone());
+    play_at(&mut app, "d4");
+    assert_eq!(app.engine_job(), Some(Job::Move));
+    assert_eq!(slots.running(), 1, "the move's search holds the slot");
+    app.wait_for_engine();
+    assert_eq!(app.game().history().len(), 2);
+    assert_eq!(app.engine_job(), None, "no pondering on the person's time");
+    assert_eq!(slots.running(), 0, "the slot is free for others");
 }

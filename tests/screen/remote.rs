@@ -10,7 +10,9 @@ use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, channel};
 use std::time::{Duration, Instant};
 
 use brique::app::Locations;
-use brique::app::remote::{self, RemoteEnd, RemoteInput, RemoteSession, RemoteTerminal};
+use brique::app::remote::{
+    self, RemoteEnd, RemoteInput, RemoteSession, RemoteTerminal, SearchSlots,
+};
 use brique::storage::{AutosaveLoad, Paths, load_autosave};
 
 const DEADLINE: Duration = Duration::from_secs(20);
@@ -68,6 +70,18 @@ fn start_coloured(
     width: u16,
     height: u16,
 ) -> Session {
+    start_full(locations, term, colorterm, width, height, None)
+}
+
+/// [`start_coloured`], the computer's searches within `searches`.
+fn start_full(
+    locations: Option<Locations>,
+    term: &str,
+    colorterm: Option<&str>,
+    width: u16,
+    height: u16,
+    searches: Option<SearchSlots>,
+) -> Session {
     let (keys, input) = channel();
     let (sender, output) = channel();
     let (end, ended) = channel();
@@ -85,7 +99,11 @@ fn start_coloured(
         lobby: None,
     };
     std::thread::spawn(move || {
-        let _ = end.send(remote::run(session));
+        let ended = match searches {
+            Some(searches) => remote::run_sharing(session, searches),
+            None => remote::run(session),
+        };
+        let _ = end.send(ended);
     });
     Session {
         keys,
@@ -406,4 +424,45 @@ fn mouse_pastes_esc_ctrl_z_saving_and_ctrl_c_over_the_channel() {
     );
     assert!(!screen.hide_cursor(), "the cursor is visible");
     assert_eq!(autosaved(home.path()), ["c3"]);
+}
+
+#[test]
+fn the_computer_waits_its_turn_while_the_servers_searches_are_all_taken() {
+    let searches = SearchSlots::new(1);
+    // Another session's search holds the only slot.
+    let other = searches.take().unwrap();
+    let mut guest = start_full(
+        None,
+        "xterm-256color",
+        None,
+        100,
+        30,
+        Some(searches.clone()),
+    );
+    guest.wait_for("the welcome", |s| s.contains("Welcome to Brique"));
+    // The computer on 9×9; whoever opens, the computer soon has to move.
+    guest.send(b"c");
+    guest.wait_for("the board", |s| s.contains("to play"));
+    // The word wraps in the panel.
+    if !guest.text().contains("waits its") {
+        guest.send(b"\r");
+    }
+    guest.wait_for("the word that the computer waits", |s| {
+        s.contains("waits its") && s.contains("busy with other players")
+    });
+    assert_eq!(searches.running(), 1, "the other's search alone runs");
+    drop(other);
+    guest.wait_for("the computer's move once the slot is free", |s| {
+        !s.contains("waits its") && s.contains("2. ○")
+    });
+    // A review is a search too: with no slot free it is put off, said so.
+    let other = searches.take().unwrap();
+    guest.send(b"b");
+    guest.wait_for("the review put off", |s| {
+        s.contains("ask for the review again")
+    });
+    assert_eq!(searches.running(), 1);
+    drop(other);
+    assert_eq!(guest.close().0, RemoteEnd::Closed);
+    assert_eq!(searches.running(), 0, "the slot given back at the end");
 }

@@ -19,14 +19,14 @@
 use std::fmt;
 use std::time::{Duration, Instant};
 
-pub use super::budget::Job;
-use super::budget::{job_budget, spent_budget};
+pub use super::job::{Ended, EngineSnapshot, Job};
 use super::resign::Doubts;
+use super::slots::{RETRY, SearchSlots, Slot};
 use crate::ai::{Budget, Level, Report, Search};
 use crate::app::config::engine::{EngineConfig, Mode};
+use crate::app::game::clock::thinking_limit;
 use crate::core::{Color, Game, Move, Player, Position};
-use crate::engine_slots::{self, Share};
-use crate::thinker::{Progress, Thinker};
+use crate::thinker::{PIE_DECISION_ITERATIONS, Progress, Thinker};
 
 /// How often the event loop takes in a search's progress (and redraws).
 pub const ENGINE_TICK: Duration = Duration::from_millis(40);
@@ -34,33 +34,18 @@ pub const ENGINE_TICK: Duration = Duration::from_millis(40);
 /// The shortest time a move of a demo takes, so that it can be followed.
 pub const DEMO_PACE: Duration = Duration::from_millis(700);
 
-/// The latest word from a search, and the position it is about.
-#[derive(Clone, Debug)]
-pub struct EngineSnapshot {
-    pub job: Job,
-    pub position: Position,
-    pub progress: Progress,
-    /// What the search may spend: iterations, time or both.
-    pub budget: Budget,
-    /// Whether the search is still at work.
-    pub running: bool,
-}
+/// Analysis of one position runs this long (or until the result is proven),
+/// then rests.
+const ANALYSIS: Budget = Budget::millis(60_000);
 
-/// What a step of the engine leaves for the app to act on.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Ended {
-    /// The computer's move for the position on the board.
-    Move(Move),
-    /// The computer to move resigns; `proven`: its search proved the
-    /// position lost (else it rated it hopeless for several moves).
-    Resign { proven: bool },
-    /// A hint found, now kept for its position.
-    Hint(Move),
-    /// The analysis used its budget, or the search found no move.
-    Rested,
-    /// The engine's thread died (a bug): the computer stopped.
-    Failed,
-}
+/// Pondering on one position stops after this long: by then the tree of
+/// strongest (the largest) is full and grows no more, and a person away from
+/// the keyboard should not keep every core busy.
+const PONDER: Budget = Budget::millis(120_000);
+
+/// A hint's budget, its own whatever the opponent's level: hard's (a
+/// hint from an easy search would teach bad moves).
+const HINT: Budget = Level::Hard.budget();
 
 /// A hint asked for, or found, for one position.
 #[derive(Clone, Debug, PartialEq)]
@@ -75,6 +60,8 @@ struct Running {
     position: Position,
     thinker: Thinker,
     started: Instant,
+    /// Its room among the server's searches, given back when it stops.
+    _slot: Option<Slot>,
 }
 
 pub struct Computer {
@@ -98,6 +85,10 @@ pub struct Computer {
     names: [Option<String>; 2],
     /// In a game with clocks, the computer's time left and increment.
     time: Option<(Duration, Duration)>,
+    /// The searches a server shares among its sessions (`None`: no cap).
+    slots: Option<SearchSlots>,
+    /// The search wanted while no slot is free.
+    waiting: Option<Job>,
 }
 
 impl fmt::Debug for Computer {
@@ -124,13 +115,6 @@ pub(in crate::app) fn names(mode: Mode, level: Level) -> [Option<String>; 2] {
     }
 }
 
-/// A seed that differs from run to run.
-pub fn clock_seed() -> u64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos() as u64)
-}
-
 /// The side to move's chances in a report, e.g. `57% for Black`.
 pub fn estimate(report: &Report, to_move: Color) -> String {
     match report.proven {
@@ -155,6 +139,8 @@ impl Computer {
             doubts: Doubts::default(),
             names: names(mode, level),
             time: None,
+            slots: None,
+            waiting: None,
         }
     }
 
@@ -164,6 +150,7 @@ impl Computer {
         Computer {
             analysis: self.analysis,
             seed: self.seed,
+            slots: self.slots.clone(),
             ..Computer::new(mode, level)
         }
     }
@@ -213,14 +200,6 @@ impl Computer {
     /// What the engine is searching for now, if anything.
     pub fn job(&self) -> Option<Job> {
         self.running.as_ref().map(|r| r.job)
-    }
-
-    /// Whether the running search waits for a processor the server's
-    /// other players are using (`crate::engine_slots`).
-    pub fn waiting(&self) -> bool {
-        self.running
-            .as_ref()
-            .is_some_and(|r| r.thinker.is_waiting())
     }
 
     /// The latest snapshot of a search of `position`.
@@ -275,7 +254,26 @@ impl Computer {
     /// How long the event loop may wait for input before it takes in the
     /// engine's progress: `None` (wait for input) while no search runs.
     pub fn tick_interval(&self) -> Option<Duration> {
-        self.running.as_ref().map(|_| ENGINE_TICK)
+        let waiting = self.waiting.map(|_| RETRY);
+        self.running.as_ref().map(|_| ENGINE_TICK).or(waiting)
+    }
+
+    /// Searches start only within `slots`, shared with other sessions.
+    pub fn share_slots(&mut self, slots: SearchSlots) {
+        self.slots = Some(slots);
+    }
+
+    /// A slot for another search (a review): `Ok(None)` with no cap,
+    /// `Err(())` while none is free.
+    pub fn take_slot(&self) -> Result<Option<Slot>, ()> {
+        self.slots
+            .as_ref()
+            .map_or(Ok(None), |s| s.take().map(Some).ok_or(()))
+    }
+
+    /// The search that waits for a slot (the server is busy).
+    pub const fn waiting(&self) -> Option<Job> {
+        self.waiting
     }
 
     /// The job the engine should be doing on `game` with the settings
@@ -296,8 +294,12 @@ impl Computer {
             return Some(Job::Analysis);
         }
         // Against a person, once the computer has moved (with a move played
-        // and the person to move, the last move was the computer's).
-        let ponder = engine.ponders() && self.mode == Mode::HumanVsComputer && game.can_undo();
+        // and the person to move, the last move was the computer's); never
+        // on a server's shared searches (a slot held for a person thinking).
+        let ponder = engine.ponders()
+            && self.slots.is_none()
+            && self.mode == Mode::HumanVsComputer
+            && game.can_undo();
         (ponder && !self.paused && !rested).then_some(Job::Ponder)
     }
 
@@ -336,6 +338,7 @@ impl Computer {
         }
         let demo = self.is_demo();
         let Some(running) = &mut self.running else {
+            self.waiting = None;
             if let Some(job) = wanted {
                 self.start(job, game, engine);
             }
@@ -388,6 +391,14 @@ impl Computer {
     /// Starts `job`, on the configured threads when its budget is a time
     /// (an iteration budget runs on one: see `think_with_threads`).
     fn start(&mut self, job: Job, game: &Game, engine: &EngineConfig) {
+        let slot = match self.slots.as_ref().map(SearchSlots::take) {
+            Some(None) => {
+                self.waiting = Some(job);
+                return;
+            }
+            Some(slot) => slot,
+            None => None,
+        };
         let budget = job_budget(job, engine.level, self.time);
         let position = game.position().clone();
         let pie_decision = position.can_swap() || (game.rules().pie && game.history().is_empty());
@@ -397,19 +408,14 @@ impl Computer {
             .take()
             .unwrap_or_else(|| Search::new(&position, engine.search_config(seed)));
         let threads = engine.threads.count();
-        // Pondering is spare time's: on a shared server it gives way.
-        let share = match job {
-            Job::Ponder => Share::Yields,
-            Job::Move | Job::Hint | Job::Analysis => Share::Waits,
-        };
-        let slots = engine_slots::installed();
-        let thinker = Thinker::start_capped(search, game.clone(), budget, threads, slots, share);
+        let thinker = Thinker::start_with_threads(search, game.clone(), budget, threads);
         self.running = Some(Running {
             job,
             budget: spent_budget(budget, pie_decision),
             position,
             thinker,
             started: Instant::now(),
+            _slot: slot,
         });
     }
 
@@ -428,5 +434,62 @@ impl Computer {
             running: false,
         });
         Some((running.job, progress))
+    }
+}
+
+/// What a search for `job` may spend, at `level`, with `time` (the time left
+/// and the increment) on the computer's clock.
+fn job_budget(job: Job, level: Level, time: Option<(Duration, Duration)>) -> Budget {
+    match job {
+        Job::Move => match (level.budget().millis, time) {
+            (Some(ms), Some((left, increment))) => {
+                Budget::millis(thinking_limit(ms, left, increment))
+            }
+            _ => level.budget(),
+        },
+        Job::Hint => HINT,
+        Job::Analysis => ANALYSIS,
+        Job::Ponder => PONDER,
+    }
+}
+
+/// What a search with `budget` really spends: a pie-rule decision runs
+/// at least [`PIE_DECISION_ITERATIONS`], so the panel counts against that.
+fn spent_budget(budget: Budget, pie_decision: bool) -> Budget {
+    match budget.iterations {
+        Some(n) if pie_decision => Budget::iterations(n.max(PIE_DECISION_ITERATIONS)),
+        _ => budget,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_pie_decision_counts_against_the_iterations_it_really_runs() {
+        let easy = Level::Easy.budget();
+        assert_eq!(
+            spent_budget(easy, true),
+            Budget::iterations(PIE_DECISION_ITERATIONS)
+        );
+        assert_eq!(spent_budget(easy, false), easy);
+        assert_eq!(
+            spent_budget(Level::Hard.budget(), true),
+            Level::Hard.budget()
+        );
+    }
+
+    #[test]
+    fn the_hint_has_one_budget_at_every_level_at_least_hards() {
+        for level in Level::ALL {
+            for time in [None, Some((Duration::from_secs(1), Duration::ZERO))] {
+                assert_eq!(
+                    job_budget(Job::Hint, level, time),
+                    Level::Hard.budget(),
+                    "{level}"
+                );
+            }
+        }
     }
 }

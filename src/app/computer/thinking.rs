@@ -17,9 +17,6 @@ use crate::app::state::App;
 use crate::app::ui::theme::Ui;
 use crate::core::{Color, Move};
 
-/// What the panel says while a search waits for a processor.
-pub const WAITING: &str = "The computer is waiting for a free processor…";
-
 /// The panel's lines about the engine, each to be wrapped, with its style.
 pub fn lines(app: &App) -> Vec<(String, Style)> {
     let theme = app.theme();
@@ -89,10 +86,25 @@ pub fn lines(app: &App) -> Vec<(String, Style)> {
         }
         Some(Job::Analysis) | None => {}
     }
-    // On a shared server (`brique server --ssh-port`), every search may
-    // have to queue for a processor.
-    if app.engine_waiting() && app.engine_job() != Some(Job::Ponder) {
-        out.push((WAITING.to_string(), theme.ui(Ui::Accent)));
+    let busy = "the server is busy with other players' searches.";
+    match app.engine_waiting() {
+        Some(Job::Move) => {
+            let name = app.name(game.player_to_move());
+            out.push((
+                format!("{name} waits its turn to think: {busy}"),
+                theme.ui(Ui::Accent),
+            ));
+        }
+        Some(Job::Hint) => out.push((
+            format!("The hint waits its turn: {busy}"),
+            theme.ui(Ui::Accent),
+        )),
+        Some(Job::Analysis) => out.push((
+            format!("The analysis waits its turn: {busy}"),
+            theme.ui(Ui::Dim),
+        )),
+        // Pondering is the computer's own affair: it starts when it can.
+        Some(Job::Ponder) | None => {}
     }
     if app.analysis_shown() {
         let headline = match snapshot {

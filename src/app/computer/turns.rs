@@ -6,6 +6,7 @@ use std::num::NonZeroU16;
 use std::time::Duration;
 
 use super::engine::{Ended, Job, estimate};
+use super::slots::SearchSlots;
 use crate::ai::Level;
 use crate::app::action::Action;
 use crate::app::config::engine::{EngineConfig, Threads};
@@ -26,6 +27,12 @@ impl App {
     pub fn limit_threads(&mut self, most: usize) {
         let most = u16::try_from(most.clamp(1, usize::from(Threads::MAX))).unwrap_or(1);
         self.most_threads = NonZeroU16::new(most);
+    }
+
+    /// Starts searches only within `slots`, shared with the server's other
+    /// sessions; while none is free the computer waits and says so.
+    pub fn share_searches(&mut self, slots: SearchSlots) {
+        self.computer.share_slots(slots);
     }
 
     /// The engine's settings in force: the file's, on no more threads than

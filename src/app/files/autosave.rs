@@ -97,7 +97,7 @@ impl App {
             Some(_) => {}
             None => self.files.set_note(
                 Tone::Warning,
-                "No home directory is known, so games are not saved.",
+                "Nothing is kept here (no home directory, or a guest's session): games are not saved.",
             ),
         }
         if let Some(why) = failed {

@@ -85,8 +85,14 @@ impl App {
             threads: self.engine_settings().threads.count(),
             seed: 1,
         };
+        let Ok(slot) = self.computer.take_slot() else {
+            return self.say(
+                Tone::Warning,
+                "The server is busy with other players' searches: ask for the review again in a moment.",
+            );
+        };
         let positions = self.game().history().len() + 1;
-        self.review.start(self.session.game(), settings);
+        self.review.start(self.session.game(), settings, slot);
         let esc = self.key(Action::Close);
         self.say(
             Tone::Info,

@@ -5,6 +5,7 @@ use std::fmt;
 use std::time::Duration;
 
 use crate::ai::review::{MoveReview, Review};
+use crate::app::computer::slots::Slot;
 use crate::core::Game;
 use crate::reviewer::{ReviewSettings, Reviewer};
 
@@ -20,6 +21,8 @@ pub struct GameReview {
     /// The moves judged from `review`, kept with it.
     judged: Vec<MoveReview>,
     running: Option<Reviewer>,
+    /// The running review's room among a server's searches.
+    slot: Option<Slot>,
     /// Searches done and to do, and the most time left.
     progress: (usize, usize, Duration),
 }
@@ -65,9 +68,11 @@ impl GameReview {
         self.running.as_ref().map(|_| self.progress)
     }
 
-    /// Starts reviewing `game` on a background thread (from `perform`).
-    pub fn start(&mut self, game: &Game, settings: ReviewSettings) {
+    /// Starts reviewing `game` on a background thread (from `perform`),
+    /// holding `slot` (if a server gave one) while it runs.
+    pub fn start(&mut self, game: &Game, settings: ReviewSettings, slot: Option<Slot>) {
         self.stop();
+        self.slot = slot;
         let review = Review::new(game, settings.millis);
         let positions = review.evaluations.len() - review.done();
         let left = Duration::from_millis(settings.millis.saturating_mul(positions as u64));
@@ -79,6 +84,7 @@ impl GameReview {
 
     /// Stops the review's thread; what it found so far stays.
     pub fn stop(&mut self) {
+        self.slot = None;
         if let Some(running) = self.running.take()
             && let Some(review) = running.stop()
         {
@@ -123,6 +129,7 @@ impl GameReview {
         }
         if done {
             self.running = None;
+            self.slot = None;
         }
         Some(done)
     }

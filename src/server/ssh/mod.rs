@@ -31,7 +31,7 @@ pub use session::NEEDS_TERMINAL;
 
 use super::Limits;
 use super::registry::{Refusal, Registry};
-use crate::engine_slots::{self, EngineSlots};
+use crate::app::SearchSlots;
 
 /// An SSH server bound and with its key, not yet serving.
 pub struct SshServer {
@@ -45,8 +45,7 @@ pub struct SshServer {
 }
 
 /// Binds `bind` and loads (or makes) the host key in `dir`, the server's
-/// data directory, which also holds the players' files. Installs the
-/// process's cap on engine searches.
+/// data directory, which also holds the players' files.
 pub fn prepare(bind: SocketAddr, dir: &Path, limits: SshLimits) -> Result<SshServer, String> {
     let key = host_key::load_or_create(&dir.join(host_key::HOST_KEY_FILE))?;
     let listener = std::net::TcpListener::bind(bind)
@@ -57,7 +56,6 @@ pub fn prepare(bind: SocketAddr, dir: &Path, limits: SshLimits) -> Result<SshSer
     let address = listener
         .local_addr()
         .map_err(|e| format!("cannot listen on {bind} for SSH: {e}"))?;
-    engine_slots::install(Arc::new(EngineSlots::new(limits.engine_searches)));
     Ok(SshServer {
         listener,
         address,
@@ -95,6 +93,7 @@ impl SshServer {
         let sessions = registry(limits.sessions, limits.per_address);
         let refusing = registry(limits.refusing, 1);
         let shared = Arc::new(session::Shared {
+            searches: SearchSlots::new(limits.engine_searches),
             players: self.dir.join(players::PLAYERS_DIR),
             lobby: lobby.map(reachable),
             limits,

@@ -17,6 +17,7 @@ use russh::{Channel, ChannelMsg, ChannelReadHalf, ChannelWriteHalf};
 use super::limits::SshLimits;
 use super::output::{Drained, Pipe, drain};
 use super::players::Player;
+use crate::app::SearchSlots;
 use crate::app::remote::{self, RemoteEnd, RemoteInput, RemoteSession, RemoteTerminal};
 
 /// What a session without a pseudo-terminal is told.
@@ -33,6 +34,8 @@ const CLOSING: Duration = Duration::from_secs(30);
 /// What every session of the server shares.
 pub struct Shared {
     pub limits: SshLimits,
+    /// The computer's searches at once, all sessions together.
+    pub searches: SearchSlots,
     /// The players' directories.
     pub players: PathBuf,
     /// The lobby of this server, when it runs one.
@@ -129,15 +132,16 @@ pub async fn serve(
             colorterm,
         },
         // The computer's budget per session; the server's cap on searches
-        // at once is `crate::engine_slots`.
+        // at once is `Shared::searches`.
         engine_threads: 1,
         lobby: shared.lobby,
     };
+    let searches = shared.searches.clone();
     let (done, game) = tokio::sync::oneshot::channel();
     let spawned = std::thread::Builder::new()
         .name("ssh game".into())
         .spawn(move || {
-            let end = remote::run(session);
+            let end = remote::run_sharing(session, searches);
             let _ = done.send(end);
         });
     if let Err(e) = spawned {

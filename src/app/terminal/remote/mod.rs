@@ -20,6 +20,7 @@ use crate::app::terminal::capabilities::detect;
 use crate::app::terminal::event_loop;
 use console::Remote;
 
+pub use crate::app::computer::slots::SearchSlots;
 pub use bytes::PENDING_MAX;
 
 /// Why the game cannot run on the client's terminal.
@@ -74,6 +75,16 @@ pub enum RemoteEnd {
 /// the channel closes; the game is saved as on a local quit (also when
 /// writing to the channel fails).
 pub fn run(session: RemoteSession) -> io::Result<RemoteEnd> {
+    run_with(session, None)
+}
+
+/// [`run`], the computer's searches starting only within `searches`,
+/// shared by the server's sessions (the player is told while it waits).
+pub fn run_sharing(session: RemoteSession, searches: SearchSlots) -> io::Result<RemoteEnd> {
+    run_with(session, Some(searches))
+}
+
+fn run_with(session: RemoteSession, searches: Option<SearchSlots>) -> io::Result<RemoteEnd> {
     let RemoteSession {
         locations,
         terminal,
@@ -100,6 +111,9 @@ pub fn run(session: RemoteSession) -> io::Result<RemoteEnd> {
     app.welcome_if_first_start();
     app.limit_threads(engine_threads);
     app.keep_to_own_folders();
+    if let Some(searches) = searches {
+        app.share_searches(searches);
+    }
     let mut console = Remote::take_over(input, output, width, height)?;
     match event_loop::run(&mut console, &mut app) {
         Ok(None) => Ok(RemoteEnd::Quit),
