@@ -7,7 +7,7 @@
 
 #![cfg(unix)]
 
-use crate::support::{COLS, ROWS, start};
+use crate::support::{COLS, ROWS, click, start};
 
 #[test]
 fn a_stone_placed_with_the_keyboard_shows_and_quitting_restores_the_terminal() {
@@ -46,15 +46,8 @@ fn a_stone_placed_with_the_keyboard_shows_and_quitting_restores_the_terminal() {
             && row_9.contains('●')
     });
 
-    // A left click (SGR mouse report, 1-based) places White's stone on c3.
-    let layout = brique::app::layout::screen(
-        ratatui::layout::Rect::new(0, 0, COLS, ROWS),
-        brique::core::BoardSize::DEFAULT,
-    )
-    .unwrap();
-    let (x, y) = layout.board.glyph_cell("c3".parse().unwrap());
-    let (x, y) = (x + 1, y + 1);
-    app.send(format!("\x1b[<0;{x};{y}M\x1b[<0;{x};{y}m").as_bytes());
+    // A left click places White's stone on c3.
+    app.send(&click(COLS, ROWS, "c3"));
     app.wait_for("the clicked stone on c3", |s| s.contains("2. ○ c3"));
 
     // A game is in progress, so quitting asks first.

@@ -15,6 +15,8 @@ use brique::app::remote::{
 };
 use brique::storage::{AutosaveLoad, Paths, load_autosave};
 
+use crate::support::{COLS, ROWS, click};
+
 const DEADLINE: Duration = Duration::from_secs(20);
 
 /// The channel's writer: every write goes to the test as it is made.
@@ -338,7 +340,7 @@ fn a_dumb_terminal_is_told_why_and_the_session_ends() {
 #[test]
 fn mouse_pastes_esc_ctrl_z_saving_and_ctrl_c_over_the_channel() {
     let home = tempfile::tempdir().unwrap();
-    let mut session = start(Some(kept_under(home.path())), "xterm-256color", 100, 30);
+    let mut session = start(Some(kept_under(home.path())), "xterm-256color", COLS, ROWS);
     session.wait_for("the board", |s| s.contains("Player 1 to play"));
     let screen = session.parser.screen();
     assert!(screen.alternate_screen(), "the alternate screen is taken");
@@ -349,15 +351,8 @@ fn mouse_pastes_esc_ctrl_z_saving_and_ctrl_c_over_the_channel() {
     );
     assert!(screen.hide_cursor(), "the cursor is hidden");
 
-    // A left click (SGR mouse report, 1-based) places a stone on c3.
-    let layout = brique::app::layout::screen(
-        ratatui::layout::Rect::new(0, 0, 100, 30),
-        brique::core::BoardSize::DEFAULT,
-    )
-    .unwrap();
-    let (x, y) = layout.board.glyph_cell("c3".parse().unwrap());
-    let (x, y) = (x + 1, y + 1);
-    session.send(format!("\x1b[<0;{x};{y}M\x1b[<0;{x};{y}m").as_bytes());
+    // A left click places a stone on c3.
+    session.send(&click(COLS, ROWS, "c3"));
     session.wait_for("the clicked stone on c3", |s| s.contains("1. ● c3"));
 
     // Ctrl-Z stops nothing: the session says so and goes on.
@@ -413,7 +408,7 @@ fn mouse_pastes_esc_ctrl_z_saving_and_ctrl_c_over_the_channel() {
     session.send(b"y");
     let (end, output) = session.end();
     assert_eq!(end, RemoteEnd::Quit);
-    let mut client = vt100::Parser::new(size(30), size(100), 0);
+    let mut client = vt100::Parser::new(size(ROWS), size(COLS), 0);
     client.process(&output);
     let screen = client.screen();
     assert!(!screen.alternate_screen(), "back on the main screen");

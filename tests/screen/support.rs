@@ -171,6 +171,19 @@ impl Readable {
     }
 }
 
+/// A left click on `square` of the default board on a `cols`×`rows`
+/// screen: its press and release as SGR mouse reports (1-based).
+pub fn click(cols: u16, rows: u16, square: &str) -> Vec<u8> {
+    let layout = brique::app::layout::screen(
+        ratatui::layout::Rect::new(0, 0, cols, rows),
+        brique::core::BoardSize::DEFAULT,
+    )
+    .unwrap();
+    let (x, y) = layout.board.glyph_cell(square.parse().unwrap());
+    let (x, y) = (x + 1, y + 1);
+    format!("\x1b[<0;{x};{y}M\x1b[<0;{x};{y}m").into_bytes()
+}
+
 /// Starts `brique` under `home` (as [`start`]) and waits for its board.
 pub fn start_on_board(home: &Path) -> Running {
     let mut app = start(home);

@@ -18,7 +18,6 @@ use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyEventKind, KeyModif
 use ratatui::layout::{Rect, Size};
 use ratatui::widgets::Widget;
 
-use super::signals::CHECK_EVERY;
 use crate::app::action::Action;
 use crate::app::message::Tone;
 use crate::app::state::App;
@@ -42,6 +41,9 @@ pub enum Next<End> {
 
 /// Where the event loop's events come from and where its frames go.
 pub trait Console {
+    /// The longest the loop waits for input before it looks again (the
+    /// local terminal's signals are looked at in between).
+    const LOOK_EVERY: Duration;
     type Backend: Backend<Error = io::Error>;
     /// How the console may end the game other than by the player's quit.
     type End;
@@ -73,7 +75,7 @@ pub fn run<C: Console>(console: &mut C, app: &mut App) -> io::Result<Option<C::E
         // wake up now and then to show them; otherwise wait for input,
         // giving the console a look at its signals now and then.
         let tick = app.tick_interval().or_else(|| app.clock_interval());
-        let mut wait = tick.map_or(CHECK_EVERY, |t| t.min(CHECK_EVERY));
+        let mut wait = tick.map_or(C::LOOK_EVERY, |t| t.min(C::LOOK_EVERY));
         let mut refit = false;
         // Take every event already waiting (mouse motion and pastes come
         // in floods) before drawing again.

@@ -12,7 +12,7 @@ use signal_hook::consts::SIGHUP;
 
 use super::event_loop::{self, Console, Next, is_suspend_key};
 use super::input::{self, Input};
-use super::signals::{Caught, Signals};
+use super::signals::{CHECK_EVERY, Caught, Signals};
 use super::takeover::{self, Tui};
 use crate::app::state::App;
 
@@ -39,6 +39,7 @@ impl Local<'_> {
 }
 
 impl Console for Local<'_> {
+    const LOOK_EVERY: Duration = CHECK_EVERY;
     type Backend = CrosstermBackend<Stdout>;
     /// The signal that ends the game.
     type End = i32;

@@ -93,6 +93,9 @@ impl Remote {
 }
 
 impl Console for Remote {
+    /// A session has no signals to look at: an idle one wakes once a
+    /// second, not ten times (the app's ticks wake it when it needs them).
+    const LOOK_EVERY: Duration = Duration::from_secs(1);
     type Backend = RemoteBackend<Output>;
     type End = RemoteEnd;
 
