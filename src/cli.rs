@@ -48,7 +48,8 @@ pub enum Command {
     /// Join a game hosted over the network: `brique join ADDR:PORT --code CODE`.
     Join(join::JoinArgs),
     /// Run the relay players meet through: `brique host --server` and
-    /// `brique join CODE --server` (or measure one with `--load N`).
+    /// `brique join CODE --server` (or measure one with `--load N`); with
+    /// `--lobby` a lobby, with `--ssh-port N` the whole game over SSH.
     Server(server::ServerArgs),
     /// A lobby server's archive: `brique online games NAME --server HOST:PORT`.
     Online(online::OnlineArgs),

@@ -7,6 +7,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use crate::net::DEFAULT_RELAY_PORT;
+use crate::server::ssh::{self, SshLimits, SshServer};
 use crate::server::{self, Limits, lobby};
 
 /// `brique server`.
@@ -38,10 +39,33 @@ pub struct ServerArgs {
     /// kept beside it (default: the data directory's `server/lobby.sqlite`).
     #[arg(long, value_name = "PATH", requires = "lobby")]
     pub db: Option<PathBuf>,
+    /// Also serve the game over SSH on this port (0: any free port,
+    /// printed), with the host key and the players' files in --data-dir.
+    #[arg(long, value_name = "PORT")]
+    pub ssh_port: Option<u16>,
+    /// The server's data directory: the SSH host key, the SSH players'
+    /// files, and the lobby's database unless --db says otherwise
+    /// (default: the directory of --db, else the data directory's `server/`).
+    #[arg(long, value_name = "DIR")]
+    pub data_dir: Option<PathBuf>,
+    /// SSH connections held at once, in all (one game each).
+    #[arg(long, value_name = "N", default_value_t = SshLimits::default().sessions, requires = "ssh_port")]
+    pub ssh_max_sessions: usize,
+    /// SSH connections held at once from one address.
+    #[arg(long, value_name = "N", default_value_t = SshLimits::default().per_address, requires = "ssh_port")]
+    pub ssh_max_per_address: usize,
+    /// Minutes without a key pressed before an SSH game is saved and closed
+    /// (a fraction too: 0.5) [default: 30].
+    #[arg(long, value_name = "MINUTES", value_parser = minutes, requires = "ssh_port")]
+    pub ssh_idle_minutes: Option<std::time::Duration>,
+    /// The SSH players' computer searches at once (default: one per core);
+    /// more wait, and their players are told.
+    #[arg(long, value_name = "N", default_value_t = SshLimits::default().engine_searches, requires = "ssh_port")]
+    pub engine_searches: usize,
     /// Instead of serving: start a relay on the loopback interface, play N
     /// pairs of simulated clients through it, and print what it took; with
     /// --lobby, a lobby with N players seeking and playing rated games.
-    #[arg(long, value_name = "N", conflicts_with_all = ["port", "bind"])]
+    #[arg(long, value_name = "N", conflicts_with_all = ["port", "bind", "ssh_port"])]
     pub load: Option<usize>,
 }
 
@@ -79,14 +103,19 @@ pub fn run(args: &ServerArgs) -> ExitCode {
         );
     }
     let bind = SocketAddr::new(args.bind, args.port);
+    let ssh = match args.ssh_port.map(|port| start_ssh(args, port)).transpose() {
+        Ok(ssh) => ssh,
+        Err(code) => return code,
+    };
+    let said = ssh.as_ref().map(ssh_lines).unwrap_or_default();
     if args.lobby {
-        return run_lobby(args, bind, limits);
+        return run_lobby(args, bind, limits, ssh, &said);
     }
     let ready = |address: SocketAddr| {
         // The load test and scripts read the address from this line.
-        let _ = super::print_stdout(&format!("brique server: listening on {address}\n"));
+        let _ = super::print_stdout(&format!("brique server: listening on {address}\n{said}"));
     };
-    match server::run(bind, limits, ready) {
+    match server::run(bind, limits, ssh, ready) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("brique server: cannot listen on {bind}: {e}");
@@ -126,17 +155,76 @@ fn load(pairs: usize, open_files: Option<u64>) -> ExitCode {
     }
 }
 
-/// The relay and the lobby, in one process.
-fn run_lobby(args: &ServerArgs, bind: SocketAddr, limits: Limits) -> ExitCode {
-    let db = match &args.db {
-        Some(db) => db.clone(),
-        None => match crate::storage::Paths::from_platform(None, None) {
-            Some(paths) => paths.data_dir.join("server").join(lobby::DB_FILE),
-            None => {
-                eprintln!("brique server: no home directory for the database: give --db PATH");
-                return ExitCode::from(2);
-            }
-        },
+/// The server's data directory: --data-dir, else that of --db, else the
+/// platform's data directory's `server/`.
+fn data_dir(args: &ServerArgs) -> Option<PathBuf> {
+    let beside_db =
+        args.db
+            .as_ref()
+            .and_then(|db| db.parent())
+            .map(|dir| match dir.as_os_str().is_empty() {
+                true => PathBuf::from("."),
+                false => dir.to_path_buf(),
+            });
+    args.data_dir.clone().or(beside_db).or_else(|| {
+        crate::storage::Paths::from_platform(None, None).map(|p| p.data_dir.join("server"))
+    })
+}
+
+/// A positive number of minutes, as a duration.
+fn minutes(text: &str) -> Result<std::time::Duration, String> {
+    let minutes: f64 = text
+        .parse()
+        .map_err(|_| format!("{text:?} is not a number"))?;
+    std::time::Duration::try_from_secs_f64(minutes * 60.0)
+        .ok()
+        .filter(|d| !d.is_zero())
+        .ok_or_else(|| format!("{text} minutes: give a positive number"))
+}
+
+/// The SSH server bound, its key loaded or made.
+fn start_ssh(args: &ServerArgs, port: u16) -> Result<SshServer, ExitCode> {
+    let Some(dir) = data_dir(args) else {
+        eprintln!("brique server: no home directory for the SSH host key: give --data-dir DIR");
+        return Err(ExitCode::from(2));
+    };
+    let defaults = SshLimits::default();
+    let limits = SshLimits {
+        idle: args.ssh_idle_minutes.unwrap_or(defaults.idle),
+        sessions: args.ssh_max_sessions,
+        per_address: args.ssh_max_per_address,
+        engine_searches: args.engine_searches,
+        ..defaults
+    };
+    ssh::prepare(SocketAddr::new(args.bind, port), &dir, limits).map_err(|e| {
+        eprintln!("brique server: {e}");
+        ExitCode::FAILURE
+    })
+}
+
+/// What the server says of its SSH side: where, and the key players check.
+fn ssh_lines(ssh: &SshServer) -> String {
+    format!(
+        "brique server: ssh on {}\nbrique server: ssh host key {}\n",
+        ssh.address, ssh.fingerprint
+    )
+}
+
+/// The relay and the lobby (and SSH), in one process.
+fn run_lobby(
+    args: &ServerArgs,
+    bind: SocketAddr,
+    limits: Limits,
+    ssh: Option<SshServer>,
+    said: &str,
+) -> ExitCode {
+    let db = match (&args.db, data_dir(args)) {
+        (Some(db), _) => db.clone(),
+        (None, Some(dir)) => dir.join(lobby::DB_FILE),
+        (None, None) => {
+            eprintln!("brique server: no home directory for the database: give --db PATH");
+            return ExitCode::from(2);
+        }
     };
     let config = lobby::LobbyConfig {
         bind: SocketAddr::new(args.bind, args.lobby_port),
@@ -147,10 +235,10 @@ fn run_lobby(args: &ServerArgs, bind: SocketAddr, limits: Limits) -> ExitCode {
     let ready = |relay: SocketAddr, lobby: SocketAddr| {
         // Tests and scripts read the addresses from these lines.
         let _ = super::print_stdout(&format!(
-            "brique server: listening on {relay}\nbrique server: lobby on {lobby}\n"
+            "brique server: listening on {relay}\nbrique server: lobby on {lobby}\n{said}"
         ));
     };
-    match lobby::run((bind, limits), config, ready) {
+    match lobby::run((bind, limits), config, ssh, ready) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("brique server: {e}");

@@ -14,6 +14,7 @@ pub mod lobby;
 mod pump;
 mod registry;
 mod session;
+pub mod ssh;
 
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -85,11 +86,12 @@ pub fn start(bind: SocketAddr, limits: Limits) -> std::io::Result<Relay> {
     })
 }
 
-/// Runs a relay on `bind` until the process ends; `ready` is told the
-/// address bound once it listens.
+/// Runs a relay on `bind`, and the SSH server if there is one, until the
+/// process ends; `ready` is told the address bound once it listens.
 pub fn run(
     bind: SocketAddr,
     limits: Limits,
+    ssh: Option<ssh::SshServer>,
     ready: impl FnOnce(SocketAddr),
 ) -> std::io::Result<()> {
     let threads = std::thread::available_parallelism().map_or(2, usize::from);
@@ -99,9 +101,20 @@ pub fn run(
         let address = listener.local_addr()?;
         tracing::info!(%address, ?limits, "listening");
         ready(address);
-        accept_loop(listener, Registry::new(limits)).await;
+        tokio::join!(
+            accept_loop(listener, Registry::new(limits)),
+            serve_ssh(ssh, None)
+        );
         Ok(())
     })
+}
+
+/// Serves SSH, if asked to (else never ends, as the other loops).
+async fn serve_ssh(ssh: Option<ssh::SshServer>, lobby: Option<SocketAddr>) {
+    match ssh {
+        Some(ssh) => ssh.serve(lobby).await,
+        None => std::future::pending().await,
+    }
 }
 
 /// The next connection; failures to accept are logged and waited out.

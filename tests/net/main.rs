@@ -1,10 +1,13 @@
 //! The network game: the link, the screen's forms, the app over a fake host,
 //! the command line's refusals, and the relay (`brique server`) with play
-//! through it by a code of words.
+//! through it by a code of words, and the whole game over SSH.
 //!
 //! One test binary per layer, each file a module: one link instead of one per file.
 
 mod lobby_support;
+#[path = "../screen/support.rs"]
+mod screen_support;
+mod ssh_support;
 mod support;
 
 mod app;
@@ -17,3 +20,4 @@ mod lobby_edges;
 mod relay;
 mod relay_app;
 mod relay_replay;
+mod ssh;

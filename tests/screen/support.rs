@@ -69,15 +69,6 @@ pub fn start_first_time(home: &Path) -> Running {
 }
 
 fn spawn(home: &Path, args: &[&str], env: &[(&str, &str)]) -> Running {
-    let pair = native_pty_system()
-        .openpty(PtySize {
-            rows: ROWS,
-            cols: COLS,
-            pixel_width: 0,
-            pixel_height: 0,
-        })
-        .unwrap();
-    let modes_before = modes(&*pair.master);
     let mut cmd = CommandBuilder::new(env!("CARGO_BIN_EXE_brique"));
     cmd.args(args);
     cmd.arg("--config");
@@ -98,6 +89,21 @@ fn spawn(home: &Path, args: &[&str], env: &[(&str, &str)]) -> Running {
     for (var, value) in env {
         cmd.env(var, value);
     }
+    run_in_pty(cmd)
+}
+
+/// Runs `cmd` (any program: the network tests' `ssh`) in a new
+/// pseudo-terminal of [`ROWS`] by [`COLS`], as [`start`] runs `brique`.
+pub fn run_in_pty(cmd: CommandBuilder) -> Running {
+    let pair = native_pty_system()
+        .openpty(PtySize {
+            rows: ROWS,
+            cols: COLS,
+            pixel_width: 0,
+            pixel_height: 0,
+        })
+        .unwrap();
+    let modes_before = modes(&*pair.master);
     let child = pair.slave.spawn_command(cmd).unwrap();
     let mut reader = pair.master.try_clone_reader().unwrap();
     let keys = pair.master.take_writer().unwrap();

@@ -47,11 +47,13 @@ pub struct LobbyConfig {
     pub limits: LobbyLimits,
 }
 
-/// Runs the relay on `relay` and the lobby as `lobby` says, until the
-/// process ends; `ready` is told both addresses once they listen.
+/// Runs the relay on `relay` and the lobby as `lobby` says, and the SSH
+/// server if there is one, until the process ends; `ready` is told both
+/// addresses once they listen.
 pub fn run(
     relay: (SocketAddr, Limits),
     lobby: LobbyConfig,
+    ssh: Option<super::ssh::SshServer>,
     ready: impl FnOnce(SocketAddr, SocketAddr),
 ) -> Result<(), String> {
     if let Some(dir) = lobby.db.parent().filter(|d| !d.as_os_str().is_empty()) {
@@ -86,23 +88,42 @@ pub fn run(
         );
         tracing::info!(%relay_address, %lobby_address, db = %lobby.db.display(), "listening");
         ready(relay_address, lobby_address);
-        let admissions = Registry::new(relay.1.clone());
+        let admissions = Admissions {
+            others: Registry::new(relay.1.clone()),
+            // The SSH players' screens all come from this machine: they
+            // are limited by the SSH server, and here only in all.
+            local: ssh.as_ref().map(|ssh| {
+                Registry::new(Limits {
+                    per_address: ssh.limits().sessions,
+                    asks_per_minute: u32::MAX,
+                    ..relay.1.clone()
+                })
+            }),
+        };
         tokio::join!(
             super::accept_loop(relay_listener, Registry::new(relay.1)),
             accept_loop(lobby_listener, admissions, context),
+            super::serve_ssh(ssh, Some(lobby_address)),
         );
         Ok(())
     })
 }
 
-async fn accept_loop(
-    listener: TcpListener,
-    admissions: Arc<Registry>,
-    context: Arc<conn::Context>,
-) {
+/// Who counts a lobby connection.
+struct Admissions {
+    others: Arc<Registry>,
+    /// Connections from this machine, when the SSH server runs beside.
+    local: Option<Arc<Registry>>,
+}
+
+async fn accept_loop(listener: TcpListener, admissions: Admissions, context: Arc<conn::Context>) {
     let next = AtomicU64::new(1);
     loop {
         let (stream, peer) = super::accept(&listener).await;
+        let admissions = match &admissions.local {
+            Some(local) if peer.ip().is_loopback() => local,
+            _ => &admissions.others,
+        };
         // Connections at once (in all, per address) and a minute per
         // address: the relay's limits, counted apart.
         let admitted = admissions
