@@ -54,6 +54,7 @@
 mod action;
 mod computer;
 pub mod config;
+mod confined;
 mod files;
 mod game;
 mod keys;

@@ -51,9 +51,17 @@ pub struct App {
     pub(in crate::app) review: GameReview,
     /// The most threads a search may use, whatever the settings say.
     pub(in crate::app) most_threads: Option<std::num::NonZeroU16>,
-    /// Games are saved by name in the records folder only (a remote
-    /// session: a path typed would reach the server's other files).
-    pub(in crate::app) confined: bool,
+    /// A remote session's player: kept to their own folders and the
+    /// server's own lobby (`confined.rs`); `None` locally.
+    pub(in crate::app) confined: Option<Confined>,
+}
+
+/// What a remote session's player may reach of the server's network.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Confined {
+    /// The server's own lobby, `HOST:PORT`, when it runs one: the only
+    /// server the Online screen connects to.
+    pub lobby: Option<String>,
 }
 
 impl App {
@@ -81,7 +89,7 @@ impl App {
             online: Online::default(),
             review: GameReview::default(),
             most_threads: None,
-            confined: false,
+            confined: None,
         }
     }
 

@@ -227,3 +227,102 @@ fn twenty_ssh_sessions_at_once() {
         load.trim()
     );
 }
+
+/// From the board to the Online screen, connected as `name`: the server
+/// is this one's lobby and cannot be typed, the name is asked at the first
+/// connection.
+fn online_as(player: &mut Running, name: &str) {
+    player.send(b"d");
+    player.wait_for("the connect form", |s| {
+        s.contains("Play online") && s.contains("this server's lobby")
+    });
+    // Tab stays on the name, whose field is emptied and typed.
+    player.send(b"\t");
+    player.send(&[0x7f; 30]);
+    player.send(name.as_bytes());
+    player.send(b"\r");
+    player.wait_for("connected", |s| {
+        s.contains(&format!("as {name}")) && s.contains("Seeks")
+    });
+}
+
+/// Waits until `player`'s panel says whose turn move `n` is, and says it.
+fn to_play(player: &mut Running, n: usize, names: [&str; 2]) -> usize {
+    let turn = |s: &str, name: &str| s.contains(&format!("Move {n} · {name} to play"));
+    player.wait_for(&format!("move {n}'s turn"), |s| {
+        names.iter().any(|name| turn(s, name))
+    });
+    let screen = player.screen().contents();
+    usize::from(turn(&screen, names[1]))
+}
+
+#[test]
+fn two_ssh_players_find_each_other_in_the_lobby_and_play_a_game_to_the_end() {
+    use brique::core::{BoardSize, Game, Player, Rules};
+
+    let dir = tempfile::tempdir().unwrap();
+    // One lobby connection per address for everyone else: the two SSH
+    // players' screens both come from 127.0.0.1, counted apart (only in
+    // all), or the second would be refused.
+    let server = SshServer::start(
+        dir.path(),
+        &["--lobby", "--lobby-port", "0", "--max-per-address", "1"],
+    );
+    let (ann_key, bob_key) = (new_key(dir.path(), "ann"), new_key(dir.path(), "bob"));
+    let mut ann = server.connect(Some(&ann_key));
+    let mut bob = server.connect(Some(&bob_key));
+    to_board(&mut ann);
+    to_board(&mut bob);
+    online_as(&mut ann, "ann");
+    online_as(&mut bob, "bob");
+
+    // Ann seeks a rated 5×5 game (the board's size stepped down to its
+    // least); Bob sees it and accepts.
+    ann.send(b"n");
+    ann.wait_for("the seek form", |s| s.contains("Seek a game"));
+    ann.send(&LEFT.repeat(10));
+    ann.wait_for("5×5 chosen", |s| s.contains("‹ 5×5 ›"));
+    ann.send(b"\r");
+    ann.wait_for("the seek made", |s| s.contains("Seeking"));
+    bob.wait_for("Ann's seek", |s| s.contains("ann") && s.contains("5×5"));
+    bob.send(b"\r");
+
+    // Both boards; moves by keys (`:` and the square, Enter, Enter), each
+    // from the one whose turn the screen says it is, to the end.
+    let names = ["ann", "bob"];
+    let mut game = Game::new(BoardSize::new(5).unwrap(), Rules::default(), Player::One);
+    let mut last = 0;
+    while !game.is_over() {
+        let n = game.history().len() + 1;
+        let mover = to_play(&mut ann, n, names);
+        assert_eq!(to_play(&mut bob, n, names), mover, "both say the same");
+        let mv = crate::lobby_support::some_move(&game);
+        game.play(mv).unwrap();
+        last = mover;
+        let player = if mover == 0 { &mut ann } else { &mut bob };
+        player.send(format!(":{mv}\r\r").as_bytes());
+        assert!(n <= 25, "a 5×5 game ends by its 25th move");
+    }
+    // The move that connects wins.
+    let winner = names[last];
+    let moves = game.history().len();
+    for player in [&mut ann, &mut bob] {
+        player.wait_for("the result", |s| {
+            s.contains(&format!("{winner} won in {moves} moves")) && s.contains("Ended:")
+        });
+    }
+    // Rated: the ratings moved, and each key's lobby identity is its own,
+    // kept in that key's folder.
+    ann.wait_for("the rating change", |s| s.contains("ann 1500 →"));
+    let keys: Vec<_> = server
+        .players()
+        .iter()
+        .map(|p| p.join("data/online.key"))
+        .filter(|k| k.is_file())
+        .collect();
+    assert_eq!(keys.len(), 2, "{:?}", server.players());
+    for mut player in [ann, bob] {
+        player.signal("KILL");
+        wait_gone(&mut player);
+    }
+}

@@ -4,6 +4,7 @@
 //! process with its files in a temporary home. Every wait has a deadline.
 
 use std::io::{self, Write};
+use std::net::SocketAddr;
 use std::num::NonZeroU16;
 use std::path::Path;
 use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, channel};
@@ -72,10 +73,11 @@ fn start_coloured(
     width: u16,
     height: u16,
 ) -> Session {
-    start_full(locations, term, colorterm, width, height, None)
+    start_full(locations, term, colorterm, width, height, None, None)
 }
 
-/// [`start_coloured`], the computer's searches within `searches`.
+/// [`start_coloured`], the computer's searches within `searches`, the
+/// server's lobby at `lobby`.
 fn start_full(
     locations: Option<Locations>,
     term: &str,
@@ -83,6 +85,7 @@ fn start_full(
     width: u16,
     height: u16,
     searches: Option<SearchSlots>,
+    lobby: Option<SocketAddr>,
 ) -> Session {
     let (keys, input) = channel();
     let (sender, output) = channel();
@@ -98,7 +101,7 @@ fn start_full(
             colorterm: colorterm.map(str::to_string),
         },
         engine_threads: 1,
-        lobby: None,
+        lobby,
     };
     std::thread::spawn(move || {
         let ended = match searches {
@@ -433,6 +436,7 @@ fn the_computer_waits_its_turn_while_the_servers_searches_are_all_taken() {
         100,
         30,
         Some(searches.clone()),
+        None,
     );
     guest.wait_for("the welcome", |s| s.contains("Welcome to Brique"));
     // The computer on 9×9; whoever opens, the computer soon has to move.
@@ -460,4 +464,95 @@ fn the_computer_waits_its_turn_while_the_servers_searches_are_all_taken() {
     drop(other);
     assert_eq!(guest.close().0, RemoteEnd::Closed);
     assert_eq!(searches.running(), 0, "the slot given back at the end");
+}
+
+/// An address on this machine where nothing listens.
+fn closed_port() -> SocketAddr {
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    listener.local_addr().unwrap()
+}
+
+#[test]
+fn a_remote_player_reaches_only_the_servers_own_lobby_and_hosts_or_joins_nothing() {
+    let home = tempfile::tempdir().unwrap();
+    let locations = kept_under(home.path());
+    // A lobby kept in the player's settings is not the one used.
+    let config = locations.config.clone().unwrap();
+    std::fs::create_dir_all(config.parent().unwrap()).unwrap();
+    std::fs::write(&config, "[network]\nonline_server = \"192.0.2.7:7779\"\n").unwrap();
+    let lobby = closed_port();
+    let mut player = start_full(
+        Some(locations),
+        "xterm-256color",
+        None,
+        COLS,
+        ROWS,
+        None,
+        Some(lobby),
+    );
+    player.wait_for("the board", |s| s.contains("Player 1 to play"));
+
+    // Hosting (a port of the server's) and joining (a connection from it).
+    for key in [b"i", b"m"] {
+        player.send(key);
+        player.wait_for("the refusal", |s| {
+            s.contains("No hosting or joining by address here: d opens the Online screen")
+        });
+        assert!(!player.text().contains("Host a game"), "{}", player.text());
+        player.send(b"\x1b");
+        player.wait_for("the refusal gone", |s| !s.contains("No hosting"));
+    }
+
+    // The connect form shows this server's lobby, which no key changes.
+    player.send(b"d");
+    let shown = lobby.to_string();
+    player.wait_for("the connect form", |s| {
+        s.contains(&shown) && s.contains("this server's lobby")
+    });
+    assert!(!player.text().contains("192.0.2.7"), "{}", player.text());
+    player.send(b"\t\x1b[Z");
+    player.send(&[0x7f; 40]);
+    player.send(b"ann\r");
+    // Connecting went to the lobby given (nothing listens there).
+    player.wait_for("the failure", |s| s.contains("Not connected"));
+    let screen = player.text();
+    assert!(screen.contains(&shown), "{screen}");
+    assert!(screen.contains("ann"), "{screen}");
+    assert!(!screen.contains("192.0.2.7"), "{screen}");
+    player.close();
+}
+
+#[test]
+fn a_guest_and_a_server_without_a_lobby_offer_no_online_play() {
+    let mut guest = start_full(
+        None,
+        "xterm-256color",
+        None,
+        COLS,
+        ROWS,
+        None,
+        Some(closed_port()),
+    );
+    guest.wait_for("the welcome", |s| s.contains("Welcome to Brique"));
+    guest.send(b"t");
+    guest.wait_for("the board", |s| s.contains("Player 1 to play"));
+    guest.send(b"d");
+    guest.wait_for("why not", |s| {
+        s.contains("Connect with an SSH key to play online")
+    });
+    assert!(!guest.text().contains("Play online"), "{}", guest.text());
+    guest.close();
+
+    let home = tempfile::tempdir().unwrap();
+    let mut player = start(Some(kept_under(home.path())), "xterm-256color", COLS, ROWS);
+    player.wait_for("the board", |s| s.contains("Player 1 to play"));
+    player.send(b"d");
+    player.wait_for("why not", |s| {
+        s.contains("Online play is not offered on this server")
+    });
+    player.send(b"i");
+    player.wait_for("no hosting", |s| {
+        s.contains("No hosting or joining by address on this server")
+    });
+    player.close();
 }

@@ -36,12 +36,6 @@ impl App {
         paths
     }
 
-    /// From now on games are saved by name in the records folder only,
-    /// never at a path typed (a remote session's player).
-    pub(in crate::app) fn keep_to_own_folders(&mut self) {
-        self.confined = true;
-    }
-
     /// `w`: the file name prompt, with a free name in the records directory.
     pub(in crate::app) fn open_save_prompt(&mut self) {
         let Some(paths) = self.paths_or_say() else {
@@ -74,7 +68,7 @@ impl App {
         let Some(paths) = self.paths_or_say() else {
             return Vec::new();
         };
-        if self.confined {
+        if self.confined.is_some() {
             return match new_name(input.text()) {
                 Ok(name) => vec![Effect::SaveAs {
                     path: paths.records_dir().join(name),

@@ -12,8 +12,12 @@ use crate::app::state::App;
 use crate::app::update::Effect;
 
 impl App {
-    /// Opens `form`, unless a network game is already on.
+    /// Opens `form`, unless a network game is already on or this is a
+    /// remote session (which reaches no address but its server's lobby).
     pub(in crate::app) fn open_net_form(&mut self, form: NetForm) {
+        if self.refuse_direct_play() {
+            return;
+        }
         if self.network.is_some() {
             let text = "This is a network game already: start the program again to play another.";
             return self.say(Tone::Warning, text);

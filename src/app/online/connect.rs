@@ -28,6 +28,10 @@ impl App {
             self.say(Tone::Warning, text);
             return Vec::new();
         }
+        if let Some(why) = self.online_refused() {
+            self.say(Tone::Warning, why);
+            return Vec::new();
+        }
         let form = (!self.online.is_up()).then(|| PageForm::Connect(self.connect_form()));
         let connecting = matches!(self.online.link, Link::Connecting { .. });
         let mut page = OnlinePage::new(form);
@@ -38,19 +42,25 @@ impl App {
         Vec::new()
     }
 
-    /// The connect form, filled in from the settings.
+    /// The connect form, filled in from the settings (in a remote
+    /// session, its server the session's own, not to be changed).
     fn connect_form(&self) -> ConnectForm {
         let network = &self.config.network;
-        let server = network
-            .online_server
-            .as_ref()
-            .map_or_else(String::new, |s| s.as_str().to_string());
+        let fixed = self.fixed_online_server();
+        let server = fixed.map(str::to_string).unwrap_or_else(|| {
+            network
+                .online_server
+                .as_ref()
+                .map_or_else(String::new, |s| s.as_str().to_string())
+        });
         let name = if network.online_name.is_empty() {
             self.config.players.names[0].clone()
         } else {
             network.online_name.clone()
         };
-        ConnectForm::new(&server, &name)
+        let mut form = ConnectForm::new(&server, &name);
+        form.server_fixed = fixed.is_some();
+        form
     }
 
     /// At start-up, with a server set and a key already made: connect, so
@@ -81,6 +91,10 @@ impl App {
     /// Starts the thread that connects to `server` (carried out by
     /// `perform`); its outcome is taken in by [`App::online_tick`].
     pub(in crate::app) fn connect_online(&mut self, server: String, name: Option<String>) {
+        let server = match self.online_server_allowed(server) {
+            Ok(server) => server,
+            Err(why) => return self.connect_failed(None, why),
+        };
         let Some(data) = self.files.paths().map(|p| p.data_dir.clone()) else {
             return self.connect_failed(
                 None,

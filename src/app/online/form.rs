@@ -55,6 +55,8 @@ pub struct ConnectForm {
     pub error: Option<(usize, String)>,
     /// A connection is being made.
     pub busy: bool,
+    /// The server is given (a remote session's own lobby): shown, not typed.
+    pub server_fixed: bool,
 }
 
 impl ConnectForm {
@@ -65,10 +67,14 @@ impl ConnectForm {
             focus: usize::from(!server.is_empty()),
             error: None,
             busy: false,
+            server_fixed: false,
         }
     }
 
     pub fn edit(&mut self, edit: Edit) {
+        if self.server_fixed {
+            self.focus = 1;
+        }
         let field = if self.focus == 0 {
             &mut self.server
         } else {
@@ -80,7 +86,7 @@ impl ConnectForm {
     }
 
     pub fn step(&mut self) {
-        self.focus = 1 - self.focus;
+        self.focus = if self.server_fixed { 1 } else { 1 - self.focus };
     }
 }
 
@@ -241,6 +247,21 @@ mod tests {
         assert_eq!(form.focus, SeekField::Rated);
         form.step(true);
         assert_eq!(form.focus, SeekField::Opponent);
+    }
+
+    #[test]
+    fn a_fixed_server_is_never_typed_in() {
+        let mut form = ConnectForm::new("127.0.0.1:7779", "ann");
+        form.server_fixed = true;
+        form.focus = 0;
+        form.step();
+        assert_eq!(form.focus, 1);
+        form.step();
+        assert_eq!(form.focus, 1, "Tab stays on the name");
+        form.focus = 0;
+        form.edit(Edit::Insert('x'));
+        assert_eq!(form.server.text(), "127.0.0.1:7779");
+        assert_eq!(form.name.text(), "annx");
     }
 
     #[test]

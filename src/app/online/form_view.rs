@@ -23,11 +23,26 @@ pub fn connect(app: &App, form: &ConnectForm, area: Rect, buf: &mut Buffer) {
     let rows = fields
         .into_iter()
         .enumerate()
-        .map(|(i, (label, input))| text_row(app, label, input, i == form.focus))
+        .map(|(i, (label, input))| match i == 0 && form.server_fixed {
+            // Shown, not a field: a remote session's own lobby.
+            true => Line::from(vec![
+                Span::styled(format!("{label:<LABEL$}"), theme.ui(Ui::Text)),
+                Span::styled(input.text().to_string(), theme.ui(Ui::Text)),
+                Span::styled("  this server's lobby", theme.ui(Ui::Dim)),
+            ]),
+            false => text_row(app, label, input, i == form.focus),
+        })
         .collect();
     let (note, style) = match (&form.error, form.busy) {
         (Some((_, why)), _) => (why.clone(), theme.ui(Ui::Error)),
         (None, true) => ("Connecting…".to_string(), theme.ui(Ui::Text)),
+        (None, false) if form.server_fixed => (
+            "The name to play under in this server's lobby, unique there: taken at \
+             the first connection and kept with your SSH key: connect with the same \
+             key to be the same player."
+                .to_string(),
+            theme.ui(Ui::Dim),
+        ),
         (None, false) => (
             "The lobby server's HOST:PORT (brique server --lobby), and the name to \
              play under there, unique on that server: taken at the first connection, \

@@ -116,14 +116,23 @@ struct Admissions {
     local: Option<Arc<Registry>>,
 }
 
+impl Admissions {
+    /// Who counts a connection from `ip`: the SSH players' screens (from
+    /// this machine) apart, when the SSH server runs; anyone else by the
+    /// relay's rules.
+    fn counting(&self, ip: std::net::IpAddr) -> &Arc<Registry> {
+        match &self.local {
+            Some(local) if ip.is_loopback() => local,
+            _ => &self.others,
+        }
+    }
+}
+
 async fn accept_loop(listener: TcpListener, admissions: Admissions, context: Arc<conn::Context>) {
     let next = AtomicU64::new(1);
     loop {
         let (stream, peer) = super::accept(&listener).await;
-        let admissions = match &admissions.local {
-            Some(local) if peer.ip().is_loopback() => local,
-            _ => &admissions.others,
-        };
+        let admissions = admissions.counting(peer.ip());
         // Connections at once (in all, per address) and a minute per
         // address: the relay's limits, counted apart.
         let admitted = admissions
@@ -143,5 +152,43 @@ async fn accept_loop(listener: TcpListener, admissions: Admissions, context: Arc
             // client sees the connection close.
             Err(why) => tracing::warn!(%peer, "refused: {why}"),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_this_machine_is_counted_apart_and_only_beside_an_ssh_server() {
+        let strict = Limits {
+            per_address: 1,
+            ..Limits::default()
+        };
+        let with_ssh = Admissions {
+            others: Registry::new(strict.clone()),
+            local: Some(Registry::new(Limits {
+                per_address: 8,
+                ..strict.clone()
+            })),
+        };
+        let ip = |text: &str| text.parse::<std::net::IpAddr>().unwrap();
+        for local in ["127.0.0.1", "::1"] {
+            let counted = with_ssh.counting(ip(local));
+            assert!(Arc::ptr_eq(counted, with_ssh.local.as_ref().unwrap()));
+        }
+        // Another address keeps the ordinary rule: one connection at once.
+        let other = ip("192.0.2.7");
+        let counted = with_ssh.counting(other);
+        assert!(Arc::ptr_eq(counted, &with_ssh.others));
+        let held = counted.admit(other, Instant::now()).unwrap();
+        assert!(counted.admit(other, Instant::now()).is_err());
+        drop(held);
+        // Without SSH, this machine is anyone.
+        let alone = Admissions {
+            others: Registry::new(strict),
+            local: None,
+        };
+        assert!(Arc::ptr_eq(alone.counting(ip("127.0.0.1")), &alone.others));
     }
 }

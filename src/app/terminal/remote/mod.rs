@@ -57,8 +57,8 @@ pub struct RemoteSession {
     pub terminal: RemoteTerminal,
     /// Engine threads for this session (the server gives 1).
     pub engine_threads: usize,
-    /// The lobby server this player's Online screen uses by default (the
-    /// same server), if any.
+    /// The lobby server this player's Online screen connects to (the same
+    /// server's), the only one: `None`, no online play is offered.
     pub lobby: Option<SocketAddr>,
 }
 
@@ -89,9 +89,7 @@ fn run_with(session: RemoteSession, searches: Option<SearchSlots>) -> io::Result
         locations,
         terminal,
         engine_threads,
-        // The Online screen (another part of #40) takes it once its
-        // `[network] online_server` setting exists.
-        lobby: _,
+        lobby,
     } = session;
     let RemoteTerminal {
         input,
@@ -110,7 +108,7 @@ fn run_with(session: RemoteSession, searches: Option<SearchSlots>) -> io::Result
     let mut app = open_app(locations, caps, &Opening::default());
     app.welcome_if_first_start();
     app.limit_threads(engine_threads);
-    app.keep_to_own_folders();
+    app.confine_to_session(lobby);
     if let Some(searches) = searches {
         app.share_searches(searches);
     }
