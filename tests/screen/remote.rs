@@ -514,7 +514,7 @@ fn a_remote_player_reaches_only_the_servers_own_lobby_and_hosts_or_joins_nothing
     player.send(&[0x7f; 40]);
     player.send(b"ann\r");
     // Connecting went to the lobby given (nothing listens there).
-    player.wait_for("the failure", |s| s.contains("Not connected"));
+    player.wait_for("the failure", |s| s.contains("Not connected:"));
     let screen = player.text();
     assert!(screen.contains(&shown), "{screen}");
     assert!(screen.contains("ann"), "{screen}");
