@@ -325,4 +325,13 @@ fn two_ssh_players_find_each_other_in_the_lobby_and_play_a_game_to_the_end() {
         player.signal("KILL");
         wait_gone(&mut player);
     }
+    // Ann's key comes back: the same lobby player, connected at once.
+    let mut again = server.connect(Some(&ann_key));
+    again.wait_for("connected as ann", |s| s.contains("as ann"));
+    again.send(b"d");
+    again.wait_for("the Online screen, no form", |s| {
+        s.contains("Seeks") && !s.contains("Play online")
+    });
+    again.signal("KILL");
+    wait_gone(&mut again);
 }

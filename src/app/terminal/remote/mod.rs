@@ -108,7 +108,14 @@ fn run_with(session: RemoteSession, searches: Option<SearchSlots>) -> io::Result
     let mut app = open_app(locations, caps, &Opening::default());
     app.welcome_if_first_start();
     app.limit_threads(engine_threads);
+    let online = lobby.is_some();
     app.confine_to_session(lobby);
+    // A returning key connects to the lobby at once, as a local copy does:
+    // its games waiting are told, an online game dropped with the link
+    // goes on.
+    if online {
+        app.connect_online_if_set();
+    }
     if let Some(searches) = searches {
         app.share_searches(searches);
     }
