@@ -186,6 +186,13 @@ impl Session {
     }
 }
 
+/// A guest's welcome answered with `choice`: the board.
+fn past_the_welcome(guest: &mut Session, choice: &[u8]) {
+    guest.wait_for("the welcome", |s| s.contains("Welcome to Brique"));
+    guest.send(choice);
+    guest.wait_for("the board", |s| s.contains("Player 1 to play"));
+}
+
 fn autosaved(home: &Path) -> Vec<String> {
     match load_autosave(&Paths::under(home)) {
         AutosaveLoad::Resumed(record) | AutosaveLoad::Finished(record) => {
@@ -272,10 +279,8 @@ fn two_sessions_at_once_keep_to_their_own_games() {
 #[test]
 fn a_guest_is_welcomed_every_time_and_nothing_is_kept() {
     let mut guest = start(None, "xterm-256color", 100, 30);
-    guest.wait_for("the welcome", |s| s.contains("Welcome to Brique"));
     // The usual game.
-    guest.send(b"u");
-    guest.wait_for("the board", |s| s.contains("Player 1 to play"));
+    past_the_welcome(&mut guest, b"u");
     guest.send(b"\r");
     guest.wait_for("the move", |s| s.contains("1. ● h8"));
     // Saving the game says why it cannot.
@@ -533,9 +538,7 @@ fn a_guest_and_a_server_without_a_lobby_offer_no_online_play() {
         None,
         Some(closed_port()),
     );
-    guest.wait_for("the welcome", |s| s.contains("Welcome to Brique"));
-    guest.send(b"t");
-    guest.wait_for("the board", |s| s.contains("Player 1 to play"));
+    past_the_welcome(&mut guest, b"t");
     guest.send(b"d");
     guest.wait_for("why not", |s| {
         s.contains("Connect with an SSH key to play online")
