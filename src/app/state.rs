@@ -214,6 +214,11 @@ impl App {
                 false
             }
             Action::Place | Action::Swap if self.online_watching() => false,
+            Action::NextValue | Action::CancelSeek | Action::Disconnect
+                if matches!(self.screen, Screen::Online(_)) =>
+            {
+                self.online_page_offers(action)
+            }
             // Nor on the other player's turn in a network game.
             Action::Swap => {
                 self.viewing().is_none()

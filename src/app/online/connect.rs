@@ -39,7 +39,7 @@ impl App {
     }
 
     /// The connect form, filled in from the settings.
-    fn connect_form(&self) -> ConnectForm {
+    pub(super) fn connect_form(&self) -> ConnectForm {
         let network = &self.config.network;
         let server = network
             .online_server
@@ -218,7 +218,9 @@ impl App {
             && let Some(PageForm::Connect(form)) = &mut page.form
         {
             form.busy = false;
-            form.error = Some((usize::from(blame_name == Some(true)), text));
+            // The field blamed has the keyboard, to be typed over.
+            form.focus = usize::from(blame_name == Some(true));
+            form.error = Some((form.focus, text));
             return;
         }
         self.say(Tone::Warning, text);

@@ -4,6 +4,7 @@
 //! act on it for `App`.
 
 use std::collections::HashMap;
+use std::ops::Range;
 use std::sync::mpsc::Receiver;
 use std::time::{Duration, Instant};
 
@@ -62,6 +63,9 @@ pub struct OnlineGame {
     pub ratings: Vec<String>,
     /// Moves played while this copy was away, said once shown.
     pub away_news: Option<String>,
+    /// Which moves (plies) were made while this copy was away: marked on
+    /// the board until the next move.
+    pub away: Option<Range<usize>>,
 }
 
 impl OnlineGame {
@@ -199,6 +203,7 @@ mod tests {
             heard_at: Instant::now(),
             ratings: Vec::new(),
             away_news: None,
+            away: None,
         }
     }
 

@@ -48,28 +48,37 @@ pub fn render(app: &App, page: &OnlinePage, area: Rect, buf: &mut Buffer) {
 /// only when nothing is chosen below them).
 fn page_lines(app: &App, page: &OnlinePage, width: u16) -> Vec<Line<'static>> {
     let theme = app.theme();
+    // The full titles, or where they do not fit the short ones, closer.
+    let full: usize = Tab::VARIANTS
+        .iter()
+        .map(|t| t.title().chars().count() + 3)
+        .sum();
+    let short = full > usize::from(width) + 3;
     let mut tabs = Vec::new();
     for (i, tab) in Tab::VARIANTS.iter().enumerate() {
         if i > 0 {
-            tabs.push(Span::styled(" │ ", theme.ui(Ui::Dim)));
+            let bar = if short { "│" } else { " │ " };
+            tabs.push(Span::styled(bar, theme.ui(Ui::Dim)));
         }
         let style = if *tab == page.tab {
             theme.ui(Ui::Selected)
         } else {
             theme.ui(Ui::Text)
         };
-        tabs.push(Span::styled(tab.title().to_string(), style));
+        let title = if short { tab.short() } else { tab.title() };
+        tabs.push(Span::styled(title.to_string(), style));
     }
     let online = &app.online;
     let (state, tone) = match &online.link {
         Link::Up { server, .. } => (
             format!(
-                "Connected to {server} as {}; {} online.",
+                "Connected to {server} as {}; {} online. {} disconnects.",
                 online
                     .me
                     .as_deref()
                     .unwrap_or("a guest (no name: looking only)"),
-                online.players.len()
+                online.players.len(),
+                app.online_key(crate::app::action::Action::Disconnect)
             ),
             Ui::Good,
         ),
