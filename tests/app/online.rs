@@ -5,7 +5,7 @@
 //! into the records folder; a name taken and a server that is not there.
 
 use crate::lobby_support::{Server, WAIT, some_move};
-use crate::online_support::{app_in, client_of, connect, notes, terms, tick_until};
+use crate::online_support::{app_in, client_of, connect, notes, server_in, terms, tick_until};
 use crate::support::{play_at, press, text, type_keys};
 use brique::app::Screen;
 use brique::core::Player;
@@ -17,8 +17,7 @@ use ratatui::crossterm::event::KeyCode;
 #[test]
 fn online_two_apps_seek_accept_play_to_the_end_and_a_third_watches() {
     let root = tempfile::tempdir().unwrap();
-    let server = Server::start(&root.path().join("server"));
-    let lobby = server.lobby.to_string();
+    let (server, lobby) = server_in(root.path());
     let (da, db, dc) = (
         root.path().join("a"),
         root.path().join("b"),
@@ -227,8 +226,7 @@ fn online_two_apps_seek_accept_play_to_the_end_and_a_third_watches() {
 #[test]
 fn online_a_correspondence_game_waiting_is_told_at_start_and_opens_with_the_move_made_away() {
     let root = tempfile::tempdir().unwrap();
-    let server = Server::start(&root.path().join("server"));
-    let lobby = server.lobby.to_string();
+    let (server, lobby) = server_in(root.path());
     let (da, db) = (root.path().join("a"), root.path().join("b"));
     // Ann and Bob (their apps' keys) start a game of a day a move; Ann plays.
     let mut ann = client_of(&server, &da, "ann");
@@ -331,8 +329,7 @@ fn online_a_correspondence_game_waiting_is_told_at_start_and_opens_with_the_move
 #[test]
 fn online_a_name_taken_is_said_in_the_form_and_another_can_be_typed() {
     let root = tempfile::tempdir().unwrap();
-    let server = Server::start(&root.path().join("server"));
-    let lobby = server.lobby.to_string();
+    let (server, lobby) = server_in(root.path());
     let _ann = client_of(&server, &root.path().join("a"), "ann");
     let mut app = app_in(&root.path().join("b"), &lobby, "ann");
     press(&mut app, KeyCode::Char('d'));
@@ -386,8 +383,7 @@ fn online_a_server_that_is_not_there_is_said_at_once() {
 #[test]
 fn online_a_server_whose_key_changed_is_said_clearly_and_nothing_is_sent() {
     let root = tempfile::tempdir().unwrap();
-    let server = Server::start(&root.path().join("server"));
-    let lobby = server.lobby.to_string();
+    let (server, lobby) = server_in(root.path());
     let dir = root.path().join("a");
     // The key met "the first time" is another.
     let data = Paths::under(&dir).data_dir;
@@ -411,8 +407,7 @@ fn online_a_server_whose_key_changed_is_said_clearly_and_nothing_is_sent() {
 #[test]
 fn online_a_server_that_stops_is_said_and_the_form_comes_back() {
     let root = tempfile::tempdir().unwrap();
-    let server = Server::start(&root.path().join("server"));
-    let lobby = server.lobby.to_string();
+    let (server, lobby) = server_in(root.path());
     let mut app = app_in(&root.path().join("a"), &lobby, "ann");
     connect(&mut app, "ann");
     assert_eq!(app.context(), brique::app::keymap::Context::Online);

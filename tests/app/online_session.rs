@@ -3,7 +3,7 @@
 //! another, the keys said at 80 columns and the pages at 60.
 
 use crate::lobby_support::{Server, WAIT, play_one, replay, some_move};
-use crate::online_support::{app_in, client_of, connect, terms, tick_until};
+use crate::online_support::{app_in, client_of, connect, server_in, terms, tick_until};
 use crate::support::{play_at, press, text, type_keys};
 use brique::app::{App, Screen};
 use brique::core::Game;
@@ -48,8 +48,7 @@ fn play_by_keys(ann: &mut App, bob: &mut App) {
 #[test]
 fn online_a_game_on_the_clock_goes_on_after_the_server_restarts() {
     let root = tempfile::tempdir().unwrap();
-    let server = Server::start(&root.path().join("server"));
-    let lobby = server.lobby.to_string();
+    let (server, lobby) = server_in(root.path());
     let mut ann = app_in(&root.path().join("a"), &lobby, "ann");
     let mut bob = app_in(&root.path().join("b"), &lobby, "bob");
     connect(&mut ann, "ann");
@@ -78,21 +77,16 @@ fn online_a_game_on_the_clock_goes_on_after_the_server_restarts() {
 #[test]
 fn online_moves_made_while_away_are_listed_and_marked_on_the_board() {
     let root = tempfile::tempdir().unwrap();
-    let server = Server::start(&root.path().join("server"));
-    let lobby = server.lobby.to_string();
-    let (da, db) = (root.path().join("a"), root.path().join("b"));
-    let mut ann = client_of(&server, &da, "ann");
+    let (server, lobby) = server_in(root.path());
+    let db = root.path().join("b");
     // Bob's copy takes Ann's correspondence seek and moves by keys (its
     // autosave keeps the game), then closes.
     let mut app = app_in(&db, &lobby, "bob");
     connect(&mut app, "bob");
-    let seek = Ask::Seek {
-        terms: terms(Pace::Days(1)),
-    };
-    assert!(matches!(
-        ann.request(seek, WAIT),
-        Ok(Answer::Seeking { .. })
-    ));
+    let mut ann = client_of(&server, &root.path().join("a"), "ann");
+    let days = terms(Pace::Days(1));
+    let sought = ann.request(Ask::Seek { terms: days }, WAIT);
+    assert!(matches!(sought, Ok(Answer::Seeking { .. })), "{sought:?}");
     tick_until(&mut [&mut app], "Ann's seek", |a| {
         !a.online().seeks.is_empty()
     });
@@ -163,6 +157,20 @@ fn online_moves_made_while_away_are_listed_and_marked_on_the_board() {
         a.game().history().len() == away.len() + 1
     });
     assert!(last_mark(&app) < marked, "{}", text(&app, 120, 40));
+    // Disconnecting leaves the game to the server: the board gets a new
+    // game, and no record of the unfinished one is made here.
+    press(&mut app, KeyCode::Char('d'));
+    press(&mut app, KeyCode::Char('x'));
+    let said = app.message().map(|m| m.text.clone()).unwrap_or_default();
+    assert_eq!(said, format!("Disconnected: your game waits at {lobby}."));
+    assert!(app.online().game.is_none() && app.game().history().is_empty());
+    press(&mut app, KeyCode::Esc);
+    // The first move of the new game puts the autosave's away.
+    play_at(&mut app, "c3");
+    assert_eq!(app.game().history().len(), 1);
+    let moves = away.len() + 1;
+    let records = std::fs::read_dir(db.join("data/records")).map_or(0, |d| d.count());
+    assert_eq!(records, 0, "the {moves} moves' game is the server's");
 }
 
 #[test]

@@ -78,3 +78,10 @@ pub fn client_of(server: &Server, dir: &Path, name: &str) -> Client {
         .unwrap()
         .0
 }
+
+/// A lobby server keeping its state under `root`, and its address.
+pub fn server_in(root: &Path) -> (Server, String) {
+    let server = Server::start(&root.join("server"));
+    let lobby = server.lobby.to_string();
+    (server, lobby)
+}

@@ -63,7 +63,7 @@ impl App {
             page.form = Some(PageForm::Connect(form));
         }
         let text = if waits {
-            format!("Disconnected from {server}: your game waits there (My games, once connected).")
+            format!("Disconnected: your game waits at {server}.")
         } else {
             format!("Disconnected from {server}.")
         };
