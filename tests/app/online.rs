@@ -4,7 +4,7 @@
 //! correspondence game waiting at start; the leaderboard and a download
 //! into the records folder; a name taken and a server that is not there.
 
-use crate::lobby_support::{Server, WAIT, some_move};
+use crate::lobby_support::{WAIT, some_move};
 use crate::online_support::{app_in, client_of, connect, notes, server_in, terms, tick_until};
 use crate::support::{play_at, press, text, type_keys};
 use brique::app::Screen;
@@ -17,7 +17,7 @@ use ratatui::crossterm::event::KeyCode;
 #[test]
 fn online_two_apps_seek_accept_play_to_the_end_and_a_third_watches() {
     let root = tempfile::tempdir().unwrap();
-    let (server, lobby) = server_in(root.path());
+    let (_server, lobby) = server_in(root.path());
     let (da, db, dc) = (
         root.path().join("a"),
         root.path().join("b"),
@@ -383,7 +383,7 @@ fn online_a_server_that_is_not_there_is_said_at_once() {
 #[test]
 fn online_a_server_whose_key_changed_is_said_clearly_and_nothing_is_sent() {
     let root = tempfile::tempdir().unwrap();
-    let (server, lobby) = server_in(root.path());
+    let (_server, lobby) = server_in(root.path());
     let dir = root.path().join("a");
     // The key met "the first time" is another.
     let data = Paths::under(&dir).data_dir;

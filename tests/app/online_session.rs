@@ -97,7 +97,7 @@ fn online_moves_made_while_away_are_listed_and_marked_on_the_board() {
     let mut core = replay(&state);
     // Who moves at each turn: Black first, a swap being a turn.
     let ann_black = state.names[usize::from(state.black == 2)] == "ann";
-    let ann_to_move = |core: &Game| (core.history().len() % 2 == 0) == ann_black;
+    let ann_to_move = |core: &Game| core.history().len().is_multiple_of(2) == ann_black;
     if ann_to_move(&core) {
         play_one(&mut ann, game, &mut core);
         tick_until(&mut [&mut app], "Ann's first move", |a| {
