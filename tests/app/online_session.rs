@@ -241,6 +241,8 @@ fn online_the_page_keys_fit_80_columns_and_the_tabs_60() {
     // At 60 columns the tabs are short, the one chosen in sight.
     press(&mut app, KeyCode::BackTab);
     let screen = text(&app, 60, 20);
+    assert!(screen.contains("ann on 127.0.0.1:"), "{screen}");
+    assert!(screen.contains("online; x disconnects."), "{screen}");
     assert!(
         screen.contains("Seeks│Mine│Games│Players│Top│Archive"),
         "{screen}"
