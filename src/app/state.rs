@@ -214,6 +214,9 @@ impl App {
                 false
             }
             Action::Place | Action::Swap if self.online_watching() => false,
+            // One's own online game goes on at the server until it ends.
+            // (On the Online screen, the same key seeks another.)
+            Action::NewGame if self.online_playing() => matches!(self.screen, Screen::Online(_)),
             Action::NextValue | Action::CancelSeek | Action::Disconnect
                 if matches!(self.screen, Screen::Online(_)) =>
             {

@@ -5,7 +5,7 @@
 use crate::lobby_support::{Server, WAIT, play_one, replay, some_move};
 use crate::online_support::{app_in, client_of, connect, server_in, terms, tick_until};
 use crate::support::{play_at, press, text, type_keys};
-use brique::app::{App, Screen};
+use brique::app::{Action, App, Screen};
 use brique::core::Game;
 use brique::online::protocol::{Answer, Ask, Pace};
 use ratatui::crossterm::event::KeyCode;
@@ -68,6 +68,18 @@ fn online_a_game_on_the_clock_goes_on_after_the_server_restarts() {
         });
     }
     assert_eq!(ann.game().history().len(), 1);
+    // No new game is offered while the server holds this one.
+    assert!(!ann.offers(Action::NewGame));
+    // On the Online screen the same key seeks another game; x is refused
+    // while this one is on the clock.
+    press(&mut ann, KeyCode::Char('d'));
+    assert!(ann.offers(Action::NewGame));
+    press(&mut ann, KeyCode::Char('x'));
+    assert!(ann.online().is_up());
+    let said = ann.message().map(|m| m.text.clone()).unwrap_or_default();
+    assert!(said.starts_with("Your game on the clock goes on"), "{said}");
+    press(&mut ann, KeyCode::Esc);
+    assert_eq!(*ann.screen(), Screen::Board);
     play_by_keys(&mut ann, &mut bob);
     play_by_keys(&mut ann, &mut bob);
     assert_eq!(bob.game().history(), ann.game().history());

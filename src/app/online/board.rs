@@ -53,6 +53,12 @@ impl App {
         self.online_me().is_some_and(|me| me != to_move)
     }
 
+    /// Whether one's own online game, not over, is on the board.
+    pub(in crate::app) fn online_playing(&self) -> bool {
+        let online = self.online.game.as_ref();
+        online.is_some_and(|g| g.me.is_some() && !g.is_over())
+    }
+
     /// Whether the online game on the board is another's, watched.
     pub(in crate::app) fn online_watching(&self) -> bool {
         self.online.game.as_ref().is_some_and(|g| g.me.is_none())
