@@ -83,6 +83,16 @@ fn online_a_game_on_the_clock_goes_on_after_the_server_restarts() {
     play_by_keys(&mut ann, &mut bob);
     play_by_keys(&mut ann, &mut bob);
     assert_eq!(bob.game().history(), ann.game().history());
+    // Where the panel does not fit, the bottom line says whose turn it is
+    // and the clocks, not whom one plays.
+    press(&mut ann, KeyCode::Right);
+    let screen = text(&ann, 50, 14);
+    let bottom = screen.lines().last().unwrap_or_default();
+    assert!(bottom.contains("to play · ● "), "{screen}");
+    assert!(
+        bottom.contains(" ○ 10:0") || bottom.contains(" ○ 9:5"),
+        "{screen}"
+    );
     drop(server);
 }
 
