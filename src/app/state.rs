@@ -217,6 +217,7 @@ impl App {
             // One's own online game goes on at the server until it ends.
             // (On the Online screen, the same key seeks another.)
             Action::NewGame if self.online_playing() => matches!(self.screen, Screen::Online(_)),
+            Action::OpenRecords | Action::OpenTraining if self.online_playing() => false,
             Action::NextValue | Action::CancelSeek | Action::Disconnect
                 if matches!(self.screen, Screen::Online(_)) =>
             {

@@ -69,7 +69,9 @@ fn online_a_game_on_the_clock_goes_on_after_the_server_restarts() {
     }
     assert_eq!(ann.game().history().len(), 1);
     // No new game is offered while the server holds this one.
-    assert!(!ann.offers(Action::NewGame));
+    for refused in [Action::NewGame, Action::OpenTraining, Action::OpenRecords] {
+        assert!(!ann.offers(refused), "{refused:?}");
+    }
     // On the Online screen the same key seeks another game; x is refused
     // while this one is on the clock.
     press(&mut ann, KeyCode::Char('d'));
