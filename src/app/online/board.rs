@@ -240,8 +240,9 @@ impl App {
                 clocks.white_ms
             };
             let running = counting && player == to_move;
-            let left = Duration::from_millis(ms);
             let fallen = online.lost_on_time() && player == to_move;
+            // A flag fallen reads nothing left, whatever was last heard.
+            let left = Duration::from_millis(if fallen { 0 } else { ms });
             ClockFace::followed(color, player, left, since, running, fallen)
         }))
     }

@@ -208,6 +208,29 @@ mod tests {
     }
 
     #[test]
+    fn a_flag_fallen_reads_nothing_left_on_the_loser_s_clock() {
+        let mut lost = game(1, &["c3"], Some("Black wins on time"));
+        lost.state.terms.pace = Pace::Clock {
+            minutes: 1,
+            increment: 1,
+        };
+        lost.state.clocks = Clocks {
+            black_ms: 58_000,
+            white_ms: 59_000,
+        };
+        let mut app = crate::app::App::with_config(crate::app::Config::default());
+        app.online.game = Some(lost);
+        app.sync_online();
+        let [black, white] = app.online_clock_faces().unwrap();
+        assert_eq!(
+            (black.left, black.out_of_time),
+            (Duration::from_secs(58), false)
+        );
+        assert_eq!((white.left, white.out_of_time), (Duration::ZERO, true));
+        assert!(!white.running);
+    }
+
+    #[test]
     fn the_server_s_game_replays_with_who_held_black_and_a_resignation() {
         let replayed = game(2, &["c3", "swap"], None).replay().unwrap();
         assert_eq!(replayed.first_black(), Player::Two);
