@@ -67,6 +67,8 @@ pub enum FirstGame {
     TwoPlayers,
     /// The usual game: two players on 15×15.
     Usual,
+    /// Other players, on a lobby server (the Online screen).
+    Online,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -95,6 +97,8 @@ pub enum Action {
     OpenOnline,
     /// Withdraw one's own seek on the Online screen.
     CancelSeek,
+    /// The Online screen: leave the lobby server (to connect again, or to another).
+    Disconnect,
     /// Ask the engine for a move for the side to move, shown on the board.
     Hint,
     /// Show or hide the heat map of the engine's search.

@@ -222,6 +222,15 @@ impl App {
                 false
             }
             Action::Place | Action::Swap if self.online_watching() => false,
+            // One's own online game goes on at the server until it ends.
+            // (On the Online screen, the same key seeks another.)
+            Action::NewGame if self.online_playing() => matches!(self.screen, Screen::Online(_)),
+            Action::OpenRecords | Action::OpenTraining if self.online_playing() => false,
+            Action::NextValue | Action::CancelSeek | Action::Disconnect
+                if matches!(self.screen, Screen::Online(_)) =>
+            {
+                self.online_page_offers(action)
+            }
             // Nor on the other player's turn in a network game.
             Action::Swap => {
                 self.viewing().is_none()

@@ -6,6 +6,7 @@
 #[allow(dead_code)] // the lobby tests use the rest
 #[path = "../net/lobby_support.rs"]
 mod lobby_support;
+mod online_support;
 mod support;
 
 mod analysis;
@@ -19,6 +20,7 @@ mod engine_config;
 mod escorts;
 mod keys;
 mod online;
+mod online_session;
 mod own_keys;
 mod paste;
 mod persistence;

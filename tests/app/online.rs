@@ -4,77 +4,20 @@
 //! correspondence game waiting at start; the leaderboard and a download
 //! into the records folder; a name taken and a server that is not there.
 
-use std::path::Path;
-use std::time::{Duration, Instant};
-
-use crate::lobby_support::{Server, WAIT, some_move};
+use crate::lobby_support::{WAIT, some_move};
+use crate::online_support::{app_in, client_of, connect, notes, server_in, terms, tick_until};
 use crate::support::{play_at, press, text, type_keys};
-use brique::app::{Action, App, Config, PlayArgs, RelayServer, Screen};
-use brique::core::{BoardSize, Player};
-use brique::online::protocol::{Answer, Ask, Pace, Terms};
-use brique::online::{Client, Identity, KEY_FILE, KNOWN_SERVERS_FILE};
+use brique::app::Screen;
+use brique::core::Player;
+use brique::online::KNOWN_SERVERS_FILE;
+use brique::online::protocol::{Answer, Ask, Pace};
 use brique::storage::Paths;
 use ratatui::crossterm::event::KeyCode;
-
-/// An app with its files under `dir`, the lobby set in its settings.
-fn app_in(dir: &Path, lobby: &str, name: &str) -> App {
-    let mut config = Config::default();
-    config.network.online_server = Some(RelayServer::parse(lobby).unwrap());
-    config.network.online_name = name.into();
-    config.game.size = BoardSize::new(5).unwrap();
-    let mut app = App::with_config(config);
-    app.open_files(Some(Paths::under(dir)), &PlayArgs::default().opening());
-    app
-}
-
-/// Ticks every app until `done` holds for `apps[0]`; panics at the deadline.
-fn tick_until(apps: &mut [&mut App], what: &str, done: impl Fn(&App) -> bool) {
-    let start = Instant::now();
-    while !done(apps[0]) {
-        assert!(
-            start.elapsed() < WAIT,
-            "no {what} in time; message: {:?}",
-            apps[0].message().map(|m| m.text.clone())
-        );
-        for app in apps.iter_mut() {
-            app.update(Action::Tick);
-        }
-        std::thread::sleep(Duration::from_millis(5));
-    }
-}
-
-fn notes(app: &App) -> String {
-    app.panel_notes()
-        .into_iter()
-        .map(|n| n.text + "\n")
-        .collect()
-}
-
-/// Opens the Online screen and connects with the settings' server and name.
-fn connect(app: &mut App, name: &str) {
-    press(app, KeyCode::Char('d'));
-    assert!(matches!(app.screen(), Screen::Online(_)));
-    press(app, KeyCode::Enter);
-    tick_until(&mut [app], "connection", |a| {
-        a.online().me.as_deref() == Some(name)
-    });
-}
-
-fn terms(pace: Pace) -> Terms {
-    Terms {
-        size: 5,
-        variant: brique::core::Variant::ALL[0],
-        pie: false,
-        pace,
-        rated: true,
-    }
-}
 
 #[test]
 fn online_two_apps_seek_accept_play_to_the_end_and_a_third_watches() {
     let root = tempfile::tempdir().unwrap();
-    let server = Server::start(&root.path().join("server"));
-    let lobby = server.lobby.to_string();
+    let (_server, lobby) = server_in(root.path());
     let (da, db, dc) = (
         root.path().join("a"),
         root.path().join("b"),
@@ -179,16 +122,18 @@ fn online_two_apps_seek_accept_play_to_the_end_and_a_third_watches() {
         c.game().history().len() == moves.len()
     });
     assert_eq!(cat.game().history(), &moves[..]);
-    let notes: String = ann
-        .panel_notes()
-        .into_iter()
-        .map(|n| n.text + "\n")
-        .collect();
-    assert!(
-        notes.contains("Ended:") && notes.contains("wins"),
-        "{notes}"
-    );
+    let notes = notes(&ann);
     assert!(notes.contains("ann 1500 →"), "a rating change: {notes}");
+    // The end is said once, by the panel, as of any game.
+    let panel = text(&ann, 120, 40);
+    assert!(
+        panel.contains("wins!") && panel.contains("New game?"),
+        "{panel}"
+    );
+    assert!(
+        !panel.contains("Ended:") && !panel.contains("watches"),
+        "{panel}"
+    );
     let said = ann.message().map(|m| m.text.clone()).unwrap_or_default();
     assert!(said.contains("Your rating"), "{said}");
     // Both keep the finished game as a record.
@@ -278,22 +223,10 @@ fn online_two_apps_seek_accept_play_to_the_end_and_a_third_watches() {
     assert!(ann.game().history().is_empty());
 }
 
-/// A client for the key of the app whose files are under `dir`.
-fn client_of(server: &Server, dir: &Path, name: &str) -> Client {
-    let data = Paths::under(dir).data_dir;
-    std::fs::create_dir_all(&data).unwrap();
-    let identity = Identity::load_or_create(&data.join(KEY_FILE)).unwrap();
-    let known = data.join(KNOWN_SERVERS_FILE);
-    Client::connect(server.lobby, &identity, Some(name), &known)
-        .unwrap()
-        .0
-}
-
 #[test]
 fn online_a_correspondence_game_waiting_is_told_at_start_and_opens_with_the_move_made_away() {
     let root = tempfile::tempdir().unwrap();
-    let server = Server::start(&root.path().join("server"));
-    let lobby = server.lobby.to_string();
+    let (server, lobby) = server_in(root.path());
     let (da, db) = (root.path().join("a"), root.path().join("b"));
     // Ann and Bob (their apps' keys) start a game of a day a move; Ann plays.
     let mut ann = client_of(&server, &da, "ann");
@@ -396,8 +329,7 @@ fn online_a_correspondence_game_waiting_is_told_at_start_and_opens_with_the_move
 #[test]
 fn online_a_name_taken_is_said_in_the_form_and_another_can_be_typed() {
     let root = tempfile::tempdir().unwrap();
-    let server = Server::start(&root.path().join("server"));
-    let lobby = server.lobby.to_string();
+    let (server, lobby) = server_in(root.path());
     let _ann = client_of(&server, &root.path().join("a"), "ann");
     let mut app = app_in(&root.path().join("b"), &lobby, "ann");
     press(&mut app, KeyCode::Char('d'));
@@ -451,8 +383,7 @@ fn online_a_server_that_is_not_there_is_said_at_once() {
 #[test]
 fn online_a_server_whose_key_changed_is_said_clearly_and_nothing_is_sent() {
     let root = tempfile::tempdir().unwrap();
-    let server = Server::start(&root.path().join("server"));
-    let lobby = server.lobby.to_string();
+    let (_server, lobby) = server_in(root.path());
     let dir = root.path().join("a");
     // The key met "the first time" is another.
     let data = Paths::under(&dir).data_dir;
@@ -476,8 +407,7 @@ fn online_a_server_whose_key_changed_is_said_clearly_and_nothing_is_sent() {
 #[test]
 fn online_a_server_that_stops_is_said_and_the_form_comes_back() {
     let root = tempfile::tempdir().unwrap();
-    let server = Server::start(&root.path().join("server"));
-    let lobby = server.lobby.to_string();
+    let (server, lobby) = server_in(root.path());
     let mut app = app_in(&root.path().join("a"), &lobby, "ann");
     connect(&mut app, "ann");
     assert_eq!(app.context(), brique::app::keymap::Context::Online);

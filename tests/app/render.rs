@@ -154,7 +154,7 @@ fn the_help_lists_every_key_of_the_keymap() {
     let mut app = app();
     type_keys(&mut app, "?");
     // Descriptions may wrap: compare with borders and line breaks as spaces.
-    let screen = text(&app, 100, 200).replace('│', " ");
+    let screen = text(&app, 100, 260).replace('│', " ");
     let screen = screen.split_whitespace().collect::<Vec<_>>().join(" ");
     let theme = app.theme();
     for binding in brique::app::keymap::KEYMAP {

@@ -92,3 +92,20 @@ fn quitting_the_welcome_answers_nothing_and_an_unfinished_game_resumes_without_i
     assert_eq!(app.screen(), &Screen::Board);
     assert_eq!(app.game().moves().len(), 1, "the game resumed");
 }
+
+#[test]
+fn playing_online_opens_the_online_screen_with_the_connect_form() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = start(dir.path());
+    assert!(text(&app, 80, 24).contains("Play people online"));
+    press(&mut app, KeyCode::Char('o'));
+    assert!(matches!(app.screen(), Screen::Online(_)));
+    let screen = text(&app, 80, 24);
+    assert!(
+        screen.contains("Play online") && screen.contains("Server"),
+        "{screen}"
+    );
+    // Answered: the next start goes to the board.
+    drop(app);
+    assert_eq!(start(dir.path()).screen(), &Screen::Board);
+}

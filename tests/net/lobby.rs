@@ -332,8 +332,7 @@ fn a_correspondence_game_survives_restarts_of_the_server_and_both_players() {
     for _ in 0..4 {
         // Everyone goes away; the server stops and starts again.
         drop((alice, bob));
-        drop(server);
-        server = Server::start(dir.path());
+        server = server.restart();
         let mover = core.player_to_move().index();
         let (mut to_move, waiting) = back(&server, dir.path(), names[mover]);
         assert_eq!(waiting, vec![game], "{} waits for nothing", names[mover]);

@@ -4,7 +4,7 @@
 //! to choose legal moves.
 
 use std::net::SocketAddr;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::{Child, Command};
 use std::time::Duration;
 
@@ -19,6 +19,8 @@ pub const WAIT: Duration = Duration::from_secs(20);
 pub struct Server {
     child: Child,
     pub lobby: SocketAddr,
+    /// Where it keeps its state (the database, its key).
+    dir: PathBuf,
 }
 
 impl Server {
@@ -31,7 +33,22 @@ impl Server {
     pub fn start_on(dir: &Path, extra: &[&str]) -> Server {
         let exe = Path::new(env!("CARGO_BIN_EXE_brique"));
         let (child, lobby) = spawn_server(exe, &dir.join("lobby.sqlite"), extra).unwrap();
-        Server { child, lobby }
+        Server {
+            child,
+            lobby,
+            dir: dir.to_path_buf(),
+        }
+    }
+
+    /// `kill -9`, then the server again on the same port with the same
+    /// database and key: to its clients, the same server back.
+    pub fn restart(mut self) -> Server {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        let port = self.lobby.port().to_string();
+        let again = Server::start_on(&self.dir, &["--lobby-port", &port]);
+        assert_eq!(again.lobby, self.lobby);
+        again
     }
 
     /// `kill -9`: nothing is flushed or closed by the server.

@@ -19,6 +19,7 @@ use crate::app::action::{Action, HistoryStep};
 use crate::app::config::engine::Mode;
 use crate::app::message::{Tone, count};
 use crate::app::network::play::is_network_extra;
+use crate::app::online::state::ONLINE_GAME_KEY;
 use crate::app::screen::Screen;
 use crate::app::state::App;
 use crate::app::update::Effect;
@@ -268,9 +269,10 @@ impl App {
     /// it is, and the game on screen stays in memory.
     fn end_previous_autosave(&mut self, paths: &Paths) -> bool {
         // A game not worth a record (a demo, nobody's move, one already in
-        // its file) is simply written over.
+        // its file, an online game: its server keeps it) is simply written over.
         if let AutosaveLoad::Resumed(record) = load_autosave(paths)
-            && !worth_keeping(&record, |file| load_record(file).ok())
+            && (record.extra(ONLINE_GAME_KEY).is_some()
+                || !worth_keeping(&record, |file| load_record(file).ok()))
         {
             self.files.previous_cleared();
             return true;

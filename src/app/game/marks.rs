@@ -13,8 +13,9 @@ pub fn board_overlay(app: &App) -> BoardOverlay {
     let game = app.shown_game();
     let pos = game.position();
     let mut overlay = BoardOverlay::new(pos.size());
-    if let Some(last) = game.last() {
-        add_last_move(&mut overlay, last);
+    // The moves of an online game made while away, as the last move is.
+    for report in app.online_away_marks().iter().chain(game.last()) {
+        add_last_move(&mut overlay, report);
     }
     if let Some(chain) = pos.winning_chain() {
         for sq in chain {

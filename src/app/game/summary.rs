@@ -3,10 +3,11 @@
 
 use ratatui::style::Style;
 
+use super::clock::clock_face;
 use crate::app::action::Action;
 use crate::app::computer::engine::Job;
 use crate::app::keys::keymap::{Context, key_for};
-use crate::app::message::{count, wins};
+use crate::app::message::{Message, Tone, count, wins};
 use crate::app::state::App;
 use crate::app::ui::cells::tone_style;
 use crate::app::ui::theme::Ui;
@@ -44,7 +45,11 @@ pub fn summary(app: &App) -> (String, Style) {
     let theme = app.theme();
     let game = app.shown_game();
     let key = |action| key_for(app.keys(), Context::Board, action, theme);
-    if let Some(note) = app.panel_notes().into_iter().next() {
+    // During one's own online game its notes (whom one plays, the time
+    // for a move, watchers) give way to whose turn and the clocks, but
+    // not a warning (the connection lost).
+    let quiet = |note: &Message| app.online_playing() && note.tone == Tone::Info;
+    if let Some(note) = app.panel_notes().into_iter().find(|n| !quiet(n)) {
         return (note.text, tone_style(theme, note.tone));
     }
     if let Some(loser) = app.lost_on_time() {
@@ -80,5 +85,16 @@ pub fn summary(app: &App) -> (String, Style) {
         return (texts.join(" "), *style);
     }
     let stone = theme.stone(game.position().to_move());
-    (format!("{stone} {}", turn(app)), theme.ui(Ui::Text))
+    // The clocks too, where the game has them: `● 9:58 ○ 10:00`.
+    let clocks: String = app
+        .clock_faces()
+        .into_iter()
+        .flatten()
+        .map(|face| format!(" {} {}", theme.stone(face.color), clock_face(face.left)))
+        .collect();
+    let dot = if clocks.is_empty() { "" } else { theme.dot() };
+    (
+        format!("{stone} {}{dot}{}", turn(app), clocks.trim_start()),
+        theme.ui(Ui::Text),
+    )
 }

@@ -238,6 +238,7 @@ pub const KEYMAP: &[Binding] = &[
     bind("welcome-computer", WELCOME, &[ch('c'), ch('2')], Action::Begin(FirstGame::Computer), "play the computer on a small 9×9 board"),
     bind("welcome-two-players", WELCOME, &[ch('t'), ch('3')], Action::Begin(FirstGame::TwoPlayers), "two players at one keyboard, on 9×9"),
     bind("welcome-usual", WELCOME, &[ch('u'), ch('4'), ESC], Action::Begin(FirstGame::Usual), "the usual game: two players on 15×15"),
+    bind("welcome-online", WELCOME, &[ch('o'), ch('5')], Action::Begin(FirstGame::Online), "play people online, on a lobby server"),
     // Help, messages and questions.
     hinted("help-up", &[Context::Help], &[UP, ch('k'), key(KeyCode::PageUp)], Action::ScrollUp, "scroll up", "scroll"),
     hinted("help-down", &[Context::Help], &[DOWN, ch('j'), key(KeyCode::PageDown)], Action::ScrollDown, "scroll down", "scroll"),
@@ -276,12 +277,13 @@ pub const KEYMAP: &[Binding] = &[
     hinted("network-cancel", &[Context::NetForm], &[ESC], Action::Close, "cancel", "cancel"),
     // The Online screen and its forms.
     hinted("online-next-page", ONLINE, &[TAB, RIGHT, ch('l')], Action::NextField, "next page: seeks, my games, games, players, leaderboard, archive", "page"),
-    hinted("online-previous-page", ONLINE, &[BACKTAB, LEFT, ch('h')], Action::PrevField, "previous page", "page"),
+    bind("online-previous-page", ONLINE, &[BACKTAB, LEFT, ch('h')], Action::PrevField, "previous page"),
     hinted("online-up", ONLINE, &[UP, ch('k'), key(KeyCode::PageUp)], Action::ScrollUp, "previous row", "choose"),
     hinted("online-down", ONLINE, &[DOWN, ch('j'), key(KeyCode::PageDown)], Action::ScrollDown, "next row", "choose"),
     hinted("online-enter", ONLINE, &[ENTER], Action::Submit, "accept the seek, open or watch the game, see the player's ratings and games, download the finished game", "go"),
     hinted("online-seek", ONLINE, &[ch('n')], Action::NewGame, "offer a game: a seek, or a challenge to the player chosen", "seek"),
     hinted("online-withdraw", ONLINE, &[ch('d'), key(KeyCode::Delete)], Action::CancelSeek, "withdraw your seek", "withdraw"),
+    bind("online-disconnect", ONLINE, &[ch('x')], Action::Disconnect, "disconnect: leave the server, to connect again or to another"),
     hinted("online-rules", ONLINE, &[ch('v')], Action::NextValue, "leaderboard: the other rules", "rules"),
     hinted("online-close", ONLINE, &[ESC], Action::Close, "back to the board", "back"),
     hinted("online-form-next", &[Context::OnlineForm], &[TAB, DOWN], Action::NextField, "next field", "field"),

@@ -13,13 +13,26 @@ use crate::app::game::clock_reading::ClockFace;
 use crate::app::message::{Message, Tone};
 use crate::app::screen::{Question, Screen};
 use crate::app::state::App;
-use crate::core::{Color, Move, Player};
+use crate::core::{Color, Move, MoveReport, Player};
 use crate::online::protocol::{Ask, Pace};
 
 impl App {
     /// Whether an online game (played or watched) is on the board.
     pub(in crate::app) fn online_on_board(&self) -> bool {
         self.online.game.is_some() || self.online.resume.is_some()
+    }
+
+    /// The moves made while this copy was away, marked on the board as the
+    /// last move is, while no move came after them.
+    pub(in crate::app) fn online_away_marks(&self) -> &[MoveReport] {
+        let away = self.online.game.as_ref().and_then(|g| g.away.clone());
+        let history = self.game().history();
+        match away {
+            Some(away) if self.viewing().is_none() && history.len() == away.end => {
+                history.get(away).unwrap_or_default()
+            }
+            _ => &[],
+        }
     }
 
     /// The player this copy moves for in the online game.
@@ -38,6 +51,12 @@ impl App {
     pub(in crate::app) fn online_other_to_move(&self) -> bool {
         let to_move = self.game().player_to_move();
         self.online_me().is_some_and(|me| me != to_move)
+    }
+
+    /// Whether one's own online game, not over, is on the board.
+    pub(in crate::app) fn online_playing(&self) -> bool {
+        let online = self.online.game.as_ref();
+        online.is_some_and(|g| g.me.is_some() && !g.is_over())
     }
 
     /// Whether the online game on the board is another's, watched.
@@ -221,8 +240,9 @@ impl App {
                 clocks.white_ms
             };
             let running = counting && player == to_move;
-            let left = Duration::from_millis(ms);
             let fallen = online.lost_on_time() && player == to_move;
+            // A flag fallen reads nothing left, whatever was last heard.
+            let left = Duration::from_millis(if fallen { 0 } else { ms });
             ClockFace::followed(color, player, left, since, running, fallen)
         }))
     }
@@ -281,25 +301,17 @@ impl App {
                 ),
             ));
         }
-        if state.watchers > 0 {
-            let who = if state.watchers == 1 { "1 watches" } else { "" };
-            let text = if who.is_empty() {
-                format!("{} watch.", state.watchers)
-            } else {
-                format!("{who}.")
+        if state.watchers > 0 && state.result.is_none() {
+            let text = match state.watchers {
+                1 => "1 watches.".to_string(),
+                n => format!("{n} watch."),
             };
             notes.push(Message::new(Tone::Info, text));
         }
-        if let Some(result) = &state.result {
-            notes.push(Message::new(Tone::Success, format!("Ended: {result}.")));
-            for change in &online.ratings {
-                notes.push(Message::new(Tone::Info, change.clone()));
-            }
-            let new = self.key(Action::NewGame);
-            notes.push(Message::new(
-                Tone::Info,
-                format!("{new} leaves the online game."),
-            ));
+        // How it ended and the key to leave it: the panel says, as of any
+        // game; the rating changes are the server's.
+        for change in &online.ratings {
+            notes.push(Message::new(Tone::Info, change.clone()));
         }
         notes
     }

@@ -44,7 +44,7 @@ impl App {
 
     /// The connect form, filled in from the settings (in a remote
     /// session, its server the session's own, not to be changed).
-    fn connect_form(&self) -> ConnectForm {
+    pub(super) fn connect_form(&self) -> ConnectForm {
         let network = &self.config.network;
         let fixed = self.fixed_online_server();
         let server = fixed.map(str::to_string).unwrap_or_else(|| {
@@ -232,7 +232,9 @@ impl App {
             && let Some(PageForm::Connect(form)) = &mut page.form
         {
             form.busy = false;
-            form.error = Some((usize::from(blame_name == Some(true)), text));
+            // The field blamed has the keyboard, to be typed over.
+            form.focus = usize::from(blame_name == Some(true));
+            form.error = Some((form.focus, text));
             return;
         }
         self.say(Tone::Warning, text);

@@ -3,6 +3,7 @@
 //! of one's own that started, moves, ends and watchers of the game on the
 //! board.
 
+use std::ops::Range;
 use std::time::Duration;
 
 use super::state::{INCOMING_PER_TICK, OnlineGame, rating_change};
@@ -11,7 +12,7 @@ use crate::app::screen::Screen;
 use crate::app::state::App;
 use crate::core::Player;
 use crate::online::Incoming;
-use crate::online::protocol::{Answer, Ask, Clocks, GameState, Push};
+use crate::online::protocol::{Answer, Ask, Clocks, GameState, Pace, Push};
 
 impl App {
     pub(super) fn take_incoming(&mut self) {
@@ -188,7 +189,7 @@ impl App {
         online.state.moves.push(mv.clone());
         online.state.clocks = clocks;
         online.heard_at = now;
-        let mover = mover(&online.state, ply);
+        let mover = mover(&online.state, usize::from(ply));
         let name = online.state.names[mover].clone();
         let mine = online.me.map(Player::index) == Some(mover);
         if !mine {
@@ -214,7 +215,8 @@ impl App {
             .game
             .as_ref()
             .is_some_and(|g| g.id() == state.game);
-        let away_news = me.and_then(|me| away_moves(&state, me).filter(|_| !same));
+        let known = self.known_plies(&state, same);
+        let (away, away_news) = me.map_or((None, None), |me| away_moves(&state, me, known));
         if let Some(old) = self
             .online
             .game
@@ -231,6 +233,7 @@ impl App {
             heard_at: now,
             ratings: Vec::new(),
             away_news,
+            away,
         });
         if matches!(self.screen, Screen::Online(_)) {
             self.screen = Screen::Board;
@@ -240,6 +243,20 @@ impl App {
             self.sync_online();
             self.autosave_again();
         }
+    }
+
+    /// How many of `state`'s moves this copy had shown: the game on the
+    /// board again (after a lost connection), or the autosave's taken up;
+    /// `None`: not known.
+    fn known_plies(&self, state: &GameState, same: bool) -> Option<usize> {
+        if same {
+            return self.online.game.as_ref().map(|g| g.state.moves.len());
+        }
+        if self.online.resume != Some(state.game) {
+            return None;
+        }
+        let shown: Vec<String> = self.game().moves().map(|m| m.to_string()).collect();
+        state.moves.starts_with(&shown).then_some(shown.len())
     }
 
     fn opponent_in(&self, state: &GameState) -> String {
@@ -253,27 +270,55 @@ impl App {
     }
 }
 
-/// "Bob played d4 while you were away": the opponent's last move of a
-/// correspondence game opened again.
-fn away_moves(state: &GameState, me: Player) -> Option<String> {
-    if !matches!(state.terms.pace, crate::online::protocol::Pace::Days(_)) {
-        return None;
+/// The moves made while this copy was away (those after the `known`
+/// first, or, unknown, a correspondence game's since one's own last), if
+/// the opponent made any, and what is said of them: "bob played d4 while
+/// you were away.", or with several "While you were away: bob d4, you e5,
+/// bob c3 (marked on the board)." (one's own from another copy).
+fn away_moves(
+    state: &GameState,
+    me: Player,
+    known: Option<usize>,
+) -> (Option<Range<usize>>, Option<String>) {
+    let plies = state.moves.len();
+    let from = match known {
+        Some(known) => known,
+        None if matches!(state.terms.pace, Pace::Days(_)) => (0..plies)
+            .rev()
+            .find(|&ply| mover(state, ply) == me.index())
+            .map_or(0, |ply| ply + 1),
+        None => return (None, None),
+    };
+    let theirs = (from..plies).any(|ply| mover(state, ply) != me.index());
+    if !theirs {
+        return (None, None);
     }
-    let last = state.moves.last()?;
-    let ply = u16::try_from(state.moves.len() - 1).unwrap_or(u16::MAX);
-    let mover = mover(state, ply);
-    if mover == me.index() {
-        return None;
-    }
-    Some(format!(
-        "{} played {last} while you were away.",
-        state.names[mover]
-    ))
+    let name = |ply: usize| match mover(state, ply) {
+        i if i == me.index() => "you",
+        i => state.names[i].as_str(),
+    };
+    let text = if plies - from == 1 {
+        let last = plies - 1;
+        format!(
+            "{} played {} while you were away.",
+            name(last),
+            state.moves[last]
+        )
+    } else {
+        let moves: Vec<String> = (from..plies)
+            .map(|ply| format!("{} {}", name(ply), state.moves[ply]))
+            .collect();
+        format!(
+            "While you were away: {} (marked on the board).",
+            moves.join(", ")
+        )
+    };
+    (Some(from..plies), Some(text))
 }
 
 /// Which player (0 or 1) made move `ply` (from 0): the players take turns
 /// from the one who held Black at the start, a swap being a turn.
-fn mover(state: &GameState, ply: u16) -> usize {
+fn mover(state: &GameState, ply: usize) -> usize {
     let black = usize::from(state.black == 2);
     if ply.is_multiple_of(2) {
         black

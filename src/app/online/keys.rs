@@ -76,6 +76,7 @@ impl App {
                     None => self.say(Tone::Warning, "You have no open seek."),
                 }
             }
+            Action::Disconnect => self.disconnect_online(),
             Action::Submit => return self.online_enter(),
             _ => {}
         }

@@ -11,6 +11,7 @@ pub(super) mod form;
 pub(super) mod form_view;
 pub(super) mod incoming;
 pub(super) mod keys;
+pub(super) mod leave;
 pub(super) mod lists_view;
 pub(super) mod page;
 pub(super) mod state;

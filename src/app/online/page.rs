@@ -35,6 +35,15 @@ impl Tab {
             Tab::Archive => "Archive",
         }
     }
+
+    /// The title where the full ones do not fit on one line.
+    pub const fn short(self) -> &'static str {
+        match self {
+            Tab::Mine => "Mine",
+            Tab::Leaderboard => "Top",
+            other => other.title(),
+        }
+    }
 }
 
 /// A form open over the page.

@@ -4,6 +4,7 @@
 //! act on it for `App`.
 
 use std::collections::HashMap;
+use std::ops::Range;
 use std::sync::mpsc::Receiver;
 use std::time::{Duration, Instant};
 
@@ -62,6 +63,9 @@ pub struct OnlineGame {
     pub ratings: Vec<String>,
     /// Moves played while this copy was away, said once shown.
     pub away_news: Option<String>,
+    /// Which moves (plies) were made while this copy was away: marked on
+    /// the board until the next move.
+    pub away: Option<Range<usize>>,
 }
 
 impl OnlineGame {
@@ -199,7 +203,31 @@ mod tests {
             heard_at: Instant::now(),
             ratings: Vec::new(),
             away_news: None,
+            away: None,
         }
+    }
+
+    #[test]
+    fn a_flag_fallen_reads_nothing_left_on_the_loser_s_clock() {
+        let mut lost = game(1, &["c3"], Some("Black wins on time"));
+        lost.state.terms.pace = Pace::Clock {
+            minutes: 1,
+            increment: 1,
+        };
+        lost.state.clocks = Clocks {
+            black_ms: 58_000,
+            white_ms: 59_000,
+        };
+        let mut app = crate::app::App::with_config(crate::app::Config::default());
+        app.online.game = Some(lost);
+        app.sync_online();
+        let [black, white] = app.online_clock_faces().unwrap();
+        assert_eq!(
+            (black.left, black.out_of_time),
+            (Duration::from_secs(58), false)
+        );
+        assert_eq!((white.left, white.out_of_time), (Duration::ZERO, true));
+        assert!(!white.running);
     }
 
     #[test]

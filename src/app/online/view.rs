@@ -11,10 +11,12 @@ use super::form_view;
 use super::lists_view::rows;
 use super::page::{OnlinePage, PageForm, Tab};
 use super::state::Link;
+use crate::app::action::Action;
 use crate::app::keys::keymap::Context;
 use crate::app::state::App;
 use crate::app::ui::page::{self, Page};
 use crate::app::ui::pages::page_boxes;
+use crate::app::ui::shorten::shorten;
 use crate::app::ui::theme::Ui;
 use crate::app::ui::wrap::wrap;
 
@@ -48,31 +50,45 @@ pub fn render(app: &App, page: &OnlinePage, area: Rect, buf: &mut Buffer) {
 /// only when nothing is chosen below them).
 fn page_lines(app: &App, page: &OnlinePage, width: u16) -> Vec<Line<'static>> {
     let theme = app.theme();
+    // The full titles, or where they do not fit the short ones, closer.
+    let full: usize = Tab::VARIANTS
+        .iter()
+        .map(|t| t.title().chars().count() + 3)
+        .sum();
+    let short = full > usize::from(width) + 3;
     let mut tabs = Vec::new();
     for (i, tab) in Tab::VARIANTS.iter().enumerate() {
         if i > 0 {
-            tabs.push(Span::styled(" │ ", theme.ui(Ui::Dim)));
+            let bar = if short { "│" } else { " │ " };
+            tabs.push(Span::styled(bar, theme.ui(Ui::Dim)));
         }
         let style = if *tab == page.tab {
             theme.ui(Ui::Selected)
         } else {
             theme.ui(Ui::Text)
         };
-        tabs.push(Span::styled(tab.title().to_string(), style));
+        let title = if short { tab.short() } else { tab.title() };
+        tabs.push(Span::styled(title.to_string(), style));
     }
     let online = &app.online;
     let (state, tone) = match &online.link {
-        Link::Up { server, .. } => (
-            format!(
-                "Connected to {server} as {}; {} online.",
-                online
-                    .me
-                    .as_deref()
-                    .unwrap_or("a guest (no name: looking only)"),
-                online.players.len()
-            ),
-            Ui::Good,
-        ),
+        Link::Up { server, .. } => {
+            let me = online
+                .me
+                .as_deref()
+                .unwrap_or("a guest (no name: looking only)");
+            let n = online.players.len();
+            let key = format!(" {} disconnects.", app.online_key(Action::Disconnect));
+            let full = format!("Connected to {server} as {me}; {n} online.{key}");
+            // Narrow: closer, the key kept in sight.
+            let text = if full.chars().count() <= usize::from(width) {
+                full
+            } else {
+                let room = usize::from(width).saturating_sub(key.chars().count());
+                shorten(&format!("{me} on {server}, {n} online;"), room) + &key
+            };
+            (text, Ui::Good)
+        }
         Link::Connecting { server, .. } => (format!("Connecting to {server}…"), Ui::Text),
         Link::Lost { server, why, .. } => {
             (format!("Lost {server} ({why}): trying again…"), Ui::Warning)
@@ -81,7 +97,10 @@ fn page_lines(app: &App, page: &OnlinePage, width: u16) -> Vec<Line<'static>> {
     };
     let mut lines = vec![
         Line::from(tabs),
-        Line::from(Span::styled(state, theme.ui(tone))),
+        Line::from(Span::styled(
+            shorten(&state, usize::from(width)),
+            theme.ui(tone),
+        )),
         Line::default(),
     ];
     let (heading, items) = rows(app, page, width);

@@ -1,6 +1,6 @@
 //! The welcome of a first start: one line of the goal, then how to begin
 //! (the lessons, the computer on 9×9, two players at one keyboard, the usual
-//! 15×15). Shown once: a start with no config file, no unfinished game and
+//! 15×15, people online). Shown once: a start with no config file, no unfinished game and
 //! no mark in the state directory that it was answered; any choice leaves
 //! that mark.
 
@@ -53,6 +53,10 @@ impl App {
         let mode = match choice {
             FirstGame::Learn => {
                 effects.push(Effect::OpenTraining(Some(Course::Lessons)));
+                return effects;
+            }
+            FirstGame::Online => {
+                effects.extend(self.open_online());
                 return effects;
             }
             FirstGame::Usual => {
