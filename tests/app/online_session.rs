@@ -276,3 +276,38 @@ fn online_the_page_keys_fit_80_columns_and_the_tabs_60() {
     let screen = text(&app, 80, 24);
     assert!(screen.contains("v rules"), "{screen}");
 }
+
+#[test]
+fn online_a_game_in_progress_on_the_board_is_kept_as_a_record_when_an_online_game_starts() {
+    let root = tempfile::tempdir().unwrap();
+    let (server, lobby) = server_in(root.path());
+    let mut ann = app_in(&root.path().join("a"), &lobby, "ann");
+    let bob_home = root.path().join("b");
+    let mut bob = app_in(&bob_home, &lobby, "bob");
+    // Bob has a game of his own going at one keyboard when he accepts.
+    play_at(&mut bob, "c3");
+    play_at(&mut bob, "b2");
+    assert_eq!(bob.game().history().len(), 2);
+    connect(&mut ann, "ann");
+    connect(&mut bob, "bob");
+    seek_and_accept(&mut ann, &mut bob);
+    assert!(
+        bob.game().history().is_empty(),
+        "the online game is on the board"
+    );
+    // His game is not written over: it is in his records folder.
+    let records = brique::storage::Paths::under(&bob_home).records_dir();
+    let kept: Vec<String> = std::fs::read_dir(&records)
+        .map(|dir| {
+            dir.flatten()
+                .filter_map(|e| std::fs::read_to_string(e.path()).ok())
+                .collect()
+        })
+        .unwrap_or_default();
+    assert!(
+        kept.iter().any(|r| r.contains("c3 b2")),
+        "the game at one keyboard kept in {}: {kept:?}",
+        records.display()
+    );
+    drop(server);
+}

@@ -207,6 +207,10 @@ impl App {
             self.replace_game(game, names);
             if fresh {
                 self.board.centre_cursor(self.game().size());
+                // A new game on the board, as `n` makes one: the game the
+                // autosave held is put away (kept as a record if a person
+                // played in it) before this one takes its place.
+                self.files.new_game(&self.session);
             }
         }
         self.session.follow_clocks(control, flag);
