@@ -7,7 +7,7 @@
 
 #![cfg(unix)]
 
-use crate::support::{COLS, ROWS, click, start};
+use crate::support::{COLS, ROWS, assert_terminal_restored, click, start};
 
 #[test]
 fn a_stone_placed_with_the_keyboard_shows_and_quitting_restores_the_terminal() {
@@ -59,13 +59,7 @@ fn a_stone_placed_with_the_keyboard_shows_and_quitting_restores_the_terminal() {
     app.drain();
 
     let screen = app.screen();
-    assert!(!screen.alternate_screen(), "back on the main screen");
-    assert_eq!(
-        screen.mouse_protocol_mode(),
-        vt100::MouseProtocolMode::None,
-        "mouse capture is off"
-    );
-    assert!(!screen.hide_cursor(), "the cursor is visible");
+    assert_terminal_restored(screen);
     assert_eq!(app.modes(), app.modes_before, "raw mode is off");
     assert!(
         !home.path().join("home").exists() && !home.path().join("xdg-config").exists(),

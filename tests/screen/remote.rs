@@ -16,7 +16,7 @@ use brique::app::remote::{
 };
 use brique::storage::{AutosaveLoad, Paths, load_autosave};
 
-use crate::support::{COLS, ROWS, click};
+use crate::support::{COLS, ROWS, assert_terminal_restored, click};
 
 const DEADLINE: Duration = Duration::from_secs(20);
 
@@ -419,13 +419,7 @@ fn mouse_pastes_esc_ctrl_z_saving_and_ctrl_c_over_the_channel() {
     let mut client = vt100::Parser::new(size(ROWS), size(COLS), 0);
     client.process(&output);
     let screen = client.screen();
-    assert!(!screen.alternate_screen(), "back on the main screen");
-    assert_eq!(
-        screen.mouse_protocol_mode(),
-        vt100::MouseProtocolMode::None,
-        "mouse capture is off"
-    );
-    assert!(!screen.hide_cursor(), "the cursor is visible");
+    assert_terminal_restored(screen);
     assert_eq!(autosaved(home.path()), ["c3"]);
 }
 

@@ -358,3 +358,14 @@ impl Running {
 pub fn autosave_text(home: &Path) -> String {
     std::fs::read_to_string(home.join("xdg-state/brique/autosave.brique")).unwrap_or_default()
 }
+
+/// The terminal given back: the main screen, mouse capture off, the cursor shown.
+pub fn assert_terminal_restored(screen: &vt100::Screen) {
+    assert!(!screen.alternate_screen(), "back on the main screen");
+    assert_eq!(
+        screen.mouse_protocol_mode(),
+        vt100::MouseProtocolMode::None,
+        "mouse capture is off"
+    );
+    assert!(!screen.hide_cursor(), "the cursor is visible");
+}
