@@ -308,7 +308,9 @@ fn two_ssh_players_find_each_other_in_the_lobby_and_play_a_game_to_the_end() {
     let moves = game.history().len();
     for player in [&mut ann, &mut bob] {
         player.wait_for("the result", |s| {
-            s.contains(&format!("{winner} won in {moves} moves")) && s.contains("Ended:")
+            s.contains(&format!("{winner} won in {moves} moves"))
+                && s.contains(&format!("{winner} ("))
+                && s.contains("wins!")
         });
     }
     // Rated: the ratings moved, and each key's lobby identity is its own,
