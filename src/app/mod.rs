@@ -48,13 +48,12 @@
 //! with the terminal restored (`terminal/takeover.rs`), or a remote
 //! session's byte channel ([`remote`], for the SSH server), which reads
 //! nothing of the process. Both open the app where its files are
-//! (`start.rs`). The screen's own data in saved games (`x-` lines) is
+//! (`terminal/start.rs`). The screen's own data in saved games (`x-` lines) is
 //! listed in `files/screen_lines.rs`.
 
 mod action;
 mod computer;
 pub mod config;
-mod confined;
 mod files;
 mod game;
 mod keys;
@@ -64,7 +63,6 @@ mod online;
 mod review;
 mod screen;
 mod settings;
-mod start;
 mod state;
 mod terminal;
 mod training;
@@ -92,10 +90,10 @@ pub use network::form::{NetForm, NetFormKind};
 pub use network::state::NetPlay;
 pub use screen::{Question, Screen};
 pub use settings::form::{Field, SettingsForm};
-pub use start::Locations;
 pub use state::App;
 pub use terminal::capabilities::{Depth, TermCaps, detect};
 pub use terminal::remote;
+pub use terminal::start::Locations;
 pub use training::state::{Course, Feedback, Training};
 pub use ui::layout;
 pub use ui::pages::{help_lines, help_max_scroll};
@@ -161,7 +159,7 @@ pub fn run(args: &PlayArgs) -> ExitCode {
     }
     let env_config = std::env::var_os("BRIQUE_CONFIG").map(PathBuf::from);
     let locations = Locations::resolve(args.config.clone(), env_config);
-    let mut app = start::open_app(Some(locations), terminal, &args.opening());
+    let mut app = terminal::start::open_app(Some(locations), terminal, &args.opening());
     app.use_puzzle_file(args.puzzles.clone());
     if args.network.is_none() {
         app.connect_online_if_set();

@@ -52,7 +52,7 @@ pub struct App {
     /// The most threads a search may use, whatever the settings say.
     pub(in crate::app) most_threads: Option<std::num::NonZeroU16>,
     /// A remote session's player: kept to their own folders and the
-    /// server's own lobby (`confined.rs`); `None` locally.
+    /// server's own lobby (`terminal/remote/confined.rs`); `None` locally.
     pub(in crate::app) confined: Option<Confined>,
 }
 

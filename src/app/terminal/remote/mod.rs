@@ -1,13 +1,16 @@
 //! The game screen over any byte channel (an SSH session's): the same app
 //! and event loop as the local terminal, its events parsed from the
 //! channel's bytes (`bytes.rs`), its frames written into it
-//! (`backend.rs`), the terminal's type and colours the client's. Nothing
+//! (`backend.rs`), the terminal's type and colours the client's; what the
+//! player may reach kept to their own folders and the server's lobby
+//! (`confined.rs`). Nothing
 //! here reads or changes anything of the process (its variables, its
 //! terminal, its signals, its panic hook): sessions run side by side, each
 //! on a thread of its own.
 
 mod backend;
 mod bytes;
+mod confined;
 mod console;
 
 use std::io::{self, Write};
@@ -15,9 +18,9 @@ use std::net::SocketAddr;
 use std::sync::mpsc::Receiver;
 
 use crate::app::files::autosave::Opening;
-use crate::app::start::{Locations, open_app};
 use crate::app::terminal::capabilities::detect;
 use crate::app::terminal::event_loop;
+use crate::app::terminal::start::{Locations, open_app};
 use console::Remote;
 
 pub use crate::app::computer::slots::SearchSlots;
