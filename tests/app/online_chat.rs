@@ -149,6 +149,7 @@ fn online_a_watcher_pressing_c_is_told_watchers_do_not_chat() {
     });
     // The Games page, its first game watched.
     press(&mut cat, KeyCode::Tab);
+    press(&mut cat, KeyCode::Tab);
     press(&mut cat, KeyCode::Enter);
     tick_until(&mut [&mut cat], "the game watched", |c| {
         c.online().game.is_some()
