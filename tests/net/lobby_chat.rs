@@ -69,8 +69,8 @@ fn lobby_chat_reaches_both_players_cleaned_limited_and_kept_and_a_watcher_is_ref
     };
     assert_eq!(ask(&mut ann, said), Answer::Done);
     let line = ("ann".to_string(), "good [31mluck bob".to_string());
-    assert_eq!(chat_lines(&drain(&mut bob)), [line.clone()]);
-    assert_eq!(chat_lines(&drain(&mut ann)), [line.clone()]);
+    assert_eq!(chat_lines(&drain(&mut bob)), std::slice::from_ref(&line));
+    assert_eq!(chat_lines(&drain(&mut ann)), std::slice::from_ref(&line));
     // A watcher neither reads the players' chat nor says anything.
     assert!(chat_lines(&drain(&mut cat)).is_empty());
     let why = refused(
