@@ -78,6 +78,8 @@ pub enum Question {
     Peer(Request),
     /// Resign the network game.
     Resign,
+    /// Agree to the other player's take-back in an online game.
+    Takeback,
 }
 
 impl Screen {

@@ -215,12 +215,20 @@ impl App {
         let game = self.session.game();
         let over = game.is_over() || self.session.out_of_time().is_some();
         match action {
-            // The server keeps an online game: nothing to take back or ask the engine.
-            Action::Undo | Action::Redo | Action::Hint | Action::Review
-                if self.online_on_board() =>
+            // No engine help while an online game goes on (online/aids.rs).
+            Action::Hint
+            | Action::ToggleAnalysis
+            | Action::Review
+            | Action::NextMistake
+            | Action::PrevMistake
+                if self.engine_aids_barred() =>
             {
                 false
             }
+            // The server keeps an online game: a take-back is asked of the
+            // other player, nothing is redone.
+            Action::Undo if self.online_on_board() => self.online_playing() && game.can_undo(),
+            Action::Redo if self.online_on_board() => false,
             Action::Place | Action::Swap if self.online_watching() => false,
             // One's own online game goes on at the server until it ends.
             // (On the Online screen, the same key seeks another.)
@@ -283,12 +291,13 @@ impl App {
 
     /// The hint found for the position on the board.
     pub fn hint(&self) -> Option<Move> {
-        self.computer.hint(self.session.game().position())
+        let hint = self.computer.hint(self.session.game().position());
+        hint.filter(|_| !self.engine_aids_barred())
     }
 
     /// Whether the heat map is shown.
     pub fn analysis_shown(&self) -> bool {
-        self.computer.analysis_shown()
+        self.computer.analysis_shown() && !self.engine_aids_barred()
     }
 
     /// Whether a demo stands still.

@@ -178,6 +178,10 @@ impl App {
         if action == Action::Quit {
             return self.quit_requested();
         }
+        // Engine help, refused in an online game in progress: one check.
+        if self.screen == Screen::Board && self.refuse_engine_aid(action) {
+            return Vec::new();
+        }
         if self.screen == Screen::Board
             && let Some(effects) = self.review_route(action)
         {
@@ -223,6 +227,11 @@ impl App {
                     _ => {}
                 }
             }
+            Screen::Confirm(Question::Takeback) => match action {
+                Action::Yes => self.answer_takeback(true),
+                Action::No | Action::Close => self.answer_takeback(false),
+                _ => {}
+            },
             Screen::Confirm(question) => {
                 let question = *question;
                 match action {
@@ -266,7 +275,11 @@ impl App {
                 Typed::Editing => {}
                 Typed::Submitted(text) => {
                     self.screen = Screen::Board;
-                    self.send_chat(&text);
+                    if self.online.game.is_some() {
+                        self.online_chat(&text);
+                    } else {
+                        self.send_chat(&text);
+                    }
                 }
                 Typed::Cancelled => self.screen = Screen::Board,
             },
@@ -290,7 +303,7 @@ impl App {
             Question::Quit => self.quit(),
             Question::Branch { mv, .. } => self.branch(mv),
             // Answered in `route`.
-            Question::Peer(_) => {}
+            Question::Peer(_) | Question::Takeback => {}
             Question::Resign if self.online_on_board() => self.online_resign(),
             Question::Resign => self.resign(),
             Question::Replace | Question::MakeFolders | Question::DeleteRecord | Question::Open => {

@@ -181,6 +181,22 @@ pub enum Ask {
     Record {
         game: u64,
     },
+    /// Says `text` to the other player of one's game in progress (cleaned
+    /// as chat is; watchers do not chat).
+    Chat {
+        game: u64,
+        text: String,
+    },
+    /// Asks the other player to take back one's last move (and theirs
+    /// after it, if they have answered it).
+    Takeback {
+        game: u64,
+    },
+    /// Answers the other player's take-back request.
+    TakebackAnswer {
+        game: u64,
+        yes: bool,
+    },
 }
 
 /// The answer to a request: what was asked, or why not.
@@ -276,6 +292,35 @@ pub enum Push {
     Watchers {
         game: u64,
         count: usize,
+    },
+    /// A chat line in a game one plays in, from `from` (one's own too).
+    Chat {
+        game: u64,
+        from: String,
+        text: String,
+    },
+    /// `by` asks to take back their last move in a game one plays in.
+    Takeback {
+        game: u64,
+        by: String,
+    },
+    /// The take-back request was declined (or withdrawn by a move).
+    TakebackDeclined {
+        game: u64,
+        by: String,
+    },
+    /// Moves were taken back, both agreeing: the game as it stands now,
+    /// its clocks as they were before those moves. To players and watchers.
+    TakenBack {
+        state: GameState,
+    },
+    /// The other player of one's game left (their last connection closed)
+    /// or came back. Their clock runs on while they are away: it is the
+    /// time they have to come back.
+    Presence {
+        game: u64,
+        name: String,
+        here: bool,
     },
 }
 

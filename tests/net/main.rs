@@ -16,6 +16,7 @@ mod forms;
 mod jam;
 mod link;
 mod lobby;
+mod lobby_chat;
 mod lobby_edges;
 mod relay;
 mod relay_app;

@@ -91,7 +91,9 @@ impl App {
         let wanted = self
             .computer
             .wanted(game, &engine, over)
-            .filter(|&job| job != Job::Ponder || self.screen == Screen::Board);
+            .filter(|&job| job != Job::Ponder || self.screen == Screen::Board)
+            // No search at all while engine help is barred (an online game).
+            .filter(|_| !self.engine_aids_barred());
         match self.computer.step(game, wanted, &engine, force) {
             None => false,
             Some(Ended::Failed) => {

@@ -209,7 +209,7 @@ pub const KEYMAP: &[Binding] = &[
     bind("records", BOARD, &[ch('f')], Action::OpenRecords, "saved games: open one to play on or browse"),
     bind("results", BOARD, &[ch('p')], Action::OpenResults, "results: wins per player, recent games"),
     bind("escorts", BOARD, &[ch('v')], Action::ToggleEscorts, "escorts: mark the cursor's escorts and the stones in danger, or not"),
-    bind("chat", BOARD, &[ch('c')], Action::OpenChat, "chat: say something to the other player of a network game"),
+    bind("chat", BOARD, &[ch('c')], Action::OpenChat, "chat: say something to the other player of a network or online game"),
     bind("resign", BOARD, &[ch('g')], Action::Resign, "give up: resign a network game (asks first)"),
     bind("host", BOARD, &[ch('i')], Action::OpenHost, "invite a friend: host a network game (as in the settings)"),
     bind("join", BOARD, &[ch('m')], Action::OpenJoin, "meet a friend: join the network game they host (as in the settings)"),

@@ -90,13 +90,13 @@ impl App {
                 self.leave_online_game();
                 return false;
             }
-            Action::Undo | Action::Redo | Action::NewGame | Action::OpenChat => {
+            Action::OpenChat => self.online_open_chat(),
+            Action::Undo if !watching && !over => self.online_ask_takeback(),
+            Action::Undo | Action::Redo | Action::NewGame => {
                 let text = "Not in an online game: the server keeps it (g resigns).";
                 self.say(Tone::Warning, text);
             }
-            Action::OpenRecords | Action::OpenTraining | Action::Hint | Action::Review
-                if !watching && !over =>
-            {
+            Action::OpenRecords | Action::OpenTraining if !watching && !over => {
                 self.say(Tone::Warning, "Not during an online game.");
             }
             _ => return false,
@@ -317,6 +317,7 @@ impl App {
         for change in &online.ratings {
             notes.push(Message::new(Tone::Info, change.clone()));
         }
+        notes.extend(self.talk_notes());
         notes
     }
 }
@@ -330,7 +331,7 @@ impl App {
 }
 
 /// A correspondence move's time left: "2 days 3 h", "1 day 0 h", "5 h 12 min".
-fn time_left(ms: u64) -> String {
+pub(super) fn time_left(ms: u64) -> String {
     let minutes = ms / 60_000;
     let (days, hours) = (minutes / (24 * 60), minutes / 60 % 24);
     match days {

@@ -130,7 +130,10 @@ impl App {
                     self.connect_failed(None, "the connecting thread ended".into());
                 }
             },
-            Link::Up { .. } => self.take_incoming(),
+            Link::Up { .. } => {
+                self.take_incoming();
+                self.ask_takeback_question();
+            }
             Link::Lost { server, since, .. } => {
                 if since.elapsed() >= RECONNECT_AFTER {
                     let server = server.clone();

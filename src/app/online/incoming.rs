@@ -7,12 +7,13 @@ use std::ops::Range;
 use std::time::Duration;
 
 use super::state::{INCOMING_PER_TICK, OnlineGame, rating_change};
+use crate::app::action::Action;
 use crate::app::message::Tone;
 use crate::app::screen::Screen;
 use crate::app::state::App;
 use crate::core::Player;
 use crate::online::Incoming;
-use crate::online::protocol::{Answer, Ask, Clocks, GameState, Pace, Push};
+use crate::online::protocol::{Answer, Ask, Clocks, GameState, Pace, Push, SeekSummary};
 
 impl App {
     pub(super) fn take_incoming(&mut self) {
@@ -41,6 +42,8 @@ impl App {
             Ask::Accept { .. } => "Not accepted",
             Ask::Move { .. } => "The move was refused",
             Ask::Record { .. } => "Not downloaded",
+            Ask::Chat { .. } => "The line was not sent",
+            Ask::Takeback { .. } | Ask::TakebackAnswer { .. } => "No take-back",
             _ => "The server refused",
         };
         if let Ask::Watch { game } = asked
@@ -105,6 +108,7 @@ impl App {
         match push {
             Push::Players { players } => self.online.players = players,
             Push::Seeks { seeks } => {
+                self.tell_challenges(&seeks);
                 self.online.seeks = seeks;
             }
             Push::Games { games } => {
@@ -171,6 +175,11 @@ impl App {
                     online.state.watchers = count;
                 }
             }
+            Push::Chat { .. }
+            | Push::Takeback { .. }
+            | Push::TakebackDeclined { .. }
+            | Push::TakenBack { .. }
+            | Push::Presence { .. } => self.on_talk(push),
             Push::Welcome { .. } => {}
             Push::Refused { why } => self.connection_lost(why),
         }
@@ -227,6 +236,10 @@ impl App {
             self.online_send(Ask::Unwatch { game });
         }
         self.online.resume = None;
+        let talk = match &self.online.game {
+            Some(old) if same => old.talk.clone(),
+            _ => Default::default(),
+        };
         self.online.game = Some(OnlineGame {
             state,
             me,
@@ -234,6 +247,7 @@ impl App {
             ratings: Vec::new(),
             away_news,
             away,
+            talk,
         });
         if matches!(self.screen, Screen::Online(_)) {
             self.screen = Screen::Board;
@@ -257,6 +271,30 @@ impl App {
         }
         let shown: Vec<String> = self.game().moves().map(|m| m.to_string()).collect();
         state.moves.starts_with(&shown).then_some(shown.len())
+    }
+
+    /// A new challenge to this player, said at once unless the Online
+    /// screen (which lists it) is open.
+    fn tell_challenges(&mut self, seeks: &[SeekSummary]) {
+        if matches!(self.screen, Screen::Online(_)) {
+            return;
+        }
+        let Some(me) = self.online.me.clone() else {
+            return;
+        };
+        let new = seeks.iter().find(|s| {
+            s.to.as_deref() == Some(me.as_str())
+                && !self.online.seeks.iter().any(|old| old.seek == s.seek)
+        });
+        if let Some(challenge) = new {
+            let open = self.key(Action::OpenOnline);
+            let text = format!(
+                "{} challenges you to a game ({}): {open} opens the Online screen to accept.",
+                challenge.by,
+                super::lists_view::terms_text(&challenge.terms)
+            );
+            self.tell(Tone::Info, text);
+        }
     }
 
     fn opponent_in(&self, state: &GameState) -> String {

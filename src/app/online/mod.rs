@@ -4,6 +4,7 @@
 //! online game on the board (moves the server referees, its clocks) and
 //! what is watched, downloaded and rated.
 
+pub(super) mod aids;
 pub(super) mod board;
 pub(super) mod connect;
 pub(super) mod download;
@@ -15,4 +16,5 @@ pub(super) mod leave;
 pub(super) mod lists_view;
 pub(super) mod page;
 pub(super) mod state;
+pub(super) mod talk;
 pub(super) mod view;

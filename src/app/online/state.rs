@@ -66,6 +66,8 @@ pub struct OnlineGame {
     /// Which moves (plies) were made while this copy was away: marked on
     /// the board until the next move.
     pub away: Option<Range<usize>>,
+    /// What its two players said and asked each other.
+    pub talk: super::talk::Talk,
 }
 
 impl OnlineGame {
@@ -141,6 +143,8 @@ pub struct Online {
     pub game: Option<OnlineGame>,
     /// The online game the autosave was of, taken up once connected.
     pub resume: Option<u64>,
+    /// One's games whose other player has left (no connection now).
+    pub gone: std::collections::HashSet<u64>,
 }
 
 impl Online {
@@ -204,6 +208,7 @@ mod tests {
             ratings: Vec::new(),
             away_news: None,
             away: None,
+            talk: Default::default(),
         }
     }
 

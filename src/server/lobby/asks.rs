@@ -87,6 +87,9 @@ impl Referee {
                 let games = self.store.archive(&key).map_err(|e| self.failed(&e))?;
                 Ok(Answer::Archive { games })
             }
+            Ask::Chat { game, text } => self.chat(&key, game, &text),
+            Ask::Takeback { game } => self.ask_takeback(&key, game),
+            Ask::TakebackAnswer { game, yes } => self.answer_takeback(&key, game, yes),
             Ask::Record { game } => match self.store.record(game).map_err(|e| self.failed(&e))? {
                 Some(text) => Ok(Answer::Record { text }),
                 None if self.games.contains_key(&game) => Err(format!(
@@ -216,6 +219,8 @@ impl Referee {
         }
         let live = self.games.get_mut(&game).ok_or_else(|| no_game(game))?;
         live.commit(accepted, now);
+        // A move answers a take-back request with no.
+        let withdrawn = live.takeback.take().map(|seat| live.names[seat].clone());
         let over = live.game.is_over();
         let clocks = live.clocks(now);
         self.tell_game(
@@ -227,6 +232,9 @@ impl Referee {
                 clocks,
             }),
         );
+        if let Some(by) = withdrawn {
+            self.tell_players(game, &FromServer::Push(Push::TakebackDeclined { game, by }));
+        }
         if over {
             self.end(game, Ending::Board)?;
         }
@@ -256,6 +264,7 @@ impl Referee {
             .get(&game)
             .ok_or_else(|| no_game(game))?
             .state(now);
+        self.tell_absent(conn, key, game);
         Ok(Answer::Game { state })
     }
 
@@ -302,6 +311,6 @@ impl Referee {
     }
 }
 
-fn no_game(game: u64) -> String {
+pub(super) fn no_game(game: u64) -> String {
     format!("no game {game} is in progress")
 }

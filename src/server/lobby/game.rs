@@ -37,6 +37,10 @@ pub struct LiveGame {
     pub spent: Vec<Duration>,
     /// Connections watching it.
     pub watchers: std::collections::HashSet<u64>,
+    /// The player (0 or 1) whose take-back request waits for an answer.
+    pub takeback: Option<usize>,
+    /// Take-back requests each player made in this game.
+    pub takebacks: [u8; 2],
 }
 
 /// A move the referee accepted, not yet stored.
@@ -75,6 +79,8 @@ impl LiveGame {
             turn_began_ms: now.1,
             spent: Vec::new(),
             watchers: std::collections::HashSet::new(),
+            takeback: None,
+            takebacks: [0; 2],
         })
     }
 
@@ -113,6 +119,43 @@ impl LiveGame {
             .time_control()
             .map_or(Duration::ZERO, |c| c.increment());
         self.left[mover] = self.left[mover].saturating_sub(spent) + increment;
+    }
+
+    /// How many plies a take-back by `seat` undoes: their last move, and
+    /// the other's answer after it if there is one (as on lichess); 0
+    /// when they have made no move.
+    pub fn takeback_plies(&self, seat: usize) -> usize {
+        let plies = self.game.history().len();
+        let to_move = self.game.player_to_move().index();
+        let wanted = if to_move == seat { 2 } else { 1 };
+        if wanted > plies { 0 } else { wanted }
+    }
+
+    /// Takes back the last `plies` moves (stored so already): each
+    /// clock as it was before them, the turn beginning `now`.
+    pub fn take_back(&mut self, plies: usize, now: (Instant, i64)) {
+        for _ in 0..plies {
+            self.game.undo();
+            self.spent.pop();
+        }
+        let base = self
+            .terms
+            .pace
+            .time_control()
+            .map_or(Duration::ZERO, |c| c.base().max(c.increment()));
+        self.left = [base; 2];
+        // Each clock again from the moves left, as after a restart.
+        let first = self.game.first_black().index();
+        for (ply, spent) in self.spent.clone().into_iter().enumerate() {
+            let mover = if ply.is_multiple_of(2) {
+                first
+            } else {
+                1 - first
+            };
+            self.charge(mover, spent);
+        }
+        self.turn_began = now.0;
+        self.turn_began_ms = now.1;
     }
 
     /// Which player (0 or 1) holds `key`, if either.

@@ -33,6 +33,12 @@ pub struct LobbyLimits {
     pub tick: Duration,
     /// How often the lists (players, seeks, games) are pushed, at most.
     pub lists_every: Duration,
+    /// Chat lines one key may send a minute (all its games together).
+    pub chat_per_minute: f64,
+    /// Chat lines one key may send at once, before the rate counts.
+    pub chat_burst: f64,
+    /// Take-back requests each player may make in one game.
+    pub takebacks_per_game: u8,
 }
 
 impl Default for LobbyLimits {
@@ -50,6 +56,9 @@ impl Default for LobbyLimits {
             watching: 20,
             tick: Duration::from_millis(100),
             lists_every: Duration::from_millis(500),
+            chat_per_minute: 12.0,
+            chat_burst: 5.0,
+            takebacks_per_game: 3,
         }
     }
 }

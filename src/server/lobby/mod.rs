@@ -9,6 +9,7 @@
 
 mod archive;
 mod asks;
+mod chat;
 mod conn;
 mod ending;
 mod game;
@@ -16,6 +17,7 @@ mod limits;
 pub mod load;
 mod referee;
 mod store;
+mod takeback;
 
 use std::net::SocketAddr;
 use std::path::PathBuf;

@@ -49,6 +49,7 @@ pub(super) struct KeyState {
     pub conns: Vec<u64>,
     pub asks: Bucket,
     pub seeks: Bucket,
+    pub chat: Bucket,
 }
 
 pub(super) struct Seek {
@@ -182,7 +183,9 @@ impl Referee {
             conns: Vec::new(),
             asks: Bucket::full(limits.asks_per_second * 2.0, started),
             seeks: Bucket::full(limits.seeks_per_minute, started),
+            chat: Bucket::full(limits.chat_burst, started),
         });
+        let back = state.conns.is_empty();
         state.conns.push(conn);
         self.conns.insert(
             conn,
@@ -202,6 +205,9 @@ impl Referee {
         self.send(conn, &FromServer::Push(Push::Welcome { name, waiting }));
         self.push_lists_to(conn);
         self.dirty.players = true;
+        if back {
+            self.presence(&key, true);
+        }
     }
 
     fn gone(&mut self, conn: u64) {
@@ -220,6 +226,7 @@ impl Referee {
                 self.seeks.retain(|_, s| s.key != left.key);
                 self.dirty.seeks |= self.seeks.len() != before;
                 self.dirty.players = true;
+                self.presence(&left.key, false);
             }
         }
     }
@@ -262,6 +269,17 @@ impl Referee {
         to.dedup();
         for conn in to {
             self.send_bytes(conn, &bytes);
+        }
+    }
+
+    /// Sends to every copy of either player of `game`, not its watchers.
+    pub(super) fn tell_players(&mut self, game: u64, message: &FromServer) {
+        let Some(keys) = self.games.get(&game).map(|g| g.keys.clone()) else {
+            return;
+        };
+        self.tell_key(&keys[0], message);
+        if keys[1] != keys[0] {
+            self.tell_key(&keys[1], message);
         }
     }
 

@@ -15,8 +15,10 @@ use crate::online::protocol::{Pace, Terms};
 
 /// The schema, one migration per version; a new version is a new entry
 /// at the end, never a change to one already shipped.
-const MIGRATIONS: &[M<'static>] = &[M::up(
-    "CREATE TABLE players (
+const MIGRATIONS: &[M<'static>] = &[
+    // 1: players, games, moves, ratings.
+    M::up(
+        "CREATE TABLE players (
         key TEXT PRIMARY KEY,              -- the public key, hexadecimal
         name TEXT NOT NULL,
         name_key TEXT NOT NULL UNIQUE,     -- the name in lower case: names are unique so
@@ -69,7 +71,18 @@ const MIGRATIONS: &[M<'static>] = &[M::up(
         at_ms INTEGER NOT NULL
     );
     CREATE INDEX rating_history_key ON rating_history(key, at_ms);",
-)];
+    ),
+    // 2: what the two players of a game said to each other.
+    M::up(
+        "CREATE TABLE chat (
+        game INTEGER NOT NULL REFERENCES games(id),
+        key TEXT NOT NULL REFERENCES players(key),
+        text TEXT NOT NULL,                -- cleaned: no control characters, 200 at most
+        at_ms INTEGER NOT NULL
+    );
+    CREATE INDEX chat_game ON chat(game, at_ms);",
+    ),
+];
 
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
@@ -239,6 +252,34 @@ impl Store {
         self.db.execute(
             "INSERT INTO moves (game, ply, mv, spent_ms, at_ms) VALUES (?1, ?2, ?3, ?4, ?5)",
             params![sql(game), ply, mv, sql(spent_ms), at_ms],
+        )?;
+        Ok(())
+    }
+
+    /// Records a chat line of a game's player (committed on return).
+    pub fn add_chat(&self, game: u64, key: &str, text: &str, at_ms: i64) -> Result<(), StoreError> {
+        self.db.execute(
+            "INSERT INTO chat (game, key, text, at_ms) VALUES (?1, ?2, ?3, ?4)",
+            params![sql(game), key, text, at_ms],
+        )?;
+        Ok(())
+    }
+
+    /// A game's chat, oldest first: each line's speaker's name and text.
+    pub fn chat(&self, game: u64) -> Result<Vec<(String, String)>, StoreError> {
+        let mut query = self.db.prepare_cached(
+            "SELECT p.name, c.text FROM chat c JOIN players p ON p.key = c.key
+             WHERE c.game = ?1 ORDER BY c.at_ms, c.rowid",
+        )?;
+        let rows = query.query_map([sql(game)], |r| Ok((r.get(0)?, r.get(1)?)))?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
+    /// Takes a game's moves back to its first `keep` (committed on return).
+    pub fn take_back(&self, game: u64, keep: usize) -> Result<(), StoreError> {
+        self.db.execute(
+            "DELETE FROM moves WHERE game = ?1 AND ply >= ?2",
+            params![sql(game), sql(keep as u64)],
         )?;
         Ok(())
     }

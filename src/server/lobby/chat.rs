@@ -1,0 +1,75 @@
+//! What the two players of a game say to each other, and whether the
+//! other is there: a chat line is cleaned, rate-limited per key
+//! (`chat_per_minute`, `chat_burst`), stored with the game and told to
+//! both players only (watchers do not chat, as on lichess). A player whose
+//! last connection closes is told to the other, and again when back:
+//! their clock runs on meanwhile, so it is the time they have to return.
+
+use std::time::Instant;
+
+use super::asks::no_game;
+use super::referee::{Referee, now};
+use crate::net::{CHAT_CHARS, clean};
+use crate::online::protocol::{Answer, FromServer, Push};
+
+impl Referee {
+    pub(super) fn chat(&mut self, key: &str, game: u64, text: &str) -> Result<Answer, String> {
+        let live = self.games.get(&game).ok_or_else(|| no_game(game))?;
+        let seat = live
+            .seat(key)
+            .ok_or("watchers do not chat: only the two players of a game talk")?;
+        let from = live.names[seat].clone();
+        let text = clean(text, CHAT_CHARS);
+        if text.is_empty() {
+            return Err("an empty line is not sent".into());
+        }
+        let (per_minute, burst) = (self.limits.chat_per_minute, self.limits.chat_burst);
+        let state = self.keys.get_mut(key).ok_or("unknown key")?;
+        if !state.chat.take(per_minute / 60.0, burst, Instant::now()) {
+            return Err(format!(
+                "too many chat lines: at most {per_minute} a minute"
+            ));
+        }
+        // Kept with the game before anyone reads it, as moves are.
+        if let Err(e) = self.store.add_chat(game, key, &text, now().1) {
+            return Err(self.failed(&e));
+        }
+        self.tell_players(game, &FromServer::Push(Push::Chat { game, from, text }));
+        Ok(Answer::Done)
+    }
+
+    /// Tells the other player of each of `key`'s games in progress that
+    /// `key` left (`here` false: its last connection closed) or is back.
+    pub(super) fn presence(&mut self, key: &str, here: bool) {
+        let told: Vec<(u64, String, String)> = self
+            .games
+            .values()
+            .filter_map(|g| {
+                let seat = g.seat(key)?;
+                Some((g.id, g.names[seat].clone(), g.keys[1 - seat].clone()))
+            })
+            .collect();
+        for (game, name, other) in told {
+            let push = FromServer::Push(Push::Presence { game, name, here });
+            self.tell_key(&other, &push);
+        }
+    }
+
+    /// Tells `conn`, a player opening `game`, if the other player is away.
+    pub(super) fn tell_absent(&mut self, conn: u64, key: &str, game: u64) {
+        let Some(live) = self.games.get(&game) else {
+            return;
+        };
+        let Some(seat) = live.seat(key) else { return };
+        let other = &live.keys[1 - seat];
+        if !self.keys.contains_key(other) {
+            let name = live.names[1 - seat].clone();
+            let push = Push::Presence {
+                game,
+                name,
+                here: false,
+            };
+            self.send(conn, &FromServer::Push(push));
+        }
+    }
+}
