@@ -147,16 +147,23 @@ fn a_click_on_the_chart_goes_to_that_move() {
         .find(|(_, l)| l.contains("Black's chance"))
         .expect("the chart");
     let left = line.chars().take_while(|&c| c != '╭').count() as u16;
+    // The plot starts right of the axis's marks (0%, 50%, 100%) and line.
+    let marks_row = screen.lines().nth(row + 2).unwrap();
+    let axis = marks_row
+        .chars()
+        .skip(left as usize + 1)
+        .take_while(|&c| c != '│')
+        .count() as u16;
     let row = row as u16 + 2;
     // Its first column is the start of the game, the middle move 3.
-    click(&mut app, left + 1, row);
+    click(&mut app, left + 1 + axis + 1, row);
     assert_eq!(app.viewing(), Some(0));
     let width = line
         .chars()
         .skip(left as usize)
         .take_while(|&c| c != '╮')
         .count() as u16;
-    click(&mut app, left + width / 2, row);
+    click(&mut app, left + 1 + axis + 1 + (width - axis - 3) / 2, row);
     assert_eq!(app.viewing(), Some(3));
 }
 
@@ -189,7 +196,12 @@ fn the_screen_and_brique_review_give_the_same_figures_of_a_kept_review() {
     fs::write(&file, ESTIMATED).unwrap();
     let app = open(dir.path(), &file, config_with_size(5));
     let screen = text(&app, 100, 44);
-    assert!(screen.contains("Ann 1?! 1?? -16.7 · Bob -0.7"), "{screen}");
+    // The marks in the move list, the average losses under the chart.
+    assert!(
+        screen.contains("3. ● a1??") && screen.contains("5. ● d1?!"),
+        "{screen}"
+    );
+    assert!(screen.contains("Ann -16.7 · Bob -0.7"), "{screen}");
     // The command prints the review the record keeps, searching nothing.
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_brique"))
         .args(["review", file.to_str().unwrap(), "--seconds", "0.05"])

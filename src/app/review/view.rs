@@ -95,13 +95,16 @@ pub fn render_chart(app: &App, area: Rect, buf: &mut Buffer) {
     } else {
         symbols::Marker::Braille
     };
-    // What the line across the middle is: dotted in braille, blocks in ASCII.
+    // What the line across the middle is (dotted in braille, blocks in
+    // ASCII), where the border has room for it beside the title.
+    let title = format!("Black's chance, moves 0-{}", game.history().len());
     let middle = if theme.ascii { "middle line" } else { "dotted" };
-    let title = format!(
-        "Black's chance, moves 0-{}{}{middle}: even",
-        game.history().len(),
-        theme.dot()
-    );
+    let legend = format!("{title}{}{middle}: even", theme.dot());
+    let title = if legend.chars().count() + 4 <= usize::from(area.width) {
+        legend
+    } else {
+        title
+    };
     // The summary under it: each player's marks and average loss, and how
     // many positions were proven rather than estimated.
     let proven = review.proven();
