@@ -196,6 +196,10 @@ fn the_screen_and_brique_review_give_the_same_figures_of_a_kept_review() {
     fs::write(&file, ESTIMATED).unwrap();
     let app = open(dir.path(), &file, config_with_size(5));
     let screen = text(&app, 100, 44);
+    // The chart's marks, and what its dotted line is.
+    for mark in ["100%", "50%", "0%", "dotted: even"] {
+        assert!(screen.contains(mark), "{mark} in\n{screen}");
+    }
     // The marks in the move list, the average losses under the chart.
     assert!(
         screen.contains("3. ● a1??") && screen.contains("5. ● d1?!"),

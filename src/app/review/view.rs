@@ -95,15 +95,14 @@ pub fn render_chart(app: &App, area: Rect, buf: &mut Buffer) {
     } else {
         symbols::Marker::Braille
     };
-    // What the line across the middle is (dotted in braille, blocks in
-    // ASCII), where the border has room for it beside the title.
     let title = format!("Black's chance, moves 0-{}", game.history().len());
-    let middle = if theme.ascii { "middle line" } else { "dotted" };
-    let legend = format!("{title}{}{middle}: even", theme.dot());
-    let title = if legend.chars().count() + 4 <= usize::from(area.width) {
-        legend
+    // What the line across the middle is (dotted in braille, blocks in
+    // ASCII), written in the plot's top left corner, where the chance
+    // seldom is (a game starts near even).
+    let legend = if theme.ascii {
+        "middle: even"
     } else {
-        title
+        "dotted: even"
     };
     // The summary under it: each player's marks and average loss, and how
     // many positions were proven rather than estimated.
@@ -155,6 +154,7 @@ pub fn render_chart(app: &App, area: Rect, buf: &mut Buffer) {
             Axis::default()
                 .bounds([0.0, 100.0])
                 .labels(Y_LABELS)
+                .title(Line::styled(legend, theme.ui(Ui::Dim)))
                 .style(theme.ui(Ui::Dim)),
         )
         .render(area, buf);
