@@ -332,7 +332,14 @@ fn judge(
     } else {
         chance_before.saturating_sub(chance_after)
     };
-    let class = Class::of_loss(loss);
+    // A move into a proven loss from a position not proven lost threw the
+    // game away, whatever the estimate before it said: at least a mistake.
+    let thrown_away = !lost_already && after.chance == Chance::Proven(color_after.other());
+    let class = match Class::of_loss(loss) {
+        Some(class) if thrown_away => Some(class.max(Class::Mistake)),
+        None if thrown_away => Some(Class::Mistake),
+        class => class,
+    };
     let better = before.best.filter(|&best| class.is_some() && best != mv);
     MoveReview {
         number,

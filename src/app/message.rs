@@ -80,6 +80,16 @@ pub fn resigns(loser: &str, color: crate::core::Color, winner: &str) -> String {
     )
 }
 
+/// The connection to the online server lost, and why (an error that may
+/// hold brackets of its own, `connection refused (os error 111)`, so it
+/// is not put in brackets): `Connection lost: why. Reconnecting…`.
+pub fn connection_lost(why: &str) -> String {
+    format!(
+        "Connection lost: {}. Reconnecting…",
+        why.trim_end_matches('.')
+    )
+}
+
 /// `Ann (Black)`, `Computer (easy, Black)`.
 pub fn with_colour(name: &str, color: impl std::fmt::Display) -> String {
     match name.strip_suffix(')') {
@@ -125,6 +135,25 @@ impl StatusLine {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_lost_connection_says_why_without_brackets_in_brackets() {
+        let text = connection_lost("connection refused (os error 111)");
+        assert_eq!(
+            text,
+            "Connection lost: connection refused (os error 111). Reconnecting…"
+        );
+        // One pair of brackets at most, never one inside another.
+        let mut depth = 0;
+        for c in text.chars() {
+            depth += match c {
+                '(' => 1,
+                ')' => -1,
+                _ => 0,
+            };
+            assert!(depth <= 1, "{text}");
+        }
+    }
 
     #[test]
     fn counts_and_wins_read_as_english() {

@@ -82,7 +82,7 @@ pub use files::autosave::Opening;
 pub use files::state::{RecordList, ResultsRead};
 pub use game::board_widget::{BoardOverlay, BoardWidget, SquareMarks};
 pub use game::clock_reading::ClockFace;
-pub use game::threats::{Threat, threats};
+pub use game::threats::{Threat, exposed, threats};
 pub use keys::input::action_for;
 pub use keys::keymap;
 pub use message::{Message, Tone};

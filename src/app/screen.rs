@@ -44,9 +44,11 @@ pub enum Screen {
         index: usize,
         input: TextInput,
     },
-    /// Wins per player and the recent games.
+    /// Wins per player and the recent games, one of them chosen (Enter
+    /// opens its record).
     Results {
         scroll: u16,
+        selected: usize,
     },
     /// The lessons and puzzles (their state is the app's `Training` part).
     Training,

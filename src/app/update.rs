@@ -44,7 +44,7 @@ pub(in crate::app) enum Effect {
     /// Rename a record's file from `from` to `to`.
     RenameRecord { from: PathBuf, to: PathBuf },
     /// Read the record listed at `index` to open it.
-    OpenRecord { path: PathBuf, index: usize },
+    OpenRecord { path: PathBuf, index: Option<usize> },
     /// Delete the record listed at `index`, then read the list again.
     DeleteRecord { path: PathBuf, index: usize },
     /// Read the results file for the results screen.
@@ -288,7 +288,7 @@ impl App {
             Screen::Records { .. } => return self.on_records(action),
             Screen::FilterRecords(_) => self.on_filter(action),
             Screen::RenameRecord { .. } => return self.on_rename(action),
-            Screen::Results { .. } => self.on_results(action),
+            Screen::Results { .. } => return self.on_results(action),
             Screen::Training => return self.on_training(action),
             Screen::Welcome => return self.on_welcome(action),
             Screen::Online(_) => return self.on_online(action),

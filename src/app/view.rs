@@ -85,9 +85,10 @@ impl Widget for &App {
             Screen::RenameRecord { index, .. } => {
                 records_view::render(self, *index, area, buf);
             }
-            Screen::Results { scroll } => {
-                let results =
-                    |width| results_lines(theme, self.results(), self.results_file(), width);
+            Screen::Results { scroll, selected } => {
+                let results = |width| {
+                    results_lines(theme, self.results(), self.results_file(), *selected, width)
+                };
                 page::render(self, &RESULTS, *scroll, results, area, buf);
             }
         }

@@ -3,7 +3,8 @@
 //! chance before and after it, its class (inaccuracy, mistake, blunder) and
 //! the engine's better move, then a summary per player; `--write` keeps the
 //! review in the record (its `x-review` line), where the game screen shows
-//! it without searching again.
+//! it without searching again, and where `brique review` reads it back
+//! (the same figures, nothing searched) unless `--again` is given.
 
 use std::fmt::Write as _;
 use std::path::PathBuf;
@@ -33,6 +34,11 @@ pub struct ReviewArgs {
     /// game screen to show.
     #[arg(long)]
     pub write: bool,
+    /// Search again even when the record keeps a review (its `x-review`
+    /// line, written by --write or by the game screen's w): without it,
+    /// that review is printed as it is, without searching.
+    #[arg(long)]
+    pub again: bool,
 }
 
 fn parse_seconds(s: &str) -> Result<f64, String> {
@@ -52,14 +58,25 @@ pub fn run(args: &ReviewArgs) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let settings = ReviewSettings {
-        millis: (args.seconds * 1000.0).round() as u64,
-        threads: args.threads.map_or_else(available_cores, usize::from),
-        seed: 1,
+    let kept = record
+        .extra(REVIEW_KEY)
+        .and_then(|text| Review::parse(text, &record.game))
+        .filter(|review| review.is_complete() && !args.again);
+    let (review, searched) = match kept {
+        Some(review) => (review, None),
+        None => {
+            let settings = ReviewSettings {
+                millis: (args.seconds * 1000.0).round() as u64,
+                threads: args.threads.map_or_else(available_cores, usize::from),
+                seed: 1,
+            };
+            let stop = AtomicBool::new(false);
+            let review = review_game(&record.game, settings, &stop, |_| {});
+            (review, Some(settings.threads))
+        }
     };
-    let review = review_game(&record.game, settings, &AtomicBool::new(false), |_| {});
-    let mut text = annotated(&record, &review, settings.threads);
-    if args.write {
+    let mut text = annotated(&record, &review, searched);
+    if args.write && searched.is_some() {
         record.set_extra(REVIEW_KEY, review.to_text());
         match save_record(&args.file, &record) {
             Ok(()) => {
@@ -70,6 +87,13 @@ pub fn run(args: &ReviewArgs) -> ExitCode {
                 return ExitCode::FAILURE;
             }
         }
+    }
+    if args.write && searched.is_none() {
+        let _ = writeln!(
+            text,
+            "\nThe review is kept in {} already.",
+            args.file.display()
+        );
     }
     match print_stdout(&text) {
         Ok(()) => ExitCode::SUCCESS,
@@ -108,23 +132,51 @@ pub fn chance_text(chance: u8, proven: bool) -> String {
     }
 }
 
-/// The text `brique review` prints.
-pub fn annotated(record: &Record, review: &Review, threads: usize) -> String {
+/// A move's chances before and after it, as [`chance_text`] writes them;
+/// an estimate beside a proof says it is one, so that `won → 99%` does not
+/// read as a drop: `won → 99% (estimate)`.
+pub fn chances_text(m: &MoveReview) -> (String, String) {
+    let text = |chance, proven, other_proven| {
+        let text = chance_text(chance, proven);
+        if !proven && other_proven {
+            format!("{text} (estimate)")
+        } else {
+            text
+        }
+    };
+    (
+        text(m.before, m.before_proven, m.after_proven),
+        text(m.after, m.after_proven, m.before_proven),
+    )
+}
+
+/// The text `brique review` prints: of a review searched now on
+/// `threads`, or (`None`) of the one the record keeps.
+pub fn annotated(record: &Record, review: &Review, threads: Option<usize>) -> String {
     let game = &record.game;
     let name = |player: Player| record.names[player.index()].as_str();
     let mut text = String::new();
     let proven = review.proven();
     let positions = review.evaluations.len();
-    let _ = writeln!(
-        text,
-        "Review of {} vs {} on {}×{}: {} s a position on {threads} thread{}.",
+    let of = format!(
+        "Review of {} vs {} on {}×{}",
         name(Player::One),
         name(Player::Two),
         game.size(),
         game.size(),
-        review.millis as f64 / 1000.0,
-        if threads == 1 { "" } else { "s" },
     );
+    let seconds = review.millis as f64 / 1000.0;
+    let _ = match threads {
+        Some(threads) => writeln!(
+            text,
+            "{of}: {seconds} s a position on {threads} thread{}.",
+            if threads == 1 { "" } else { "s" },
+        ),
+        None => writeln!(
+            text,
+            "{of}, kept in the record ({seconds} s a position); --again searches again."
+        ),
+    };
     if proven == positions {
         let _ = writeln!(
             text,
@@ -139,7 +191,7 @@ pub fn annotated(record: &Record, review: &Review, threads: usize) -> String {
     }
     let _ = writeln!(
         text,
-        "\n  #  move  player  chance before  after  class        better move"
+        "\n  #  move  player   chance before  after           class        better move"
     );
     let moves = review.moves(game);
     for m in &moves {
@@ -166,12 +218,11 @@ pub fn annotated(record: &Record, review: &Review, threads: usize) -> String {
 }
 
 fn move_line(m: &MoveReview) -> String {
-    let before = chance_text(m.before, m.before_proven);
-    let after = chance_text(m.after, m.after_proven);
+    let (before, after) = chances_text(m);
     let class = m.class.map_or("", |c| c.name());
-    let better = m
-        .better
-        .map_or_else(String::new, |mv| format!("{mv} ({before})"));
+    let better = m.better.map_or_else(String::new, |mv| {
+        format!("{mv} ({})", chance_text(m.before, m.before_proven))
+    });
     let color = match m.color {
         Color::Black => "Black",
         Color::White => "White",
@@ -179,7 +230,7 @@ fn move_line(m: &MoveReview) -> String {
     let mark = m.class.map_or("", |c| c.mark());
     let mv = format!("{}{mark}", m.mv);
     format!(
-        "{:>3}  {mv:<5} {color:<7} {before:>13}  {after:>5}  {class:<11}  {better}\n",
+        "{:>3}  {mv:<5} {color:<7} {before:>14}  {after:<14}  {class:<11}  {better}\n",
         m.number
     )
     .trim_end()

@@ -155,3 +155,110 @@ fn small_squares_show_the_top_candidates_figures_alone() {
         .unwrap();
     assert!(shown.iter().any(|(sq, _)| *sq == favourite), "{shown:?}");
 }
+
+#[test]
+fn the_hint_is_the_analysiss_first_move_from_the_same_search() {
+    let mut app = App::with_config(config_with_size(7));
+    for square in ["d4", "c5", "e3"] {
+        play_at(&mut app, square);
+    }
+    type_keys(&mut app, "a");
+    tick_until(&mut app, |app| {
+        app.engine_snapshot()
+            .is_some_and(|s| s.job == Job::Analysis && s.progress.report.iterations > 2_000)
+    });
+    // At once, from the analysis's search: no search of its own.
+    type_keys(&mut app, "t");
+    let hint = app.hint().expect("the analysis's move, at once");
+    let snapshot = app.engine_snapshot().unwrap().clone();
+    assert_eq!(snapshot.advice, Some(hint));
+    // The panel's table lists it first.
+    let brique::core::Move::Place(sq) = hint else {
+        panic!("a placement: {hint:?}");
+    };
+    let report = &snapshot.progress.report;
+    let i = report.size.index(sq);
+    let row = format!(
+        "{:<6}{:>7.0}%{:>7.0}%",
+        sq.to_string(),
+        100.0 * report.heat[i],
+        100.0 * report.wins[i]
+    );
+    let screen = text(&app, 100, 30);
+    let lines: Vec<&str> = screen.lines().collect();
+    let header = lines
+        .iter()
+        .position(|l| l.contains("Move    search     win"))
+        .expect(&screen);
+    assert!(lines[header + 1].contains(&row), "{row} first in\n{screen}");
+    // As the analysis searches on, the hint is still its first move.
+    let at = report.iterations;
+    tick_until(&mut app, |app| {
+        app.engine_snapshot()
+            .is_some_and(|s| s.progress.report.iterations > at + 2_000 || !s.running)
+    });
+    assert_eq!(app.hint(), app.engine_snapshot().unwrap().advice);
+}
+
+/// Seeded positions of a game played at random, `moves` long (fewer if it
+/// ends), the squares as the keys type them.
+fn random_game(seed: u64, config: &brique::app::Config, moves: usize) -> Vec<String> {
+    let size = config.game.size;
+    let mut position = brique::core::Position::new(size, config.game.rules());
+    let mut state = seed
+        .wrapping_mul(6364136223846793005)
+        .wrapping_add(1442695040888963407);
+    let mut played = Vec::new();
+    while played.len() < moves && position.winner().is_none() {
+        state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        let empty: Vec<_> = size
+            .squares()
+            .filter(|&sq| position.get(sq).is_none())
+            .collect();
+        let sq = empty[(state >> 33) as usize % empty.len()];
+        let mut next = position.clone();
+        let report = next.play(brique::core::Move::Place(sq)).unwrap();
+        if report.won {
+            break;
+        }
+        position = next;
+        played.push(sq.to_string());
+    }
+    played
+}
+
+#[test]
+fn the_easy_levels_hint_is_never_a_stone_the_preview_says_can_be_captured() {
+    use brique::app::exposed;
+    use brique::core::Move;
+    for seed in 1..=8 {
+        let mut config = config_with_size(7);
+        config.engine.level = Level::Easy;
+        config.game.pie = false;
+        let mut app = App::with_config(config.clone());
+        app.seed_engine(seed);
+        for square in random_game(seed, &config, 6 + seed as usize) {
+            play_at(&mut app, &square);
+        }
+        type_keys(&mut app, "t");
+        app.wait_for_engine();
+        let hint = app.hint().expect("a hint");
+        let position = app.game().position().clone();
+        let size = position.size();
+        let safe_exists = size
+            .squares()
+            .map(Move::Place)
+            .filter(|&mv| position.preview(mv).is_ok())
+            .any(|mv| exposed(&position, mv).is_empty());
+        if safe_exists {
+            assert_eq!(
+                exposed(&position, hint),
+                [],
+                "seed {seed}: the hint {hint}\n{}",
+                text(&app, 100, 30)
+            );
+        }
+    }
+}

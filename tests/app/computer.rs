@@ -468,8 +468,8 @@ fn settings_say_in_plain_words_who_plays_black_from_the_next_game() {
     let mut app = App::with_config(config(5, Mode::HumanVsComputer, Strength::Easy));
     play_at(&mut app, "c3");
     type_keys(&mut app, "o");
-    // Black: Player 2, the computer; its level: hard.
-    press(&mut app, KeyCode::Tab);
+    // Black: Player 2, the computer; its level: hard. (No Player 2 name
+    // row against the computer: the Tab after Player 1's goes to Black.)
     press(&mut app, KeyCode::Tab);
     press(&mut app, KeyCode::Right);
     for _ in 0..5 {

@@ -362,3 +362,38 @@ fn a_config_that_is_a_fifo_a_device_a_link_to_one_or_too_large_gives_defaults_an
         assert!(loaded.file.unusable());
     }
 }
+
+#[test]
+fn the_settings_say_not_saved_yet_while_changes_are_unsaved() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("config.toml");
+    let mut app = App::new(ConfigFile::load(path.clone()), false);
+    type_keys(&mut app, "o");
+    let screen = text(&app, 100, 40);
+    assert!(screen.contains("Saved in"), "{screen}");
+    assert!(!screen.contains("Not saved yet"), "{screen}");
+    press(&mut app, KeyCode::Tab); // Player 2
+    press(&mut app, KeyCode::Tab); // Black
+    press(&mut app, KeyCode::Right);
+    let screen = text(&app, 100, 40);
+    assert!(screen.contains("Not saved yet: Enter saves"), "{screen}");
+    assert!(!screen.contains("Saved in"), "{screen}");
+    // Changed back: nothing is unsaved.
+    press(&mut app, KeyCode::Right);
+    assert!(!text(&app, 100, 40).contains("Not saved yet"));
+}
+
+#[test]
+fn against_the_computer_the_settings_hide_the_unused_player_2_name() {
+    let mut config = Config::default();
+    let row = |screen: &str| screen.lines().any(|l| l.contains("Player 2  "));
+    let mut app = App::with_config(config.clone());
+    type_keys(&mut app, "o");
+    assert!(row(&text(&app, 100, 40)));
+    config.engine.mode = Mode::HumanVsComputer;
+    let mut app = App::with_config(config);
+    type_keys(&mut app, "o");
+    let screen = text(&app, 100, 40);
+    assert!(!row(&screen), "{screen}");
+    assert!(screen.contains("Player 1"), "{screen}");
+}

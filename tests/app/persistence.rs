@@ -547,7 +547,13 @@ fn the_results_screen_counts_wins_and_survives_a_malformed_line() {
         "the bad line is kept byte for byte"
     );
     type_keys(&mut app, "p");
-    assert_eq!(app.screen(), &Screen::Results { scroll: 0 });
+    assert_eq!(
+        app.screen(),
+        &Screen::Results {
+            scroll: 0,
+            selected: 0
+        }
+    );
     let screen = text(&app, 100, 34);
     for (name, games, wins) in [("Ann", 2, 2), ("Bob", 2, 0)] {
         let line = format!("{name:<24} {games:>6} {wins:>6}");
@@ -636,4 +642,69 @@ fn a_won_game_saved(dir: &Path) -> (App, PathBuf) {
     press(&mut won, KeyCode::Enter);
     let file = records_in(dir)[0].clone();
     (won, file)
+}
+
+/// A finished 5×5 game (Black links top and bottom on column c).
+const WON_ON_C: &str =
+    "size: 5\npie: off\nplayer1: Ann\nplayer2: Bob\n\nc1 a1 c2 a2 c3 a3 c4 a4 c5\n";
+
+#[test]
+fn enter_on_the_results_opens_the_game_chosen() {
+    let dir = tempfile::tempdir().unwrap();
+    let paths = Paths::under(dir.path());
+    fs::create_dir_all(paths.records_dir()).unwrap();
+    let record = Record::parse(WON_ON_C).unwrap();
+    let mut rows = Vec::new();
+    for (i, name) in ["older.brique", "newer.brique"].into_iter().enumerate() {
+        let path = paths.records_dir().join(name);
+        fs::write(&path, WON_ON_C).unwrap();
+        rows.push(brique::storage::ResultRow {
+            date: brique::storage::Timestamp::from_system_time(
+                std::time::UNIX_EPOCH
+                    + std::time::Duration::from_secs(1_700_000_000 + 60 * i as u64),
+            ),
+            names: ["Ann".to_string(), "Bob".to_string()],
+            first_black: Player::One,
+            swapped: false,
+            winner: brique::core::Color::Black,
+            moves: record.game.moves().len(),
+            record: Some(path),
+        });
+    }
+    for row in &rows {
+        brique::storage::append_result(&paths, row).unwrap();
+    }
+    let mut app = start(dir.path(), named(["Ann", "Bob"], 9), &plain());
+    type_keys(&mut app, "p");
+    // The newest first; ↓ chooses the older, Enter opens it.
+    press(&mut app, KeyCode::Down);
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(app.screen(), &Screen::Board, "{}", message(&app));
+    assert_eq!(app.game().moves().len(), 9);
+    assert!(
+        notes(&app).contains("Opened older.brique"),
+        "{}",
+        notes(&app)
+    );
+}
+
+#[test]
+fn a_long_file_name_in_the_panel_is_cut_not_broken_over_lines() {
+    let dir = tempfile::tempdir().unwrap();
+    let name = "the-final-of-the-club-championship-of-november-between-ann-and-bob.brique";
+    let file = dir.path().join(name);
+    fs::write(&file, WON_ON_C).unwrap();
+    let args = PlayArgs {
+        load: Some(file),
+        ..PlayArgs::default()
+    };
+    let app = start(dir.path(), named(["Ann", "Bob"], 5), &args);
+    assert!(notes(&app).contains(name), "{}", notes(&app));
+    let screen = text(&app, 100, 34);
+    // The name's start, then an ellipsis, on one line; no piece of its end
+    // on a line of its own.
+    assert!(screen.contains("Opened"), "{screen}");
+    assert!(screen.contains("the-final-of-the-"), "{screen}");
+    assert!(screen.contains('…'), "{screen}");
+    assert!(!screen.contains("bob.brique"), "{screen}");
 }

@@ -147,16 +147,23 @@ fn a_click_on_the_chart_goes_to_that_move() {
         .find(|(_, l)| l.contains("Black's chance"))
         .expect("the chart");
     let left = line.chars().take_while(|&c| c != '╭').count() as u16;
+    // The plot starts right of the axis's marks (0%, 50%, 100%) and line.
+    let marks_row = screen.lines().nth(row + 2).unwrap();
+    let axis = marks_row
+        .chars()
+        .skip(left as usize + 1)
+        .take_while(|&c| c != '│')
+        .count() as u16;
     let row = row as u16 + 2;
     // Its first column is the start of the game, the middle move 3.
-    click(&mut app, left + 1, row);
+    click(&mut app, left + 1 + axis + 1, row);
     assert_eq!(app.viewing(), Some(0));
     let width = line
         .chars()
         .skip(left as usize)
         .take_while(|&c| c != '╮')
         .count() as u16;
-    click(&mut app, left + width / 2, row);
+    click(&mut app, left + 1 + axis + 1 + (width - axis - 3) / 2, row);
     assert_eq!(app.viewing(), Some(3));
 }
 
@@ -174,4 +181,61 @@ fn the_charts_summary_never_cuts_a_figure_whatever_the_names() {
     // The line under the chart falls back to the colours, figures whole.
     assert!(screen.contains("Black -33.3 · White 0"), "{screen}");
     assert!(!screen.contains("Annabelle-Maria 1??"), "{screen}");
+}
+
+/// [`REVIEWED`]'s game with a review of estimates (as a short search would
+/// leave them), which a search of this 5×5 game, proving it, never gives:
+/// a1 is a blunder (58 → 20 for Black) and d1 an inaccuracy (22 → 10).
+const ESTIMATED: &str = "size: 5\npie: off\nplayer1: Ann\nplayer2: Bob\n\
+x-review: 200 50:c3 60:b3 58:a4 20:a2 22:b2 10:e1 W:-\n\nc3 c1 a1 a2 d1 e1\n";
+
+#[test]
+fn the_screen_and_brique_review_give_the_same_figures_of_a_kept_review() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("estimated.brique");
+    fs::write(&file, ESTIMATED).unwrap();
+    let app = open(dir.path(), &file, config_with_size(5));
+    let screen = text(&app, 100, 44);
+    // The chart's marks, and what its dotted line is.
+    for mark in ["100%", "50%", "0%", "dotted: even"] {
+        assert!(screen.contains(mark), "{mark} in\n{screen}");
+    }
+    // The marks in the move list, the average losses under the chart.
+    assert!(
+        screen.contains("3. ● a1??") && screen.contains("5. ● d1?!"),
+        "{screen}"
+    );
+    assert!(screen.contains("Ann -16.7 · Bob -0.7"), "{screen}");
+    // The command prints the review the record keeps, searching nothing.
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_brique"))
+        .args(["review", file.to_str().unwrap(), "--seconds", "0.05"])
+        .env_remove("BRIQUE_LOG")
+        .output()
+        .unwrap();
+    let printed = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{printed}");
+    assert!(printed.contains("kept in the record"), "{printed}");
+    assert!(
+        printed.contains("Ann: 1 inaccuracy, 0 mistakes, 1 blunder; average loss 16.7"),
+        "{printed}"
+    );
+    assert!(
+        printed.contains("Bob: 0 inaccuracies, 0 mistakes, 0 blunders; average loss 0.7"),
+        "{printed}"
+    );
+    let line = |n: &str| {
+        printed
+            .lines()
+            .find(|l| l.trim_start().starts_with(n))
+            .unwrap_or_default()
+            .to_string()
+    };
+    assert!(
+        line("3 ").contains("a1??") && line("3 ").contains("58%"),
+        "{printed}"
+    );
+    assert!(
+        line("5 ").contains("d1?!") && line("5 ").contains("22%"),
+        "{printed}"
+    );
 }

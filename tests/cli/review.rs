@@ -99,3 +99,70 @@ fn write_keeps_the_review_in_the_record_and_a_bad_record_is_refused() {
     let out = brique(&["review", "-", "--write"]);
     assert_eq!(out.status.code(), Some(2));
 }
+
+#[test]
+fn a_kept_review_is_printed_as_kept_and_again_searches_anew() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("kept.brique");
+    // Estimates no search of this proven game gives, kept in the record.
+    let kept = "x-review: 200 50:c3 60:b3 58:a4 20:a2 22:b2 10:e1 W:-\n";
+    let text = BLUNDER_GAME.replace("player2: Bob\n", &format!("player2: Bob\n{kept}"));
+    fs::write(&path, &text).unwrap();
+    let out = brique(&["review", path.to_str().unwrap(), "--seconds", "0.05"]);
+    assert!(out.status.success());
+    let printed = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        printed.contains("kept in the record (0.2 s a position)"),
+        "{printed}"
+    );
+    let line = printed
+        .lines()
+        .find(|l| l.trim_start().starts_with("3 "))
+        .expect("move 3's line");
+    assert!(line.contains("58%") && line.contains("20%"), "{line}");
+    // The record is left as it was, even with --write.
+    let out = brique(&["review", path.to_str().unwrap(), "--write"]);
+    assert!(out.status.success());
+    assert_eq!(fs::read_to_string(&path).unwrap(), text);
+    // --again searches: the proofs replace the estimates.
+    let out = brique(&[
+        "review",
+        path.to_str().unwrap(),
+        "--seconds",
+        "0.05",
+        "--again",
+    ]);
+    let printed = String::from_utf8_lossy(&out.stdout);
+    assert!(!printed.contains("kept in the record"), "{printed}");
+    assert!(printed.contains("proven by the exact solver"), "{printed}");
+}
+
+#[test]
+fn an_estimate_beside_a_proof_says_it_is_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("kept.brique");
+    // White's e1 from an estimated 90% to a proven win; Black's a1 from a
+    // proven win to an estimated 1%.
+    let kept = "x-review: 200 B:c3 B:b3 B:a4 1:a2 22:b2 10:e1 W:-\n";
+    let text = BLUNDER_GAME.replace("player2: Bob\n", &format!("player2: Bob\n{kept}"));
+    fs::write(&path, &text).unwrap();
+    let out = brique(&["review", path.to_str().unwrap()]);
+    let printed = String::from_utf8_lossy(&out.stdout);
+    let line = |n: &str| {
+        printed
+            .lines()
+            .find(|l| l.trim_start().starts_with(n))
+            .unwrap_or_default()
+            .to_string()
+    };
+    assert!(
+        line("3 ").contains("won") && line("3 ").contains("1% (estimate)"),
+        "{printed}"
+    );
+    assert!(
+        line("6 ").contains("90% (estimate)") && line("6 ").contains("won"),
+        "{printed}"
+    );
+    // The better move's chance is the plain one, no brackets in brackets.
+    assert!(line("3 ").trim_end().ends_with("(won)"), "{printed}");
+}

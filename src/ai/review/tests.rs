@@ -130,3 +130,31 @@ fn the_text_reads_back_and_a_foreign_one_is_refused() {
     // A square off the 5×5 board.
     assert_eq!(Review::parse("250 52:h8 W:- ?:-", &game), None);
 }
+
+#[test]
+fn a_move_into_a_proven_loss_from_a_position_not_lost_is_at_least_a_mistake() {
+    let game = game("c3 b2");
+    let proven = |c| {
+        Some(Evaluation {
+            chance: Chance::Proven(c),
+            best: Some("a1".parse().unwrap()),
+        })
+    };
+    // Whatever Black's chance before c3 (won, even, or an estimate that
+    // saw little hope), c3 into a proven loss threw the game away.
+    for before in [proven(Color::Black), estimate(50, "a1"), estimate(12, "a1")] {
+        let review = Review {
+            evaluations: vec![before, proven(Color::White), None],
+            millis: 0,
+        };
+        let moves = review.moves(&game);
+        let class = moves[0].class;
+        assert!(class >= Some(Class::Mistake), "{before:?}: {class:?}");
+    }
+    // A loss already proven before the move is not the move's doing.
+    let review = Review {
+        evaluations: vec![proven(Color::White), proven(Color::White), None],
+        millis: 0,
+    };
+    assert_eq!(review.moves(&game)[0].class, None);
+}

@@ -64,8 +64,10 @@ impl App {
             self.say(Tone::Warning, "The computer is to move: no hint.");
         } else if let Some(mv) = self.hint() {
             self.hint_found(mv);
+        } else if let Some(mv) = self.computer.want_hint(self.session.game().position()) {
+            // The analysis shown has searched this position: its advice.
+            self.hint_found(mv);
         } else {
-            self.computer.want_hint(self.session.game().position());
             self.say(Tone::Info, "Looking for a hint…");
         }
     }

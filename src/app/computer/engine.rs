@@ -19,6 +19,7 @@
 use std::fmt;
 use std::time::{Duration, Instant};
 
+use super::advice::advice;
 pub use super::job::{Ended, EngineSnapshot, Job};
 use super::resign::Doubts;
 use super::slots::{RETRY, SearchSlots, Slot};
@@ -207,17 +208,33 @@ impl Computer {
         self.latest.as_ref().filter(|s| s.position == *position)
     }
 
-    /// The hint found for `position`.
+    /// The hint found for `position`: while the analysis is shown, its
+    /// advice (one search, so the two never disagree).
     pub fn hint(&self, position: &Position) -> Option<Move> {
         match &self.hint {
-            Some(Hint::Found(at, mv)) if at == position => Some(*mv),
+            Some(Hint::Found(at, mv)) if at == position => {
+                self.analysis_advice(position).or(Some(*mv))
+            }
             _ => None,
         }
     }
 
-    /// Asks for a hint for `position`.
-    pub fn want_hint(&mut self, position: &Position) {
+    /// Asks for a hint for `position`; while the analysis shows its advice
+    /// there, that is the hint, returned at once.
+    pub fn want_hint(&mut self, position: &Position) -> Option<Move> {
+        if let Some(mv) = self.analysis_advice(position) {
+            self.hint = Some(Hint::Found(position.clone(), mv));
+            return Some(mv);
+        }
         self.hint = Some(Hint::Wanted(position.clone()));
+        None
+    }
+
+    /// The move the analysis shown advises at `position`, if it has one.
+    fn analysis_advice(&self, position: &Position) -> Option<Move> {
+        self.snapshot(position)
+            .filter(|_| self.analysis)
+            .and_then(|s| s.advice)
     }
 
     pub const fn analysis_shown(&self) -> bool {
@@ -345,9 +362,13 @@ impl Computer {
             return None;
         };
         if let Some(progress) = running.thinker.poll() {
+            let advised = self.analysis || running.job == Job::Hint;
             self.latest = Some(EngineSnapshot {
                 job: running.job,
                 position: running.position.clone(),
+                advice: advised
+                    .then(|| advice(&progress.report, &running.position))
+                    .flatten(),
                 progress: progress.clone(),
                 budget: running.budget,
                 running: true,
@@ -367,7 +388,8 @@ impl Computer {
                 })
             }
             (Job::Move, Some(mv)) => Some(Ended::Move(mv)),
-            (Job::Hint, Some(mv)) => {
+            (Job::Hint, Some(best)) => {
+                let mv = self.latest.as_ref().and_then(|s| s.advice).unwrap_or(best);
                 self.hint = Some(Hint::Found(position.clone(), mv));
                 Some(Ended::Hint(mv))
             }
@@ -426,8 +448,12 @@ impl Computer {
         let running = self.running.take()?;
         let (search, progress) = running.thinker.stop()?;
         self.search = Some(search);
+        let advised = self.analysis || running.job == Job::Hint;
         self.latest = Some(EngineSnapshot {
             job: running.job,
+            advice: advised
+                .then(|| advice(&progress.report, &running.position))
+                .flatten(),
             position: running.position,
             progress: progress.clone(),
             budget: running.budget,

@@ -28,6 +28,10 @@ pub struct EngineSnapshot {
     pub budget: Budget,
     /// Whether the search is still at work.
     pub running: bool,
+    /// The move the engine advises here (see [`super::advice::advice`]),
+    /// for a hint or while the analysis is shown: what the hint names and
+    /// the analysis lists first.
+    pub advice: Option<Move>,
 }
 
 /// What a step of the engine leaves for the app to act on.

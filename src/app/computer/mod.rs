@@ -2,6 +2,7 @@
 //! slots a server shares among its sessions), its turns at the board,
 //! resigning, and how its thinking, progress and heat map are drawn.
 
+pub(super) mod advice;
 pub(super) mod board_keys;
 pub(super) mod engine;
 pub(super) mod engine_marks;

@@ -121,7 +121,7 @@ pub fn lines(app: &App) -> Vec<(String, Style)> {
         if let Some(s) = snapshot {
             let report = &s.progress.report;
             out.extend(
-                candidates(report)
+                candidates(report, s.advice)
                     .into_iter()
                     .map(|c| (c, theme.ui(Ui::Text))),
             );
@@ -137,21 +137,28 @@ pub fn lines(app: &App) -> Vec<(String, Style)> {
 
 /// The search's three favourite moves, the swap among them at a pie-rule
 /// decision, as a table: each move's share of the search and the chance of
-/// winning after it, the best worth first (a move much searched to prove
-/// it loses is listed after one that wins).
-fn candidates(report: &Report) -> Vec<String> {
+/// winning after it; the move `advised` (the hint's) first, then the best
+/// worth first (a move much searched to prove it loses is listed after one
+/// that wins).
+fn candidates(report: &Report, advised: Option<Move>) -> Vec<String> {
     let squares = report.heat.iter().zip(&report.wins).enumerate();
+    let advised = advised.map(|mv| mv.to_string());
     let mut all: Vec<(String, f32, f32)> = squares
         .map(|(i, (&share, &win))| (report.size.square(i).to_string(), share, win))
         .chain(report.swap.map(|s| ("swap".to_string(), s.share, s.win)))
-        .filter(|&(_, share, _)| share >= 0.005)
+        .filter(|(name, share, _)| *share >= 0.005 || advised.as_ref() == Some(name))
         .collect();
     if all.is_empty() {
         return Vec::new();
     }
-    all.sort_by(|a, b| b.1.total_cmp(&a.1));
+    let first = |a: &(String, f32, f32)| advised.as_ref() == Some(&a.0);
+    all.sort_by(|a, b| first(b).cmp(&first(a)).then(b.1.total_cmp(&a.1)));
     all.truncate(3);
-    all.sort_by(|a, b| b.2.total_cmp(&a.2).then(b.1.total_cmp(&a.1)));
+    all.sort_by(|a, b| {
+        (first(b).cmp(&first(a)))
+            .then(b.2.total_cmp(&a.2))
+            .then(b.1.total_cmp(&a.1))
+    });
     let rows = all
         .into_iter()
         .map(|(name, share, win)| format!("{name:<6}{:>7.0}%{:>7.0}%", 100.0 * share, 100.0 * win));
@@ -195,11 +202,15 @@ mod tests {
             swap: None,
             line: Vec::new(),
         };
-        let rows = candidates(&report);
-        let names: Vec<&str> = rows[1..]
-            .iter()
-            .map(|r| r.split_whitespace().next().unwrap())
-            .collect();
-        assert_eq!(names, ["b1", "c1", "a1"], "{rows:?}");
+        let names = |rows: &[String]| -> Vec<String> {
+            rows[1..]
+                .iter()
+                .map(|r| r.split_whitespace().next().unwrap().to_string())
+                .collect()
+        };
+        assert_eq!(names(&candidates(&report, None)), ["b1", "c1", "a1"]);
+        // The move advised (the hint's) goes first, even one little searched.
+        let a2 = Move::Place(size.square(5));
+        assert_eq!(names(&candidates(&report, Some(a2))), ["a2", "b1", "a1"]);
     }
 }

@@ -180,12 +180,16 @@ impl App {
             return Vec::new();
         };
         let path = entry.path.clone();
-        vec![Effect::OpenRecord { path, index }]
+        vec![Effect::OpenRecord {
+            path,
+            index: Some(index),
+        }]
     }
 
     /// Reads a record and opens it, asking first if the game on screen
-    /// would be lost (it is neither autosaved nor in a file).
-    pub(in crate::app) fn open_record(&mut self, path: PathBuf, index: usize) {
+    /// would be lost (it is neither autosaved nor in a file). `index`: where
+    /// it is listed among the saved games (`None`: among the results).
+    pub(in crate::app) fn open_record(&mut self, path: PathBuf, index: Option<usize>) {
         match load_record(&path) {
             Err(e) => self.say(Tone::Error, format!("Cannot open it: {e}.")),
             Ok(record) if self.game_is_kept() => {

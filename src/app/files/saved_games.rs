@@ -14,8 +14,8 @@ use crate::app::ui::pages;
 use crate::app::ui::text_input::{TextInput, Typed};
 use crate::app::update::Effect;
 use crate::storage::{
-    Paths, Timestamp, default_record_path, load_results, record_path_from_input, save_new_record,
-    save_record, summarize,
+    Paths, ResultRow, Timestamp, default_record_path, load_results, record_path_from_input,
+    save_new_record, save_record, summarize,
 };
 
 /// The longest file name or path the save prompt takes.
@@ -157,24 +157,66 @@ impl App {
                 })
                 .map_err(|e| e.to_string()),
         );
-        self.screen = Screen::Results { scroll: 0 };
+        self.screen = Screen::Results {
+            scroll: 0,
+            selected: 0,
+        };
     }
 
-    pub(in crate::app) fn on_results(&mut self, action: Action) {
-        let max = pages::results_max_scroll(
-            self.theme,
-            self.results(),
-            self.results_file(),
-            self.board.terminal(),
-        );
-        let Screen::Results { scroll } = &mut self.screen else {
-            return;
+    /// The results' keys: the arrows choose a recent game (or scroll, with
+    /// none listed), Enter opens the one chosen.
+    pub(in crate::app) fn on_results(&mut self, action: Action) -> Vec<Effect> {
+        let Screen::Results {
+            scroll,
+            selected: was,
+        } = self.screen
+        else {
+            return Vec::new();
         };
-        match action {
-            Action::ScrollUp => *scroll = scroll.saturating_sub(1),
-            Action::ScrollDown => *scroll = scroll.saturating_add(1).min(max),
-            Action::Close => self.screen = Screen::Board,
-            _ => {}
+        let recent = match self.results() {
+            Some(Ok((summary, _))) => summary.recent.clone(),
+            _ => Vec::new(),
+        };
+        let selected = match action {
+            Action::ScrollUp => was.saturating_sub(1),
+            Action::ScrollDown => (was + 1).min(recent.len().saturating_sub(1)),
+            Action::Submit => return self.open_result(recent.get(was)),
+            Action::Close => {
+                self.screen = Screen::Board;
+                return Vec::new();
+            }
+            _ => return Vec::new(),
+        };
+        let (theme, file, area) = (self.theme, self.results_file(), self.board.terminal());
+        let view = pages::results_view(theme, self.results(), file, selected, area);
+        // Past the first or last game the page scrolls on (to the lines
+        // that could not be read, below them).
+        let stuck = selected == was;
+        let scroll = match (stuck, action) {
+            (true, Action::ScrollUp) => scroll.saturating_sub(1),
+            (true, _) => scroll.saturating_add(1).min(view.max_scroll),
+            // The game chosen (and its file's line) in sight.
+            (false, _) => scroll
+                .max(view.chosen_bottom.saturating_sub(view.height))
+                .min(view.chosen_top)
+                .min(view.max_scroll),
+        };
+        self.screen = Screen::Results { scroll, selected };
+        Vec::new()
+    }
+
+    /// Enter on a recent game: its record opened, or why not.
+    fn open_result(&mut self, row: Option<&ResultRow>) -> Vec<Effect> {
+        match row.map(|row| row.record.clone()) {
+            None => Vec::new(),
+            Some(None) => {
+                self.say(
+                    Tone::Warning,
+                    "That game was not kept in a file: there is nothing to open.",
+                );
+                Vec::new()
+            }
+            Some(Some(path)) => vec![Effect::OpenRecord { path, index: None }],
         }
     }
 
@@ -198,9 +240,13 @@ impl App {
     pub(in crate::app) fn declined(&mut self) {
         self.screen = match self.files.take_pending() {
             Some(Pending::Write { input, .. }) => Screen::SaveAs(input),
-            Some(Pending::Open { index, .. } | Pending::Delete { index, .. }) => {
-                Screen::Records { selected: index }
-            }
+            Some(
+                Pending::Open {
+                    index: Some(index), ..
+                }
+                | Pending::Delete { index, .. },
+            ) => Screen::Records { selected: index },
+            Some(Pending::Open { index: None, .. }) => Screen::Board,
             None => Screen::Board,
         };
     }

@@ -70,12 +70,13 @@ pub enum Pending {
     Write { path: PathBuf, input: TextInput },
     /// Delete this record (listed at `index`)?
     Delete { path: PathBuf, index: usize },
-    /// Open this record (listed at `index`), though the game on screen is
-    /// not saved anywhere?
+    /// Open this record (listed at `index` of the saved games; `None`:
+    /// chosen among the results), though the game on screen is not saved
+    /// anywhere?
     Open {
         record: Box<Record>,
         path: PathBuf,
-        index: usize,
+        index: Option<usize>,
     },
 }
 

@@ -8,7 +8,7 @@ use ratatui::widgets::Widget;
 
 use super::clock::clock_face;
 use super::summary::turn;
-use super::threats::threats;
+use super::threats::exposed;
 use crate::app::action::Action;
 use crate::app::config::NAME_MAX_CHARS;
 use crate::app::keys::keymap::{Context, key_for};
@@ -18,6 +18,7 @@ use crate::app::state::App;
 use crate::app::ui::cells::{block, height, lines, tone_style, wrap};
 use crate::app::ui::text_width::{cut, pad};
 use crate::app::ui::theme::{Theme, Ui};
+use crate::app::ui::wrap::cut_long_words;
 use crate::core::{Color, Move, MoveReport, Square};
 
 pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
@@ -257,10 +258,16 @@ fn prompt(app: &App, width: u16) -> Vec<Line<'static>> {
     let game = app.shown_game();
     let pos = game.position();
     let key = |action| key_for(app.keys(), Context::Board, action, theme);
+    // A file name too long for the panel is cut, not broken over lines.
     let mut parts: Vec<(String, Style)> = app
         .panel_notes()
         .into_iter()
-        .map(|note| (note.text, tone_style(theme, note.tone)))
+        .map(|note| {
+            (
+                cut_long_words(&note.text, width),
+                tone_style(theme, note.tone),
+            )
+        })
         .collect();
     // Over on the board, by resignation, or on time.
     let ended = match (app.lost_on_time(), game.winner()) {
@@ -391,14 +398,10 @@ fn preview_text(app: &App, report: &MoveReport) -> String {
 /// `sq` right after it ("It could be captured at i7."), `placed` naming
 /// the stone placed; else "".
 fn danger_text(app: &App, report: &MoveReport, sq: Square, placed: &str) -> String {
-    let mut after = app.shown_game().position().clone();
-    if report.won || after.play(report.mv).is_err() {
-        return String::new();
-    }
+    let all = exposed(app.shown_game().position(), report.mv);
     let stones: Vec<Square> = std::iter::once(sq)
         .chain(report.fills.iter().map(|f| f.square))
         .collect();
-    let all = threats(&after);
     let mut said = Vec::new();
     for stone in stones {
         let at: Vec<String> = all

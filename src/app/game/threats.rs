@@ -23,3 +23,27 @@ pub fn threats(position: &Position) -> Vec<Threat> {
         })
         .collect()
 }
+
+/// The captures the opponent would have right after `mv` of the stones it
+/// places (the stone and the squares it fills): what the move's preview
+/// warns of ("It could be captured at …"). None after a winning move, a
+/// swap or an illegal move.
+pub fn exposed(position: &Position, mv: Move) -> Vec<Threat> {
+    let mut after = position.clone();
+    let Ok(report) = after.play(mv) else {
+        return Vec::new();
+    };
+    let Move::Place(sq) = mv else {
+        return Vec::new();
+    };
+    if report.won {
+        return Vec::new();
+    }
+    let placed: Vec<Square> = std::iter::once(sq)
+        .chain(report.fills.iter().map(|f| f.square))
+        .collect();
+    threats(&after)
+        .into_iter()
+        .filter(|t| placed.contains(&t.stone))
+        .collect()
+}

@@ -10,7 +10,7 @@ use super::state::{Link, OnlineGame};
 use crate::app::action::{Action, HistoryStep};
 use crate::app::config::engine::Mode;
 use crate::app::game::clock_reading::ClockFace;
-use crate::app::message::{Message, Tone};
+use crate::app::message::{Message, Tone, connection_lost};
 use crate::app::screen::{Question, Screen};
 use crate::app::state::App;
 use crate::core::{Color, Move, MoveReport, Player};
@@ -259,10 +259,7 @@ impl App {
                 return vec![Message::new(Tone::Info, text)];
             }
             return match &self.online.link {
-                Link::Lost { why, .. } => vec![Message::new(
-                    Tone::Warning,
-                    format!("Online: connection lost ({why}); trying again."),
-                )],
+                Link::Lost { why, .. } => vec![Message::new(Tone::Warning, connection_lost(why))],
                 _ => Vec::new(),
             };
         };
@@ -284,10 +281,7 @@ impl App {
         };
         notes.push(Message::new(Tone::Info, head));
         if let Link::Lost { why, .. } = &self.online.link {
-            notes.push(Message::new(
-                Tone::Warning,
-                format!("Connection lost ({why}): reconnecting…"),
-            ));
+            notes.push(Message::new(Tone::Warning, connection_lost(why)));
         }
         if let (Pace::Days(_), None) = (terms.pace, &state.result) {
             let to_move = self.game().player_to_move();

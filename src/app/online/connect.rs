@@ -12,7 +12,7 @@ use super::form::ConnectForm;
 use super::page::{OnlinePage, PageForm};
 use super::state::{Connected, Link, ONLINE_GAME_KEY, RECONNECT_AFTER};
 use crate::app::config::RelayServer;
-use crate::app::message::Tone;
+use crate::app::message::{Tone, connection_lost};
 use crate::app::screen::Screen;
 use crate::app::state::App;
 use crate::app::update::Effect;
@@ -293,10 +293,7 @@ impl App {
             .as_ref()
             .is_some_and(|g| !g.is_over() && g.me.is_some())
         {
-            self.say(
-                Tone::Warning,
-                format!("Connection lost ({why}): reconnecting…"),
-            );
+            self.say(Tone::Warning, connection_lost(&why));
             self.online.link = Link::Lost {
                 server,
                 why,

@@ -91,7 +91,8 @@ fn page_lines(app: &App, page: &OnlinePage, width: u16) -> Vec<Line<'static>> {
         }
         Link::Connecting { server, .. } => (format!("Connecting to {server}…"), Ui::Text),
         Link::Lost { server, why, .. } => {
-            (format!("Lost {server} ({why}): trying again…"), Ui::Warning)
+            let why = why.trim_end_matches('.');
+            (format!("Lost {server}: {why}. Trying again…"), Ui::Warning)
         }
         Link::Off => ("Not connected.".to_string(), Ui::Dim),
     };

@@ -18,7 +18,7 @@ use crate::app::review::summary::SummaryForm;
 use crate::app::state::App;
 use crate::app::ui::cells::{block, wrap};
 use crate::app::ui::theme::{Marker, Ui};
-use crate::commands::review::chance_text;
+use crate::commands::review::{chance_text, chances_text};
 use crate::core::{Color, Move};
 
 /// The chart's rows, its border included: at most, and at least.
@@ -39,13 +39,27 @@ pub fn split_rows(app: &App, rows: Rect) -> (Rect, Option<Rect>) {
     (list, Some(chart))
 }
 
-/// Where the chart's points are drawn: inside its border.
+/// The marks of the chart's left axis, Black's chance.
+const Y_LABELS: [&str; 3] = ["0%", "50%", "100%"];
+
+/// Where the chart's points are drawn: inside its border, right of the
+/// axis's marks and line (as ratatui's `Chart` lays them out: the marks
+/// take at most a third of the width).
 fn plot(chart: Rect) -> Rect {
-    Rect::new(
+    let inner = Rect::new(
         chart.x + 1,
         chart.y + 1,
         chart.width.saturating_sub(2),
         chart.height.saturating_sub(2),
+    );
+    let marks = Y_LABELS.iter().map(|l| l.len()).max().unwrap_or(0);
+    let marks = u16::try_from(marks).unwrap_or(0).min(inner.width / 3);
+    let axis = u16::from(inner.x + marks + 1 < inner.right());
+    Rect::new(
+        inner.x + marks + axis,
+        inner.y,
+        inner.width.saturating_sub(marks + axis),
+        inner.height,
     )
 }
 
@@ -82,6 +96,14 @@ pub fn render_chart(app: &App, area: Rect, buf: &mut Buffer) {
         symbols::Marker::Braille
     };
     let title = format!("Black's chance, moves 0-{}", game.history().len());
+    // What the line across the middle is (dotted in braille, blocks in
+    // ASCII), written in the plot's top left corner, where the chance
+    // seldom is (a game starts near even).
+    let legend = if theme.ascii {
+        "middle: even"
+    } else {
+        "dotted: even"
+    };
     // The summary under it: each player's marks and average loss, and how
     // many positions were proven rather than estimated.
     let proven = review.proven();
@@ -127,7 +149,14 @@ pub fn render_chart(app: &App, area: Rect, buf: &mut Buffer) {
     Chart::new(datasets)
         .block(block(theme, &title).title_bottom(Line::styled(summary, theme.ui(Ui::Dim))))
         .x_axis(Axis::default().bounds([0.0, plies]))
-        .y_axis(Axis::default().bounds([0.0, 100.0]))
+        // The dotted line's mark says what it is: even chances.
+        .y_axis(
+            Axis::default()
+                .bounds([0.0, 100.0])
+                .labels(Y_LABELS)
+                .title(Line::styled(legend, theme.ui(Ui::Dim)))
+                .style(theme.ui(Ui::Dim)),
+        )
         .render(area, buf);
 }
 
@@ -175,11 +204,13 @@ fn marked_text(m: &MoveReview) -> String {
         Color::Black => "Black",
         Color::White => "White",
     };
-    let before = chance_text(m.before, m.before_proven);
-    let after = chance_text(m.after, m.after_proven);
-    let better = m
-        .better
-        .map_or_else(String::new, |mv| format!(" Better: {mv} ({before})."));
+    let (before, after) = chances_text(m);
+    let better = m.better.map_or_else(String::new, |mv| {
+        format!(
+            " Better: {mv} ({}).",
+            chance_text(m.before, m.before_proven)
+        )
+    });
     let article = if class.starts_with('i') { "an" } else { "a" };
     format!(
         "Move {}, {}{mark}: {article} {class}. {color}'s chance {before} -> {after}.{better}",

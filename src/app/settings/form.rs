@@ -135,14 +135,29 @@ impl SettingsForm {
         &self.original
     }
 
+    /// Steps the focus to the next (or previous) row shown.
     pub fn focus_step(&mut self, forward: bool) {
         let n = Field::VARIANTS.len();
-        let i = self.focus.index();
-        self.focus = Field::VARIANTS[if forward {
-            (i + 1) % n
-        } else {
-            (i + n - 1) % n
-        }];
+        loop {
+            let i = self.focus.index();
+            self.focus = Field::VARIANTS[if forward {
+                (i + 1) % n
+            } else {
+                (i + n - 1) % n
+            }];
+            if self.shows(self.focus) {
+                break;
+            }
+        }
+    }
+
+    /// Whether the row of `field` is shown: Player 2's name is the
+    /// computer's against it (and in a demo), so it is not asked for, unless
+    /// it is what must be fixed.
+    pub fn shows(&self, field: Field) -> bool {
+        field != Field::Player2
+            || self.mode == Mode::HumanVsHuman
+            || matches!(self.error, Some((Field::Player2, _)))
     }
 
     /// Steps the focused choice to its next (or previous) value.
@@ -305,6 +320,21 @@ mod tests {
         assert_eq!(form.result().unwrap_err().0, Field::Player2);
         form.revert();
         assert_eq!(form.result(), Ok(Config::default()));
+        assert_eq!(form.focus, Field::Player2);
+    }
+
+    #[test]
+    fn against_the_computer_the_focus_skips_the_unused_player_2_name() {
+        let mut config = Config::default();
+        config.engine.mode = Mode::HumanVsComputer;
+        let mut form = SettingsForm::new(&config);
+        assert!(!form.shows(Field::Player2));
+        form.focus_step(true);
+        assert_eq!(form.focus, Field::Black);
+        form.focus_step(false);
+        assert_eq!(form.focus, Field::Player1);
+        form.mode = Mode::HumanVsHuman;
+        form.focus_step(true);
         assert_eq!(form.focus, Field::Player2);
     }
 }

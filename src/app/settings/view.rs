@@ -25,7 +25,7 @@ pub fn render(app: &App, form: &SettingsForm, area: Rect, buf: &mut Buffer) {
     let width = WIDTH.min(area.width);
     let text_width = width.saturating_sub(4);
     let mut top = vec![Line::default()];
-    for &field in Field::VARIANTS {
+    for &field in Field::VARIANTS.iter().filter(|&&f| form.shows(f)) {
         top.push(row(app, form, field));
     }
     top.push(Line::default());
@@ -252,6 +252,11 @@ fn notes(app: &App, form: &SettingsForm) -> Vec<(String, Style)> {
     let place = match file.path() {
         Some(path) if file.unusable() => format!(
             "Saving replaces {}, which could not be used; a copy of it is kept.",
+            path.display()
+        ),
+        Some(path) if form.changed() => format!(
+            "Not saved yet: {} saves in {}.",
+            key_for(app.keys(), Context::SettingsChoice, Action::Submit, theme),
             path.display()
         ),
         Some(path) => format!("Saved in {}", path.display()),

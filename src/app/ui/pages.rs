@@ -8,6 +8,7 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 
 use super::layout::centred;
+use super::text_width::cut;
 use super::theme::{Marker, Theme, Ui};
 use super::wrap::wrap;
 use crate::app::files::state::ResultsRead;
@@ -174,33 +175,62 @@ pub fn help_max_scroll(keys: &KeyBindings, theme: Theme, area: Rect) -> u16 {
     max_scroll(help_lines(keys, theme, body.width).len(), body.height)
 }
 
-/// How far the results can scroll on a terminal of this size.
-pub fn results_max_scroll(
+/// Where the results stand on a terminal of this size, with the recent
+/// game `selected` chosen: how far they scroll, the rows of the game chosen
+/// (its line and its file's), and the rows shown.
+pub struct ResultsView {
+    pub max_scroll: u16,
+    pub chosen_top: u16,
+    pub chosen_bottom: u16,
+    pub height: u16,
+}
+
+pub fn results_view(
     theme: Theme,
     results: Option<&ResultsRead>,
     file: Option<PathBuf>,
+    selected: usize,
     area: Rect,
-) -> u16 {
+) -> ResultsView {
     let (body, _) = page_boxes(area, RESULTS_WIDTH);
-    max_scroll(
-        results_lines(theme, results, file, body.width).len(),
-        body.height,
-    )
+    let lines = results_lines(theme, results, file, selected, body.width);
+    let row = |i: usize| u16::try_from(i).unwrap_or(u16::MAX);
+    // As `summary_lines` lays them out: the players' table, a blank line
+    // and a title, then each game's line and its file's.
+    let (top, bottom) = match results {
+        Some(Ok((summary, _))) if !summary.players.is_empty() => {
+            let rows = |row: &ResultRow| {
+                1 + usize::from(row.record.as_ref().and_then(|p| p.file_name()).is_some())
+            };
+            let before: usize = summary.recent.iter().take(selected).map(rows).sum();
+            let top = summary.players.len() + 3 + before;
+            let own = summary.recent.get(selected).map_or(0, rows);
+            (top, top + own)
+        }
+        _ => (0, 0),
+    };
+    ResultsView {
+        max_scroll: max_scroll(lines.len(), body.height),
+        chosen_top: row(top),
+        chosen_bottom: row(bottom),
+        height: body.height,
+    }
 }
 
 const NAME_WIDTH: usize = 24;
 
 /// Every line of the results screen at a given width: `results` as read
-/// from `file`.
+/// from `file`, the recent game `selected` chosen.
 pub fn results_lines(
     theme: Theme,
     results: Option<&ResultsRead>,
     file: Option<PathBuf>,
+    selected: usize,
     width: u16,
 ) -> Vec<Line<'static>> {
     match results {
         Some(Ok((summary, problems))) => {
-            let mut out = summary_lines(theme, summary, width);
+            let mut out = summary_lines(theme, summary, selected, width);
             if !problems.is_empty() {
                 out.push(Line::default());
                 let file = file.map(|f| f.display().to_string()).unwrap_or_default();
@@ -224,7 +254,12 @@ pub fn results_lines(
     }
 }
 
-fn summary_lines(theme: Theme, summary: &Summary, width: u16) -> Vec<Line<'static>> {
+fn summary_lines(
+    theme: Theme,
+    summary: &Summary,
+    selected: usize,
+    width: u16,
+) -> Vec<Line<'static>> {
     let mut out = Vec::new();
     if summary.players.is_empty() {
         out.extend(wrap(
@@ -249,11 +284,13 @@ fn summary_lines(theme: Theme, summary: &Summary, width: u16) -> Vec<Line<'stati
             "Recent games, newest first",
             theme.ui(Ui::Title),
         ));
-        for row in &summary.recent {
-            out.push(recent_line(theme, row));
+        for (i, row) in summary.recent.iter().enumerate() {
+            out.push(recent_line(theme, row, i == selected));
             if let Some(file) = row.record.as_ref().and_then(|p| p.file_name()) {
+                // Cut to the line, never wrapped: a name reads as one word.
+                let room = usize::from(width).saturating_sub(FILE_INDENT);
                 out.push(Line::styled(
-                    format!("{:17}{}", "", file.to_string_lossy()),
+                    format!("{:FILE_INDENT$}{}", "", cut(&file.to_string_lossy(), room)),
                     theme.ui(Ui::Dim),
                 ));
             }
@@ -262,8 +299,12 @@ fn summary_lines(theme: Theme, summary: &Summary, width: u16) -> Vec<Line<'stati
     out
 }
 
-/// `2024-02-29 13:05  Ann (White) beat Bob · 23 moves`.
-fn recent_line(theme: Theme, row: &ResultRow) -> Line<'static> {
+/// Where a recent game's file name starts: under its result.
+const FILE_INDENT: usize = 19;
+
+/// `▸ 2024-02-29 13:05  Ann (White) beat Bob · 23 moves`, the pointer on
+/// the game `chosen`.
+fn recent_line(theme: Theme, row: &ResultRow, chosen: bool) -> Line<'static> {
     let winner = row.winner_player();
     let loser = &row.names[winner.other().index()];
     let mut text = format!(
@@ -276,9 +317,15 @@ fn recent_line(theme: Theme, row: &ResultRow) -> Line<'static> {
     if row.swapped {
         text.push_str(&format!("{}swapped", theme.dot()));
     }
+    let (pointer, style) = if chosen {
+        (theme.sym("▸ ", "> "), theme.ui(Ui::Selected))
+    } else {
+        ("  ", theme.ui(Ui::Text))
+    };
     Line::from(vec![
+        Span::styled(pointer, theme.ui(Ui::Accent)),
         Span::styled(format!("{}  ", short_date(row.date)), theme.ui(Ui::Dim)),
-        Span::styled(text, theme.ui(Ui::Text)),
+        Span::styled(text, style),
     ])
 }
 

@@ -50,6 +50,18 @@ pub fn wrap(text: &str, width: u16, style: Style) -> Vec<Line<'static>> {
     lines
 }
 
+/// `text` with every word wider than `width` columns (a file name, in the
+/// narrow side panel) cut to fit with an ellipsis, so that [`wrap`] need not
+/// break it over lines where it would read as two words.
+pub fn cut_long_words(text: &str, width: u16) -> String {
+    let width = usize::from(width.max(1));
+    let words: Vec<String> = text
+        .split(' ')
+        .map(|word| super::text_width::cut(word, width))
+        .collect();
+    words.join(" ")
+}
+
 /// Where to cut a word to fit `width` columns: after the last `/` or `\`
 /// that fits, else after the last character that fits (at least one).
 fn cut_point(word: &str, width: usize) -> usize {
@@ -86,6 +98,16 @@ mod tests {
         assert_eq!(texts(&wrap("a b", 0, s)), ["a", "b"]);
         assert_eq!(texts(&wrap("  |   ^", 20, s)), ["  |   ^"]);
         assert_eq!(texts(&wrap("張三🎲", 4, s)), ["張三", "🎲"]);
+    }
+
+    #[test]
+    fn long_words_can_be_cut_rather_than_broken() {
+        let text = cut_long_words("Opened a-very-long-game-name.brique: Ann won.", 12);
+        assert_eq!(text, "Opened a-very-long… Ann won.");
+        assert_eq!(
+            texts(&wrap(&text, 12, Style::new())),
+            ["Opened", "a-very-long…", "Ann won."]
+        );
     }
 
     #[test]
