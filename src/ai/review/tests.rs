@@ -149,7 +149,10 @@ fn a_move_into_a_proven_loss_from_a_position_not_lost_is_at_least_a_mistake() {
         };
         let moves = review.moves(&game);
         let class = moves[0].class;
-        assert!(class >= Some(Class::Mistake), "{before:?}: {class:?}");
+        assert!(
+            matches!(class, Some(Class::Mistake | Class::Blunder)),
+            "{before:?}: {class:?}"
+        );
     }
     // A loss already proven before the move is not the move's doing.
     let review = Review {
