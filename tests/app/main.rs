@@ -20,6 +20,7 @@ mod engine_config;
 mod escorts;
 mod keys;
 mod online;
+mod online_names;
 mod online_session;
 mod own_keys;
 mod paste;

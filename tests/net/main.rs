@@ -17,6 +17,7 @@ mod jam;
 mod link;
 mod lobby;
 mod lobby_edges;
+mod lobby_names;
 mod relay;
 mod relay_app;
 mod relay_replay;

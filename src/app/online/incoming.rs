@@ -41,6 +41,7 @@ impl App {
             Ask::Accept { .. } => "Not accepted",
             Ask::Move { .. } => "The move was refused",
             Ask::Record { .. } => "Not downloaded",
+            Ask::Rename { .. } => "Not renamed",
             _ => "The server refused",
         };
         if let Ask::Watch { game } = asked
@@ -57,6 +58,11 @@ impl App {
         {
             form.error = Some(text);
             return;
+        }
+        if let (Ask::Rename { .. }, Screen::Online(page)) = (asked, &mut self.screen)
+            && let Some(super::page::PageForm::Rename(form)) = &mut page.form
+        {
+            return form.refused(text);
         }
         self.say(Tone::Warning, text);
     }
@@ -96,6 +102,14 @@ impl App {
                 self.online.archive = games;
             }
             (Ask::Record { game }, Answer::Record { text }) => self.save_download(game, &text),
+            // The new name itself comes as a push, to every copy.
+            (Ask::Rename { .. }, Answer::Renamed { .. }) => {
+                if let Screen::Online(page) = &mut self.screen
+                    && matches!(page.form, Some(super::page::PageForm::Rename(_)))
+                {
+                    page.form = None;
+                }
+            }
             // Accept: the game comes as a push; moves: as `moved`.
             _ => {}
         }
@@ -172,7 +186,14 @@ impl App {
                 }
             }
             Push::Welcome { .. } => {}
-            Push::Refused { why } => self.connection_lost(why),
+            Push::Refused { why, .. } => self.connection_lost(why),
+            Push::Renamed { name } => {
+                self.online.me = Some(name.clone());
+                if let Some(server) = self.online.server().map(str::to_string) {
+                    self.keep_online_settings(&server, Some(&name));
+                }
+                self.say(Tone::Success, format!("You are called {name} on this server now."));
+            }
         }
     }
 

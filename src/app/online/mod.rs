@@ -14,5 +14,6 @@ pub(super) mod keys;
 pub(super) mod leave;
 pub(super) mod lists_view;
 pub(super) mod page;
+pub(super) mod rename;
 pub(super) mod state;
 pub(super) mod view;

@@ -33,6 +33,9 @@ pub struct LobbyLimits {
     pub tick: Duration,
     /// How often the lists (players, seeks, games) are pushed, at most.
     pub lists_every: Duration,
+    /// New keys (a first connection with a name) from one address (IPv4)
+    /// or /64 network (IPv6) in a day.
+    pub registrations_per_day: u32,
 }
 
 impl Default for LobbyLimits {
@@ -50,6 +53,7 @@ impl Default for LobbyLimits {
             watching: 20,
             tick: Duration::from_millis(100),
             lists_every: Duration::from_millis(500),
+            registrations_per_day: 10,
         }
     }
 }
