@@ -106,7 +106,15 @@ mod tests {
 
     #[test]
     fn a_name_that_shows_nothing_is_refused() {
-        for blank in ["", "   ", "\u{3164}", "\u{115f}\u{1160}", "\u{61c}", "\u{200b}\u{feff}", "\u{202e}"] {
+        for blank in [
+            "",
+            "   ",
+            "\u{3164}",
+            "\u{115f}\u{1160}",
+            "\u{61c}",
+            "\u{200b}\u{feff}",
+            "\u{202e}",
+        ] {
             assert_eq!(check_name(blank), Err(NameError::Blank), "{blank:?}");
         }
     }

@@ -84,7 +84,10 @@ fn online_a_key_that_asks_for_another_name_is_told_the_one_it_keeps() {
     // `r` on the Online screen: the form, the name typed over.
     press(&mut app, KeyCode::Char('r'));
     let screen = text(&app, 120, 40);
-    assert!(screen.contains("Rename") && screen.contains("Your name on this server"), "{screen}");
+    assert!(
+        screen.contains("Rename") && screen.contains("Your name on this server"),
+        "{screen}"
+    );
     type_keys(&mut app, "a");
     press(&mut app, KeyCode::Enter);
     tick_until(&mut [&mut app], "the new name", |a| {

@@ -99,7 +99,10 @@ fn a_name_too_long_is_refused_with_the_limit_not_cut() {
 fn look_alike_invisible_and_blank_names_are_refused() {
     let dir = tempfile::tempdir().unwrap();
     let server = Server::start_on(dir.path(), &["--registrations-per-day", "50"]);
-    assert_eq!(try_name(&server, dir.path(), "alice", "alice").unwrap(), "alice");
+    assert_eq!(
+        try_name(&server, dir.path(), "alice", "alice").unwrap(),
+        "alice"
+    );
     let taken = |name: &str| NameError::Taken { name: name.into() };
     let cases = [
         ("ali\u{200b}ce", taken("alice")),
@@ -125,7 +128,10 @@ fn look_alike_invisible_and_blank_names_are_refused() {
         }
     }
     // The invisible characters of a new name are dropped, not kept.
-    assert_eq!(try_name(&server, dir.path(), "bob", "\u{feff}b\u{200b}ob").unwrap(), "bob");
+    assert_eq!(
+        try_name(&server, dir.path(), "bob", "\u{feff}b\u{200b}ob").unwrap(),
+        "bob"
+    );
 }
 
 #[test]
@@ -141,7 +147,10 @@ fn a_key_renames_itself_once_a_month_and_its_games_keep_the_old_name() {
         let mover = core.player_to_move().index();
         play_one(seats[mover], state.game, &mut core);
     }
-    assert_eq!(ask(&mut bob, Ask::Resign { game: state.game }), Answer::Done);
+    assert_eq!(
+        ask(&mut bob, Ask::Resign { game: state.game }),
+        Answer::Done
+    );
     ended(&mut alice, state.game);
 
     // A second copy of alice's key asks for another name: it keeps its own.
@@ -150,7 +159,11 @@ fn a_key_renames_itself_once_a_month_and_its_games_keep_the_old_name() {
     let again = Identity::load_or_create(&dir.path().join("alice.key")).unwrap();
     let (_, welcome) =
         Client::connect(server.lobby, &again, Some("alicia"), &known(dir.path())).unwrap();
-    assert_eq!(welcome.name.as_deref(), Some("alice"), "the name asked is ignored");
+    assert_eq!(
+        welcome.name.as_deref(),
+        Some("alice"),
+        "the name asked is ignored"
+    );
 
     // Refused: another's name, a look-alike of it, too long, blank.
     let rename = |name: &str| Ask::Rename { name: name.into() };
@@ -160,7 +173,12 @@ fn a_key_renames_itself_once_a_month_and_its_games_keep_the_old_name() {
     assert!(refused(&mut alice, rename("\u{3164}")).contains("letter or a digit"));
     // Taken, cleaned; every copy of the key is told.
     let answer = ask(&mut alice, rename("  alicia\u{200b} "));
-    assert_eq!(answer, Answer::Renamed { name: "alicia".into() });
+    assert_eq!(
+        answer,
+        Answer::Renamed {
+            name: "alicia".into()
+        }
+    );
     let told = wait_push(&mut copy, "the new name", |p| match p {
         Push::Renamed { name } => Some(name.clone()),
         _ => None,
@@ -168,23 +186,47 @@ fn a_key_renames_itself_once_a_month_and_its_games_keep_the_old_name() {
     assert_eq!(told, "alicia");
     // Once a month: a second rename is refused, saying when.
     let why = refused(&mut alice, rename("alina"));
-    assert!(why.contains("once in 30 days") && why.contains("30 days"), "{why}");
+    assert!(
+        why.contains("once in 30 days") && why.contains("30 days"),
+        "{why}"
+    );
     // The old name is kept for its owner: no one else takes it now.
     let why = refused(&mut bob, rename("alice"));
     assert!(why.contains("taken"), "{why}");
-    assert!(refused(&mut bob, Ask::Archive { name: "alice".into() }).contains("no player"));
+    assert!(
+        refused(
+            &mut bob,
+            Ask::Archive {
+                name: "alice".into()
+            }
+        )
+        .contains("no player")
+    );
 
     // The game keeps the name it was played under, in the archive and record.
-    let Answer::Archive { games } = ask(&mut bob, Ask::Archive { name: "alicia".into() }) else {
+    let Answer::Archive { games } = ask(
+        &mut bob,
+        Ask::Archive {
+            name: "alicia".into(),
+        },
+    ) else {
         panic!("no archive");
     };
     assert_eq!(games.len(), 1);
-    assert!(games[0].names.contains(&"alice".to_string()), "{:?}", games[0].names);
+    assert!(
+        games[0].names.contains(&"alice".to_string()),
+        "{:?}",
+        games[0].names
+    );
     let Answer::Record { text } = ask(&mut bob, Ask::Record { game: state.game }) else {
         panic!("no record");
     };
     let record = Record::parse(&text).unwrap();
-    assert!(record.names.contains(&"alice".to_string()), "{:?}", record.names);
+    assert!(
+        record.names.contains(&"alice".to_string()),
+        "{:?}",
+        record.names
+    );
     // The lists say the new name.
     wait_push(&mut bob, "the players list", |p| match p {
         Push::Players { players } => players.contains(&"alicia".to_string()).then_some(()),
@@ -220,18 +262,31 @@ fn throwaway_keys_resigning_at_once_cannot_lift_a_rating() {
     for i in 0..4 {
         let (mut throwaway, _) = connect(&server, dir.path(), &format!("throwaway{i}"));
         let state = start_game(&mut main, &mut throwaway);
-        assert_eq!(ask(&mut throwaway, Ask::Resign { game: state.game }), Answer::Done);
+        assert_eq!(
+            ask(&mut throwaway, Ask::Resign { game: state.game }),
+            Answer::Done
+        );
         let (result, ratings) = ended(&mut main, state.game);
         assert_eq!(result, ABORTED);
         assert!(ratings.is_empty(), "{ratings:?}");
     }
     assert_eq!(rating(&mut main, "main"), 1500.0);
-    let Answer::Archive { games } = ask(&mut main, Ask::Archive { name: "main".into() }) else {
+    let Answer::Archive { games } = ask(
+        &mut main,
+        Ask::Archive {
+            name: "main".into(),
+        },
+    ) else {
         panic!("no archive");
     };
     assert_eq!(games.len(), 4);
     assert!(games.iter().all(|g| g.result == ABORTED));
-    let Answer::Record { text } = ask(&mut main, Ask::Record { game: games[0].game }) else {
+    let Answer::Record { text } = ask(
+        &mut main,
+        Ask::Record {
+            game: games[0].game,
+        },
+    ) else {
         panic!("no record");
     };
     let record = Record::parse(&text).unwrap();
@@ -249,7 +304,10 @@ fn throwaway_keys_resigning_at_once_cannot_lift_a_rating() {
             play_one(seats[mover], state.game, &mut core);
         }
         let loser = core.player_to_move().index();
-        assert_eq!(ask(seats[loser], Ask::Resign { game: state.game }), Answer::Done);
+        assert_eq!(
+            ask(seats[loser], Ask::Resign { game: state.game }),
+            Answer::Done
+        );
         ended(&mut main, state.game);
     }
     let established = rating(&mut main, "main");
@@ -263,7 +321,10 @@ fn throwaway_keys_resigning_at_once_cannot_lift_a_rating() {
         let mover = core.player_to_move().index();
         play_one(seats[mover], state.game, &mut core);
     }
-    assert_eq!(ask(&mut throwaway, Ask::Resign { game: state.game }), Answer::Done);
+    assert_eq!(
+        ask(&mut throwaway, Ask::Resign { game: state.game }),
+        Answer::Done
+    );
     let (result, ratings) = ended(&mut main, state.game);
     assert_ne!(result, ABORTED);
     assert_eq!(ratings, vec!["throwaway9".to_string()]);

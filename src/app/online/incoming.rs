@@ -192,7 +192,10 @@ impl App {
                 if let Some(server) = self.online.server().map(str::to_string) {
                     self.keep_online_settings(&server, Some(&name));
                 }
-                self.say(Tone::Success, format!("You are called {name} on this server now."));
+                self.say(
+                    Tone::Success,
+                    format!("You are called {name} on this server now."),
+                );
             }
         }
     }

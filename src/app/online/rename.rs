@@ -87,6 +87,9 @@ mod tests {
         let mut blank = RenameForm::new("\u{3164}");
         assert_eq!(blank.submitted(), None);
         assert!(blank.error.unwrap().contains("letter or a digit"));
-        assert_eq!(RenameForm::new(" anna ").submitted().as_deref(), Some("anna"));
+        assert_eq!(
+            RenameForm::new(" anna ").submitted().as_deref(),
+            Some("anna")
+        );
     }
 }

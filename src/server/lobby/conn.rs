@@ -55,8 +55,7 @@ pub async fn serve(stream: TcpStream, peer: SocketAddr, conn: u64, context: Arc<
             key,
             name: hello.name,
             outbox: outbox.clone(),
-            from: Some(peer.ip())
-                .filter(|ip| !(context.loopback_uncounted && ip.is_loopback())),
+            from: Some(peer.ip()).filter(|ip| !(context.loopback_uncounted && ip.is_loopback())),
         };
         match context.referee.try_send(join) {
             Ok(()) => None,

@@ -26,9 +26,9 @@ use std::time::Instant;
 
 use tokio::net::TcpListener;
 
-pub use limits::LobbyLimits;
 pub use ending::GAMES_TO_COUNT;
 pub use game::ABORTED;
+pub use limits::LobbyLimits;
 pub use names::RENAME_EVERY_DAYS;
 use referee::Referee;
 pub use store::{Store, StoreError};

@@ -269,10 +269,7 @@ impl Referee {
         self.dirty.players = true;
         self.dirty.seeks = true;
         tracing::info!(key, %name, "a player renamed");
-        self.tell_key(
-            key,
-            &FromServer::Push(Push::Renamed { name: name.clone() }),
-        );
+        self.tell_key(key, &FromServer::Push(Push::Renamed { name: name.clone() }));
         Ok(Answer::Renamed { name })
     }
 }

@@ -144,7 +144,11 @@ fn a_rename_waits_a_month_and_the_old_name_stays_its_owners_as_long() {
         ["ann", "anna"]
     );
     assert_eq!(
-        referee.store.name_of(&format!("{:064x}", 2)).unwrap().as_deref(),
+        referee
+            .store
+            .name_of(&format!("{:064x}", 2))
+            .unwrap()
+            .as_deref(),
         Some("ann")
     );
 }
@@ -171,7 +175,10 @@ fn new_keys_are_counted_per_address_a_day_and_uncounted_ones_are_not() {
     join(&mut referee, 202, "uncounted");
     // A refused name is no new key: it does not count.
     let blank = join_from(&mut referee, 203, "\u{3164}", "198.51.100.1");
-    assert!(matches!(blank, Push::Refused { name: Some(_), .. }), "{blank:?}");
+    assert!(
+        matches!(blank, Push::Refused { name: Some(_), .. }),
+        "{blank:?}"
+    );
     // A day later the address may again.
     clock.store(1_001 * DAY_MS, std::sync::atomic::Ordering::Relaxed);
     let next = join_from(&mut referee, 204, "late", "192.0.2.7");
