@@ -141,8 +141,8 @@ impl Store {
             if now_ms < next {
                 let days = (next - now_ms + DAY_MS - 1) / DAY_MS;
                 return Ok(Err(format!(
-                    "a name changes once in {RENAME_EVERY_DAYS} days: yours can change again in \
-                     {days} {}",
+                    "a name changes once in {RENAME_EVERY_DAYS} days, and yours can change again \
+                     in {days} {}",
                     if days == 1 { "day" } else { "days" }
                 )));
             }
