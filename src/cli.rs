@@ -51,7 +51,8 @@ pub enum Command {
     /// `brique join CODE --server` (or measure one with `--load N`); with
     /// `--lobby` a lobby, with `--ssh-port N` the whole game over SSH.
     Server(server::ServerArgs),
-    /// A lobby server's archive: `brique online games NAME --server HOST:PORT`.
+    /// A lobby server's archive (`brique online games NAME --server HOST:PORT`),
+    /// and your name there (`brique online rename NEW --server HOST:PORT`).
     Online(online::OnlineArgs),
     /// Learn the game: interactive lessons on small boards.
     Learn(LearnArgs),

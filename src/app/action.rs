@@ -99,6 +99,8 @@ pub enum Action {
     CancelSeek,
     /// The Online screen: leave the lobby server (to connect again, or to another).
     Disconnect,
+    /// The Online screen: take another name on the lobby server.
+    RenameOnline,
     /// Ask the engine for a move for the side to move, shown on the board.
     Hint,
     /// Show or hide the heat map of the engine's search.

@@ -234,7 +234,7 @@ impl App {
             // (On the Online screen, the same key seeks another.)
             Action::NewGame if self.online_playing() => matches!(self.screen, Screen::Online(_)),
             Action::OpenRecords | Action::OpenTraining if self.online_playing() => false,
-            Action::NextValue | Action::CancelSeek | Action::Disconnect
+            Action::NextValue | Action::CancelSeek | Action::Disconnect | Action::RenameOnline
                 if matches!(self.screen, Screen::Online(_)) =>
             {
                 self.online_page_offers(action)

@@ -1,6 +1,7 @@
 //! `brique online games NAME --server HOST:PORT`: a player's finished
 //! games on a lobby server (`brique server --lobby`), listed, and with
-//! `--download DIR` saved as game records there.
+//! `--download DIR` saved as game records there. `brique online rename
+//! NEW --server HOST:PORT`: this key takes another name there.
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -25,6 +26,23 @@ pub struct OnlineArgs {
 pub enum OnlineCommand {
     /// A player's finished games on a lobby server, newest first.
     Games(GamesArgs),
+    /// Takes another name on a lobby server (once in 30 days; the games
+    /// played keep the name they were played under).
+    Rename(RenameArgs),
+}
+
+/// `brique online rename`.
+#[derive(clap::Args, Debug)]
+pub struct RenameArgs {
+    /// The new name.
+    pub name: String,
+    /// The lobby: `brique server --lobby`'s address and lobby port.
+    #[arg(long, value_name = "HOST:PORT")]
+    pub server: String,
+    /// The key file proving who connects (default: `online.key` in the
+    /// data directory).
+    #[arg(long, value_name = "PATH")]
+    pub key: Option<PathBuf>,
 }
 
 /// `brique online games`.
@@ -46,17 +64,54 @@ pub struct GamesArgs {
 }
 
 pub fn run(args: &OnlineArgs) -> ExitCode {
-    match &args.command {
-        OnlineCommand::Games(games) => match list_games(games) {
-            Ok(()) => ExitCode::SUCCESS,
-            Err((code, why)) => {
-                if !why.is_empty() {
-                    eprintln!("brique online: {why}");
-                }
-                code
+    let done = match &args.command {
+        OnlineCommand::Games(games) => list_games(games),
+        OnlineCommand::Rename(rename) => rename_key(rename),
+    };
+    match done {
+        Ok(()) => ExitCode::SUCCESS,
+        Err((code, why)) => {
+            if !why.is_empty() {
+                eprintln!("brique online: {why}");
             }
-        },
+            code
+        }
     }
+}
+
+/// The key file: `--key`, or the data directory's.
+fn key_file(key: Option<&PathBuf>) -> Result<PathBuf, Failure> {
+    match key {
+        Some(key) => Ok(key.clone()),
+        None => Paths::from_platform(None, None)
+            .map(|p| p.data_dir.join(KEY_FILE))
+            .ok_or_else(|| fail("no home directory for the key file: give --key PATH")),
+    }
+}
+
+fn rename_key(args: &RenameArgs) -> Result<(), Failure> {
+    // Said here, before connecting, as the server would say it.
+    crate::online::check_name(&args.name).map_err(|e| (ExitCode::from(2), e.to_string()))?;
+    let server = lookup(&args.server).map_err(|e| (ExitCode::from(2), e.to_string()))?;
+    let key = key_file(args.key.as_ref())?;
+    if !key.is_file() {
+        return Err(fail(format!(
+            "no key at {}: connect with a name first (the Online screen)",
+            key.display()
+        )));
+    }
+    let identity = Identity::load_or_create(&key).map_err(fail)?;
+    let known = key.with_file_name(KNOWN_SERVERS_FILE);
+    let (mut client, welcome) = Client::connect(server, &identity, None, &known).map_err(fail)?;
+    let ask = Ask::Rename {
+        name: args.name.clone(),
+    };
+    let Answer::Renamed { name } = client.request(ask, WAIT).map_err(fail)? else {
+        return Err(fail("the server answered something else"));
+    };
+    let old = welcome.name.unwrap_or_default();
+    super::print_stdout(&format!("renamed {old} to {name} on {}\n", args.server))
+        .map_err(|code| (code, String::new()))
 }
 
 type Failure = (ExitCode, String);
@@ -67,12 +122,7 @@ fn fail(why: impl std::fmt::Display) -> Failure {
 
 fn list_games(args: &GamesArgs) -> Result<(), Failure> {
     let server = lookup(&args.server).map_err(|e| (ExitCode::from(2), e.to_string()))?;
-    let key = match &args.key {
-        Some(key) => key.clone(),
-        None => Paths::from_platform(None, None)
-            .map(|p| p.data_dir.join(KEY_FILE))
-            .ok_or_else(|| fail("no home directory for the key file: give --key PATH"))?,
-    };
+    let key = key_file(args.key.as_ref())?;
     let identity = Identity::load_or_create(&key).map_err(fail)?;
     // Looking needs no name: a new key connects without one.
     let known = key.with_file_name(KNOWN_SERVERS_FILE);

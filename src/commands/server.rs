@@ -39,6 +39,9 @@ pub struct ServerArgs {
     /// kept beside it (default: the data directory's `server/lobby.sqlite`).
     #[arg(long, value_name = "PATH", requires = "lobby")]
     pub db: Option<PathBuf>,
+    /// New players (keys taking a name) from one address in a day.
+    #[arg(long, value_name = "N", default_value_t = lobby::LobbyLimits::default().registrations_per_day, requires = "lobby")]
+    pub registrations_per_day: u32,
     /// Also serve the game over SSH on this port (0: any free port,
     /// printed), with the host key and the players' files in --data-dir.
     #[arg(long, value_name = "PORT")]
@@ -230,7 +233,10 @@ fn run_lobby(
         bind: SocketAddr::new(args.bind, args.lobby_port),
         key: db.with_file_name(lobby::SERVER_KEY_FILE),
         db,
-        limits: lobby::LobbyLimits::default(),
+        limits: lobby::LobbyLimits {
+            registrations_per_day: args.registrations_per_day,
+            ..lobby::LobbyLimits::default()
+        },
     };
     let ready = |relay: SocketAddr, lobby: SocketAddr| {
         // Tests and scripts read the addresses from these lines.

@@ -33,5 +33,5 @@ pub use quoted::Quoted;
 pub use record::{Outcome, Record, RecordError};
 pub use replay::ReplayError;
 pub use rules::{Rules, Variant, VariantError};
-pub use text::clean;
+pub use text::{NAME_MAX_CHARS, clean};
 pub use time_control::{TimeControl, TimeControlError};

@@ -4,6 +4,11 @@
 //! screen. Here, below both storage and the network, so each cleans names
 //! the same way.
 
+/// The longest player name, in characters: the settings' names and a name
+/// on a lobby server alike. 20 rather than the relay's 24: the game's
+/// panel is laid out for names of this width beside the clock.
+pub const NAME_MAX_CHARS: usize = 20;
+
 /// `text` without control characters (C0, DEL, C1: the escape sequences'
 /// introducers, so what follows an ESC is left as plain, harmless text),
 /// without bidirectional overrides, with runs of whitespace as one space,

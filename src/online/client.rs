@@ -59,6 +59,9 @@ pub enum OnlineError {
     ServerKey(#[from] KnownError),
     #[error("the server refused: {0}")]
     Refused(String),
+    /// The server refused the name asked for.
+    #[error("the server refused the name: {0}")]
+    Name(super::name::NameError),
     #[error("the connection to the server ended: {0}")]
     Closed(String),
     #[error("no answer from the server in time")]
@@ -189,7 +192,10 @@ impl Client {
             .map_err(fail)?
         {
             FromServer::Push(Push::Welcome { name, waiting }) => Welcome { name, waiting },
-            FromServer::Push(Push::Refused { why }) => return Err(OnlineError::Refused(why)),
+            FromServer::Push(Push::Refused { name: Some(e), .. }) => {
+                return Err(OnlineError::Name(e));
+            }
+            FromServer::Push(Push::Refused { why, .. }) => return Err(OnlineError::Refused(why)),
             _ => return Err(OnlineError::Unexpected),
         };
         stream.set_read_timeout(None).map_err(|e| fail(e.into()))?;

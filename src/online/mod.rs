@@ -8,9 +8,11 @@
 mod client;
 pub mod identity;
 mod known;
+pub mod name;
 pub mod protocol;
 pub mod wire;
 
 pub use client::{Client, Incoming, OnlineError, Welcome};
 pub use identity::{Identity, IdentityError, KEY_FILE};
 pub use known::{KNOWN_SERVERS_FILE, KnownError};
+pub use name::{NAME_MAX_CHARS, NameError, PlayerName, check_name};

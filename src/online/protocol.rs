@@ -104,7 +104,7 @@ pub struct ClientHello {
     pub protocol: u32,
     pub program: String,
     /// The name to take, for a key the server does not know yet; ignored
-    /// for a known key. Without one a new key may only look (lists,
+    /// for a known key (`rename` changes it). Without one a new key may only look (lists,
     /// archive, watching).
     pub name: Option<String>,
 }
@@ -197,6 +197,10 @@ pub enum Ask {
         game: u64,
         yes: bool,
     },
+    /// Takes another name (a key with a name; once in 30 days).
+    Rename {
+        name: String,
+    },
 }
 
 /// The answer to a request: what was asked, or why not.
@@ -236,6 +240,10 @@ pub enum Answer {
     Record {
         text: String,
     },
+    /// The name taken by `rename`, as kept (cleaned).
+    Renamed {
+        name: String,
+    },
 }
 
 /// Everything the server sends, after the handshake.
@@ -257,9 +265,12 @@ pub enum Push {
         name: Option<String>,
         waiting: Vec<GameSummary>,
     },
-    /// Why the server closes this connection.
+    /// Why the server closes this connection; `name` when the name asked
+    /// for is at fault (too long, blank, taken, looks like one taken).
     Refused {
         why: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        name: Option<crate::online::name::NameError>,
     },
     Players {
         players: Vec<String>,
@@ -321,6 +332,10 @@ pub enum Push {
         game: u64,
         name: String,
         here: bool,
+    },
+    /// This key took another name (`rename`, from any of its copies).
+    Renamed {
+        name: String,
     },
 }
 

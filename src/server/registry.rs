@@ -24,7 +24,7 @@ pub struct Guest {
 /// Whom the limits count: an IPv4 address, or an IPv6 /64 network (one
 /// machine commonly has a whole one).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-struct Address(u128);
+pub(crate) struct Address(u128);
 
 impl From<IpAddr> for Address {
     fn from(ip: IpAddr) -> Address {

@@ -21,6 +21,7 @@ mod escorts;
 mod keys;
 mod online;
 mod online_chat;
+mod online_names;
 mod online_session;
 mod own_keys;
 mod paste;

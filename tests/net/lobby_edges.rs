@@ -100,7 +100,7 @@ fn bad_json_or_an_unknown_request_is_refused_and_the_lobby_goes_on() {
     ] {
         let got = refusal_of(&server, name, plain);
         let why = got.iter().find_map(|m| match m {
-            FromServer::Push(Push::Refused { why }) => Some(why.clone()),
+            FromServer::Push(Push::Refused { why, .. }) => Some(why.clone()),
             _ => None,
         });
         let why = why.unwrap_or_else(|| panic!("{name}: no refusal in {got:?}"));

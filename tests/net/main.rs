@@ -18,6 +18,7 @@ mod link;
 mod lobby;
 mod lobby_chat;
 mod lobby_edges;
+mod lobby_names;
 mod relay;
 mod relay_app;
 mod relay_replay;

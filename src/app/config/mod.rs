@@ -22,8 +22,8 @@ use crate::app::keys::bindings::KeyBindings;
 use crate::core::{BoardSize, Player, Rules, TimeControl, Variant};
 use engine::EngineConfig;
 
-/// Longest player name, in characters.
-pub const NAME_MAX_CHARS: usize = 20;
+/// Longest player name, in characters: one limit with the lobby's names.
+pub use crate::core::NAME_MAX_CHARS;
 
 /// All settings, one struct per `[section]` of the file. Adding a setting
 /// means a field here or in a section, with a type that has a `Spelling`.

@@ -284,11 +284,12 @@ pub const KEYMAP: &[Binding] = &[
     hinted("online-seek", ONLINE, &[ch('n')], Action::NewGame, "offer a game: a seek, or a challenge to the player chosen", "seek"),
     hinted("online-withdraw", ONLINE, &[ch('d'), key(KeyCode::Delete)], Action::CancelSeek, "withdraw your seek", "withdraw"),
     bind("online-disconnect", ONLINE, &[ch('x')], Action::Disconnect, "disconnect: leave the server, to connect again or to another"),
+    bind("online-rename", ONLINE, &[ch('r')], Action::RenameOnline, "take another name on this server (once a month; your games keep the name they were played under)"),
     hinted("online-rules", ONLINE, &[ch('v')], Action::NextValue, "leaderboard: the other rules", "rules"),
     hinted("online-close", ONLINE, &[ESC], Action::Close, "back to the board", "back"),
     hinted("online-form-next", &[Context::OnlineForm], &[TAB, DOWN], Action::NextField, "next field", "field"),
     hinted("online-form-previous", &[Context::OnlineForm], &[BACKTAB, UP], Action::PrevField, "previous field", "field"),
-    hinted("online-form-send", &[Context::OnlineForm], &[ENTER], Action::Submit, "connect, or send the seek", "send"),
+    hinted("online-form-send", &[Context::OnlineForm], &[ENTER], Action::Submit, "connect, send the seek, or rename", "send"),
     hinted("online-form-cancel", &[Context::OnlineForm], &[ESC], Action::Close, "cancel", "cancel"),
     // The settings screen.
     hinted("settings-previous", SETTINGS, &[UP, BACKTAB], Action::PrevField, "previous setting", "choose"),

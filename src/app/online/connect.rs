@@ -10,7 +10,7 @@ use std::time::Instant;
 
 use super::form::ConnectForm;
 use super::page::{OnlinePage, PageForm};
-use super::state::{Connected, Link, ONLINE_GAME_KEY, RECONNECT_AFTER};
+use super::state::{Connected, Link, ONLINE_GAME_KEY, RECONNECT_AFTER, Unconnected};
 use crate::app::config::RelayServer;
 use crate::app::message::{Tone, connection_lost};
 use crate::app::screen::Screen;
@@ -93,16 +93,17 @@ impl App {
     pub(in crate::app) fn connect_online(&mut self, server: String, name: Option<String>) {
         let server = match self.online_server_allowed(server) {
             Ok(server) => server,
-            Err(why) => return self.connect_failed(None, why),
+            Err(why) => return self.connect_failed(false, why),
         };
         let Some(data) = self.files.paths().map(|p| p.data_dir.clone()) else {
             return self.connect_failed(
-                None,
+                false,
                 "no data directory is known for the key that proves who you are".into(),
             );
         };
         let (sender, done) = mpsc::channel();
         let address = server.clone();
+        let asked = name.clone();
         std::thread::spawn(move || {
             let connected: Connected = (|| {
                 let at = crate::net::lookup(&address).map_err(|e| e.to_string())?;
@@ -110,13 +111,21 @@ impl App {
                     Identity::load_or_create(&data.join(KEY_FILE)).map_err(|e| e.to_string())?;
                 let known = data.join(KNOWN_SERVERS_FILE);
                 Client::connect(at, &identity, name.as_deref(), &known).map_err(|e| match e {
-                    OnlineError::Refused(why) => why,
-                    e => e.to_string(),
+                    OnlineError::Refused(why) => why.into(),
+                    OnlineError::Name(e) => Unconnected {
+                        why: e.to_string(),
+                        name_at_fault: true,
+                    },
+                    e => e.to_string().into(),
                 })
             })();
             let _ = sender.send(connected);
         });
-        self.online.link = Link::Connecting { server, done };
+        self.online.link = Link::Connecting {
+            server,
+            done,
+            asked,
+        };
     }
 
     /// Takes in what came: the connection's outcome, the server's
@@ -127,7 +136,7 @@ impl App {
                 Ok(connected) => self.connection_made(connected),
                 Err(TryRecvError::Empty) => {}
                 Err(TryRecvError::Disconnected) => {
-                    self.connect_failed(None, "the connecting thread ended".into());
+                    self.connect_failed(false, "the connecting thread ended".into());
                 }
             },
             Link::Up { .. } => {
@@ -147,13 +156,12 @@ impl App {
     }
 
     fn connection_made(&mut self, connected: Connected) {
-        let Link::Connecting { server, .. } = std::mem::take(&mut self.online.link) else {
+        let Link::Connecting { server, asked, .. } = std::mem::take(&mut self.online.link) else {
             return;
         };
         let (client, welcome) = match connected {
             Ok(done) => done,
-            Err(why) => {
-                let blame_name = why.contains("name");
+            Err(Unconnected { why, name_at_fault }) => {
                 // A game on the board keeps trying; a first try says why.
                 if self.online.game.is_some() && self.online.me.is_some() {
                     self.online.link = Link::Lost {
@@ -163,7 +171,7 @@ impl App {
                     };
                     return;
                 }
-                return self.connect_failed(Some(blame_name), why);
+                return self.connect_failed(name_at_fault, why);
             }
         };
         let resumed = self.online.me.is_some();
@@ -195,7 +203,16 @@ impl App {
             return;
         }
         let name = welcome.name.unwrap_or_default();
+        // A known key keeps its name, whatever it asked: it is told so.
+        let other_name = asked
+            .and_then(|a| crate::online::check_name(&a).ok())
+            .filter(|a| !name.is_empty() && a.shown != name);
         let text = match welcome.waiting.len() {
+            0 if other_name.is_some() => format!(
+                "Connected to {server}: your key is known there as {name}, which it keeps; \
+                 {} on the Online screen renames it (once a month).",
+                self.online_key(crate::app::action::Action::RenameOnline)
+            ),
             0 => format!("Connected to {server} as {name}."),
             1 => format!(
                 "1 online game waits for your move: {} opens it.",
@@ -223,7 +240,7 @@ impl App {
 
     /// Says why connecting failed: in the connect form when it is open
     /// (`blame_name`: on the name field), else on the status line.
-    fn connect_failed(&mut self, blame_name: Option<bool>, why: String) {
+    fn connect_failed(&mut self, blame_name: bool, why: String) {
         self.online.link = Link::Off;
         let why = why.trim_end_matches('.');
         let text = if why.contains("different key") {
@@ -236,7 +253,7 @@ impl App {
         {
             form.busy = false;
             // The field blamed has the keyboard, to be typed over.
-            form.focus = usize::from(blame_name == Some(true));
+            form.focus = usize::from(blame_name);
             form.error = Some((form.focus, text));
             return;
         }
@@ -245,7 +262,7 @@ impl App {
 
     /// The server and the name it knows this key by, kept in the settings
     /// for the next time.
-    fn keep_online_settings(&mut self, server: &str, name: Option<&str>) {
+    pub(super) fn keep_online_settings(&mut self, server: &str, name: Option<&str>) {
         let old = self.config.clone();
         if let Ok(server) = RelayServer::parse(server) {
             self.config.network.online_server = Some(server);

@@ -7,12 +7,14 @@ use crate::app::action::Edit;
 use crate::app::settings::form::{cycle, step_size};
 use crate::app::ui::text_input::TextInput;
 use crate::core::{BoardSize, Variant};
+use crate::online::NAME_MAX_CHARS;
 use crate::online::protocol::{MAX_DAYS, Pace, Terms};
 
 /// A server's `HOST:PORT`, at most this long.
 const SERVER_CHARS: usize = 100;
-/// A name on the server: it keeps 24 characters.
-pub const NAME_CHARS: usize = 24;
+/// What the name field takes: more than a name may have, so that a name
+/// too long is said so (with the limit) rather than stopped at the last key.
+const NAME_FIELD_CHARS: usize = 3 * NAME_MAX_CHARS;
 
 /// The paces a seek offers: clocks (minutes + seconds a move), then days a move.
 const PACES: [Pace; 9] = [
@@ -63,7 +65,7 @@ impl ConnectForm {
     pub fn new(server: &str, name: &str) -> ConnectForm {
         ConnectForm {
             server: TextInput::new(server, SERVER_CHARS),
-            name: TextInput::new(name, NAME_CHARS),
+            name: TextInput::new(name, NAME_FIELD_CHARS),
             focus: usize::from(!server.is_empty()),
             error: None,
             busy: false,
@@ -88,6 +90,30 @@ impl ConnectForm {
     pub fn step(&mut self) {
         self.focus = if self.server_fixed { 1 } else { 1 - self.focus };
     }
+
+    /// The server and name to connect with, or why not (the field to
+    /// blame, the reason): the name checked as the server checks it.
+    pub fn submitted(&self) -> Result<(String, String), (usize, String)> {
+        let server = self.server.text().trim().to_string();
+        if let Err(why) = crate::app::config::RelayServer::parse(&server) {
+            return Err((0, why.replace("a relay's", "the server's")));
+        }
+        let name = self.name.text().trim();
+        if name.is_empty() {
+            return Err((1, "a name to play under, unique on the server".into()));
+        }
+        match crate::online::check_name(name) {
+            Ok(_) => Ok((server, name.to_string())),
+            Err(why) => Err((1, sentence(&why.to_string()))),
+        }
+    }
+}
+
+/// A reason as a sentence: "A name has at most 20 characters (this one has 23)."
+pub(super) fn sentence(why: &str) -> String {
+    let mut chars = why.chars();
+    let first = chars.next().map(|c| c.to_uppercase().to_string());
+    format!("{}{}.", first.unwrap_or_default(), chars.as_str())
 }
 
 /// The rows of the seek form, top to bottom.
@@ -141,7 +167,7 @@ impl SeekForm {
     /// settings'), challenging `opponent` if not empty.
     pub fn new(opponent: &str, size: BoardSize, variant: Variant, pie: bool) -> SeekForm {
         SeekForm {
-            opponent: TextInput::new(opponent, NAME_CHARS),
+            opponent: TextInput::new(opponent, NAME_FIELD_CHARS),
             size,
             variant,
             pie,

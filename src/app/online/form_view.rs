@@ -97,7 +97,7 @@ pub fn seek(app: &App, form: &SeekForm, area: Rect, buf: &mut Buffer) {
 }
 
 /// A labelled text field.
-fn text_row(app: &App, label: &str, input: &TextInput, focused: bool) -> Line<'static> {
+pub(super) fn text_row(app: &App, label: &str, input: &TextInput, focused: bool) -> Line<'static> {
     let theme = app.theme();
     let style = theme.ui(if focused { Ui::Title } else { Ui::Text });
     let mut row = vec![Span::styled(format!("{label:<LABEL$}"), style)];
@@ -106,7 +106,7 @@ fn text_row(app: &App, label: &str, input: &TextInput, focused: bool) -> Line<'s
 }
 
 /// A form's box: its rows, a note under them, the keys.
-fn draw(
+pub(super) fn draw(
     app: &App,
     title: &str,
     rows: Vec<Line<'static>>,

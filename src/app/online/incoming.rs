@@ -44,6 +44,7 @@ impl App {
             Ask::Record { .. } => "Not downloaded",
             Ask::Chat { .. } => "The line was not sent",
             Ask::Takeback { .. } | Ask::TakebackAnswer { .. } => "No take-back",
+            Ask::Rename { .. } => "Not renamed",
             _ => "The server refused",
         };
         if let Ask::Watch { game } = asked
@@ -60,6 +61,11 @@ impl App {
         {
             form.error = Some(text);
             return;
+        }
+        if let (Ask::Rename { .. }, Screen::Online(page)) = (asked, &mut self.screen)
+            && let Some(super::page::PageForm::Rename(form)) = &mut page.form
+        {
+            return form.refused(text);
         }
         self.say(Tone::Warning, text);
     }
@@ -99,6 +105,14 @@ impl App {
                 self.online.archive = games;
             }
             (Ask::Record { game }, Answer::Record { text }) => self.save_download(game, &text),
+            // The new name itself comes as a push, to every copy.
+            (Ask::Rename { .. }, Answer::Renamed { .. }) => {
+                if let Screen::Online(page) = &mut self.screen
+                    && matches!(page.form, Some(super::page::PageForm::Rename(_)))
+                {
+                    page.form = None;
+                }
+            }
             // Accept: the game comes as a push; moves: as `moved`.
             _ => {}
         }
@@ -181,7 +195,17 @@ impl App {
             | Push::TakenBack { .. }
             | Push::Presence { .. } => self.on_talk(push),
             Push::Welcome { .. } => {}
-            Push::Refused { why } => self.connection_lost(why),
+            Push::Refused { why, .. } => self.connection_lost(why),
+            Push::Renamed { name } => {
+                self.online.me = Some(name.clone());
+                if let Some(server) = self.online.server().map(str::to_string) {
+                    self.keep_online_settings(&server, Some(&name));
+                }
+                self.say(
+                    Tone::Success,
+                    format!("You are called {name} on this server now."),
+                );
+            }
         }
     }
 

@@ -77,6 +77,15 @@ impl App {
                 }
             }
             Action::Disconnect => self.disconnect_online(),
+            Action::RenameOnline => match self.online.me.clone() {
+                Some(me) if self.online.is_up() => {
+                    let form = super::rename::RenameForm::new(&me);
+                    if let Screen::Online(page) = &mut self.screen {
+                        page.form = Some(PageForm::Rename(form));
+                    }
+                }
+                _ => self.say(Tone::Warning, "Connect with a name to rename yourself."),
+            },
             Action::Submit => return self.online_enter(),
             _ => {}
         }
@@ -199,19 +208,21 @@ impl App {
             (_, Action::Close) => page.form = None,
             (PageForm::Connect(form), Action::NextField | Action::PrevField) => form.step(),
             (PageForm::Connect(form), Action::Edit(edit)) => form.edit(edit),
-            (PageForm::Connect(form), Action::Submit) if !form.busy => {
-                let server = form.server.text().trim().to_string();
-                let name = form.name.text().trim().to_string();
-                if let Err(why) = crate::app::config::RelayServer::parse(&server) {
-                    form.focus = 0;
-                    form.error = Some((0, why.replace("a relay's", "the server's")));
-                } else if name.is_empty() {
-                    form.focus = 1;
-                    form.error = Some((1, "a name to play under, unique on the server".into()));
-                } else {
+            (PageForm::Connect(form), Action::Submit) if !form.busy => match form.submitted() {
+                Ok((server, name)) => {
                     form.busy = true;
                     form.error = None;
                     return vec![Effect::ConnectOnline { server, name }];
+                }
+                Err((field, why)) => {
+                    form.focus = field;
+                    form.error = Some((field, why));
+                }
+            },
+            (PageForm::Rename(form), Action::Edit(edit)) => form.edit(edit),
+            (PageForm::Rename(form), Action::Submit) => {
+                if let Some(name) = form.submitted() {
+                    self.online_send(Ask::Rename { name });
                 }
             }
             (PageForm::Seek(form), Action::NextField) => form.step(true),

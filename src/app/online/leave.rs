@@ -24,6 +24,7 @@ impl App {
             Action::NextValue => page.tab == Tab::Leaderboard,
             Action::CancelSeek => self.online.seeks.iter().any(|s| Some(s.by.as_str()) == me),
             Action::Disconnect => self.online.is_active(),
+            Action::RenameOnline => self.online.is_up() && me.is_some(),
             _ => true,
         }
     }

@@ -15,6 +15,7 @@ pub(super) mod keys;
 pub(super) mod leave;
 pub(super) mod lists_view;
 pub(super) mod page;
+pub(super) mod rename;
 pub(super) mod state;
 pub(super) mod talk;
 pub(super) mod view;

@@ -4,6 +4,7 @@
 use strum::VariantArray;
 
 use super::form::{ConnectForm, SeekForm};
+use super::rename::RenameForm;
 use crate::app::settings::form::cycle;
 use crate::core::Variant;
 
@@ -51,6 +52,7 @@ impl Tab {
 pub enum PageForm {
     Connect(ConnectForm),
     Seek(SeekForm),
+    Rename(RenameForm),
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]

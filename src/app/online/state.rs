@@ -27,7 +27,24 @@ pub const INCOMING_PER_TICK: usize = 64;
 pub const ONLINE_GAME_KEY: &str = "x-online-game";
 
 /// What a connecting thread hands back.
-pub type Connected = Result<(Client, Welcome), String>;
+pub type Connected = Result<(Client, Welcome), Unconnected>;
+
+/// Why a connection was not made.
+#[derive(Debug)]
+pub struct Unconnected {
+    pub why: String,
+    /// The name asked for is at fault: the form blames its field.
+    pub name_at_fault: bool,
+}
+
+impl From<String> for Unconnected {
+    fn from(why: String) -> Unconnected {
+        Unconnected {
+            why,
+            name_at_fault: false,
+        }
+    }
+}
 
 /// How the connection stands.
 #[derive(Debug, Default)]
@@ -38,6 +55,8 @@ pub enum Link {
     Connecting {
         server: String,
         done: Receiver<Connected>,
+        /// The name asked for, to tell when the server knows the key by another.
+        asked: Option<String>,
     },
     Up {
         server: String,

@@ -71,7 +71,7 @@ impl Store {
     /// A player's finished games, newest first.
     pub fn archive(&self, key: &str) -> Result<Vec<FinishedGame>, StoreError> {
         let mut query = self.db.prepare_cached(
-            "SELECT g.id, p1.name, p2.name, g.size, g.variant, g.pie, g.minutes, g.increment,
+            "SELECT g.id, coalesce(g.name1, p1.name), coalesce(g.name2, p2.name), g.size, g.variant, g.pie, g.minutes, g.increment,
                     g.days, g.rated, g.result, g.ended_ms,
                     (SELECT count(*) FROM moves m WHERE m.game = g.id)
              FROM games g JOIN players p1 ON p1.key = g.player1 JOIN players p2 ON p2.key = g.player2

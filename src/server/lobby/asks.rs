@@ -97,6 +97,7 @@ impl Referee {
                 )),
                 None => Err(no_game(game)),
             },
+            Ask::Rename { name: wanted } => self.rename(&key, &wanted),
         }
     }
 
@@ -193,7 +194,13 @@ impl Referee {
         let now = now();
         let id = self
             .store
-            .new_game([&keys[0], &keys[1]], black, &terms, now.1)
+            .new_game(
+                [&keys[0], &keys[1]],
+                [&names[0], &names[1]],
+                black,
+                &terms,
+                now.1,
+            )
             .map_err(|e| self.failed(&e))?;
         let live = LiveGame::new(id, keys.clone(), names, black, terms, now)?;
         let state = live.state(now);

@@ -28,6 +28,9 @@ pub struct Context {
     pub identity: Arc<Identity>,
     pub limits: Arc<LobbyLimits>,
     pub referee: SyncSender<Command>,
+    /// Whether new keys from this machine go uncounted (the SSH server's
+    /// players, limited by it).
+    pub loopback_uncounted: bool,
 }
 
 /// Serves one connection to its end.
@@ -52,6 +55,7 @@ pub async fn serve(stream: TcpStream, peer: SocketAddr, conn: u64, context: Arc<
             key,
             name: hello.name,
             outbox: outbox.clone(),
+            from: Some(peer.ip()).filter(|ip| !(context.loopback_uncounted && ip.is_loopback())),
         };
         match context.referee.try_send(join) {
             Ok(()) => None,
@@ -65,7 +69,7 @@ pub async fn serve(stream: TcpStream, peer: SocketAddr, conn: u64, context: Arc<
         ))
     };
     if let Some(why) = refusal {
-        let refused = FromServer::Push(Push::Refused { why });
+        let refused = FromServer::Push(Push::Refused { why, name: None });
         if let Ok(bytes) = serde_json::to_vec(&refused) {
             let _ = outbox.try_send(bytes.into());
         }
@@ -168,7 +172,10 @@ async fn read_all(
             Err(e) => {
                 let why = format!("this server cannot read that request ({e}): closing");
                 tracing::warn!(conn, "refused: {why}");
-                let refused = FromServer::Push(Push::Refused { why: why.clone() });
+                let refused = FromServer::Push(Push::Refused {
+                    why: why.clone(),
+                    name: None,
+                });
                 let told = match (serde_json::to_vec(&refused), last_word.upgrade()) {
                     (Ok(bytes), Some(outbox)) => outbox.try_send(bytes.into()).is_ok(),
                     _ => false,

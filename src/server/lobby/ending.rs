@@ -1,14 +1,20 @@
 //! A game's end: its record and result into the archive and, for a rated
-//! game, both players' new Glicko-2 ratings (one per rules variant), all
-//! in one transaction; then the players and watchers are told.
+//! game, the players' new Glicko-2 ratings (one per rules variant), all
+//! in one transaction; then the players and watchers are told. A game
+//! ended before each side moved is aborted, unrated; a provisional key's
+//! results do not move an established opponent's rating.
 
 use skillratings::Outcomes;
 use skillratings::glicko2::{Glicko2Config, glicko2};
 
 use super::game::Ending;
 use super::referee::{Referee, now};
-use super::store::{Finish, Rated};
+use super::store::{Finish, Rated, StoreError};
 use crate::online::protocol::{FromServer, Push, RatingChange};
+
+/// Finished games with moves (not aborted) a key needs before its rated
+/// results move its opponents' ratings.
+pub const GAMES_TO_COUNT: u32 = 3;
 
 impl Referee {
     /// Ends `game` so, keeping it in the archive; the game stays in play
@@ -22,64 +28,36 @@ impl Referee {
         let keys = live.keys.clone();
         let names = live.names.clone();
         let terms = live.terms;
-        let ratings = if terms.rated {
-            let before = [
-                self.store.rating(&keys[0], terms.variant),
-                self.store.rating(&keys[1], terms.variant),
-            ];
-            let [Ok(one), Ok(two)] = before else {
-                let e = before.into_iter().find_map(Result::err);
-                return Err(e.map_or_else(String::new, |e| self.failed(&e)));
-            };
-            let outcome = if winner == 0 {
-                Outcomes::WIN
-            } else {
-                Outcomes::LOSS
-            };
-            let (a, b) = glicko2(&one.rating, &two.rating, &outcome, &Glicko2Config::new());
-            Some([
-                (
-                    one,
-                    Rated {
-                        rating: a,
-                        games: one.games + 1,
-                    },
-                ),
-                (
-                    two,
-                    Rated {
-                        rating: b,
-                        games: two.games + 1,
-                    },
-                ),
-            ])
+        let ratings = if terms.rated && !live.aborted(ending) {
+            match self.new_ratings(&keys, terms.variant, winner) {
+                Ok(ratings) => ratings,
+                Err(e) => return Err(self.failed(&e)),
+            }
         } else {
-            None
+            Vec::new()
         };
         let finish = Finish {
             game,
             result: &result,
             record: &record,
             ended_ms: now().1,
-            ratings: ratings.map(|[(_, a), (_, b)]| [(keys[0].as_str(), a), (keys[1].as_str(), b)]),
+            ratings: ratings
+                .iter()
+                .map(|&(seat, _, after)| (keys[seat].as_str(), after))
+                .collect(),
             variant: terms.variant,
         };
         if let Err(e) = self.store.finish(&finish) {
             return Err(self.failed(&e));
         }
         let changes = ratings
-            .map(|pairs| {
-                pairs
-                    .iter()
-                    .zip(&names)
-                    .map(|((before, after), name)| RatingChange {
-                        name: name.clone(),
-                        before: before.rating.rating,
-                        after: after.rating.rating,
-                    })
-                    .collect()
+            .iter()
+            .map(|&(seat, before, after)| RatingChange {
+                name: names[seat].clone(),
+                before: before.rating.rating,
+                after: after.rating.rating,
             })
-            .unwrap_or_default();
+            .collect();
         tracing::debug!(game, %result, "a game ended");
         let ended = FromServer::Push(Push::Ended {
             game,
@@ -96,5 +74,49 @@ impl Referee {
         }
         self.dirty.games = true;
         Ok(())
+    }
+
+    /// The ratings a rated game's end changes: (seat, before, after) for
+    /// each player whose rating moves. A key that has not yet finished
+    /// [`GAMES_TO_COUNT`] games with moves is provisional: its own rating
+    /// moves, but its results do not move an established opponent's, so
+    /// that throwaway keys cannot lift (or sink) a player.
+    fn new_ratings(
+        &self,
+        keys: &[String; 2],
+        variant: crate::core::Variant,
+        winner: usize,
+    ) -> Result<Vec<(usize, Rated, Rated)>, StoreError> {
+        let before = [
+            self.store.rating(&keys[0], variant)?,
+            self.store.rating(&keys[1], variant)?,
+        ];
+        let established = [
+            self.store.games_with_moves(&keys[0])? >= GAMES_TO_COUNT,
+            self.store.games_with_moves(&keys[1])? >= GAMES_TO_COUNT,
+        ];
+        let outcome = if winner == 0 {
+            Outcomes::WIN
+        } else {
+            Outcomes::LOSS
+        };
+        let (one, two) = glicko2(
+            &before[0].rating,
+            &before[1].rating,
+            &outcome,
+            &Glicko2Config::new(),
+        );
+        Ok([one, two]
+            .into_iter()
+            .enumerate()
+            .filter(|&(seat, _)| !established[seat] || established[1 - seat])
+            .map(|(seat, rating)| {
+                let after = Rated {
+                    rating,
+                    games: before[seat].games + 1,
+                };
+                (seat, before[seat], after)
+            })
+            .collect())
     }
 }

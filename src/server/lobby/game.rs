@@ -11,6 +11,8 @@ use crate::online::protocol::{Clocks, GameState, GameSummary, Pace, Terms};
 use super::store::StoredGame;
 
 const DAY_MS: i64 = 24 * 60 * 60 * 1000;
+/// The result of a game that ended before each side made a move: unrated.
+pub const ABORTED: &str = "Aborted before each side moved";
 
 /// How a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -291,8 +293,15 @@ impl LiveGame {
         }
     }
 
+    /// Whether a game ending so is aborted: it ended (a resignation, a
+    /// flag) before each side made a move. Such a game is unrated (as on
+    /// lichess): a rating cannot be won from a key that never played.
+    pub fn aborted(&self, ending: Ending) -> bool {
+        ending != Ending::Board && self.game.history().len() < 2
+    }
+
     /// The finished game's record and result line (`Black wins`, `White
-    /// wins on time`, `Black resigns`).
+    /// wins on time`, `Black resigns`, [`ABORTED`]).
     pub fn record(&self, ending: Ending) -> (String, String) {
         let mut game = self.game.clone();
         if let Ending::Resigned(color) = ending {
@@ -303,13 +312,19 @@ impl LiveGame {
         record.times = self.spent.iter().map(|&t| Some(t)).collect();
         record.flag_fell = ending == Ending::Time;
         record.set_extra("x-server-game", self.id.to_string());
-        record.set_extra("x-rated", if self.terms.rated { "yes" } else { "no" });
+        let aborted = self.aborted(ending);
+        let rated = self.terms.rated && !aborted;
+        record.set_extra("x-rated", if rated { "yes" } else { "no" });
+        if aborted {
+            record.set_extra("x-aborted", "yes");
+        }
         if let Pace::Days(_) = self.terms.pace {
             record.set_extra("x-pace", self.terms.pace.to_string());
             // Days are no clock time: a record keeps the clock's seconds only.
             record.times.clear();
         }
         let result = match record.game.resigned() {
+            _ if aborted => ABORTED.to_string(),
             Some(color) => format!("{color} resigns"),
             None if record.won_on_time() => format!("{} on time", record.outcome()),
             None => record.outcome().to_string(),

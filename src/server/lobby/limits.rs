@@ -39,6 +39,9 @@ pub struct LobbyLimits {
     pub chat_burst: f64,
     /// Take-back requests each player may make in one game.
     pub takebacks_per_game: u8,
+    /// New keys (a first connection with a name) from one address (IPv4)
+    /// or /64 network (IPv6) in a day.
+    pub registrations_per_day: u32,
 }
 
 impl Default for LobbyLimits {
@@ -59,6 +62,7 @@ impl Default for LobbyLimits {
             chat_per_minute: 12.0,
             chat_burst: 5.0,
             takebacks_per_game: 3,
+            registrations_per_day: 10,
         }
     }
 }

@@ -109,7 +109,11 @@ pub fn run(players: usize, exe: &std::path::Path) -> std::io::Result<Report> {
     let (child, address) = spawn_server(
         exe,
         &db,
-        &[&extra[..], &["--asks-per-minute", &asks]].concat(),
+        &[
+            &extra[..],
+            &["--asks-per-minute", &asks, "--registrations-per-day", &most],
+        ]
+        .concat(),
     )?;
     let server = Child9(child);
     let all_started = Arc::new(Barrier::new(players));

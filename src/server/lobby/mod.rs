@@ -15,6 +15,7 @@ mod ending;
 mod game;
 mod limits;
 pub mod load;
+mod names;
 mod referee;
 mod store;
 mod takeback;
@@ -27,7 +28,10 @@ use std::time::Instant;
 
 use tokio::net::TcpListener;
 
+pub use ending::GAMES_TO_COUNT;
+pub use game::ABORTED;
 pub use limits::LobbyLimits;
+pub use names::RENAME_EVERY_DAYS;
 use referee::Referee;
 pub use store::{Store, StoreError};
 
@@ -74,6 +78,8 @@ pub fn run(
         identity: Arc::new(identity),
         limits: Arc::new(lobby.limits),
         referee: commands,
+        // The SSH players' screens all come from this machine.
+        loopback_uncounted: ssh.is_some(),
     });
     let threads = std::thread::available_parallelism().map_or(2, usize::from);
     let runtime = super::runtime(threads).map_err(|e| e.to_string())?;

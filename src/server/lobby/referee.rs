@@ -4,6 +4,7 @@
 //! of events; the connections' tasks only carry bytes to and from it.
 
 use std::collections::{BTreeMap, HashMap, HashSet};
+use std::net::IpAddr;
 use std::sync::Arc;
 use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::time::{Instant, SystemTime, UNIX_EPOCH};
@@ -13,8 +14,9 @@ use tokio::sync::mpsc::error::TrySendError;
 
 use super::game::{Ending, LiveGame};
 use super::limits::{Bucket, LobbyLimits};
+use super::names::Registrations;
 use super::store::Store;
-use crate::net::{NAME_CHARS, clean};
+use crate::online::NameError;
 use crate::online::protocol::{FromServer, MAX_LIST, Push, Reply, Request, SeekSummary, Terms};
 
 /// What a connection's task tells the referee.
@@ -25,6 +27,8 @@ pub enum Command {
         key: String,
         name: Option<String>,
         outbox: Sender<Arc<[u8]>>,
+        /// Its address, where new keys from it are counted.
+        from: Option<IpAddr>,
     },
     Ask {
         conn: u64,
@@ -81,7 +85,13 @@ pub struct Referee {
     /// Lists changed since they were last pushed.
     pub(super) dirty: Dirty,
     last_lists: Instant,
+    /// The wall clock (ms since 1970) for names and new keys: a test's own.
+    pub(super) wall: WallClock,
+    pub(super) registrations: Registrations,
 }
+
+/// Milliseconds since 1970, now.
+pub type WallClock = Box<dyn Fn() -> i64 + Send>;
 
 /// Now, on both clocks the referee keeps.
 pub(super) fn now() -> (Instant, i64) {
@@ -119,7 +129,15 @@ impl Referee {
             games,
             dirty: Dirty::default(),
             last_lists: Instant::now(),
+            wall: Box::new(|| now().1),
+            registrations: Registrations::default(),
         })
+    }
+
+    /// The same referee on another wall clock (a test's, to move on).
+    #[cfg(test)]
+    pub fn with_wall_clock(self, wall: WallClock) -> Referee {
+        Referee { wall, ..self }
     }
 
     /// Serves commands until every sender has gone.
@@ -145,7 +163,8 @@ impl Referee {
                 key,
                 name,
                 outbox,
-            } => self.join(conn, key, name, outbox),
+                from,
+            } => self.join(conn, key, name, outbox, from),
             Command::Ask { conn, request } => {
                 let answer = self.ask(conn, request.ask);
                 self.send(
@@ -160,22 +179,27 @@ impl Referee {
         }
     }
 
-    fn join(&mut self, conn: u64, key: String, name: Option<String>, outbox: Sender<Arc<[u8]>>) {
-        let refuse = |why: String| {
-            let _ = outbox.try_send(encode(&FromServer::Push(Push::Refused { why })));
+    fn join(
+        &mut self,
+        conn: u64,
+        key: String,
+        name: Option<String>,
+        outbox: Sender<Arc<[u8]>>,
+        from: Option<IpAddr>,
+    ) {
+        let refuse = |(why, name): (String, Option<NameError>)| {
+            let _ = outbox.try_send(encode(&FromServer::Push(Push::Refused { why, name })));
         };
         let name = match self.store.name_of(&key) {
             Ok(Some(known)) => Some(known),
-            Ok(None) => match name.map(|n| clean(&n, NAME_CHARS)) {
+            Ok(None) => match name {
                 None => None,
-                Some(n) if n.is_empty() => return refuse("a name needs a letter or more".into()),
-                Some(n) => match self.store.add_player(&key, &n, now().1) {
-                    Ok(true) => Some(n),
-                    Ok(false) => return refuse(format!("the name {n} is taken: choose another")),
-                    Err(e) => return refuse(self.failed(&e)),
+                Some(asked) => match self.register(&key, &asked, from) {
+                    Ok(taken) => Some(taken),
+                    Err(refusal) => return refuse(refusal),
                 },
             },
-            Err(e) => return refuse(self.failed(&e)),
+            Err(e) => return refuse((self.failed(&e), None)),
         };
         let started = Instant::now();
         let limits = &self.limits;

@@ -82,6 +82,22 @@ const MIGRATIONS: &[M<'static>] = &[
     );
     CREATE INDEX chat_game ON chat(game, at_ms);",
     ),
+    // 3: names kept unique by their look (`skeleton`, TR39), the
+    // names given up by a rename, and the names each game was played under.
+    M::up(
+        "ALTER TABLE players ADD COLUMN skeleton TEXT;
+    CREATE UNIQUE INDEX players_skeleton ON players(skeleton);
+    CREATE TABLE names (
+        key TEXT NOT NULL REFERENCES players(key),
+        name TEXT NOT NULL,                -- a name given up
+        skeleton TEXT NOT NULL,
+        until_ms INTEGER NOT NULL          -- when it was given up
+    );
+    CREATE INDEX names_key ON names(key, until_ms);
+    CREATE INDEX names_skeleton ON names(skeleton, until_ms);
+    ALTER TABLE games ADD COLUMN name1 TEXT;
+    ALTER TABLE games ADD COLUMN name2 TEXT;",
+    ),
 ];
 
 #[derive(Debug, thiserror::Error)]
@@ -129,8 +145,9 @@ pub struct Finish<'a> {
     pub result: &'a str,
     pub record: &'a str,
     pub ended_ms: i64,
-    /// For a rated game: each player's key and new rating.
-    pub ratings: Option<[(&'a str, Rated); 2]>,
+    /// For a rated game: the key and new rating of each player whose
+    /// rating changes.
+    pub ratings: Vec<(&'a str, Rated)>,
     pub variant: Variant,
 }
 
@@ -150,7 +167,9 @@ impl Store {
         db.pragma_update(None, "foreign_keys", "ON")?;
         db.busy_timeout(std::time::Duration::from_secs(5))?;
         Migrations::from_slice(MIGRATIONS).to_latest(&mut db)?;
-        Ok(Store { db })
+        let store = Store { db };
+        store.fill_skeletons()?;
+        Ok(store)
     }
 
     /// The name of the player with `key`, if the server knows it.
@@ -173,16 +192,6 @@ impl Store {
                 |r| Ok((r.get(0)?, r.get(1)?)),
             )
             .optional()?)
-    }
-
-    /// Adds a player; false when the name is taken.
-    pub fn add_player(&self, key: &str, name: &str, now_ms: i64) -> Result<bool, StoreError> {
-        let added = self.db.execute(
-            "INSERT INTO players (key, name, name_key, created_ms) VALUES (?1, ?2, ?3, ?4)
-             ON CONFLICT DO NOTHING",
-            params![key, name, name.to_lowercase(), now_ms],
-        )?;
-        Ok(added == 1)
     }
 
     pub fn rating(&self, key: &str, variant: Variant) -> Result<Rated, StoreError> {
@@ -211,6 +220,7 @@ impl Store {
     pub fn new_game(
         &self,
         keys: [&str; 2],
+        names: [&str; 2],
         black: u8,
         terms: &Terms,
         now_ms: i64,
@@ -221,8 +231,8 @@ impl Store {
         };
         self.db.execute(
             "INSERT INTO games (player1, player2, black, size, variant, pie, minutes, increment,
-                                days, rated, started_ms)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
+                                days, rated, started_ms, name1, name2)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
             params![
                 keys[0],
                 keys[1],
@@ -234,7 +244,9 @@ impl Store {
                 increment,
                 days,
                 terms.rated,
-                now_ms
+                now_ms,
+                names[0],
+                names[1]
             ],
         )?;
         Ok(self.db.last_insert_rowid().unsigned_abs())
@@ -297,7 +309,7 @@ impl Store {
                 finish.ended_ms
             ],
         )?;
-        for (key, rated) in finish.ratings.iter().flatten() {
+        for (key, rated) in &finish.ratings {
             let r = rated.rating;
             tx.execute(
                 "INSERT INTO ratings (key, variant, rating, deviation, volatility, games)
@@ -330,12 +342,23 @@ impl Store {
         Ok(())
     }
 
+    /// The finished games of `key` that were not aborted (each side moved).
+    pub fn games_with_moves(&self, key: &str) -> Result<u32, StoreError> {
+        Ok(self.db.query_row(
+            "SELECT count(*) FROM games
+             WHERE (player1 = ?1 OR player2 = ?1) AND result IS NOT NULL AND result != ?2",
+            params![key, super::game::ABORTED],
+            |r| r.get(0),
+        )?)
+    }
+
     /// Every game still going on, with its moves: the referee's state
     /// after a restart.
     pub fn unfinished(&self) -> Result<Vec<StoredGame>, StoreError> {
         let mut games = Vec::new();
         let mut query = self.db.prepare(
-            "SELECT g.id, g.player1, g.player2, p1.name, p2.name, g.black, g.size, g.variant,
+            "SELECT g.id, g.player1, g.player2, coalesce(g.name1, p1.name),
+                    coalesce(g.name2, p2.name), g.black, g.size, g.variant,
                     g.pie, g.minutes, g.increment, g.days, g.rated, g.started_ms
              FROM games g JOIN players p1 ON p1.key = g.player1 JOIN players p2 ON p2.key = g.player2
              WHERE g.result IS NULL ORDER BY g.id",

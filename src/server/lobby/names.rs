@@ -1,0 +1,275 @@
+//! Names on the lobby: taken at a new key's first connection, unique by
+//! their look (the TR39 skeleton, `crate::online::name`), changed by
+//! `rename` at most once in [`RENAME_EVERY_DAYS`]. A name given up stays
+//! its former owner's for as long, so that no one can take it at once and
+//! pass for them; it stays too in the records and the archive of the
+//! games played under it. New keys (registrations) are limited per
+//! address a day (`LobbyLimits::registrations_per_day`).
+
+use std::collections::VecDeque;
+use std::net::IpAddr;
+
+use rusqlite::{OptionalExtension, params};
+
+use super::referee::Referee;
+use super::store::{Store, StoreError};
+use crate::online::name::{NameError, PlayerName, check_name, skeleton_of};
+use crate::online::protocol::{Answer, FromServer, Push};
+use crate::server::registry::Address;
+
+/// A key renames itself at most once in this many days; a name given up
+/// is kept for its former owner as long.
+pub const RENAME_EVERY_DAYS: i64 = 30;
+const DAY_MS: i64 = 24 * 60 * 60 * 1000;
+
+impl Store {
+    /// Gives each player of an older database their name's skeleton; two
+    /// older names that look alike keep theirs, and none (no new name may
+    /// look like either: both are compared by name too).
+    pub(super) fn fill_skeletons(&self) -> Result<(), StoreError> {
+        let mut query = self
+            .db
+            .prepare("SELECT key, name FROM players WHERE skeleton IS NULL")?;
+        let rows = query
+            .query_map([], |r| Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?)))?
+            .collect::<Result<Vec<_>, _>>()?;
+        for (key, name) in rows {
+            self.db.execute(
+                "UPDATE OR IGNORE players SET skeleton = ?2 WHERE key = ?1",
+                params![key, skeleton_of(&name)],
+            )?;
+        }
+        Ok(())
+    }
+
+    /// Why `wanted` cannot be `key`'s: another player's name, one that
+    /// looks like it, or one given up by another in the last month.
+    fn name_conflict(
+        &self,
+        key: &str,
+        wanted: &PlayerName,
+        now_ms: i64,
+    ) -> Result<Option<NameError>, StoreError> {
+        let held: Option<String> = self
+            .db
+            .query_row(
+                "SELECT name FROM players WHERE key != ?1 AND (name_key = ?2 OR skeleton = ?3)
+                 UNION ALL
+                 SELECT name FROM names WHERE key != ?1 AND skeleton = ?3 AND until_ms > ?4
+                 LIMIT 1",
+                params![
+                    key,
+                    wanted.shown.to_lowercase(),
+                    wanted.skeleton,
+                    now_ms - RENAME_EVERY_DAYS * DAY_MS
+                ],
+                |r| r.get(0),
+            )
+            .optional()?;
+        Ok(held.map(|taken| {
+            if taken.to_lowercase() == wanted.shown.to_lowercase() {
+                NameError::Taken { name: taken }
+            } else {
+                NameError::LooksLike {
+                    name: wanted.shown.clone(),
+                    taken,
+                }
+            }
+        }))
+    }
+
+    /// Adds a player named `wanted`, or says why the name cannot be theirs.
+    pub fn add_player(
+        &self,
+        key: &str,
+        wanted: &PlayerName,
+        now_ms: i64,
+    ) -> Result<Result<(), NameError>, StoreError> {
+        if let Some(conflict) = self.name_conflict(key, wanted, now_ms)? {
+            return Ok(Err(conflict));
+        }
+        let added = self.db.execute(
+            "INSERT INTO players (key, name, name_key, skeleton, created_ms)
+             VALUES (?1, ?2, ?3, ?4, ?5) ON CONFLICT DO NOTHING",
+            params![
+                key,
+                wanted.shown,
+                wanted.shown.to_lowercase(),
+                wanted.skeleton,
+                now_ms
+            ],
+        )?;
+        Ok(if added == 1 {
+            Ok(())
+        } else {
+            Err(NameError::Taken {
+                name: wanted.shown.clone(),
+            })
+        })
+    }
+
+    /// Renames `key` to `wanted`, keeping its old name in `names`; or why not.
+    pub fn rename(
+        &mut self,
+        key: &str,
+        wanted: &PlayerName,
+        now_ms: i64,
+    ) -> Result<Result<(), String>, StoreError> {
+        let Some((old, old_skeleton)) = self
+            .db
+            .query_row(
+                "SELECT name, coalesce(skeleton, '') FROM players WHERE key = ?1",
+                [key],
+                |r| Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?)),
+            )
+            .optional()?
+        else {
+            return Ok(Err(
+                "this key has no name on this server: connect with a name first".into(),
+            ));
+        };
+        if old == wanted.shown {
+            return Ok(Err(format!("you are called {old} already")));
+        }
+        let last: Option<i64> = self.db.query_row(
+            "SELECT max(until_ms) FROM names WHERE key = ?1",
+            [key],
+            |r| r.get(0),
+        )?;
+        if let Some(last) = last {
+            let next = last + RENAME_EVERY_DAYS * DAY_MS;
+            if now_ms < next {
+                let days = (next - now_ms + DAY_MS - 1) / DAY_MS;
+                return Ok(Err(format!(
+                    "a name changes once in {RENAME_EVERY_DAYS} days, and yours can change again \
+                     in {days} {}",
+                    if days == 1 { "day" } else { "days" }
+                )));
+            }
+        }
+        if let Some(conflict) = self.name_conflict(key, wanted, now_ms)? {
+            return Ok(Err(conflict.to_string()));
+        }
+        let tx = self.db.transaction()?;
+        tx.execute(
+            "INSERT INTO names (key, name, skeleton, until_ms) VALUES (?1, ?2, ?3, ?4)",
+            params![key, old, old_skeleton, now_ms],
+        )?;
+        tx.execute(
+            "UPDATE players SET name = ?2, name_key = ?3, skeleton = ?4 WHERE key = ?1",
+            params![
+                key,
+                wanted.shown,
+                wanted.shown.to_lowercase(),
+                wanted.skeleton
+            ],
+        )?;
+        tx.commit()?;
+        Ok(Ok(()))
+    }
+
+    /// The names `key` gave up, oldest first.
+    pub fn old_names(&self, key: &str) -> Result<Vec<String>, StoreError> {
+        let mut query = self
+            .db
+            .prepare_cached("SELECT name FROM names WHERE key = ?1 ORDER BY until_ms")?;
+        let rows = query.query_map([key], |r| r.get(0))?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+}
+
+/// New keys per address in the last day, as the referee counts them (in
+/// memory: a restart forgets them).
+#[derive(Default)]
+pub(super) struct Registrations {
+    by_address: std::collections::HashMap<Address, VecDeque<i64>>,
+}
+
+impl Registrations {
+    /// Whether one more new key from `ip` is within `per_day`.
+    fn allowed(&mut self, ip: IpAddr, per_day: u32, now_ms: i64) -> bool {
+        let Some(times) = self.by_address.get_mut(&Address::from(ip)) else {
+            return per_day > 0;
+        };
+        while times.front().is_some_and(|&t| t <= now_ms - DAY_MS) {
+            times.pop_front();
+        }
+        times.len() < per_day as usize
+    }
+
+    fn count(&mut self, ip: IpAddr, now_ms: i64) {
+        // Addresses with nothing in the last day are forgotten, so the
+        // map holds at most a day's new keys.
+        self.by_address
+            .retain(|_, times| times.back().is_some_and(|&t| t > now_ms - DAY_MS));
+        self.by_address
+            .entry(Address::from(ip))
+            .or_default()
+            .push_back(now_ms);
+    }
+}
+
+impl Referee {
+    /// The name a new key asks for, taken for it; or why not (the refusal
+    /// and, for a name's fault, its kind).
+    pub(super) fn register(
+        &mut self,
+        key: &str,
+        raw: &str,
+        from: Option<IpAddr>,
+    ) -> Result<String, (String, Option<NameError>)> {
+        let named = |e: NameError| (e.to_string(), Some(e));
+        let wanted = check_name(raw).map_err(named)?;
+        let now_ms = (self.wall)();
+        let per_day = self.limits.registrations_per_day;
+        if let Some(ip) = from
+            && !self.registrations.allowed(ip, per_day, now_ms)
+        {
+            return Err((
+                format!(
+                    "too many new players from your address today (at most {per_day} a day): \
+                     try again tomorrow"
+                ),
+                None,
+            ));
+        }
+        match self.store.add_player(key, &wanted, now_ms) {
+            Ok(Ok(())) => {
+                if let Some(ip) = from {
+                    self.registrations.count(ip, now_ms);
+                }
+                Ok(wanted.shown)
+            }
+            Ok(Err(e)) => Err(named(e)),
+            Err(e) => Err((self.failed(&e), None)),
+        }
+    }
+
+    /// `rename`: `key` takes the name `raw`; every copy of it is told.
+    pub(super) fn rename(&mut self, key: &str, raw: &str) -> Result<Answer, String> {
+        let wanted = check_name(raw).map_err(|e| e.to_string())?;
+        let now_ms = (self.wall)();
+        self.store
+            .rename(key, &wanted, now_ms)
+            .map_err(|e| self.failed(&e))??;
+        let name = wanted.shown;
+        for conn in self.conns.values_mut().filter(|c| c.key == key) {
+            conn.name = Some(name.clone());
+        }
+        for seek in self.seeks.values_mut() {
+            if seek.key == key {
+                seek.name.clone_from(&name);
+            }
+            if let Some((to, to_name)) = &mut seek.to
+                && to == key
+            {
+                to_name.clone_from(&name);
+            }
+        }
+        self.dirty.players = true;
+        self.dirty.seeks = true;
+        tracing::info!(key, %name, "a player renamed");
+        self.tell_key(key, &FromServer::Push(Push::Renamed { name: name.clone() }));
+        Ok(Answer::Renamed { name })
+    }
+}
