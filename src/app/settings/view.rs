@@ -10,6 +10,7 @@ use super::form::{Field, SettingsForm};
 use crate::app::action::Action;
 use crate::app::config::engine::Mode;
 use crate::app::config::{DisplayConfig, NAME_MAX_CHARS};
+use crate::app::files::naming::Naming;
 use crate::app::keys::keymap::{Context, key_for};
 use crate::app::state::App;
 use crate::app::ui::cells::{height, lines, popup, wrap};
@@ -249,11 +250,13 @@ fn notes(app: &App, form: &SettingsForm) -> Vec<(String, Style)> {
         ));
     }
     let file = app.config_file();
+    let naming = Naming::of(app);
     let place = match file.path() {
         Some(path) if file.unusable() => format!(
             "Saving replaces {}, which could not be used; a copy of it is kept.",
-            path.display()
+            naming.settings_file(path)
         ),
+        Some(_) if naming.names_only() => "Saved with your records on this server.".to_string(),
         Some(path) => format!("Saved in {}", path.display()),
         None => "No config location is known: settings last until you quit.".to_string(),
     };
