@@ -49,7 +49,9 @@ fn a_remote_player_saving_games_and_settings_reads_no_server_path() {
     session.wait_for("the question", |s| s.contains("mine.brique exists"));
     assert!(no_server_path(&session.text(), &home), "{}", session.text());
     session.send(b"n");
+    session.wait_for("the prompt again", |s| s.contains("Save the game"));
     session.send(b"\x1b");
+    session.wait_for("the prompt closed", |s| !s.contains("Save the game"));
 
     // The settings say where they are kept without a path, and so does
     // their saving.
