@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 use crate::support::*;
 use brique::ai::{Budget, Level};
-use brique::app::{Action, App, Config, ConfigFile, Mode, PlayArgs, Tone};
+use brique::app::{Action, App, Config, ConfigFile, Job, Mode, PlayArgs, SearchSlots, Tone};
 use brique::core::{Color, Outcome, Player, TimeControl};
 use brique::storage::{AutosaveLoad, Paths, load_autosave, load_results};
 
@@ -275,4 +275,44 @@ fn the_settings_row_sets_the_clock_for_the_next_game() {
         "the game goes on"
     );
     assert!(app.settings_waiting().contains(&"clock 1+1".to_string()));
+}
+
+/// Issue #45: on a busy server the computer's move waits for one of the
+/// server's search slots; meanwhile its clock stands (the server's load is
+/// nobody's thinking time), and counts again once the move has its slot.
+#[test]
+fn the_computers_clock_stands_while_its_move_waits_for_a_search_slot() {
+    let mut config = timed("1+0");
+    config.engine.mode = Mode::HumanVsComputer;
+    config.engine.level = Level::Easy;
+    let slots = SearchSlots::new(1);
+    let mut app = App::with_config(config);
+    app.share_searches(slots.clone());
+    app.pass_time(Duration::ZERO);
+    type_keys(&mut app, "n");
+    play_at(&mut app, "e5");
+    app.wait_for_engine();
+    assert_eq!(app.game().history().len(), 2, "the computer's first move");
+    // Another player's search takes the only slot; the person moves.
+    let other = slots.take().expect("the free slot");
+    for square in ["a1", "i9", "a9"] {
+        if app.game().history().len() == 2 {
+            play_at(&mut app, square);
+        }
+    }
+    assert_eq!(app.game().history().len(), 3);
+    app.update(Action::Tick);
+    assert_eq!(app.engine_waiting(), Some(Job::Move));
+    let before = left(&app);
+    app.pass_time(secs(30.0));
+    app.update(Action::Tick);
+    assert_eq!(left(&app), before, "no clock runs while the move waits");
+    assert_eq!(app.engine_waiting(), Some(Job::Move));
+    // The slot is free: the computer thinks, on its clock again.
+    drop(other);
+    app.update(Action::Tick);
+    assert_eq!(app.engine_job(), Some(Job::Move));
+    app.pass_time(secs(1.0));
+    let index = usize::from(app.game().position().to_move() == Color::White);
+    assert_eq!(left(&app)[index], before[index] - secs(1.0));
 }

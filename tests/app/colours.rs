@@ -77,3 +77,46 @@ fn the_settings_choose_a_palette_with_a_preview_and_write_it_by_name() {
 fn text_of(app: &App) -> String {
     text(app, 100, 40)
 }
+
+/// Issue #45: with TERM=xterm (16 colours) the board was a bright red and
+/// grey checkerboard in a blue frame. It is calm now, and at 60×20 (one
+/// cell a square) both stones read on every palette: each stone's colour
+/// differs from what it is drawn on, and a stone is not bold there (many
+/// 16-colour terminals show bold black as grey, a square's colour).
+#[test]
+fn the_sixteen_colour_board_is_calm_and_both_stones_read_on_small_squares() {
+    let (width, height) = (60, 20);
+    let reds = [Tint::Indexed(1), Tint::Indexed(9)];
+    let blues = [Tint::Indexed(4), Tint::Indexed(12)];
+    for (palette, names) in brique::app::PALETTES {
+        let mut config = brique::app::Config::default();
+        config.display.colours = brique::app::BoardColours::palette(names);
+        let mut app = brique::app::App::with_config(config);
+        app.use_terminal(detect(Some("xterm"), None, false).unwrap());
+        // Black, White, Black, White; then the cursor away from them.
+        for square in ["e5", "d4", "e4", "f6"] {
+            play_at(&mut app, square);
+        }
+        type_keys(&mut app, ":a1");
+        let buf = buffer(&app, width, height);
+        let squares = ["b2", "c2"].map(|s| buf[glyph_cell(&app, s, width, height)].bg);
+        assert_ne!(squares[0], squares[1], "{palette}: the squares differ");
+        for square in squares {
+            assert!(!reds.contains(&square), "{palette}: a red square");
+        }
+        let (x, y) = glyph_cell(&app, "h15", width, height);
+        let frame = buf[(x, y - 1)].bg;
+        assert!(!blues.contains(&frame), "{palette}: a blue frame");
+        for square in ["e5", "d4", "e4", "f6"] {
+            let cell = &buf[glyph_cell(&app, square, width, height)];
+            assert!(
+                cell.symbol() != " " && cell.fg != cell.bg && !squares.contains(&cell.fg),
+                "{palette}: the stone on {square} does not stand out: {cell:?}"
+            );
+            assert!(
+                !cell.modifier.contains(ratatui::style::Modifier::BOLD),
+                "{palette}: the stone on {square} is bold"
+            );
+        }
+    }
+}

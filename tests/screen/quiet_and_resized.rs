@@ -68,3 +68,39 @@ fn a_resize_storm_while_the_engine_thinks_ends_drawn_for_the_real_size() {
     app.send(b"qy");
     assert!(app.wait_exit().success());
 }
+
+/// Issue #45: crossterm drops a resize's signal when it wakes up for a key
+/// at the same moment, and a terminal shrunk and restored to the size the
+/// program drew comes back with rows lost: the program, told nothing and
+/// seeing its size again, left them blank for good. Round after round, a
+/// key, then the terminal shrunk and restored at once: each time the whole
+/// screen is drawn again.
+#[test]
+fn a_shrink_and_back_that_comes_with_a_key_is_drawn_again() {
+    let home = tempfile::tempdir().unwrap();
+    let config = home.path().join("config");
+    std::fs::create_dir_all(&config).unwrap();
+    std::fs::write(
+        config.join("brique.toml"),
+        "[game]\nsize = 9\n[engine]\nmode = \"computer-vs-computer\"\nlevel = \"strongest\"\n",
+    )
+    .unwrap();
+    let mut app = start(home.path());
+    app.wait_for("the engine thinking", |s| s.contains("iterations"));
+    let whole = |app: &Running| {
+        let screen = app.screen();
+        let last_row = screen.contents_between(ROWS - 1, 0, ROWS - 1, COLS);
+        let first_rows = screen.contents_between(0, 0, 3, COLS);
+        last_row.contains("help") && first_rows.contains("Brique")
+    };
+    app.wait_until("the screen whole", whole);
+    for round in 0..40 {
+        let key: &[u8] = if round % 2 == 0 { b"\x1b[C" } else { b"\x1b[D" };
+        app.send(key);
+        app.resize(ROWS - 5, COLS - 7);
+        app.resize(ROWS, COLS);
+        app.wait_until(&format!("the screen whole after round {round}"), whole);
+    }
+    app.send(b"qy");
+    assert!(app.wait_exit().success());
+}

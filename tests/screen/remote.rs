@@ -18,7 +18,7 @@ use brique::storage::{AutosaveLoad, Paths, load_autosave};
 
 use crate::support::{COLS, ROWS, assert_terminal_restored, click};
 
-const DEADLINE: Duration = Duration::from_secs(20);
+pub(crate) const DEADLINE: Duration = Duration::from_secs(20);
 
 /// The channel's writer: every write goes to the test as it is made.
 struct ToTest(Sender<Vec<u8>>);
@@ -37,7 +37,7 @@ impl Write for ToTest {
 }
 
 /// A session running on its own thread, and the client's screen.
-struct Session {
+pub(crate) struct Session {
     keys: Sender<RemoteInput>,
     output: Receiver<Vec<u8>>,
     ended: Receiver<io::Result<RemoteEnd>>,
@@ -51,7 +51,7 @@ fn size(n: u16) -> NonZeroU16 {
 }
 
 /// A player's things under `home`, the welcome of a first start answered.
-fn kept_under(home: &Path) -> Locations {
+pub(crate) fn kept_under(home: &Path) -> Locations {
     let paths = Paths::under(home);
     std::fs::create_dir_all(&paths.state_dir).unwrap();
     std::fs::write(paths.state_dir.join("welcomed"), "").unwrap();
@@ -61,7 +61,7 @@ fn kept_under(home: &Path) -> Locations {
     }
 }
 
-fn start(locations: Option<Locations>, term: &str, width: u16, height: u16) -> Session {
+pub(crate) fn start(locations: Option<Locations>, term: &str, width: u16, height: u16) -> Session {
     start_coloured(locations, term, None, width, height)
 }
 
@@ -78,7 +78,7 @@ fn start_coloured(
 
 /// [`start_coloured`], the computer's searches within `searches`, the
 /// server's lobby at `lobby`.
-fn start_full(
+pub(crate) fn start_full(
     locations: Option<Locations>,
     term: &str,
     colorterm: Option<&str>,
@@ -120,16 +120,16 @@ fn start_full(
 }
 
 impl Session {
-    fn send(&self, bytes: &[u8]) {
+    pub(crate) fn send(&self, bytes: &[u8]) {
         self.keys.send(RemoteInput::Bytes(bytes.to_vec())).unwrap();
     }
 
-    fn text(&self) -> String {
+    pub(crate) fn text(&self) -> String {
         self.parser.screen().contents()
     }
 
     /// Feeds output into the screen until `done` holds for its text.
-    fn wait_for(&mut self, what: &str, done: impl Fn(&str) -> bool) {
+    pub(crate) fn wait_for(&mut self, what: &str, done: impl Fn(&str) -> bool) {
         self.wait_for_screen(what, |screen| done(&screen.contents()));
     }
 
@@ -167,7 +167,7 @@ impl Session {
     }
 
     /// How the session ended, and everything it wrote till then.
-    fn end(mut self) -> (RemoteEnd, Vec<u8>) {
+    pub(crate) fn end(mut self) -> (RemoteEnd, Vec<u8>) {
         let end = self
             .ended
             .recv_timeout(DEADLINE)
@@ -180,14 +180,14 @@ impl Session {
     }
 
     /// The link drops.
-    fn close(self) -> (RemoteEnd, Vec<u8>) {
+    pub(crate) fn close(self) -> (RemoteEnd, Vec<u8>) {
         self.keys.send(RemoteInput::Closed).unwrap();
         self.end()
     }
 }
 
 /// A guest's welcome answered with `choice`: the board.
-fn past_the_welcome(guest: &mut Session, choice: &[u8]) {
+pub(crate) fn past_the_welcome(guest: &mut Session, choice: &[u8]) {
     guest.wait_for("the welcome", |s| s.contains("Welcome to Brique"));
     guest.send(choice);
     guest.wait_for("the board", |s| s.contains("Player 1 to play"));
@@ -402,7 +402,9 @@ fn mouse_pastes_esc_ctrl_z_saving_and_ctrl_c_over_the_channel() {
     session.wait_for("the refusal", |s| s.contains("without a folder"));
     session.send(&erase);
     session.send(b"\x1b[200~mine\x1b[201~\r");
-    session.wait_for("the game saved", |s| s.contains("Saved to"));
+    session.wait_for("the game saved", |s| {
+        s.contains("Saved in your records as mine.brique")
+    });
     let records = Paths::under(home.path()).records_dir();
     let saved: Vec<_> = std::fs::read_dir(records)
         .unwrap()

@@ -22,7 +22,7 @@ use std::time::{Duration, Instant};
 use super::advice::advice;
 pub use super::job::{Ended, EngineSnapshot, Job};
 use super::resign::Doubts;
-use super::slots::{RETRY, SearchSlots, Slot};
+use super::slots::{Priority, RETRY, SearchSlots, Seat, Slot};
 use crate::ai::{Budget, Level, Report, Search};
 use crate::app::config::engine::{EngineConfig, Mode};
 use crate::app::game::clock::thinking_limit;
@@ -62,7 +62,7 @@ struct Running {
     thinker: Thinker,
     started: Instant,
     /// Its room among the server's searches, given back when it stops.
-    _slot: Option<Slot>,
+    slot: Option<Slot>,
 }
 
 pub struct Computer {
@@ -86,10 +86,16 @@ pub struct Computer {
     names: [Option<String>; 2],
     /// In a game with clocks, the computer's time left and increment.
     time: Option<(Duration, Duration)>,
-    /// The searches a server shares among its sessions (`None`: no cap).
-    slots: Option<SearchSlots>,
+    /// This session's place in line for the searches a server shares
+    /// among its sessions (`None`: no cap).
+    seat: Option<Seat>,
     /// The search wanted while no slot is free.
     waiting: Option<Job>,
+    /// The time an analysis of a position has had, in turns given up to
+    /// other players' searches: its budget is for them all.
+    analysed: Option<(Position, Duration)>,
+    /// Whether the clocks stand while a search waits for a slot.
+    clocks_held: bool,
 }
 
 impl fmt::Debug for Computer {
@@ -140,8 +146,10 @@ impl Computer {
             doubts: Doubts::default(),
             names: names(mode, level),
             time: None,
-            slots: None,
+            seat: None,
             waiting: None,
+            analysed: None,
+            clocks_held: false,
         }
     }
 
@@ -151,7 +159,7 @@ impl Computer {
         Computer {
             analysis: self.analysis,
             seed: self.seed,
-            slots: self.slots.clone(),
+            seat: self.seat.clone(),
             ..Computer::new(mode, level)
         }
     }
@@ -276,21 +284,32 @@ impl Computer {
     }
 
     /// Searches start only within `slots`, shared with other sessions.
-    pub fn share_slots(&mut self, slots: SearchSlots) {
-        self.slots = Some(slots);
+    pub fn share_slots(&mut self, slots: &SearchSlots) {
+        self.seat = Some(slots.seat());
     }
 
-    /// A slot for another search (a review): `Ok(None)` with no cap,
-    /// `Err(())` while none is free.
+    /// A slot for another search (a review, which cannot wait in line):
+    /// `Ok(None)` with no cap, `Err(())` while none is free.
     pub fn take_slot(&self) -> Result<Option<Slot>, ()> {
-        self.slots
-            .as_ref()
-            .map_or(Ok(None), |s| s.take().map(Some).ok_or(()))
+        self.seat.as_ref().map_or(Ok(None), |seat| {
+            seat.take(Priority::Background).map(Some).ok_or(())
+        })
     }
 
     /// The search that waits for a slot (the server is busy).
     pub const fn waiting(&self) -> Option<Job> {
         self.waiting
+    }
+
+    /// Whether the clocks should stand: `Some(true)` while the computer's
+    /// move, or a hint, waits for a slot (a player's time is not spent on
+    /// the server being busy; said at every step, as a move made meanwhile
+    /// starts them again), `Some(false)` once when that ends.
+    pub fn clocks_held_now(&mut self) -> Option<bool> {
+        let held = matches!(self.waiting, Some(Job::Move | Job::Hint));
+        let released = self.clocks_held && !held;
+        self.clocks_held = held;
+        (held || released).then_some(held)
     }
 
     /// The job the engine should be doing on `game` with the settings
@@ -314,7 +333,7 @@ impl Computer {
         // and the person to move, the last move was the computer's); never
         // on a server's shared searches (a slot held for a person thinking).
         let ponder = engine.ponders()
-            && self.slots.is_none()
+            && self.seat.is_none()
             && self.mode == Mode::HumanVsComputer
             && game.can_undo();
         (ponder && !self.paused && !rested).then_some(Job::Ponder)
@@ -353,11 +372,28 @@ impl Computer {
         if self.running.as_ref().is_some_and(|r| !fits(r)) && self.stop().is_none() {
             return Some(self.failed());
         }
+        if self.running.as_ref().is_some_and(gives_way) {
+            // Another player's search is owed the slot: this one (an
+            // analysis) stops, its tree kept, and waits to go on.
+            let Some((job, progress)) = self.stop() else {
+                return Some(self.failed());
+            };
+            if job == Job::Analysis {
+                let before = match &self.analysed {
+                    Some((at, spent)) if at == position => *spent,
+                    _ => Duration::ZERO,
+                };
+                self.analysed = Some((position.clone(), before + progress.elapsed));
+            }
+            self.waiting = Some(job);
+            return None;
+        }
         let demo = self.is_demo();
         let Some(running) = &mut self.running else {
             self.waiting = None;
-            if let Some(job) = wanted {
-                self.start(job, game, engine);
+            match wanted {
+                Some(job) => self.start(job, game, engine),
+                None => self.seat.iter().for_each(Seat::withdraw),
             }
             return None;
         };
@@ -394,6 +430,7 @@ impl Computer {
                 Some(Ended::Hint(mv))
             }
             (Job::Analysis | Job::Ponder, _) => {
+                self.analysed = None;
                 self.rested = Some(position.clone());
                 Some(Ended::Rested)
             }
@@ -413,7 +450,11 @@ impl Computer {
     /// Starts `job`, on the configured threads when its budget is a time
     /// (an iteration budget runs on one: see `think_with_threads`).
     fn start(&mut self, job: Job, game: &Game, engine: &EngineConfig) {
-        let slot = match self.slots.as_ref().map(SearchSlots::take) {
+        let priority = match job {
+            Job::Move | Job::Hint => Priority::Awaited,
+            Job::Analysis | Job::Ponder => Priority::Background,
+        };
+        let slot = match self.seat.as_ref().map(|seat| seat.ask(priority)) {
             Some(None) => {
                 self.waiting = Some(job);
                 return;
@@ -421,8 +462,11 @@ impl Computer {
             Some(slot) => slot,
             None => None,
         };
-        let budget = job_budget(job, engine.level, self.time);
         let position = game.position().clone();
+        let budget = match (job, &self.analysed) {
+            (Job::Analysis, Some((at, spent))) if *at == position => left_of(ANALYSIS, *spent),
+            _ => job_budget(job, engine.level, self.time),
+        };
         let pie_decision = position.can_swap() || (game.rules().pie && game.history().is_empty());
         let seed = self.seed;
         let search = self
@@ -437,7 +481,7 @@ impl Computer {
             position,
             thinker,
             started: Instant::now(),
-            _slot: slot,
+            slot,
         });
     }
 
@@ -461,6 +505,20 @@ impl Computer {
         });
         Some((running.job, progress))
     }
+}
+
+/// Whether a running search should give its slot to another player's.
+fn gives_way(running: &Running) -> bool {
+    running.slot.as_ref().is_some_and(Slot::should_yield)
+}
+
+/// What is left of a time `budget` once `spent` is spent (a little, at
+/// least, for the search to say where it stands).
+fn left_of(budget: Budget, spent: Duration) -> Budget {
+    let spent = u64::try_from(spent.as_millis()).unwrap_or(u64::MAX);
+    budget.millis.map_or(budget, |ms| {
+        Budget::millis(ms.saturating_sub(spent).max(100))
+    })
 }
 
 /// What a search for `job` may spend, at `level`, with `time` (the time left

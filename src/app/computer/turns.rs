@@ -32,7 +32,7 @@ impl App {
     /// Starts searches only within `slots`, shared with the server's other
     /// sessions; while none is free the computer waits and says so.
     pub fn share_searches(&mut self, slots: SearchSlots) {
-        self.computer.share_slots(slots);
+        self.computer.share_slots(&slots);
     }
 
     /// The engine's settings in force: the file's, on no more threads than
@@ -94,7 +94,11 @@ impl App {
             .filter(|&job| job != Job::Ponder || self.screen == Screen::Board)
             // No search at all while engine help is barred (an online game).
             .filter(|_| !self.engine_aids_barred());
-        match self.computer.step(game, wanted, &engine, force) {
+        let ended = self.computer.step(game, wanted, &engine, force);
+        if let Some(held) = self.computer.clocks_held_now() {
+            self.session.hold_clock(held);
+        }
+        match ended {
             None => false,
             Some(Ended::Failed) => {
                 self.say(

@@ -17,6 +17,7 @@ use super::state::{Files, RECORD_KEY, RESULT_KEY, RESULT_PENDING, RESULT_WRITTEN
 use super::worth_keeping::worth_keeping;
 use crate::app::action::{Action, HistoryStep};
 use crate::app::config::engine::Mode;
+use crate::app::files::naming::Naming;
 use crate::app::message::{Tone, count};
 use crate::app::network::play::is_network_extra;
 use crate::app::online::state::ONLINE_GAME_KEY;
@@ -283,11 +284,17 @@ impl App {
                 match cleared {
                     Cleared::KeptAsRecord(path) => self.files.set_note(
                         Tone::Info,
-                        format!("Your unfinished game was kept as {}.", path.display()),
+                        format!(
+                            "Your unfinished game was kept as {}.",
+                            Naming::of(self).kept_record(&path)
+                        ),
                     ),
                     Cleared::MovedAside(path) => self.files.set_note(
                         Tone::Warning,
-                        format!("A damaged autosave was kept as {}.", path.display()),
+                        format!(
+                            "A damaged autosave was kept as {}.",
+                            Naming::of(self).file(&path)
+                        ),
                     ),
                     Cleared::Nothing | Cleared::Removed => {}
                 }

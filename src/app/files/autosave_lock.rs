@@ -7,6 +7,7 @@
 use std::io;
 
 use crate::app::action::Action;
+use crate::app::files::naming::Naming;
 use crate::app::message::Tone;
 use crate::app::state::App;
 use crate::storage::{AutosaveLock, Cleared, Paths, StorageError, Timestamp};
@@ -56,11 +57,11 @@ impl App {
             match put {
                 Ok(Cleared::KeptAsRecord(path)) => said.push(format!(
                     "A game left in another window was kept as {}.",
-                    path.display()
+                    Naming::of(self).kept_record(&path)
                 )),
                 Ok(Cleared::MovedAside(path)) => said.push(format!(
                     "A damaged autosave of another window was kept as {}.",
-                    path.display()
+                    Naming::of(self).file(&path)
                 )),
                 Ok(Cleared::Nothing | Cleared::Removed) => {}
                 Err(e) => said.push(format!("A game left in another window stays there: {e}.")),

@@ -3,6 +3,7 @@
 
 pub(super) mod autosave;
 mod autosave_lock;
+pub(super) mod naming;
 pub(super) mod record_filter;
 pub(super) mod records_screen;
 pub(super) mod records_view;

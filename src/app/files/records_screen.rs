@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 use super::record_filter::shows;
 use super::state::{Pending, Select};
 use crate::app::action::Action;
+use crate::app::files::naming::Naming;
 use crate::app::message::Tone;
 use crate::app::screen::{Question, Screen};
 use crate::app::state::App;
@@ -163,12 +164,14 @@ impl App {
     /// again with it selected. On failure the prompt stays.
     pub(in crate::app) fn rename_record(&mut self, from: &Path, to: &Path) {
         if std::fs::symlink_metadata(to).is_ok() {
-            return self.say(Tone::Error, format!("{} exists already.", to.display()));
+            let to = Naming::of(self).file(to);
+            return self.say(Tone::Error, format!("{to} exists already."));
         }
         match std::fs::rename(from, to) {
             Ok(()) => {
                 self.list_records(Select::Path(to.to_path_buf()));
-                self.say(Tone::Success, format!("Renamed to {}.", to.display()));
+                let to = Naming::of(self).file(to);
+                self.say(Tone::Success, format!("Renamed to {to}."));
             }
             Err(e) => self.say(Tone::Error, format!("Not renamed: {e}.")),
         }
@@ -219,12 +222,10 @@ impl App {
 
     /// Yes to deleting: the file goes, and the list is read again.
     pub(in crate::app) fn delete_record(&mut self, path: &Path, index: usize) {
+        let file = Naming::of(self).file(path);
         match std::fs::remove_file(path) {
-            Ok(()) => self.say(Tone::Success, format!("Deleted {}.", path.display())),
-            Err(e) => self.say(
-                Tone::Error,
-                format!("{} could not be deleted: {e}.", path.display()),
-            ),
+            Ok(()) => self.say(Tone::Success, format!("Deleted {file}.")),
+            Err(e) => self.say(Tone::Error, format!("{file} could not be deleted: {e}.")),
         }
         self.list_records(Select::Near(index));
     }

@@ -4,6 +4,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 
+use super::naming::Naming;
 use crate::app::action::Edit;
 use crate::app::keys::keymap::Context;
 use crate::app::state::App;
@@ -19,18 +20,24 @@ pub fn render(app: &App, input: &TextInput, area: Rect, buf: &mut Buffer) {
     let theme = app.theme();
     let width = WIDTH.min(area.width.saturating_sub(2));
     let text_width = width.saturating_sub(4);
-    let dir = app.records_dir_text();
+    let naming = Naming::of(app);
     let mut body = vec![Line::default()];
     let field_width = usize::from(text_width).saturating_sub(LABEL.len() + 1);
     let mut field = vec![Span::styled(LABEL, theme.ui(Ui::Title))];
     field.extend(text_field(theme, &visible_part(input, field_width), true));
     body.push(Line::from(field));
     body.push(Line::default());
-    body.extend(wrap(
-        &format!("A name goes in {dir}; a path with a / is used as typed. .brique is added to a name without an extension."),
-        text_width,
-        theme.ui(Ui::Dim),
-    ));
+    // Over SSH a path is refused: the prompt asks for a name alone.
+    let help = if naming.names_only() {
+        "Type a name; it goes in your records. .brique is added to a name without an extension."
+            .to_string()
+    } else {
+        let dir = app.records_dir_text();
+        format!(
+            "A name goes in {dir}; a path with a / is used as typed. .brique is added to a name without an extension."
+        )
+    };
+    body.extend(wrap(&help, text_width, theme.ui(Ui::Dim)));
     body.push(Line::default());
     body.push(Line::from(hint_spans(app, Context::SaveAs, text_width)));
     popup_lines(area, buf, theme, "Save the game", width, &body);

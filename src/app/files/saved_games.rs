@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 use super::records_screen::new_name;
 use super::state::{Pending, problem_text};
 use crate::app::action::Action;
+use crate::app::files::naming::Naming;
 use crate::app::keys::keymap::{Context, key_for};
 use crate::app::message::Tone;
 use crate::app::screen::{Question, Screen};
@@ -97,7 +98,8 @@ impl App {
             return;
         };
         let question = if std::fs::symlink_metadata(&path).is_ok() {
-            self.say(Tone::Warning, format!("{} exists.", path.display()));
+            let file = Naming::of(self).file(&path);
+            self.say(Tone::Warning, format!("{file} exists."));
             Question::Replace
         } else if let Some(dir) = missing_folder(&path, &paths.records_dir()) {
             self.say(
@@ -126,7 +128,7 @@ impl App {
         match saved {
             Ok(path) => {
                 self.screen = Screen::Board;
-                self.say(Tone::Success, format!("Saved to {}.", path.display()));
+                self.say(Tone::Success, Naming::of(self).saved_record(&path));
                 self.files.set_record_file(path);
             }
             Err(e) => {

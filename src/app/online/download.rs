@@ -2,6 +2,7 @@
 //! folder: checked as any record read from a file, written to a new file
 //! (never over another).
 
+use crate::app::files::naming::Naming;
 use crate::app::message::Tone;
 use crate::app::state::App;
 use crate::core::Record;
@@ -24,10 +25,19 @@ impl App {
             return self.tell(Tone::Warning, "No records folder is known: nothing saved.");
         };
         if let Err(e) = std::fs::create_dir_all(&dir) {
-            return self.tell(Tone::Warning, format!("{}: {e}.", dir.display()));
+            let dir = Naming::of(self).records_dir(&dir);
+            return self.tell(Tone::Warning, format!("Not saved in {dir}: {e}."));
         }
         match save_new_record(&dir.join(format!("online-{game}.brique")), &record) {
-            Ok(path) => self.tell(Tone::Success, format!("Saved as {}.", path.display())),
+            Ok(path) => {
+                let naming = Naming::of(self);
+                let said = if naming.names_only() {
+                    naming.saved_record(&path)
+                } else {
+                    format!("Saved as {}.", path.display())
+                };
+                self.tell(Tone::Success, said);
+            }
             Err(e) => self.tell(Tone::Warning, format!("Not saved: {e}.")),
         }
     }

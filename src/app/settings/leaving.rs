@@ -4,6 +4,7 @@
 use crate::app::action::Action;
 use crate::app::computer::engine::names;
 use crate::app::config::Config;
+use crate::app::files::naming::Naming;
 use crate::app::keys::keymap::{Context, key_for};
 use crate::app::message::Tone;
 use crate::app::screen::Screen;
@@ -103,11 +104,16 @@ impl App {
         let mut text = said;
         match self.config_file.save(old, &self.config) {
             Ok(saved) => {
-                text.push_str(&format!("Settings saved to {}", saved.path.display()));
+                let naming = Naming::of(self);
+                if naming.names_only() {
+                    text.push_str("Settings saved");
+                } else {
+                    text.push_str(&format!("Settings saved to {}", saved.path.display()));
+                }
                 if let Some(backup) = saved.backup {
                     text.push_str(&format!(
                         " (the old, unusable file is kept as {})",
-                        backup.display()
+                        naming.file(&backup)
                     ));
                 }
                 text.push('.');

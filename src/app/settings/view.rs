@@ -10,6 +10,7 @@ use super::form::{Field, SettingsForm};
 use crate::app::action::Action;
 use crate::app::config::engine::Mode;
 use crate::app::config::{DisplayConfig, NAME_MAX_CHARS};
+use crate::app::files::naming::Naming;
 use crate::app::keys::keymap::{Context, key_for};
 use crate::app::state::App;
 use crate::app::ui::cells::{height, lines, popup, wrap};
@@ -249,16 +250,22 @@ fn notes(app: &App, form: &SettingsForm) -> Vec<(String, Style)> {
         ));
     }
     let file = app.config_file();
+    let naming = Naming::of(app);
     let place = match file.path() {
         Some(path) if file.unusable() => format!(
             "Saving replaces {}, which could not be used; a copy of it is kept.",
-            path.display()
+            naming.settings_file(path)
+        ),
+        Some(_) if form.changed() && naming.names_only() => format!(
+            "Not saved yet: {} saves them with your records on this server.",
+            key_for(app.keys(), Context::SettingsChoice, Action::Submit, theme)
         ),
         Some(path) if form.changed() => format!(
             "Not saved yet: {} saves in {}.",
             key_for(app.keys(), Context::SettingsChoice, Action::Submit, theme),
             path.display()
         ),
+        Some(_) if naming.names_only() => "Saved with your records on this server.".to_string(),
         Some(path) => format!("Saved in {}", path.display()),
         None => "No config location is known: settings last until you quit.".to_string(),
     };

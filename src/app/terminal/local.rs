@@ -56,6 +56,7 @@ impl Console for Local<'_> {
                 takeover::resume(self.screen)?;
                 return Ok(Next::Refit);
             }
+            Some(Caught::Resized) => return Ok(Next::Refit),
             None => {}
         }
         match input::wait(timeout)? {

@@ -1,6 +1,6 @@
 //! The signals the game screen answers: those whose default action ends the
 //! process ([`ENDING`]) end it with the terminal restored and the game saved,
-//! SIGTSTP suspends it, SIGCONT redraws.
+//! SIGTSTP suspends it, SIGCONT and SIGWINCH redraw.
 //! The handlers only set flags (signal-hook's); the event loop reads them.
 
 use std::io;
@@ -9,7 +9,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::Duration;
 
 use signal_hook::consts::{
-    SIGALRM, SIGCONT, SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGTSTP, SIGUSR1, SIGUSR2,
+    SIGALRM, SIGCONT, SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGTSTP, SIGUSR1, SIGUSR2, SIGWINCH,
 };
 
 /// Every catchable signal whose default action ends the process and that a
@@ -32,6 +32,8 @@ pub enum Caught {
     Suspend,
     /// SIGCONT: continued after a stop; take the terminal again.
     Continued,
+    /// SIGWINCH: the terminal was resized; draw everything again.
+    Resized,
 }
 
 /// How long an ending signal waits for the event loop to save and end
@@ -64,6 +66,11 @@ pub struct Signals {
     end: Arc<AtomicUsize>,
     suspend: Arc<AtomicBool>,
     continued: Arc<AtomicBool>,
+    /// Set by every SIGWINCH. Crossterm turns the signal into a resize
+    /// event, but drops it when it wakes up for input at the same moment
+    /// (its poll returns the key and forgets the signal's readiness); a
+    /// flag is never lost.
+    resized: Arc<AtomicBool>,
 }
 
 impl Signals {
@@ -73,6 +80,7 @@ impl Signals {
             end: Arc::new(AtomicUsize::new(0)),
             suspend: Arc::new(AtomicBool::new(false)),
             continued: Arc::new(AtomicBool::new(false)),
+            resized: Arc::new(AtomicBool::new(false)),
         };
         for signal in ENDING {
             let number = usize::try_from(signal).unwrap_or_default();
@@ -80,6 +88,7 @@ impl Signals {
         }
         signal_hook::flag::register(SIGTSTP, Arc::clone(&signals.suspend))?;
         signal_hook::flag::register(SIGCONT, Arc::clone(&signals.continued))?;
+        signal_hook::flag::register(SIGWINCH, Arc::clone(&signals.resized))?;
         watch_for_a_stuck_loop()?;
         Ok(signals)
     }
@@ -98,6 +107,9 @@ impl Signals {
         }
         if self.continued.swap(false, Ordering::SeqCst) {
             return Some(Caught::Continued);
+        }
+        if self.resized.swap(false, Ordering::SeqCst) {
+            return Some(Caught::Resized);
         }
         None
     }

@@ -4,6 +4,8 @@
 //! here instead, for contrast: every stone and mark stands out on every
 //! square, cursor and chain (checked in `contrast.rs`). One scheme serves
 //! every palette of the settings: 16 colours leave no room for three.
+//! Stones are not bold here: many such terminals show bold black as grey,
+//! a square's colour.
 
 use crate::app::terminal::capabilities::{Depth, TermCaps};
 
@@ -28,15 +30,17 @@ pub struct Sixteen {
     pub ink: u8,
 }
 
-/// xterm and its kin: any of the 16 as a background.
+/// xterm and its kin: any of the 16 as a background. Calm: grey and blue
+/// squares in a grey frame (a red and grey checkerboard in a blue frame
+/// glared); both stones stand out on either square.
 const XTERM: Sixteen = Sixteen {
     black: 0,
     white: 15,
     light: 8,
-    dark: 1,
+    dark: 4,
     cursor: 12,
     chain: Some(5),
-    frame: 4,
+    frame: 8,
     last: 14,
     preview: 7,
     hint: 10,

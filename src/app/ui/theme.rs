@@ -247,10 +247,13 @@ impl Theme {
 
     pub fn stone_style(self, base: Style, color: Color) -> Style {
         let style = base.add_modifier(Modifier::BOLD);
-        if self.colour {
-            style.fg(self.stone_tint(color))
-        } else {
-            style
+        match (self.colour, self.sixteen()) {
+            // Bold black shows as grey on many 16-colour terminals.
+            (true, Some(_)) => style
+                .remove_modifier(Modifier::BOLD)
+                .fg(self.stone_tint(color)),
+            (true, None) => style.fg(self.stone_tint(color)),
+            (false, _) => style,
         }
     }
 
@@ -288,10 +291,10 @@ impl Theme {
     }
 
     pub fn ghost_style(self, base: Style, color: Color) -> Style {
-        if self.colour {
-            base.fg(self.stone_tint(color)).add_modifier(Modifier::BOLD)
-        } else {
-            base
+        match (self.colour, self.sixteen()) {
+            (true, Some(_)) => base.fg(self.stone_tint(color)),
+            (true, None) => base.fg(self.stone_tint(color)).add_modifier(Modifier::BOLD),
+            (false, _) => base,
         }
     }
 
