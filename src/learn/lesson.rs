@@ -187,11 +187,12 @@ impl Lesson {
         let named = self.goal.squares();
         let mut squares: Vec<Square> = size.squares().collect();
         squares.sort_by_key(distance);
-        let quiet = squares.iter().copied().find(|&sq| {
-            !answers(sq)
-                && !named.contains(&sq)
-                && !(self.marks.escorts() && escorts(size, sq).iter().any(answers))
-        });
+        let gives_away = |sq: Square| {
+            answers(sq)
+                || named.contains(&sq)
+                || (self.marks.escorts() && escorts(size, sq).iter().any(answers))
+        };
+        let quiet = squares.iter().copied().find(|&sq| !gives_away(sq));
         quiet.unwrap_or(Square::new(size.get() / 2, size.get() / 2))
     }
 }
