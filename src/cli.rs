@@ -8,7 +8,7 @@ use clap::{CommandFactory, Parser, Subcommand};
 use crate::app::{Course, PlayArgs};
 use crate::commands::puzzles::{PuzzlesArgs, PuzzlesCommand, generate_puzzles};
 use crate::commands::{
-    arena, bench, completions, gtp, host, join, man, online, review, server, show, solve,
+    arena, bench, completions, gtp, host, join, man, online, review, rules, server, show, solve,
 };
 
 #[derive(Parser, Debug)]
@@ -60,6 +60,8 @@ pub enum Command {
     Puzzles(PuzzlesArgs),
     /// Prove which first moves win on a small board (4 to 7) with the exact solver.
     Solve(solve::SolveArgs),
+    /// Print the complete rules of the game, with diagrams (RULES.md).
+    Rules,
     /// Print a completion script for a shell (bash, zsh, fish, elvish, powershell).
     Completions(completions::CompletionsArgs),
     /// Print the manual page (roff), e.g. `brique man | man -l -`.
@@ -99,6 +101,7 @@ pub fn run(cli: Cli) -> ExitCode {
         })) => generate_puzzles(&args),
         Some(Command::Puzzles(args)) => train(args.config, Course::Puzzles, args.file),
         Some(Command::Solve(args)) => solve::run(&args),
+        Some(Command::Rules) => rules::run(),
         Some(Command::Completions(args)) => completions::run(&args, Cli::command()),
         Some(Command::Man) => man::run(Cli::command()),
         None => crate::app::run(&cli.play),

@@ -88,7 +88,7 @@ pub use keys::keymap;
 pub use message::{Message, Tone};
 pub use network::form::{NetForm, NetFormKind};
 pub use network::state::NetPlay;
-pub use screen::{Question, Screen};
+pub use screen::{HelpOver, Question, Screen};
 pub use settings::form::{Field, SettingsForm};
 pub use state::App;
 pub use terminal::capabilities::{Depth, TermCaps, detect};

@@ -16,8 +16,8 @@ pub enum Screen {
     Board,
     Help {
         scroll: u16,
-        /// Opened over the lessons and puzzles, which it closes back to.
-        over_training: bool,
+        /// What it was opened over, drawn under it and closed back to.
+        over: HelpOver,
     },
     Notice(Notice),
     Confirm(Question),
@@ -56,6 +56,17 @@ pub enum Screen {
     Welcome,
     /// The Online screen (its lists are the app's `Online` part).
     Online(Box<OnlinePage>),
+}
+
+/// What the help was opened over.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HelpOver {
+    /// The game.
+    Board,
+    /// The lessons and puzzles.
+    Training,
+    /// The welcome of a first start, still to be answered.
+    Welcome,
 }
 
 /// A yes/no question asked before losing a game in progress.

@@ -1,7 +1,7 @@
 //! The game screen's state: the parts that each own theirs, and the questions
 //! the view and tests ask of them. `update.rs` routes actions to the parts.
 
-use crate::app::action::Action;
+use crate::app::action::{Action, FirstGame};
 use crate::app::computer::engine::{Computer, EngineSnapshot, Job};
 use crate::app::config::Config;
 use crate::app::config::engine::Mode;
@@ -14,7 +14,7 @@ use crate::app::message::{Message, StatusLine, Tone};
 use crate::app::network::state::{NETWORK_TICK, Network};
 use crate::app::online::state::{ONLINE_TICK, Online};
 use crate::app::review::state::{GameReview, REVIEW_TICK};
-use crate::app::screen::Screen;
+use crate::app::screen::{HelpOver, Screen};
 use crate::app::terminal::capabilities::TermCaps;
 use crate::app::training::state::Training;
 use crate::app::ui::theme::Theme;
@@ -215,6 +215,21 @@ impl App {
         let game = self.session.game();
         let over = game.is_over() || self.session.out_of_time().is_some();
         match action {
+            // The lessons and puzzles say what works there.
+            _ if matches!(
+                self.screen,
+                Screen::Training
+                    | Screen::Help {
+                        over: HelpOver::Training,
+                        ..
+                    }
+            ) =>
+            {
+                self.training.as_ref().is_none_or(|t| t.offers(action))
+            }
+            // The welcome offers online play only where the Online screen
+            // opens (not to a guest of a remote session).
+            Action::Begin(FirstGame::Online) => self.online_refused().is_none(),
             // No engine help while an online game goes on (online/aids.rs).
             Action::Hint
             | Action::ToggleAnalysis

@@ -13,7 +13,7 @@ use crate::app::files::state::Select;
 use crate::app::keys::input::action_for;
 use crate::app::keys::keymap::{Context, key_for};
 use crate::app::network::state::NetPlay;
-use crate::app::screen::{Question, Screen};
+use crate::app::screen::{HelpOver, Question, Screen};
 use crate::app::state::App;
 use crate::app::training::state::Course;
 use crate::app::ui::pages;
@@ -190,14 +190,14 @@ impl App {
         match &mut self.screen {
             Screen::Board if action == Action::ToggleEscorts => return self.toggle_escorts(),
             Screen::Board => return self.on_board(action),
-            Screen::Help {
-                scroll,
-                over_training,
-            } => match action {
-                Action::Close | Action::ToggleHelp if *over_training => {
-                    self.screen = Screen::Training;
+            Screen::Help { scroll, over } => match action {
+                Action::Close | Action::ToggleHelp => {
+                    self.screen = match over {
+                        HelpOver::Board => Screen::Board,
+                        HelpOver::Training => Screen::Training,
+                        HelpOver::Welcome => Screen::Welcome,
+                    };
                 }
-                Action::Close | Action::ToggleHelp => self.screen = Screen::Board,
                 Action::ScrollUp => *scroll = scroll.saturating_sub(1),
                 Action::History(HistoryStep::Start) => *scroll = 0,
                 Action::ScrollDown | Action::History(HistoryStep::Latest) => {

@@ -11,7 +11,7 @@ use crate::app::game::{marks, panel};
 use crate::app::keys::keymap::Context;
 use crate::app::network::form_view;
 use crate::app::online::view as online_view;
-use crate::app::screen::Screen;
+use crate::app::screen::{HelpOver, Screen};
 use crate::app::settings::view as settings_view;
 use crate::app::state::App;
 use crate::app::training::view as training_view;
@@ -36,10 +36,23 @@ impl Widget for &App {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let area = area.intersection(buf.area);
         let theme = self.theme();
-        if let (Screen::Training | Screen::TrainingGoTo(_), Some(training)) =
-            (self.screen(), self.training())
+        let help = |width| help_lines(self.keys(), theme, width);
+        if let (
+            Screen::Training
+            | Screen::TrainingGoTo(_)
+            | Screen::Help {
+                over: HelpOver::Training,
+                ..
+            },
+            Some(training),
+        ) = (self.screen(), self.training())
         {
-            return training_view::render(self, training, area, buf);
+            training_view::render(self, training, area, buf);
+            // The help opened in a lesson shows over the lesson.
+            if let Screen::Help { scroll, .. } = self.screen() {
+                page::render(self, &HELP, *scroll, help, area, buf);
+            }
+            return;
         }
         match layout::screen(area, self.game().size()) {
             Ok(screen) => {
@@ -63,10 +76,7 @@ impl Widget for &App {
             | Screen::TrainingGoTo(_)
             | Screen::Chat(_)
             | Screen::Training => {}
-            Screen::Help { scroll, .. } => {
-                let help = |width| help_lines(self.keys(), theme, width);
-                page::render(self, &HELP, *scroll, help, area, buf);
-            }
+            Screen::Help { scroll, .. } => page::render(self, &HELP, *scroll, help, area, buf),
             Screen::Settings(form) => {
                 settings_view::render(self, form, area, buf);
                 if form.leaving {

@@ -1,5 +1,5 @@
 //! The headless commands, one file each: `show`, `review`, `gtp`, `arena`, `bench`,
-//! `puzzles generate`, `solve`, `completions` and `man`; `server`, the relay and
+//! `puzzles generate`, `solve`, `rules`, `completions` and `man`; `server`, the relay and
 //! lobby; `online`, a lobby's archive;
 //! and `host` and `join`, which open the game screen for a network game.
 //! [`crate::cli`] parses the command line and calls them; what they share
@@ -17,6 +17,7 @@ pub mod man;
 pub mod online;
 pub mod puzzles;
 pub mod review;
+pub mod rules;
 pub mod server;
 pub mod show;
 pub mod solve;

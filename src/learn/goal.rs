@@ -129,6 +129,17 @@ impl Goal {
     }
 }
 
+impl Goal {
+    /// The squares the task names.
+    pub fn squares(self) -> Vec<Square> {
+        match self {
+            Goal::Fill(sq) | Goal::Capture(sq) | Goal::Escort(sq) | Goal::Defend(sq) => vec![sq],
+            Goal::Join(a, b) => vec![a, b],
+            Goal::Win | Goal::Block | Goal::Swap | Goal::Decline => Vec::new(),
+        }
+    }
+}
+
 /// The squares where the side to move in `pos` could place a stone with this effect.
 fn replies_where(pos: &Position, effect: impl Fn(&MoveReport) -> bool) -> Vec<Square> {
     pos.size()

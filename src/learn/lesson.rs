@@ -8,19 +8,21 @@
 //! position = "5/2B2/5/5/W4 b 2 original nopie"
 //! goal = "fill c3"
 //! solution = "b3"
+//! marks = "escorts"
 //! [lesson.wrong]
 //! d3 = "d3 is right of c3: a light square is escorted from above and from its left."
 //! ```
 //!
 //! `goal` is one of [`Goal`]'s forms; `wrong` gives the answer to particular
-//! wrong moves (the core explains the others).
+//! wrong moves (the core explains the others); `marks` says which of the
+//! board's marks the lesson shows (all unless it says, see [`Marks`]).
 
 use std::collections::BTreeMap;
 
 use serde::Deserialize;
 
 use super::goal::{Goal, Verdict};
-use crate::core::{Move, PlayError, Position};
+use crate::core::{Move, PlayError, Position, Square, escorts};
 
 /// The lessons shipped with the program.
 pub const BUILT_IN: &str = include_str!("../../assets/lessons.toml");
@@ -36,6 +38,33 @@ pub struct Lesson {
     pub solution: Move,
     /// Answers to particular wrong moves.
     pub wrong: Vec<(Move, String)>,
+    /// The board's marks the lesson shows.
+    pub marks: Marks,
+}
+
+/// Which of the board's marks a lesson shows: none before the escorts are
+/// taught (they would give the answer away), then the cursor's escorts,
+/// then also the stones in danger once captures are taught.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Marks {
+    /// Neither the cursor's escorts nor the stones in danger.
+    Plain,
+    /// The cursor's escorts only.
+    Escorts,
+    /// The cursor's escorts and the stones in danger, as in the game.
+    #[default]
+    All,
+}
+
+impl Marks {
+    pub fn escorts(self) -> bool {
+        self != Marks::Plain
+    }
+
+    pub fn threats(self) -> bool {
+        self == Marks::All
+    }
 }
 
 #[derive(Deserialize)]
@@ -54,6 +83,8 @@ struct LessonText {
     solution: String,
     #[serde(default)]
     wrong: BTreeMap<String, String>,
+    #[serde(default)]
+    marks: Marks,
 }
 
 /// Why a lessons file was refused: which lesson (1-based, 0 for the file) and what.
@@ -106,6 +137,7 @@ fn check(raw: LessonText) -> Result<Lesson, String> {
         goal,
         solution,
         wrong: Vec::new(),
+        marks: raw.marks,
     };
     match lesson.judge(solution) {
         Ok(v) if v.done => {}
@@ -138,5 +170,29 @@ impl Lesson {
             verdict.reason.clone_from(answer);
         }
         Ok(verdict)
+    }
+
+    /// Where the cursor starts: the square nearest the centre that gives
+    /// nothing away. Not a move that does the task (Enter would answer
+    /// it), not a square the task names, and, where the lesson marks the
+    /// cursor's escorts, none of those an answer either.
+    pub fn first_cursor(&self) -> Square {
+        let size = self.position.size();
+        let centre = i32::from(size.get() / 2);
+        let distance = |sq: &Square| {
+            let (c, r) = (i32::from(sq.col()), i32::from(sq.row()));
+            ((c - centre).abs() + (r - centre).abs(), r, c)
+        };
+        let answers = |sq: Square| self.judge(Move::Place(sq)).is_ok_and(|v| v.done);
+        let named = self.goal.squares();
+        let mut squares: Vec<Square> = size.squares().collect();
+        squares.sort_by_key(distance);
+        let gives_away = |sq: Square| {
+            answers(sq)
+                || named.contains(&sq)
+                || (self.marks.escorts() && escorts(size, sq).iter().any(answers))
+        };
+        let quiet = squares.iter().copied().find(|&sq| !gives_away(sq));
+        quiet.unwrap_or(Square::new(size.get() / 2, size.get() / 2))
     }
 }

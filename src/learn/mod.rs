@@ -17,7 +17,7 @@ mod puzzle_file;
 mod puzzle_run;
 
 pub use goal::{Goal, Verdict};
-pub use lesson::{BUILT_IN as LESSONS, Lesson, LessonError, parse_lessons};
+pub use lesson::{BUILT_IN as LESSONS, Lesson, LessonError, Marks, parse_lessons};
 pub use puzzle::{
     BUILT_IN as PUZZLES, MAX_ANSWERS_IN_ONE, MAX_MOVES, Puzzle, from_self_play, generate,
     parse_puzzles, sort_by_difficulty,

@@ -31,6 +31,10 @@ pub struct Progress {
     pub lessons_done: BTreeSet<String>,
     /// Positions of the puzzles solved.
     pub puzzles_solved: BTreeSet<String>,
+    /// Positions of the puzzles ever begun: only a puzzle's first attempt
+    /// counts in the streak, not a replay.
+    #[serde(skip_serializing_if = "BTreeSet::is_empty")]
+    pub puzzles_begun: BTreeSet<String>,
     /// Puzzles solved at the first try in a row, now and at best.
     pub streak: u32,
     pub best_streak: u32,
@@ -45,16 +49,28 @@ pub struct Progress {
 }
 
 impl Progress {
-    /// Counts a puzzle attempt: solved (and whether at the first try) or not.
+    /// An attempt at the puzzle at `position` begins (its first move is
+    /// played): whether it is the puzzle's first attempt ever, the only
+    /// one that counts in the streak.
+    pub fn begin_attempt(&mut self, position: &str) -> bool {
+        let first = !self.puzzles_solved.contains(position);
+        self.puzzles_begun.insert(position.to_string()) && first
+    }
+
+    /// Counts a puzzle attempt: solved or not, and whether it was the
+    /// puzzle's first (see [`Progress::begin_attempt`]). Only a first
+    /// attempt moves the streak: solved, it grows; failed, it ends.
     pub fn puzzle_attempt(&mut self, position: &str, solved: bool, first_try: bool) {
         if solved {
             self.puzzles_solved.insert(position.to_string());
         }
-        if solved && first_try {
-            self.streak += 1;
-            self.best_streak = self.best_streak.max(self.streak);
-        } else if !solved {
-            self.streak = 0;
+        match (first_try, solved) {
+            (false, _) => {}
+            (true, true) => {
+                self.streak += 1;
+                self.best_streak = self.best_streak.max(self.streak);
+            }
+            (true, false) => self.streak = 0,
         }
     }
 
@@ -64,6 +80,7 @@ impl Progress {
     pub fn merged_with(mut self, other: Progress) -> Progress {
         self.lessons_done.extend(other.lessons_done);
         self.puzzles_solved.extend(other.puzzles_solved);
+        self.puzzles_begun.extend(other.puzzles_begun);
         self.best_streak = self.best_streak.max(other.best_streak).max(self.streak);
         // Where this copy's player left off wins; the file's is kept when
         // this copy has none.

@@ -1,7 +1,7 @@
 //! The game screen driven by key and mouse events, without a terminal.
 
 use crate::support::*;
-use brique::app::{Action, App, Config, Question, Screen, Tone};
+use brique::app::{Action, App, Config, HelpOver, Question, Screen, Tone};
 use brique::core::{BoardSize, Color, Move, Player};
 use ratatui::crossterm::event::{KeyCode, MouseEventKind};
 use ratatui::layout::Rect;
@@ -322,7 +322,7 @@ fn help_opens_scrolls_within_its_text_and_closes() {
         app.screen(),
         &Screen::Help {
             scroll: 1,
-            over_training: false
+            over: HelpOver::Board
         }
     );
     for _ in 0..500 {
@@ -353,7 +353,7 @@ fn home_and_end_jump_in_the_help_and_it_explains_every_mark() {
         app.screen(),
         &Screen::Help {
             scroll: max,
-            over_training: false
+            over: HelpOver::Board
         }
     );
     press(&mut app, KeyCode::Home);
@@ -361,7 +361,7 @@ fn home_and_end_jump_in_the_help_and_it_explains_every_mark() {
         app.screen(),
         &Screen::Help {
             scroll: 0,
-            over_training: false
+            over: HelpOver::Board
         }
     );
     let help: String = brique::app::help_lines(app.keys(), app.theme(), 200)

@@ -19,6 +19,7 @@ mod config;
 mod engine_config;
 mod escorts;
 mod keys;
+mod lessons;
 mod online;
 mod online_chat;
 mod online_names;

@@ -3,7 +3,7 @@
 //! remembered; an unfinished game resumes as before.
 
 use crate::support::*;
-use brique::app::{App, ConfigFile, Course, Mode, PlayArgs, Screen};
+use brique::app::{App, ConfigFile, Course, HelpOver, Mode, PlayArgs, Screen};
 use brique::storage::Paths;
 use ratatui::crossterm::event::KeyCode;
 
@@ -108,4 +108,70 @@ fn playing_online_opens_the_online_screen_with_the_connect_form() {
     // Answered: the next start goes to the board.
     drop(app);
     assert_eq!(start(dir.path()).screen(), &Screen::Board);
+}
+
+#[test]
+fn question_mark_opens_the_help_over_the_welcome_and_closing_it_comes_back() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = start(dir.path());
+    assert!(
+        text(&app, 100, 30).contains("? help"),
+        "the box names the key"
+    );
+    press(&mut app, KeyCode::Char('?'));
+    assert_eq!(
+        app.screen(),
+        &Screen::Help {
+            scroll: 0,
+            over: HelpOver::Welcome
+        }
+    );
+    assert!(text(&app, 100, 30).contains("How to play"));
+    press(&mut app, KeyCode::Esc);
+    assert_eq!(app.screen(), &Screen::Welcome, "still to be answered");
+    // Not answered by it: the next start welcomes again.
+    drop(app);
+    assert_eq!(start(dir.path()).screen(), &Screen::Welcome);
+}
+
+#[test]
+fn the_welcome_says_which_way_enter_and_esc_pick() {
+    let dir = tempfile::tempdir().unwrap();
+    let app = start(dir.path());
+    let screen = text(&app, 100, 30);
+    assert!(
+        screen.contains("Learn the game: short lessons, then puzzles (or Enter)"),
+        "{screen}"
+    );
+    assert!(
+        screen.contains("The usual game: two players on 15×15 (or Esc)"),
+        "{screen}"
+    );
+}
+
+/// At 30×12 the full text does not fit: a compact list, each way to begin
+/// with its key, all of them on screen.
+#[test]
+fn every_way_to_begin_shows_on_a_30x12_terminal() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = start(dir.path());
+    app.update(brique::app::Action::Resize {
+        width: 30,
+        height: 12,
+    });
+    let screen = text(&app, 30, 12);
+    for line in [
+        "l Lessons (or Enter)",
+        "c Computer, 9×9",
+        "t Two players, 9×9",
+        "u Usual 15×15 (or Esc)",
+        "o Online",
+        "? help",
+    ] {
+        assert!(screen.contains(line), "{line:?} in\n{screen}");
+    }
+    // Each works from there.
+    press(&mut app, KeyCode::Char('t'));
+    assert_eq!(app.mode(), Mode::HumanVsHuman);
+    assert_eq!(app.game().size().get(), 9);
 }

@@ -1,5 +1,6 @@
 //! RULES.md's diagrams are what `brique show` prints: each ```text block that
-//! starts with `$ brique show …` is run through the real binary and compared.
+//! starts with `$ brique show …` is run through the real binary and compared;
+//! and `brique rules` prints RULES.md itself, from the binary alone.
 
 /// The words of a command line, with "double-quoted" words kept whole.
 fn words(line: &str) -> Vec<String> {
@@ -79,4 +80,24 @@ fn quoted_words_stay_whole() {
         ["show", "--size", "5", "--moves", "c4 a1 b3"]
     );
     assert_eq!(words(r#"show --moves """#), ["show", "--moves", ""]);
+}
+
+#[test]
+fn brique_rules_prints_rules_md_from_the_binary_alone() {
+    let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/RULES.md"))
+        .expect("RULES.md");
+    // Run away from the source tree: the text is in the binary.
+    let elsewhere = tempfile::tempdir().expect("a temporary directory");
+    let out = crate::brique_command()
+        .arg("rules")
+        .current_dir(elsewhere.path())
+        .output()
+        .expect("run brique");
+    assert!(out.status.success(), "brique rules failed: {out:?}");
+    assert_eq!(String::from_utf8(out.stdout).expect("utf-8"), doc);
+    assert!(
+        out.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
 }

@@ -2,7 +2,7 @@
 //! with its own words, and the core's reasons for the others.
 
 use brique::core::{Move, Square};
-use brique::learn::{Goal, LESSONS, parse_lessons};
+use brique::learn::{Goal, LESSONS, Marks, parse_lessons};
 
 fn sq(name: &str) -> Square {
     name.parse().unwrap()
@@ -125,4 +125,60 @@ solution = "e5"
             .contains("is not a goal")
     );
     assert!(parse_lessons("[[lesson]]\ntitle = 3").is_err());
+}
+
+/// Issue #45: the marks of the board show from the lesson that teaches
+/// them, and no lesson's cursor starts on an answer, on the square its task
+/// names, or (with the escorts marked) beside an answer it would mark.
+#[test]
+fn marks_come_with_their_lesson_and_the_first_cursor_gives_nothing_away() {
+    let lessons = parse_lessons(LESSONS).unwrap();
+    let first_escort = lessons
+        .iter()
+        .position(|l| matches!(l.goal, Goal::Escort(_)))
+        .unwrap();
+    let first_capture = lessons
+        .iter()
+        .position(|l| matches!(l.goal, Goal::Capture(_)))
+        .unwrap();
+    for (i, lesson) in lessons.iter().enumerate() {
+        let n = i + 1;
+        // Escorts are taught by the two escort lessons; ◇ from the next.
+        assert_eq!(lesson.marks.escorts(), i > first_escort + 1, "lesson {n}");
+        assert_eq!(lesson.marks.threats(), i >= first_capture, "lesson {n}");
+        if lesson.goal == Goal::Decline {
+            continue; // any stone declines the swap
+        }
+        let cursor = lesson.first_cursor();
+        let answers = |sq: Square| lesson.judge(Move::Place(sq)).is_ok_and(|v| v.done);
+        assert!(!answers(cursor), "lesson {n}: the cursor is on {cursor}");
+        assert!(!lesson.goal.squares().contains(&cursor), "lesson {n}");
+        if lesson.marks.escorts() {
+            let size = lesson.position.size();
+            let marked = brique::core::escorts(size, cursor);
+            assert!(!marked.iter().any(answers), "lesson {n}: {cursor}");
+        }
+    }
+    let by_title = |t: &str| lessons.iter().find(|l| l.title == t).unwrap();
+    assert_ne!(
+        by_title("The escorts of a light square").first_cursor(),
+        sq("c3")
+    );
+}
+
+#[test]
+fn a_lesson_shows_every_mark_unless_it_says() {
+    let text = r#"
+[[lesson]]
+title = "t"
+text = "."
+position = "5/5/5/5/5 b 0 original nopie"
+goal = "escort c3"
+solution = "c4"
+"#;
+    let lessons = parse_lessons(text).unwrap();
+    assert_eq!(lessons[0].marks, Marks::All);
+    let plain = parse_lessons(&format!("{text}marks = \"plain\"\n")).unwrap();
+    assert_eq!(plain[0].marks, Marks::Plain);
+    assert!(parse_lessons(&format!("{text}marks = \"some\"\n")).is_err());
 }

@@ -555,3 +555,50 @@ fn a_guest_and_a_server_without_a_lobby_offer_no_online_play() {
     });
     player.close();
 }
+
+/// Issue #45: the welcome offered a guest online play, which the Online
+/// screen then refused. A guest is not offered it at all; a player with a
+/// key, on a server with a lobby, is.
+#[test]
+fn the_welcome_offers_online_play_only_where_it_opens() {
+    let mut guest = start_full(
+        None,
+        "xterm-256color",
+        None,
+        COLS,
+        ROWS,
+        None,
+        Some(closed_port()),
+    );
+    guest.wait_for("the welcome", |s| s.contains("Welcome to Brique"));
+    guest.wait_for("the ways to begin", |s| s.contains("Two players"));
+    assert!(!guest.text().contains("online"), "{}", guest.text());
+    // Its keys do nothing: the welcome stays, to be answered.
+    guest.send(b"o5");
+    guest.send(b"t");
+    guest.wait_for("the board", |s| s.contains("Player 1 to play"));
+    assert!(
+        !guest.text().contains("Connect with an SSH key"),
+        "{}",
+        guest.text()
+    );
+    guest.close();
+
+    let home = tempfile::tempdir().unwrap();
+    let paths = Paths::under(home.path());
+    let locations = Locations {
+        config: Some(paths.config.clone()),
+        paths: Some(paths),
+    };
+    let mut player = start_full(
+        Some(locations),
+        "xterm-256color",
+        None,
+        COLS,
+        ROWS,
+        None,
+        Some(closed_port()),
+    );
+    player.wait_for("the welcome", |s| s.contains("Play people online"));
+    player.close();
+}

@@ -37,9 +37,19 @@ pub fn board_overlay(app: &App) -> BoardOverlay {
 
 /// The stones the side to move could capture, and the cursor's escorts.
 pub fn add_escort_marks(overlay: &mut BoardOverlay, pos: &Position, cursor: Square) {
+    add_threat_marks(overlay, pos);
+    add_cursor_escorts(overlay, pos, cursor);
+}
+
+/// The stones the side to move could capture with one stone.
+pub fn add_threat_marks(overlay: &mut BoardOverlay, pos: &Position) {
     for threat in threats(pos) {
         overlay.set_marker(threat.stone, Marker::Threatened);
     }
+}
+
+/// The escorts of the cursor's square.
+pub fn add_cursor_escorts(overlay: &mut BoardOverlay, pos: &Position, cursor: Square) {
     // On free squares only: the last move's, the hint's and the heat map's
     // marks say more.
     for sq in escorts(pos.size(), cursor).iter() {

@@ -4,7 +4,7 @@ use crate::app::action::Action;
 use crate::app::config::engine::Mode;
 use crate::app::message::{Tone, refused, swapped, won};
 use crate::app::network::form::NetForm;
-use crate::app::screen::{Question, Screen};
+use crate::app::screen::{HelpOver, Question, Screen};
 use crate::app::settings::form::SettingsForm;
 use crate::app::state::{App, new_game};
 use crate::app::ui::layout;
@@ -98,7 +98,7 @@ impl App {
             Action::ToggleHelp => {
                 self.screen = Screen::Help {
                     scroll: 0,
-                    over_training: false,
+                    over: HelpOver::Board,
                 }
             }
             Action::OpenGoTo => self.screen = Screen::GoTo(TextInput::new("", 4)),

@@ -239,6 +239,7 @@ pub const KEYMAP: &[Binding] = &[
     bind("welcome-two-players", WELCOME, &[ch('t'), ch('3')], Action::Begin(FirstGame::TwoPlayers), "two players at one keyboard, on 9×9"),
     bind("welcome-usual", WELCOME, &[ch('u'), ch('4'), ESC], Action::Begin(FirstGame::Usual), "the usual game: two players on 15×15"),
     bind("welcome-online", WELCOME, &[ch('o'), ch('5')], Action::Begin(FirstGame::Online), "play people online, on a lobby server"),
+    hinted("welcome-help", WELCOME, &[ch('?')], Action::ToggleHelp, "the help", "help"),
     // Help, messages and questions.
     hinted("help-up", &[Context::Help], &[UP, ch('k'), key(KeyCode::PageUp)], Action::ScrollUp, "scroll up", "scroll"),
     hinted("help-down", &[Context::Help], &[DOWN, ch('j'), key(KeyCode::PageDown)], Action::ScrollDown, "scroll down", "scroll"),

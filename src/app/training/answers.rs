@@ -4,7 +4,7 @@
 use super::state::{Course, Learnt, Training};
 use crate::app::action::Action;
 use crate::app::message::Tone;
-use crate::app::screen::Screen;
+use crate::app::screen::{HelpOver, Screen};
 use crate::app::state::App;
 use crate::app::ui::text_input::TextInput;
 use crate::app::update::Effect;
@@ -148,7 +148,7 @@ impl App {
             Action::ToggleHelp => {
                 self.screen = Screen::Help {
                     scroll: 0,
-                    over_training: true,
+                    over: HelpOver::Training,
                 };
                 Learnt::Nothing
             }

@@ -3,7 +3,7 @@
 //! move, checked by the core. Owns its cursor, what is shown, and the
 //! player's progress (which `App` writes when told to).
 
-use crate::app::action::Direction;
+use crate::app::action::{Action, Direction};
 use crate::app::message::Tone;
 use crate::core::{Move, PlayError, Position, Square};
 use crate::learn::{Answer, LESSONS, Lesson, Puzzle, PuzzleRun, Standing, parse_lessons};
@@ -44,8 +44,9 @@ pub struct Training {
     lesson_board: Position,
     lesson_done: bool,
     run: PuzzleRun,
-    /// Wrong answers given to the puzzle shown.
-    misses: u32,
+    /// Whether the attempt at the puzzle shown is its first ever (the one
+    /// that counts in the streak); decided when its first move is played.
+    first_attempt: bool,
     cursor: Square,
     feedback: Option<Feedback>,
     progress: storage::Progress,
@@ -99,7 +100,7 @@ impl Training {
             lesson,
             puzzle,
             lesson_done: false,
-            misses: 0,
+            first_attempt: false,
             cursor: Square::new(0, 0),
             feedback: None,
             progress,
@@ -190,18 +191,26 @@ impl Training {
             Course::Puzzles => {
                 let puzzle = &self.puzzles[self.puzzle];
                 self.run = PuzzleRun::new(puzzle.clone());
-                self.misses = 0;
                 self.progress.last_puzzle = Some(puzzle.position.to_string());
                 self.progress.last_course = Some(PUZZLES_NAME.to_string());
             }
         }
         let size = self.position().size().get();
-        self.cursor = Square::new(size / 2, size / 2);
+        self.cursor = match course {
+            Course::Lessons => self.lessons[self.lesson].first_cursor(),
+            Course::Puzzles => Square::new(size / 2, size / 2),
+        };
     }
 
     /// Whether the lesson shown was answered right.
     pub fn lesson_done(&self) -> bool {
         self.lesson_done
+    }
+
+    /// Whether `action`'s keys are offered on the key line: the puzzles'
+    /// depths (win in N) only on the puzzles, not in a lesson.
+    pub fn offers(&self, action: Action) -> bool {
+        !matches!(action, Action::PuzzleDepth(_)) || self.course == Course::Puzzles
     }
 
     /// Lessons ↔ puzzles.
@@ -285,9 +294,7 @@ impl Training {
 
     /// The lesson or puzzle shown, from its start.
     pub fn retry(&mut self) {
-        let misses = self.misses;
         self.show(self.course);
-        self.misses = misses;
     }
 
     pub fn step_cursor(&mut self, direction: Direction) {
@@ -316,7 +323,7 @@ impl Training {
                 learnt
             }
             Err(e) => {
-                self.feedback = Some(say(Tone::Warning, format!("{mv}: {e}.")));
+                self.feedback = Some(say(Tone::Warning, sentence(&e.to_string())));
                 Learnt::Nothing
             }
         }
@@ -335,7 +342,8 @@ impl Training {
         let lesson = &self.lessons[self.lesson];
         let verdict = lesson.judge(mv)?;
         if !verdict.done {
-            let text = format!("{mv} does not do it: {} Try again.", verdict.reason);
+            // The reason is a sentence of its own (it may hold a colon).
+            let text = format!("{mv} does not do it. {} Try again.", verdict.reason);
             return Ok((
                 Feedback {
                     tone: Tone::Warning,
@@ -377,6 +385,14 @@ impl Training {
         }
         let position = self.run.puzzle().position.to_string();
         let side = self.run.position().to_move();
+        // A new attempt: its first move is checked as any other, but a
+        // legal one makes it the puzzle's attempt (kept, so that a replay
+        // never counts again).
+        let begins = self.run.played().is_empty();
+        if begins {
+            self.run.position().preview(mv)?;
+            self.first_attempt = self.progress.begin_attempt(&position);
+        }
         let moves_left = match self.run.standing() {
             Standing::ToMove { moves_left } => *moves_left,
             _ => self.run.puzzle().n,
@@ -384,7 +400,7 @@ impl Training {
         match self.run.play(mv)? {
             Answer::Won => {
                 self.progress
-                    .puzzle_attempt(&position, true, self.misses == 0);
+                    .puzzle_attempt(&position, true, self.first_attempt);
                 // A puzzle with several answers says so, and names them.
                 let winners = &self.run.puzzle().moves;
                 let others = if self.run.played().len() == 1 && winners.len() > 1 {
@@ -408,11 +424,17 @@ impl Training {
                     "Right. {} answers {defence}: win in {left} more.",
                     side.other()
                 );
-                Ok((say(Tone::Info, text), Learnt::Nothing))
+                // The attempt begun is kept at once.
+                let learnt = if begins {
+                    Learnt::Progress
+                } else {
+                    Learnt::Nothing
+                };
+                Ok((say(Tone::Info, text), learnt))
             }
             Answer::Refuted(defence) => {
-                self.misses += 1;
-                self.progress.puzzle_attempt(&position, false, false);
+                self.progress
+                    .puzzle_attempt(&position, false, self.first_attempt);
                 let mut marks = Vec::new();
                 if let Move::Place(sq) = defence {
                     marks.push(sq);
@@ -438,6 +460,19 @@ impl Training {
 /// How the progress file names the courses.
 const LESSONS_NAME: &str = "lessons";
 const PUZZLES_NAME: &str = "puzzles";
+
+/// The core's reason as a sentence: a capital first, unless it begins
+/// with a square's name (`c3 is occupied.`).
+fn sentence(reason: &str) -> String {
+    let first = reason.split(' ').next().unwrap_or("");
+    let mut chars = reason.chars();
+    match chars.next() {
+        Some(c) if first.parse::<Square>().is_err() => {
+            format!("{}{}.", c.to_uppercase(), chars.as_str())
+        }
+        _ => format!("{reason}."),
+    }
+}
 
 fn say(tone: Tone, text: String) -> Feedback {
     Feedback {

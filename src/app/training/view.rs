@@ -8,7 +8,7 @@ use ratatui::widgets::Widget;
 
 use super::state::{Course, Training};
 use crate::app::game::board_widget::{BoardOverlay, BoardWidget};
-use crate::app::game::marks::{add_escort_marks, add_last_move, add_preview};
+use crate::app::game::marks::{add_cursor_escorts, add_last_move, add_preview, add_threat_marks};
 use crate::app::keys::keymap::Context;
 use crate::app::screen::Screen;
 use crate::app::state::App;
@@ -18,7 +18,7 @@ use crate::app::ui::shorten::shorten;
 use crate::app::ui::status_line::{self, hint_spans};
 use crate::app::ui::theme::{Highlight, Marker, Theme, Ui};
 use crate::core::{Move, Position};
-use crate::learn::Standing;
+use crate::learn::{Marks, Standing};
 
 pub fn render(app: &App, training: &Training, area: Rect, buf: &mut Buffer) {
     let theme = app.theme();
@@ -95,8 +95,18 @@ fn overlay(training: &Training, position: &Position) -> BoardOverlay {
             add_last_move(&mut overlay, &report);
         }
     }
-    // The game screen's escort and threat marks are always on here.
-    add_escort_marks(&mut overlay, position, training.cursor());
+    // The game screen's threat and escort marks, once the lessons have
+    // taught them (always in the puzzles).
+    let marks = match training.course() {
+        Course::Lessons => training.lesson().0.marks,
+        Course::Puzzles => Marks::All,
+    };
+    if marks.threats() {
+        add_threat_marks(&mut overlay, position);
+    }
+    if marks.escorts() {
+        add_cursor_escorts(&mut overlay, position, training.cursor());
+    }
     overlay.set_highlight(training.cursor(), Highlight::Cursor);
     if let Ok(preview) = position.preview(Move::Place(training.cursor())) {
         add_preview(&mut overlay, &preview);
@@ -127,13 +137,17 @@ fn task_lines(training: &Training, theme: Theme, width: u16) -> Vec<Line<'static
                 theme.ui(Ui::Title),
             ));
             out.push(Line::default());
-            out.extend(wrap(&lesson.text, width, text));
+            // The marks it teaches, in the theme's glyphs.
+            let said = (lesson.text)
+                .replace("{escort}", &theme.marker(Marker::Escort).to_string())
+                .replace("{threat}", &theme.marker(Marker::Threatened).to_string());
+            out.extend(wrap(&said, width, text));
             let rules = lesson.position.rules().variant;
             out.push(Line::default());
             let about = if training.lesson_done() {
-                format!("Done, {rules} rules.")
+                format!("Lesson done ({rules} rules).")
             } else {
-                format!("{} to move, {rules} rules.", lesson.position.to_move())
+                format!("{} to move ({rules} rules).", lesson.position.to_move())
             };
             out.extend(wrap(&about, width, theme.ui(Ui::Dim)));
         }

@@ -49,8 +49,7 @@ const RULES: &[&str] = &[
      after each (in percent; in tenths when the squares are small), and lists the \
      favourite moves with the side to move's chances.",
     "Learn the game on the board with the lessons and puzzles (e, or brique learn). The \
-     complete rules of both variants, with diagrams, are in RULES.md, in the program's \
-     source and on its project page.",
+     command brique rules prints the complete rules of both variants, with diagrams.",
 ];
 
 /// Columns for the keys before their description.

@@ -1,6 +1,7 @@
 //! The welcome of a first start: one line of the goal, then how to begin
 //! (the lessons, the computer on 9×9, two players at one keyboard, the usual
-//! 15×15, people online). Shown once: a start with no config file, no unfinished game and
+//! 15×15, people online, where this session may play online). `?` opens
+//! the help over it. Shown once: a start with no config file, no unfinished game and
 //! no mark in the state directory that it was answered; any choice leaves
 //! that mark.
 
@@ -9,7 +10,7 @@ pub(in crate::app) mod view;
 use crate::app::action::{Action, FirstGame};
 use crate::app::config::engine::Mode;
 use crate::app::message::Tone;
-use crate::app::screen::Screen;
+use crate::app::screen::{HelpOver, Screen};
 use crate::app::state::App;
 use crate::app::training::state::Course;
 use crate::app::update::Effect;
@@ -45,9 +46,20 @@ impl App {
     }
 
     pub(in crate::app) fn on_welcome(&mut self, action: Action) -> Vec<Effect> {
+        if action == Action::ToggleHelp {
+            self.screen = Screen::Help {
+                scroll: 0,
+                over: HelpOver::Welcome,
+            };
+            return Vec::new();
+        }
+        // A way not offered (online play, to a guest) is not taken either.
         let Action::Begin(choice) = action else {
             return Vec::new();
         };
+        if !self.offers(action) {
+            return Vec::new();
+        }
         self.screen = Screen::Board;
         let mut effects = vec![Effect::MarkWelcomed];
         let mode = match choice {
