@@ -178,6 +178,9 @@ impl App {
         if action == Action::Quit {
             return self.quit_requested();
         }
+        if self.screen == Screen::Board {
+            crate::app::network::aids::announce_engine_help(self, action);
+        }
         if self.screen == Screen::Board
             && let Some(effects) = self.review_route(action)
         {

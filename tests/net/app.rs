@@ -599,13 +599,21 @@ fn each_screen_marks_its_own_player_when_both_have_the_default_name() {
     // The host holds Black (Player 1 moves first), the guest White.
     let (anns, bobs) = (panel_words(&host), panel_words(&guest));
     assert!(
-        anns.contains("Player 1 (you) Black") && !anns.contains("(you) White"),
+        anns.contains("(you) Black") && !anns.contains("(you) White"),
         "{anns}"
     );
     assert!(
         bobs.contains("(you) White") && !bobs.contains("(you) Black"),
         "{bobs}"
     );
+    // Neither is "Player 1" over the network: the system's user name, or
+    // "Host" and "Guest", and never the same on one screen.
+    for app in [&host, &guest] {
+        let names = [Player::One, Player::Two].map(|p| app.name(p).to_string());
+        assert_ne!(names[0], names[1]);
+        assert!(!names.contains(&"Player 1".to_string()), "{names:?}");
+    }
+    assert_eq!(host.name(Player::Two), guest.name(Player::Two));
 }
 
 #[test]
