@@ -257,7 +257,13 @@ fn playing_as(host: App, mut guest: App) -> (App, App) {
 
 /// The side panel's text, its wrapped lines joined by spaces.
 fn panel_words(app: &App) -> String {
-    let mut terminal = ratatui::Terminal::new(ratatui::backend::TestBackend::new(100, 34)).unwrap();
+    panel_words_at(app, 100, 34)
+}
+
+/// The same on a terminal of `width` × `height`.
+fn panel_words_at(app: &App, width: u16, height: u16) -> String {
+    let backend = ratatui::backend::TestBackend::new(width, height);
+    let mut terminal = ratatui::Terminal::new(backend).unwrap();
     terminal
         .draw(|frame| frame.render_widget(app, frame.area()))
         .unwrap();
@@ -278,6 +284,27 @@ fn panel_words(app: &App) -> String {
         }
     }
     words.join(" ")
+}
+
+#[test]
+fn the_guests_panel_keeps_you_whole_at_any_width_and_name() {
+    let mut bobs = config();
+    // As long as a name from the network may be, in wide letters too.
+    for name in ["Bartholomew Fitzgerald-X", "東京東京東京東京東京東京"] {
+        bobs.players.names[0] = name.into();
+        let (mut host, address, code) = hosting();
+        let mut guest = App::with_config(bobs.clone());
+        join_host(&mut guest, address, code);
+        tick_both(&mut host, &mut guest, "the host's game", |h, g| {
+            g.name(Player::Two) == h.name(Player::Two) && h.name(Player::Two) != "Player 2"
+        });
+        // The panel beside the board, at its narrowest and wider; below it.
+        for (width, height) in [(74, 20), (100, 34), (200, 60), (40, 60)] {
+            let words = panel_words_at(&guest, width, height);
+            assert!(words.contains("(you) White"), "{name} at {width}×{height}: {words}");
+            assert!(!words.contains("(you) Black"), "{words}");
+        }
+    }
 }
 
 #[test]
@@ -375,11 +402,11 @@ fn a_guests_resignation_is_the_hosts_record_and_result_and_the_guests_too() {
     });
     assert_eq!(host.game().resigned(), Some(Color::White));
     assert_eq!(guest.game(), host.game());
-    // Each screen says it: the host's message as for the computer, the
-    // guest's panel from the game it was sent.
-    let said = [host.message().unwrap().text.clone(), panel_words(&guest)];
+    // Each screen says it once, in its panel (the status line does not
+    // say it again).
+    let said = [panel_words(&host), panel_words(&guest)];
     for (said, text) in said.iter().zip([
-        "Bob (White) resigns. Ann (Black) wins!",
+        "Bob resigned. Ann (Black) wins!",
         "Bob resigned. Ann (Black) wins!",
     ]) {
         assert!(said.contains(text), "{said}");
@@ -594,7 +621,7 @@ fn each_screen_marks_its_own_player_when_both_have_the_default_name() {
         notes(h).contains("Playing") && notes(g).contains("Playing")
     });
     tick_both(&mut host, &mut guest, "the host's game", |h, g| {
-        g.game() == h.game()
+        g.game() == h.game() && g.name(Player::One) == h.name(Player::One)
     });
     // The host holds Black (Player 1 moves first), the guest White.
     let (anns, bobs) = (panel_words(&host), panel_words(&guest));

@@ -81,14 +81,14 @@ fn a_guest_killed_mid_game_comes_back_with_the_same_join_command() {
     guest.signal("KILL");
     let _ = guest.wait_exit();
     host.wait_for("the wait, with a new code", |s| {
-        s.contains("Waiting for Bob") && s.contains("join again with the code")
+        s.contains("Waiting for Bob") && s.contains("can also join again")
     });
     // The very same command again.
     let mut guest = start_with(bob.path(), &["join", &code]);
     guest.wait_for("the game again", |s| playing(s) && s.contains("2. ○ d3"));
     host.wait_for("the guest again", playing);
     host.send(b"\x1b[B\r");
-    guest.wait_for("the host's next stone", |s| s.contains("3. ● c4"));
+    guest.wait_for("the host's next stone", |s| s.contains("3. ● c2"));
     let mut seen = String::from_utf8_lossy(&guest.received).to_string();
     // Killed again: a plain start takes the game up from the autosave.
     guest.signal("KILL");
@@ -96,7 +96,7 @@ fn a_guest_killed_mid_game_comes_back_with_the_same_join_command() {
     host.wait_for("the wait again", |s| s.contains("Waiting for Bob"));
     let mut guest = start_with(bob.path(), &[]);
     guest.wait_for("the game from the autosave", |s| {
-        playing(s) && s.contains("3. ● c4")
+        playing(s) && s.contains("3. ● c2")
     });
     host.wait_for("the guest back", playing);
     seen.push_str(&String::from_utf8_lossy(&guest.received));
