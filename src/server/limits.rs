@@ -80,14 +80,14 @@ impl fmt::Display for Limits {
     }
 }
 
-/// "10 s", "30 min", "2 h", "1.5 s".
+/// "10 s", "60 s", "30 min", "2 h", "1.5 s".
 fn span(d: Duration) -> String {
     let secs = d.as_secs();
     if d.subsec_nanos() != 0 {
         format!("{} s", d.as_secs_f64())
-    } else if secs >= 3600 && secs % 3600 == 0 {
+    } else if secs >= 7200 && secs % 3600 == 0 {
         format!("{} h", secs / 3600)
-    } else if secs >= 60 && secs % 60 == 0 {
+    } else if secs >= 120 && secs % 60 == 0 {
         format!("{} min", secs / 60)
     } else {
         format!("{secs} s")

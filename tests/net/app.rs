@@ -301,7 +301,10 @@ fn the_guests_panel_keeps_you_whole_at_any_width_and_name() {
         // The panel beside the board, at its narrowest and wider; below it.
         for (width, height) in [(74, 20), (100, 34), (200, 60), (40, 60)] {
             let words = panel_words_at(&guest, width, height);
-            assert!(words.contains("(you) White"), "{name} at {width}×{height}: {words}");
+            assert!(
+                words.contains("(you) White"),
+                "{name} at {width}×{height}: {words}"
+            );
             assert!(!words.contains("(you) Black"), "{words}");
         }
     }

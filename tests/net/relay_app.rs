@@ -392,7 +392,9 @@ fn engine_help_turned_on_is_said_on_both_screens() {
         notes(g).contains("Ann asked the engine for a hint.")
     });
     assert_eq!(
-        notes(&guest).matches("turned on the engine's analysis").count(),
+        notes(&guest)
+            .matches("turned on the engine's analysis")
+            .count(),
         1,
         "{}",
         notes(&guest)

@@ -158,7 +158,10 @@ fn header(app: &App, width: u16) -> Vec<Line<'static>> {
         };
         out.push(Line::from(vec![
             Span::styled(theme.stone(color).to_string(), theme.badge(color)),
-            Span::styled(format!(" {} ", pad(&name, room.max(name_width(&name)))), name_style),
+            Span::styled(
+                format!(" {} ", pad(&name, room.max(name_width(&name)))),
+                name_style,
+            ),
             Span::styled(color.name(), theme.ui(Ui::Dim)),
             flag,
         ]));

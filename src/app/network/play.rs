@@ -435,6 +435,9 @@ mod tests {
         assert_eq!(network_name("Player 1", true, None), "Host");
         assert_eq!(network_name("Player 1", false, None), "Guest");
         assert_eq!(network_name("", false, Some("root".into())), "Guest");
-        assert_eq!(network_name("Player 1", true, Some("\u{1b}[2J".into())), "[2J");
+        assert_eq!(
+            network_name("Player 1", true, Some("\u{1b}[2J".into())),
+            "[2J"
+        );
     }
 }

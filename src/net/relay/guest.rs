@@ -99,7 +99,10 @@ fn join_loop(
 /// Shares the way back with the program (for its autosave).
 fn keep(current: &Current, resume: Option<&Resume>) {
     if let Some(resume) = resume {
-        *current.resume.lock().unwrap_or_else(PoisonError::into_inner) = Some(resume.clone());
+        *current
+            .resume
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner) = Some(resume.clone());
     }
 }
 
