@@ -85,9 +85,9 @@ fn span(d: Duration) -> String {
     let secs = d.as_secs();
     if d.subsec_nanos() != 0 {
         format!("{} s", d.as_secs_f64())
-    } else if secs >= 7200 && secs % 3600 == 0 {
+    } else if secs >= 7200 && secs.is_multiple_of(3600) {
         format!("{} h", secs / 3600)
-    } else if secs >= 120 && secs % 60 == 0 {
+    } else if secs >= 120 && secs.is_multiple_of(60) {
         format!("{} min", secs / 60)
     } else {
         format!("{secs} s")

@@ -405,14 +405,17 @@ fn a_guests_resignation_is_the_hosts_record_and_result_and_the_guests_too() {
     });
     assert_eq!(host.game().resigned(), Some(Color::White));
     assert_eq!(guest.game(), host.game());
-    // Each screen says it once, in its panel (the status line does not
-    // say it again).
-    let said = [panel_words(&host), panel_words(&guest)];
-    for (said, text) in said.iter().zip([
-        "Bob resigned. Ann (Black) wins!",
-        "Bob resigned. Ann (Black) wins!",
-    ]) {
-        assert!(said.contains(text), "{said}");
+    // Each screen says it once, in its panel's end of game (no status
+    // line or network note says it again).
+    for app in [&host, &guest] {
+        let said = panel_words(app);
+        assert!(
+            said.contains("Bob (White) resigns. Ann (Black) wins!"),
+            "{said}"
+        );
+        assert_eq!(said.matches("resign").count(), 1, "{said}");
+        let message = app.message().map(|m| m.text.clone()).unwrap_or_default();
+        assert!(!message.contains("resign"), "{message}");
     }
     for dir in [ann.path(), bob.path()] {
         let paths = Paths::under(dir);

@@ -282,8 +282,8 @@ impl App {
         }
     }
 
-    /// `player` resigns the host's game: said once, by the panel's note
-    /// ("Bob resigned. Ann (Black) wins!"), on both screens alike.
+    /// `player` resigns the host's game: said once, by the panel's end of
+    /// game ("Bob (White) resigns. Ann (Black) wins!"), on both screens alike.
     pub(super) fn player_resigns(&mut self, player: Player) {
         let color = self.game().color_of(player);
         let _ = self.session.resign(color);
@@ -371,16 +371,7 @@ impl App {
             let text = "The clocks are paused until then.";
             notes.insert(1, Message::new(Tone::Info, text));
         }
-        if let Some(color) = self.game().resigned() {
-            let loser = self.game().holder(color);
-            let winner = loser.other();
-            let text = format!(
-                "{} resigned. {}",
-                self.name(loser),
-                crate::app::message::wins(self.name(winner), self.game().color_of(winner))
-            );
-            notes.insert(0, Message::new(Tone::Success, text));
-        }
+        // A resignation is said by the panel's end of game, as for any game.
         notes
     }
 }
@@ -413,7 +404,19 @@ pub(super) fn network_name(configured: &str, hosting: bool, user: Option<String>
     let user = user
         .map(|u| net::clean(&u, net::NAME_CHARS))
         .filter(|u| !u.is_empty() && u != "root");
-    user.unwrap_or_else(|| if hosting { "Host" } else { "Guest" }.to_string())
+    // A login ("alice") is a name: it starts the panel's sentences.
+    user.map_or_else(
+        || if hosting { "Host" } else { "Guest" }.to_string(),
+        |u| capitalized(&u),
+    )
+}
+
+/// `text` with its first letter a capital.
+fn capitalized(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map_or_else(String::new, |first| {
+        first.to_uppercase().chain(chars).collect()
+    })
 }
 
 /// The user name the system gives this program's user, if any.
@@ -430,8 +433,12 @@ mod tests {
     #[test]
     fn a_default_name_becomes_the_users_or_the_sides() {
         assert_eq!(network_name("Ann", true, Some("ann".into())), "Ann");
-        assert_eq!(network_name("Player 1", true, Some("ann".into())), "ann");
-        assert_eq!(network_name("player 1", false, Some("bob".into())), "bob");
+        assert_eq!(network_name("Player 1", true, Some("ann".into())), "Ann");
+        assert_eq!(network_name("player 1", false, Some("bob".into())), "Bob");
+        assert_eq!(
+            network_name("Player 1", false, Some("élise".into())),
+            "Élise"
+        );
         assert_eq!(network_name("Player 1", true, None), "Host");
         assert_eq!(network_name("Player 1", false, None), "Guest");
         assert_eq!(network_name("", false, Some("root".into())), "Guest");
