@@ -379,9 +379,10 @@ fn chat_lines_arrive_and_a_resignation_ends_the_game_on_both() {
     host.update(Action::Resign);
     assert_eq!(host.screen(), &Screen::Confirm(Question::Resign));
     host.update(Action::Yes);
+    // Said by each panel's end of game (no network note says it again).
     tick_both(&mut host, &mut guest, "the resignation", |h, g| {
-        notes(h).contains("Ann resigned. Bob (White) wins!")
-            && notes(g).contains("Ann resigned. Bob (White) wins!")
+        let said = "Ann (Black) resigns. Bob (White) wins!";
+        panel_words(h).contains(said) && panel_words(g).contains(said)
     });
     // No more moves: the game is over on both screens.
     guest.update(Action::Place);
