@@ -161,15 +161,21 @@ pub fn run(args: &PlayArgs) -> ExitCode {
     let locations = Locations::resolve(args.config.clone(), env_config);
     let mut app = terminal::start::open_app(Some(locations), terminal, &args.opening());
     app.use_puzzle_file(args.puzzles.clone());
-    if args.network.is_none() {
+    // A friend's game through a relay left unfinished goes on.
+    let network = args.network.or_else(|| {
+        (args.training.is_none() && args.opening().record.is_none())
+            .then(|| app.network_in_autosave())
+            .flatten()
+    });
+    if network.is_none() {
         app.connect_online_if_set();
     }
     if let Some(course) = args.training {
         app.open_training(course);
-    } else if args.network.is_none() && args.opening().record.is_none() {
+    } else if network.is_none() && args.opening().record.is_none() {
         app.welcome_if_first_start();
     }
-    if let Some(play) = args.network
+    if let Some(play) = network
         && let Err(e) = app.start_network(play)
     {
         eprintln!("brique: {e}");

@@ -178,9 +178,13 @@ impl App {
         if action == Action::Quit {
             return self.quit_requested();
         }
-        // Engine help, refused in an online game in progress: one check.
-        if self.screen == Screen::Board && self.refuse_engine_aid(action) {
-            return Vec::new();
+        if self.screen == Screen::Board {
+            // Engine help, refused in an online game in progress: one check.
+            if self.refuse_engine_aid(action) {
+                return Vec::new();
+            }
+            // Turned on in a friend's game: the other player is told.
+            crate::app::network::aids::announce_engine_help(self, action);
         }
         if self.screen == Screen::Board
             && let Some(effects) = self.review_route(action)

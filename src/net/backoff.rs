@@ -1,5 +1,8 @@
 //! Slows down guessing: each failed handshake from an address doubles how
-//! long that address waits before its next one is looked at.
+//! long that address waits before its next one is looked at. And a
+//! client's own tries ([`Retry`]): each failure doubles the wait before the
+//! next, so that a client that keeps failing never uses up a relay's
+//! requests for its address.
 
 use std::collections::HashMap;
 use std::net::IpAddr;
@@ -47,6 +50,37 @@ impl Backoff {
     }
 }
 
+/// The waits between a client's tries: the first failure waits `first`,
+/// each next one twice as long, up to `longest`; a success starts afresh.
+#[derive(Clone, Copy, Debug)]
+pub struct Retry {
+    first: Duration,
+    longest: Duration,
+    next: Duration,
+}
+
+impl Retry {
+    pub const fn new(first: Duration, longest: Duration) -> Retry {
+        Retry {
+            first,
+            longest,
+            next: first,
+        }
+    }
+
+    /// How long to wait after a failure (and the next one waits longer).
+    pub fn failed(&mut self) -> Duration {
+        let wait = self.next;
+        self.next = self.next.saturating_mul(2).min(self.longest);
+        wait
+    }
+
+    /// A success: the next failure waits the first wait again.
+    pub const fn succeeded(&mut self) {
+        self.next = self.first;
+    }
+}
+
 fn penalty(failures: u32) -> Duration {
     let doublings = failures.saturating_sub(1).min(16);
     FIRST.saturating_mul(1 << doublings).min(LONGEST)
@@ -77,5 +111,15 @@ mod tests {
         assert_eq!(backoff.wait(ip, now), LONGEST);
         backoff.succeeded(ip);
         assert_eq!(backoff.wait(ip, now), Duration::ZERO);
+    }
+
+    #[test]
+    fn a_clients_tries_wait_longer_after_each_failure() {
+        let secs = Duration::from_secs;
+        let mut retry = Retry::new(secs(1), secs(8));
+        let waits: Vec<Duration> = (0..6).map(|_| retry.failed()).collect();
+        assert_eq!(waits, [1, 2, 4, 8, 8, 8].map(secs));
+        retry.succeeded();
+        assert_eq!(retry.failed(), secs(1));
     }
 }

@@ -11,6 +11,7 @@ use std::time::Duration;
 use snow::TransportState;
 
 use super::event::{Event, Stamped};
+use super::handshake::Resume;
 use super::link::{self, Link};
 use super::message::Message;
 use super::word_code::WordCode;
@@ -25,6 +26,8 @@ pub struct Current {
     pub code: Mutex<Option<WordCode>>,
     /// A host through a relay: how many tried a wrong code.
     pub wrong_guesses: AtomicU32,
+    /// Through a relay: the way back after a lost link, once the two met.
+    pub resume: Mutex<Option<Resume>>,
 }
 
 impl Current {
@@ -118,6 +121,17 @@ impl Connection {
             .code
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Through a relay: the channel and password to meet again on, once
+    /// the two have met (for the autosave: a program restarted comes back
+    /// on it, with no code).
+    pub fn resume(&self) -> Option<Resume> {
+        self.current
+            .resume
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clone()
     }
 
     /// A host through a relay: how many guests came with a wrong code (each

@@ -127,10 +127,52 @@ impl Secret {
 /// What two sides that met share for coming back through a relay after a
 /// lost link: the channel they meet on (the relay sees it) and the
 /// password of their next PAKE (it does not).
+///
+/// Both keep the first one, made by the handshake with the code, for the
+/// whole game (a handshake on the channel keeps it), and a copy keeps it
+/// in its autosave, so that a program restarted comes back on it.
 #[derive(Clone, PartialEq, Eq)]
-pub(super) struct Resume {
-    pub channel: [u8; 32],
-    pub password: [u8; 32],
+pub struct Resume {
+    pub(super) channel: [u8; 32],
+    pub(super) password: [u8; 32],
+}
+
+impl Resume {
+    /// As the autosave keeps it: the channel then the password, 128 hex digits.
+    pub fn to_hex(&self) -> String {
+        format!("{}{}", hex(&self.channel), hex(&self.password))
+    }
+
+    /// Reads [`Resume::to_hex`]'s text back; `None` for anything else.
+    pub fn from_hex(text: &str) -> Option<Resume> {
+        let text = text.trim();
+        if text.len() != 128 || !text.is_ascii() {
+            return None;
+        }
+        Some(Resume {
+            channel: unhex(&text[..64])?,
+            password: unhex(&text[64..])?,
+        })
+    }
+}
+
+impl std::fmt::Debug for Resume {
+    // A secret: debug output does not show it.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Resume(..)")
+    }
+}
+
+fn hex(bytes: &[u8; 32]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+fn unhex(text: &str) -> Option<[u8; 32]> {
+    let mut out = [0u8; 32];
+    for (i, byte) in out.iter_mut().enumerate() {
+        *byte = u8::from_str_radix(text.get(2 * i..2 * i + 2)?, 16).ok()?;
+    }
+    Some(out)
 }
 
 /// A finished handshake: the link's cipher, the other side's hello, and

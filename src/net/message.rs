@@ -61,8 +61,46 @@ pub enum Message {
     },
     Resign,
     Chat(String),
+    /// The sender turned engine help on: both screens say so.
+    Aid(Aid),
     /// Nothing: sent when a link is quiet, so a gone peer shows.
     Ping,
+}
+
+/// Engine help a player turned on in a game between friends.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Aid {
+    /// A hint for the move to play.
+    Hint,
+    /// The engine's analysis on the board.
+    Analysis,
+    /// The engine's review of the game.
+    Review,
+}
+
+impl Aid {
+    const fn wire(self) -> &'static str {
+        match self {
+            Aid::Hint => "hint",
+            Aid::Analysis => "analysis",
+            Aid::Review => "review",
+        }
+    }
+
+    fn from_wire(text: &str) -> Option<Aid> {
+        [Aid::Hint, Aid::Analysis, Aid::Review]
+            .into_iter()
+            .find(|aid| aid.wire() == text)
+    }
+
+    /// What a copy that does not know `aid` shows, as a chat line.
+    const fn said(self) -> &'static str {
+        match self {
+            Aid::Hint => "(I asked the engine for a hint.)",
+            Aid::Analysis => "(I turned on the engine's analysis.)",
+            Aid::Review => "(I started the engine's review of the game.)",
+        }
+    }
 }
 
 /// Why bytes are not a message.
@@ -100,8 +138,12 @@ enum Wire {
         yes: bool,
     },
     Resign,
+    /// A chat line; with `aid`, the sender turned engine help on (a copy
+    /// that does not know the field shows the text).
     Chat {
         text: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        aid: Option<String>,
     },
     Ping,
 }
@@ -139,7 +181,14 @@ impl Message {
                 yes: *yes,
             },
             Message::Resign => Wire::Resign,
-            Message::Chat(text) => Wire::Chat { text: text.clone() },
+            Message::Chat(text) => Wire::Chat {
+                text: text.clone(),
+                aid: None,
+            },
+            Message::Aid(aid) => Wire::Chat {
+                text: aid.said().to_string(),
+                aid: Some(aid.wire().to_string()),
+            },
             Message::Ping => Wire::Ping,
         };
         let bytes = serde_json::to_vec(&wire).map_err(|e| BadMessage(e.to_string()))?;
@@ -195,7 +244,11 @@ impl Message {
             Wire::Ask { request } => Message::Ask(request),
             Wire::Answer { request, yes } => Message::Answer { request, yes },
             Wire::Resign => Message::Resign,
-            Wire::Chat { text } => Message::Chat(clean(&text, CHAT_CHARS)),
+            // Help this copy does not know is shown as the line it came with.
+            Wire::Chat { text, aid } => match aid.as_deref().and_then(Aid::from_wire) {
+                Some(aid) => Message::Aid(aid),
+                None => Message::Chat(clean(&text, CHAT_CHARS)),
+            },
             Wire::Ping => Message::Ping,
         })
     }
@@ -232,6 +285,9 @@ mod tests {
             },
             Message::Resign,
             Message::Chat("good luck".into()),
+            Message::Aid(Aid::Hint),
+            Message::Aid(Aid::Analysis),
+            Message::Aid(Aid::Review),
             Message::Ping,
         ];
         for message in messages {
@@ -311,6 +367,23 @@ mod tests {
         assert_eq!(
             Message::decode(chat.as_bytes()),
             Ok(Message::Chat("hi]0;title".into()))
+        );
+    }
+
+    #[test]
+    fn engine_help_is_a_chat_line_with_a_field_older_copies_skip() {
+        let bytes = Message::Aid(Aid::Analysis).encode().unwrap();
+        let text = String::from_utf8_lossy(&bytes);
+        assert!(text.contains(r#""type":"chat""#), "{text}");
+        assert!(text.contains(r#""aid":"analysis""#), "{text}");
+        // A plain chat line is as before: no `aid` field.
+        let plain = Message::Chat("hi".into()).encode().unwrap();
+        assert_eq!(plain, br#"{"type":"chat","text":"hi"}"#);
+        // Help of a later version is shown as its line.
+        let later = r#"{"type":"chat","text":"(I asked the oracle.)","aid":"oracle"}"#;
+        assert_eq!(
+            Message::decode(later.as_bytes()),
+            Ok(Message::Chat("(I asked the oracle.)".into()))
         );
     }
 

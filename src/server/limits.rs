@@ -1,6 +1,7 @@
 //! Every limit of `brique server`, in one place (docs/protocol.md lists
 //! them): what one connection, one address and the whole relay may take.
 
+use std::fmt;
 use std::time::Duration;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -50,5 +51,71 @@ impl Default for Limits {
             nameplate_rest: Duration::from_secs(10 * 60),
             addresses: 65_536,
         }
+    }
+}
+
+/// The limits as the log says them, each as a phrase: "at most 4096
+/// connections, 16 per address, 30 requests a minute per address, …".
+impl fmt::Display for Limits {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "at most {} connections, {} per address, {} requests a minute per address; \
+             a request line within {}; a joined pair closed after {} silent, or a write \
+             stalled for {}; {} bytes held and {} bytes a second per direction; \
+             a host waits {} at a nameplate or channel; a used nameplate rests {}; \
+             {} addresses remembered",
+            self.max_connections,
+            self.per_address,
+            self.asks_per_minute,
+            span(self.request_timeout),
+            span(self.idle),
+            span(self.write_stall),
+            self.buffer,
+            self.bytes_per_second,
+            span(self.nameplate_ttl),
+            span(self.nameplate_rest),
+            self.addresses,
+        )
+    }
+}
+
+/// "10 s", "60 s", "30 min", "2 h", "1.5 s".
+fn span(d: Duration) -> String {
+    let secs = d.as_secs();
+    if d.subsec_nanos() != 0 {
+        format!("{} s", d.as_secs_f64())
+    } else if secs >= 7200 && secs.is_multiple_of(3600) {
+        format!("{} h", secs / 3600)
+    } else if secs >= 120 && secs.is_multiple_of(60) {
+        format!("{} min", secs / 60)
+    } else {
+        format!("{secs} s")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_limits_read_as_words() {
+        let said = Limits::default().to_string();
+        assert!(
+            said.starts_with("at most 4096 connections, 16 per address, 30 requests a minute"),
+            "{said}"
+        );
+        for phrase in [
+            "a request line within 10 s",
+            "closed after 60 s silent",
+            "a host waits 30 min",
+            "a used nameplate rests 10 min",
+            "65536 addresses remembered",
+        ] {
+            assert!(said.contains(phrase), "{phrase}: {said}");
+        }
+        assert!(!said.contains('{') && !said.contains("Limits"), "{said}");
+        assert_eq!(span(Duration::from_millis(1500)), "1.5 s");
+        assert_eq!(span(Duration::from_secs(7200)), "2 h");
     }
 }

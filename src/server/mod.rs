@@ -99,7 +99,7 @@ pub fn run(
     runtime.block_on(async {
         let listener = TcpListener::bind(bind).await?;
         let address = listener.local_addr()?;
-        tracing::info!(%address, ?limits, "listening");
+        tracing::info!(%address, "listening; relay limits: {limits}");
         ready(address);
         tokio::join!(
             accept_loop(listener, Registry::new(limits)),

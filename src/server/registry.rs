@@ -65,6 +65,7 @@ struct State {
     resting: VecDeque<(Instant, u32)>,
     next: u32,
     ids: u64,
+    refused_asks: u64,
 }
 
 /// What the relay holds now, for tests and the load test.
@@ -74,6 +75,8 @@ pub struct Stats {
     pub peak_connections: usize,
     pub waiting: usize,
     pub addresses: usize,
+    /// Requests refused as too many from their address, since the start.
+    pub refused_asks: u64,
 }
 
 /// Why a connection or a request was refused (the client is told).
@@ -133,6 +136,7 @@ impl Registry {
             peak_connections: state.peak,
             waiting: state.waiting.len(),
             addresses: state.usage.len(),
+            refused_asks: state.refused_asks,
         }
     }
 
@@ -170,7 +174,8 @@ impl Registry {
     /// Counts a request from `held`'s address, or refuses it.
     pub fn ask(&self, held: &Held, now: Instant) -> Result<(), Refusal> {
         let most = f64::from(self.limits.asks_per_minute);
-        let mut state = self.lock();
+        let mut guard = self.lock();
+        let state = &mut *guard;
         let usage = state
             .usage
             .get_mut(&held.address)
@@ -179,6 +184,7 @@ impl Registry {
         usage.asks = (usage.asks + minutes * most).min(most);
         usage.counted = now;
         if usage.asks < 1.0 {
+            state.refused_asks += 1;
             return Err(Refusal::TooManyAsks);
         }
         usage.asks -= 1.0;

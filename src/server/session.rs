@@ -13,7 +13,7 @@ use tokio::time::timeout;
 
 use super::pump::pump;
 use super::registry::{Guest, Held, Registry};
-use crate::net::relay::wire::{Answer, MAX_LINE, Place, Request};
+use crate::net::relay::wire::{Answer, MAX_LINE, NO_GAME, Place, Request};
 
 /// Serves one accepted connection to its end.
 pub async fn serve(mut stream: TcpStream, peer: SocketAddr, held: Held, registry: Arc<Registry>) {
@@ -68,8 +68,8 @@ pub async fn serve(mut stream: TcpStream, peer: SocketAddr, held: Held, registry
             }
             None => {
                 let why = match place {
-                    Place::Nameplate(n) => format!("no game waits at nameplate {n}"),
-                    Place::Channel(_) => "no game waits on this channel".to_string(),
+                    Place::Nameplate(n) => format!("{NO_GAME} at nameplate {n}"),
+                    Place::Channel(_) => format!("{NO_GAME} on this channel"),
                 };
                 refuse(stream, peer, &why).await;
             }

@@ -257,7 +257,13 @@ fn playing_as(host: App, mut guest: App) -> (App, App) {
 
 /// The side panel's text, its wrapped lines joined by spaces.
 fn panel_words(app: &App) -> String {
-    let mut terminal = ratatui::Terminal::new(ratatui::backend::TestBackend::new(100, 34)).unwrap();
+    panel_words_at(app, 100, 34)
+}
+
+/// The same on a terminal of `width` × `height`.
+fn panel_words_at(app: &App, width: u16, height: u16) -> String {
+    let backend = ratatui::backend::TestBackend::new(width, height);
+    let mut terminal = ratatui::Terminal::new(backend).unwrap();
     terminal
         .draw(|frame| frame.render_widget(app, frame.area()))
         .unwrap();
@@ -278,6 +284,30 @@ fn panel_words(app: &App) -> String {
         }
     }
     words.join(" ")
+}
+
+#[test]
+fn the_guests_panel_keeps_you_whole_at_any_width_and_name() {
+    let mut bobs = config();
+    // As long as a name from the network may be, in wide letters too.
+    for name in ["Bartholomew Fitzgerald-X", "東京東京東京東京東京東京"] {
+        bobs.players.names[0] = name.into();
+        let (mut host, address, code) = hosting();
+        let mut guest = App::with_config(bobs.clone());
+        join_host(&mut guest, address, code);
+        tick_both(&mut host, &mut guest, "the host's game", |h, g| {
+            g.name(Player::Two) == h.name(Player::Two) && h.name(Player::Two) != "Player 2"
+        });
+        // The panel beside the board, at its narrowest and wider; below it.
+        for (width, height) in [(74, 20), (100, 34), (200, 60), (40, 60)] {
+            let words = panel_words_at(&guest, width, height);
+            assert!(
+                words.contains("(you) White"),
+                "{name} at {width}×{height}: {words}"
+            );
+            assert!(!words.contains("(you) Black"), "{words}");
+        }
+    }
 }
 
 #[test]
@@ -349,9 +379,10 @@ fn chat_lines_arrive_and_a_resignation_ends_the_game_on_both() {
     host.update(Action::Resign);
     assert_eq!(host.screen(), &Screen::Confirm(Question::Resign));
     host.update(Action::Yes);
+    // Said by each panel's end of game (no network note says it again).
     tick_both(&mut host, &mut guest, "the resignation", |h, g| {
-        notes(h).contains("Ann resigned. Bob (White) wins!")
-            && notes(g).contains("Ann resigned. Bob (White) wins!")
+        let said = "Ann (Black) resigns. Bob (White) wins!";
+        panel_words(h).contains(said) && panel_words(g).contains(said)
     });
     // No more moves: the game is over on both screens.
     guest.update(Action::Place);
@@ -375,14 +406,17 @@ fn a_guests_resignation_is_the_hosts_record_and_result_and_the_guests_too() {
     });
     assert_eq!(host.game().resigned(), Some(Color::White));
     assert_eq!(guest.game(), host.game());
-    // Each screen says it: the host's message as for the computer, the
-    // guest's panel from the game it was sent.
-    let said = [host.message().unwrap().text.clone(), panel_words(&guest)];
-    for (said, text) in said.iter().zip([
-        "Bob (White) resigns. Ann (Black) wins!",
-        "Bob resigned. Ann (Black) wins!",
-    ]) {
-        assert!(said.contains(text), "{said}");
+    // Each screen says it once, in its panel's end of game (no status
+    // line or network note says it again).
+    for app in [&host, &guest] {
+        let said = panel_words(app);
+        assert!(
+            said.contains("Bob (White) resigns. Ann (Black) wins!"),
+            "{said}"
+        );
+        assert_eq!(said.matches("resign").count(), 1, "{said}");
+        let message = app.message().map(|m| m.text.clone()).unwrap_or_default();
+        assert!(!message.contains("resign"), "{message}");
     }
     for dir in [ann.path(), bob.path()] {
         let paths = Paths::under(dir);
@@ -594,18 +628,26 @@ fn each_screen_marks_its_own_player_when_both_have_the_default_name() {
         notes(h).contains("Playing") && notes(g).contains("Playing")
     });
     tick_both(&mut host, &mut guest, "the host's game", |h, g| {
-        g.game() == h.game()
+        g.game() == h.game() && g.name(Player::One) == h.name(Player::One)
     });
     // The host holds Black (Player 1 moves first), the guest White.
     let (anns, bobs) = (panel_words(&host), panel_words(&guest));
     assert!(
-        anns.contains("Player 1 (you) Black") && !anns.contains("(you) White"),
+        anns.contains("(you) Black") && !anns.contains("(you) White"),
         "{anns}"
     );
     assert!(
         bobs.contains("(you) White") && !bobs.contains("(you) Black"),
         "{bobs}"
     );
+    // Neither is "Player 1" over the network: the system's user name, or
+    // "Host" and "Guest", and never the same on one screen.
+    for app in [&host, &guest] {
+        let names = [Player::One, Player::Two].map(|p| app.name(p).to_string());
+        assert_ne!(names[0], names[1]);
+        assert!(!names.contains(&"Player 1".to_string()), "{names:?}");
+    }
+    assert_eq!(host.name(Player::Two), guest.name(Player::Two));
 }
 
 #[test]

@@ -11,7 +11,9 @@ use std::net::{SocketAddr, TcpStream};
 use std::time::{Duration, Instant};
 
 use brique::core::Move;
-use brique::net::{Connection, Event, Hello, Message, WordCode, host_via, join_via};
+use brique::net::{
+    Connection, Event, Hello, Message, Resume, WordCode, host_via, join_via, rejoin_via,
+};
 use brique::server::{self, Limits, Relay};
 
 use crate::support::{DEADLINE, joined, wait_for};
@@ -162,12 +164,16 @@ fn a_wrong_code_is_refused_the_host_is_told_and_the_nameplate_ends() {
         format!("refused no game waits at nameplate {nameplate}")
     );
     assert!(closed(&mut stream));
+    // A spent code cannot work again: the guest is told so at once, for
+    // good (it does not try again and again).
     let late = join_via(relay.address, code, Hello::ours("Bob"));
-    let Event::Lost(why) = wait_for(&late, "the relay's answer", |e| matches!(e, Event::Lost(_)))
-    else {
-        unreachable!()
+    let Event::Refused(why) = wait_for(&late, "the relay's answer", |e| {
+        matches!(e, Event::Refused(_) | Event::Lost(_))
+    }) else {
+        panic!("the spent code was not refused for good")
     };
     assert!(why.contains("no game waits at nameplate"), "{why}");
+    assert!(why.contains("ask for the new code"), "{why}");
     assert!(host.next_event().is_none());
 
     // The new code joins.
@@ -190,6 +196,50 @@ fn a_game_comes_back_after_the_relay_restarts() {
     wait_for(&host, "the guest back", joined);
     wait_for(&guest, "the host back", joined);
     exchange(&host, &guest, 1);
+}
+
+#[test]
+fn a_guest_restarted_comes_back_on_the_games_channel() {
+    let relay = relay(Limits::default());
+    let (host, guest, code) = pair(relay.address);
+    exchange(&host, &guest, 0);
+    let resume = guest.resume().expect("the way back, once met");
+    assert_eq!(host.resume(), Some(resume.clone()));
+    // The program dies; the new one has the way back from its autosave.
+    drop(guest);
+    wait_for(&host, "the loss", |e| matches!(e, Event::Lost(_)));
+    let guest = rejoin_via(relay.address, code, resume.clone(), Hello::ours("Bob"));
+    wait_for(&host, "the guest back", joined);
+    wait_for(&guest, "the host back", joined);
+    exchange(&host, &guest, 1);
+    // Coming back keeps the channel: a later restart finds it again.
+    assert_eq!(guest.resume(), Some(resume.clone()));
+    assert_eq!(host.resume(), Some(resume));
+    assert_eq!(relay.stats().refused_asks, 0);
+}
+
+#[test]
+fn a_guest_that_finds_no_one_asks_less_and_less_often() {
+    // Five requests a minute: a guest trying every second would be refused
+    // within six seconds.
+    let relay = relay(Limits {
+        asks_per_minute: 5,
+        ..Limits::default()
+    });
+    let nobody = Resume::from_hex(&"ab".repeat(64)).unwrap();
+    let code: WordCode = "7-guitarist-revenge".parse().unwrap();
+    let guest = rejoin_via(relay.address, code, nobody, Hello::ours("Bob"));
+    let start = Instant::now();
+    let mut tries = 0;
+    while start.elapsed() < Duration::from_secs(8) {
+        if let Some(Event::Lost(why)) = guest.next_event() {
+            assert!(why.contains("no game waits on this channel"), "{why}");
+            tries += 1;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert!((2..=5).contains(&tries), "{tries} tries in 8 s");
+    assert_eq!(relay.stats().refused_asks, 0);
 }
 
 #[test]

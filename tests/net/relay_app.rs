@@ -252,3 +252,190 @@ fn a_host_restarted_through_the_same_relay_keeps_its_unfinished_game() {
     host.start_network(NetPlay::HostVia { server }).unwrap();
     assert!(host.game().history().is_empty());
 }
+
+/// Bob's screen with its files under `paths`, as a program started again.
+fn guest_with_files(relay: &Relay, paths: &brique::storage::Paths) -> App {
+    let mut guest = app("Bob", relay);
+    guest.open_files(Some(paths.clone()), &brique::app::Opening::default());
+    guest
+}
+
+#[test]
+fn a_guest_whose_program_died_comes_back_with_the_same_code() {
+    let relay = relay();
+    let dir = tempfile::tempdir().unwrap();
+    let paths = brique::storage::Paths::under(dir.path());
+    let mut host = hosting(&relay);
+    let code = shown_code(&mut host);
+    let join = NetPlay::JoinVia {
+        server: relay.address,
+        code,
+    };
+    let mut guest = guest_with_files(&relay, &paths);
+    guest.start_network(join).unwrap();
+    tick_both(&mut host, &mut guest, "the link", connected);
+    host.update(Action::Place);
+    tick_both(&mut host, &mut guest, "the host's move", |_, g| {
+        g.game().history().len() == 1
+    });
+    guest.update(Action::MoveCursor(Direction::Right));
+    guest.update(Action::Place);
+    tick_both(&mut host, &mut guest, "the guest's move", |h, g| {
+        h.game().history().len() == 2 && g.game().history().len() == 2
+    });
+    let autosave = std::fs::read_to_string(paths.autosave()).unwrap();
+    assert!(autosave.contains("x-net-resume"), "{autosave}");
+    // The guest's program is gone; the host waits, and shows a new code.
+    drop(guest);
+    let start = Instant::now();
+    while !notes(&host).contains("Waiting for Bob") {
+        assert!(start.elapsed() < DEADLINE, "no waiting: {}", notes(&host));
+        host.update(Action::Tick);
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    let new = shown_code(&mut host);
+    assert_ne!(new, code);
+    assert!(
+        notes(&host).contains(&format!("Bob can also join again with the code {new}.")),
+        "{}",
+        notes(&host)
+    );
+    // The same join again, as `brique join CODE` does: the game goes on.
+    let mut guest = guest_with_files(&relay, &paths);
+    guest.start_network(join).unwrap();
+    tick_both(&mut host, &mut guest, "the link again", |h, g| {
+        connected(h, g) && g.game().history().len() == 2
+    });
+    assert_eq!(guest.game(), host.game());
+    host.update(Action::MoveCursor(Direction::Down));
+    host.update(Action::Place);
+    tick_both(&mut host, &mut guest, "a move after", |_, g| {
+        g.game().history().len() == 3
+    });
+    assert_eq!(relay.stats().refused_asks, 0, "no request refused");
+}
+
+#[test]
+fn a_spent_code_without_the_way_back_sends_the_guest_to_the_form_at_once() {
+    let relay = relay();
+    let mut host = hosting(&relay);
+    let code = shown_code(&mut host);
+    let mut guest = joining(&relay, &code.to_string());
+    tick_both(&mut host, &mut guest, "the link", connected);
+    // Another screen, with no autosave, gives the spent code.
+    let mut other = joining(&relay, &code.to_string());
+    let start = Instant::now();
+    while !matches!(other.screen(), Screen::NetForm(_)) {
+        assert!(start.elapsed() < DEADLINE, "no refusal: {}", notes(&other));
+        other.update(Action::Tick);
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    let (field, why) = form(&other).error.clone().expect("the reason in the form");
+    assert_eq!(field, 1);
+    assert!(why.contains("no game waits at nameplate"), "{why}");
+    assert!(why.contains("ask for the new code"), "{why}");
+    // Nothing was tried again: one request, never the address's quota.
+    std::thread::sleep(Duration::from_millis(1500));
+    assert_eq!(relay.stats().refused_asks, 0);
+}
+
+#[test]
+fn the_join_form_keeps_the_relay_and_takes_a_code_typed_in_the_address_row() {
+    let relay = relay();
+    let mut host = hosting(&relay);
+    let first = shown_code(&mut host);
+    let mut guest = app("Bob", &relay);
+    guest.update(Action::OpenJoin);
+    type_in(&mut guest, 0, &relay.address.to_string());
+    type_in(&mut guest, 1, &wrong(first));
+    guest.update(Action::Submit);
+    tick_both(&mut host, &mut guest, "the refusal", |h, g| {
+        matches!(g.screen(), Screen::NetForm(_))
+            && h.message().is_some_and(|m| m.text.contains("wrong code"))
+    });
+    // The relay typed is still there, though it is the config's too.
+    assert_eq!(form(&guest).inputs[0].text(), relay.address.to_string());
+    let second = shown_code(&mut host);
+    assert_ne!(second, first);
+    // The new code typed over the address row (the refused one left below).
+    type_in(&mut guest, 0, &second.to_string());
+    guest.update(Action::Submit);
+    assert_eq!(guest.screen(), &Screen::Board);
+    tick_both(&mut host, &mut guest, "the link", connected);
+}
+
+#[test]
+fn engine_help_turned_on_is_said_on_both_screens() {
+    let relay = relay();
+    let mut host = hosting(&relay);
+    let code = shown_code(&mut host);
+    let mut guest = joining(&relay, &code.to_string());
+    tick_both(&mut host, &mut guest, "the link", connected);
+    guest.update(Action::ToggleAnalysis);
+    assert!(
+        notes(&guest).contains("You turned on the engine's analysis: Ann is told."),
+        "{}",
+        notes(&guest)
+    );
+    tick_both(&mut host, &mut guest, "the analysis told", |h, _| {
+        notes(h).contains("Bob turned on the engine's analysis.")
+    });
+    // Turning it off is not said; on again is.
+    guest.update(Action::ToggleAnalysis);
+    host.update(Action::Hint);
+    assert!(
+        notes(&host).contains("You asked the engine for a hint: Bob is told."),
+        "{}",
+        notes(&host)
+    );
+    tick_both(&mut host, &mut guest, "the hint told", |_, g| {
+        notes(g).contains("Ann asked the engine for a hint.")
+    });
+    assert_eq!(
+        notes(&guest)
+            .matches("turned on the engine's analysis")
+            .count(),
+        1,
+        "{}",
+        notes(&guest)
+    );
+}
+
+/// `app`'s whole screen as text, on a terminal of 100 × 34.
+fn screen_text(app: &App) -> String {
+    let backend = ratatui::backend::TestBackend::new(100, 34);
+    let mut terminal = ratatui::Terminal::new(backend).unwrap();
+    terminal
+        .draw(|frame| frame.render_widget(app, frame.area()))
+        .unwrap();
+    let buffer = terminal.backend().buffer();
+    buffer.content().iter().map(|cell| cell.symbol()).collect()
+}
+
+/// How often `app`'s screen speaks of a resignation: the panel (its notes
+/// and its end of game) and the status line.
+fn resignations(app: &App) -> usize {
+    screen_text(app).matches("resign").count()
+}
+
+#[test]
+fn a_resignation_is_said_once_on_each_screen() {
+    let relay = relay();
+    let mut host = hosting(&relay);
+    let code = shown_code(&mut host);
+    let mut guest = joining(&relay, &code.to_string());
+    tick_both(&mut host, &mut guest, "the link", connected);
+    host.update(Action::Place);
+    tick_both(&mut host, &mut guest, "the host's move", |_, g| {
+        g.game().history().len() == 1
+    });
+    guest.update(Action::Resign);
+    assert!(matches!(guest.screen(), Screen::Confirm(_)));
+    guest.update(Action::Yes);
+    tick_both(&mut host, &mut guest, "the resignation", |h, g| {
+        h.game().resigned().is_some() && g.game().resigned().is_some()
+    });
+    for app in [&host, &guest] {
+        assert_eq!(resignations(app), 1, "{}", screen_text(app));
+    }
+}

@@ -16,7 +16,7 @@ use crate::app::message::{wins, with_colour};
 use crate::app::review::view as review_view;
 use crate::app::state::App;
 use crate::app::ui::cells::{block, height, lines, tone_style, wrap};
-use crate::app::ui::text_width::{cut, pad};
+use crate::app::ui::text_width::{cut, pad, width as name_width};
 use crate::app::ui::theme::{Theme, Ui};
 use crate::app::ui::wrap::cut_long_words;
 use crate::core::{Color, Move, MoveReport, Square};
@@ -130,15 +130,18 @@ fn header(app: &App, width: u16) -> Vec<Line<'static>> {
         theme.ui(Ui::Dim),
     )];
     out.push(Line::default());
+    // The name's room: what the line leaves beside the stone, the colour
+    // and the mark ("● NAME White ◂"), so that nothing after it is cut.
+    let room = usize::from(width).saturating_sub(10).min(NAME_MAX_CHARS);
     for color in Color::ALL {
         let player = game.holder(color);
-        // Two copies at their default names both say "Player 1": each
-        // marks its own player, cutting the name rather than the mark.
+        // Two copies may show the same name: each marks its own player,
+        // cutting the name rather than the mark.
         let name = if app.network_me().or(app.online_me()) == Some(player) {
             const YOU: &str = " (you)";
-            cut(app.name(player), NAME_MAX_CHARS - YOU.len()) + YOU
+            cut(app.name(player), room.saturating_sub(YOU.len()).max(1)) + YOU
         } else {
-            app.name(player).to_string()
+            cut(app.name(player), room.max(1))
         };
         let to_move = !game.is_over() && pos.to_move() == color;
         let won = game.winning_color() == Some(color);
@@ -156,7 +159,10 @@ fn header(app: &App, width: u16) -> Vec<Line<'static>> {
         };
         out.push(Line::from(vec![
             Span::styled(theme.stone(color).to_string(), theme.badge(color)),
-            Span::styled(format!(" {} ", pad(&name, NAME_MAX_CHARS)), name_style),
+            Span::styled(
+                format!(" {} ", pad(&name, room.max(name_width(&name)))),
+                name_style,
+            ),
             Span::styled(color.name(), theme.ui(Ui::Dim)),
             flag,
         ]));

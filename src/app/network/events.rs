@@ -43,9 +43,9 @@ impl App {
         let Some(net) = &mut self.network else { return };
         match event {
             Event::Joined(name) => {
-                // Two copies left at their default names would both be
-                // "Player 1": the host's screen and record tell them apart.
-                let name = if net.is_host() && same_name(&name, &self.config.players.names[0]) {
+                // Two copies may give the same name (the same user name,
+                // say): the host's screen and record tell them apart.
+                let name = if net.is_host() && same_name(&name, &net.own_name) {
                     format!("{name} (guest)")
                 } else {
                     name
@@ -53,12 +53,19 @@ impl App {
                 net.link = LinkState::Connected;
                 net.peer_name = Some(name.clone());
                 (net.asked, net.asking) = (None, None);
+                net.tell_untold();
+                let via = matches!(net.role, Role::HostVia { .. } | Role::GuestVia { .. });
                 if net.is_host() {
                     // A guest that comes back is sent the game again.
                     net.table = None;
                     self.say(Tone::Success, format!("{name} joined."));
                 } else {
                     self.say(Tone::Success, format!("Joined {name}'s game."));
+                }
+                // The way back through the relay is known now: into the
+                // autosave at once, for a program that may die next.
+                if via {
+                    self.autosave_again();
                 }
             }
             Event::Lost(why) => {
@@ -136,6 +143,7 @@ impl App {
             // The guest's resignation; the host's own comes in its state.
             net::Message::Resign if host => self.player_resigns(Player::Two),
             net::Message::Chat(text) => net.add_chat(format!("{peer}: {text}")),
+            net::Message::Aid(aid) => net.heard_aid(aid, &peer),
             // A guest has no say over the game; answers nobody asked for,
             // pings: nothing to do.
             _ => {}

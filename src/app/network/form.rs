@@ -176,12 +176,14 @@ impl NetForm {
         }
     }
 
-    /// A code of words in the code field (or alone in the address field)
-    /// goes through the relay; anything else is an address and a join code.
+    /// A code of words in the address field (through the config's relay)
+    /// or in the code field goes through the relay; anything else is an
+    /// address and a join code. A code typed over the address wins over
+    /// the one left in the code field (a refused one, say).
     fn join_play(&self, at: &str, code: &str) -> Result<NetPlay, (usize, String)> {
         let words = match (code.parse::<WordCode>(), at.parse::<WordCode>()) {
+            (_, Ok(words)) => Some((words, "")),
             (Ok(words), _) => Some((words, at)),
-            (Err(_), Ok(words)) if code.is_empty() => Some((words, "")),
             _ => None,
         };
         if let Some((code, at)) = words {

@@ -1,6 +1,7 @@
 //! A network game from the screen: its state, the forms that start it, its
 //! clocks, what it does at the board, and its form drawn.
 
+pub(super) mod aids;
 pub(super) mod clock;
 pub(super) mod events;
 pub(super) mod form;

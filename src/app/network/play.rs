@@ -26,9 +26,13 @@ pub(in crate::app) const CODE_KEY: &str = "x-net-code";
 pub(in crate::app) const HOST_KEY: &str = "x-net-host";
 /// The autosave's line with the relay a network game went through.
 pub(in crate::app) const RELAY_KEY: &str = "x-net-relay";
+/// The autosave's line with the way back through the relay (a secret, as
+/// the code): the guest's code then the channel and password, the host's
+/// channel and password, so that a restarted copy comes back without a code.
+pub(in crate::app) const RESUME_KEY: &str = "x-net-resume";
 /// Whether an `x-` line is one of a network game's.
 pub(in crate::app) fn is_network_extra(key: &str) -> bool {
-    [CODE_KEY, HOST_KEY, RELAY_KEY, ONLINE_GAME_KEY]
+    [CODE_KEY, HOST_KEY, RELAY_KEY, RESUME_KEY, ONLINE_GAME_KEY]
         .iter()
         .any(|own| key.eq_ignore_ascii_case(own))
 }
@@ -38,9 +42,10 @@ impl App {
     /// start-up (an error is for the command line) or from the screen (an
     /// error is shown in the form). On an error nothing has changed.
     pub fn start_network(&mut self, play: NetPlay) -> Result<(), String> {
-        let name = self.config.players.names[0].clone();
+        let hosting = matches!(play, NetPlay::Host { .. } | NetPlay::HostVia { .. });
+        let name = network_name(&self.config.players.names[0], hosting, system_user());
         let kept = |key: &str| self.kept_extra(key);
-        let network = match play {
+        let mut network = match play {
             NetPlay::Host { bind } => {
                 // The unfinished network game of a host that stopped goes
                 // on, with its code; anything else makes way for a new one.
@@ -70,6 +75,7 @@ impl App {
             }
             NetPlay::HostVia { .. } | NetPlay::JoinVia { .. } => self.start_via(play, &name)?,
         };
+        network.own_name = name;
         self.network = Some(network);
         self.sync_network();
         Ok(())
@@ -78,13 +84,23 @@ impl App {
     /// The autosave's `x-` lines of a network game: not in saved records,
     /// where a code would let anyone who reads the file join.
     pub(in crate::app) fn network_extras(&self) -> Vec<(&'static str, String)> {
-        match self.network.as_ref().map(|n| &n.role) {
-            Some(Role::Host { code, .. }) => vec![(CODE_KEY, code.to_string())],
-            Some(Role::Guest { host, .. }) => vec![(HOST_KEY, host.to_string())],
-            Some(Role::HostVia { server } | Role::GuestVia { server, .. }) => {
-                vec![(RELAY_KEY, server.to_string())]
+        let Some(net) = &self.network else {
+            return Vec::new();
+        };
+        let resume = net.connection.resume().map(|r| r.to_hex());
+        match &net.role {
+            Role::Host { code, .. } => vec![(CODE_KEY, code.to_string())],
+            Role::Guest { host, .. } => vec![(HOST_KEY, host.to_string())],
+            Role::HostVia { server } => {
+                let mut extras = vec![(RELAY_KEY, server.to_string())];
+                extras.extend(resume.map(|r| (RESUME_KEY, r)));
+                extras
             }
-            None => Vec::new(),
+            Role::GuestVia { server, code } => {
+                let mut extras = vec![(RELAY_KEY, server.to_string())];
+                extras.extend(resume.map(|r| (RESUME_KEY, format!("{code} {r}"))));
+                extras
+            }
         }
     }
 
@@ -266,14 +282,11 @@ impl App {
         }
     }
 
-    /// `player` resigns the host's game, said as for the computer.
+    /// `player` resigns the host's game: said once, by the panel's end of
+    /// game ("Bob (White) resigns. Ann (Black) wins!"), on both screens alike.
     pub(super) fn player_resigns(&mut self, player: Player) {
         let color = self.game().color_of(player);
-        if self.session.resign(color).is_ok() {
-            let text =
-                crate::app::message::resigns(self.name(player), color, self.name(player.other()));
-            self.say(Tone::Success, text);
-        }
+        let _ = self.session.resign(color);
     }
 
     /// Sends a chat line typed here, and shows it.
@@ -319,12 +332,11 @@ impl App {
         }
         self.sync_network_clocks();
         let Some(net) = &self.network else { return };
-        // The guest's name is the one it gave, whatever the settings call Player 2.
-        if let Some(peer) = &net.peer_name {
-            let wanted = [self.session.name(Player::One).to_string(), peer.clone()];
-            if &wanted != self.session.names() {
-                self.session.rename(wanted);
-            }
+        // The names are those the two gave, whatever the settings call them.
+        let peer = (net.peer_name.clone()).unwrap_or_else(|| self.session.name(Player::Two).into());
+        let wanted = [net.own_name.clone(), peer];
+        if &wanted != self.session.names() {
+            self.session.rename(wanted);
         }
         let table = Table {
             game: self.session.game().clone(),
@@ -359,16 +371,7 @@ impl App {
             let text = "The clocks are paused until then.";
             notes.insert(1, Message::new(Tone::Info, text));
         }
-        if let Some(color) = self.game().resigned() {
-            let loser = self.game().holder(color);
-            let winner = loser.other();
-            let text = format!(
-                "{} resigned. {}",
-                self.name(loser),
-                crate::app::message::wins(self.name(winner), self.game().color_of(winner))
-            );
-            notes.insert(0, Message::new(Tone::Success, text));
-        }
+        // A resignation is said by the panel's end of game, as for any game.
         notes
     }
 }
@@ -388,4 +391,60 @@ fn host_move_news(shown: &Game, table: &Table) -> Option<String> {
         Some(winner) => crate::app::message::wins(name(winner), game.color_of(winner)),
         None => format!("{} played {}.", name(Player::One), report.mv),
     })
+}
+
+/// The name this copy gives in a game between friends: the player's own,
+/// or, left at the default ("Player 1", which both copies would say), the
+/// system's user name, else "Host" or "Guest".
+pub(super) fn network_name(configured: &str, hosting: bool, user: Option<String>) -> String {
+    let configured = net::clean(configured, net::NAME_CHARS);
+    if !configured.is_empty() && !configured.eq_ignore_ascii_case(&Player::One.to_string()) {
+        return configured;
+    }
+    let user = user
+        .map(|u| net::clean(&u, net::NAME_CHARS))
+        .filter(|u| !u.is_empty() && u != "root");
+    // A login ("alice") is a name: it starts the panel's sentences.
+    user.map_or_else(
+        || if hosting { "Host" } else { "Guest" }.to_string(),
+        |u| capitalized(&u),
+    )
+}
+
+/// `text` with its first letter a capital.
+fn capitalized(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map_or_else(String::new, |first| {
+        first.to_uppercase().chain(chars).collect()
+    })
+}
+
+/// The user name the system gives this program's user, if any.
+fn system_user() -> Option<String> {
+    ["USER", "USERNAME", "LOGNAME"]
+        .iter()
+        .find_map(|var| std::env::var(var).ok())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::network_name;
+
+    #[test]
+    fn a_default_name_becomes_the_users_or_the_sides() {
+        assert_eq!(network_name("Ann", true, Some("ann".into())), "Ann");
+        assert_eq!(network_name("Player 1", true, Some("ann".into())), "Ann");
+        assert_eq!(network_name("player 1", false, Some("bob".into())), "Bob");
+        assert_eq!(
+            network_name("Player 1", false, Some("élise".into())),
+            "Élise"
+        );
+        assert_eq!(network_name("Player 1", true, None), "Host");
+        assert_eq!(network_name("Player 1", false, None), "Guest");
+        assert_eq!(network_name("", false, Some("root".into())), "Guest");
+        assert_eq!(
+            network_name("Player 1", true, Some("\u{1b}[2J".into())),
+            "[2J"
+        );
+    }
 }

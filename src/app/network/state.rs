@@ -66,13 +66,18 @@ pub struct Network {
     pub(super) role: Role,
     pub(super) connection: Connection,
     pub(super) link: LinkState,
+    /// This player's name, as given to the other.
+    pub(super) own_name: String,
     /// The other player's name, once heard.
     pub(super) peer_name: Option<String>,
     /// What the other player asked and this one has not answered.
     pub(super) asked: Option<Request>,
     /// What this player asked and the other has not answered.
     pub(super) asking: Option<Request>,
-    chat: VecDeque<String>,
+    /// Chat lines and what the two turned on of the engine's help.
+    chat: VecDeque<Message>,
+    /// Engine help turned on while the link was down: told when it is back.
+    pub(super) untold: Vec<net::Aid>,
     /// The game as last sent (host) or received (guest): what both
     /// screens show.
     pub(super) table: Option<Table>,
@@ -89,10 +94,12 @@ impl Network {
             role,
             connection,
             link: LinkState::Waiting,
+            own_name: String::new(),
             peer_name: None,
             asked: None,
             asking: None,
             chat: VecDeque::new(),
+            untold: Vec::new(),
             table: None,
             heard_at: None,
             wrong_guesses_told: 0,
@@ -118,10 +125,15 @@ impl Network {
     }
 
     pub fn add_chat(&mut self, line: String) {
+        self.add_note(Tone::Info, line);
+    }
+
+    /// A line among the chat's, in the side panel.
+    pub fn add_note(&mut self, tone: Tone, line: String) {
         if self.chat.len() == CHAT_LINES {
             self.chat.pop_front();
         }
-        self.chat.push_back(line);
+        self.chat.push_back(Message::new(tone, line));
     }
 
     /// What the side panel says: the link, the addresses and code to give
@@ -174,7 +186,7 @@ impl Network {
                     format!("Joining the game at {host}: {why}; trying again."),
                 ));
             }
-            (LinkState::Lost { since, why }, _) => {
+            (LinkState::Lost { since, why }, role) => {
                 let secs = now.saturating_duration_since(*since).as_secs();
                 notes.push(Message::new(
                     Tone::Warning,
@@ -184,6 +196,14 @@ impl Network {
                         secs % 60
                     ),
                 ));
+                // A guest comes back by itself (its autosave keeps the way
+                // back); from another computer it needs the code now shown.
+                if let (Role::HostVia { .. }, Some(code)) = (role, self.connection.code()) {
+                    notes.push(Message::new(
+                        Tone::Info,
+                        format!("{peer} can also join again with the code {code}."),
+                    ));
+                }
             }
             (LinkState::Refused(why), _) => {
                 notes.push(Message::new(Tone::Error, format!("Not joined: {why}.")));
@@ -198,11 +218,7 @@ impl Network {
                 ),
             ));
         }
-        notes.extend(
-            self.chat
-                .iter()
-                .map(|line| Message::new(Tone::Info, line.clone())),
-        );
+        notes.extend(self.chat.iter().cloned());
         notes
     }
 }

@@ -105,3 +105,27 @@ fn errors_keep_their_cause() {
     let e = HandshakeError::Frame(FrameError::Io(std::io::ErrorKind::BrokenPipe.into()));
     assert!(std::error::Error::source(&e).is_some());
 }
+
+#[test]
+fn the_way_back_reads_back_from_its_hex_and_nothing_else_does() {
+    let resume = Resume {
+        channel: [0xab; 32],
+        password: [0x01; 32],
+    };
+    let hex = resume.to_hex();
+    assert_eq!(hex.len(), 128);
+    assert_eq!(Resume::from_hex(&hex), Some(resume.clone()));
+    assert!(
+        !format!("{resume:?}").contains("ab"),
+        "a secret in debug output"
+    );
+    for bad in [
+        "",
+        &hex[..127],
+        &format!("{}zz", &hex[..126]),
+        &format!("{hex}0"),
+    ] {
+        assert_eq!(Resume::from_hex(bad), None, "{bad}");
+    }
+    assert_eq!(Resume::from_hex(&"é".repeat(64)), None);
+}

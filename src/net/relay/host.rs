@@ -3,23 +3,29 @@
 //! link in use; any other ends the nameplate (the host counts a wrong
 //! guess) and a new one, with new words, takes its place. A used code is
 //! spent too. A second thread waits on the channel agreed in the last
-//! handshake, for the guest to come back after a lost link.
+//! handshake with a code (a handshake on the channel keeps it), for the
+//! guest to come back after a lost link or a restart; a host restarted
+//! waits on the channel its autosave kept.
 
 use std::net::{SocketAddr, TcpStream};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::{Sender, channel};
 use std::sync::{Arc, Mutex, PoisonError};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use super::client::{ANSWER, POLL, RelayError, answer, ask};
 use super::wire::{Answer, Request};
+use crate::net::backoff::Retry;
 use crate::net::connection::{Connection, Current};
 use crate::net::event::{Event, Stamped};
 use crate::net::handshake::{HandshakeError, Hello, Met, Resume, Secret, meet_guest};
 use crate::net::word_code::WordCode;
 
-/// How long to wait before asking again after the relay failed us.
-const RETRY: Duration = Duration::from_secs(2);
+/// How long to wait before asking again after the relay failed us: 1 s,
+/// doubling after each failure up to 8 s, so that a host that keeps failing
+/// never uses up the relay's requests for its address.
+const FIRST_RETRY: Duration = Duration::from_secs(1);
+const LONGEST_RETRY: Duration = Duration::from_secs(8);
 /// How long a waiting host may hear nothing before it asks again (the
 /// relay ends a nameplate sooner: docs/protocol.md).
 const WAIT: Duration = Duration::from_secs(24 * 3600);
@@ -32,8 +38,6 @@ struct Hosting {
     hello: Hello,
     current: Arc<Current>,
     events: Sender<Stamped>,
-    /// The channel and password of the last handshake.
-    resume: Mutex<Option<Resume>>,
     /// Handshakes on the channel under way.
     handshakes: AtomicUsize,
 }
@@ -41,16 +45,35 @@ struct Hosting {
 /// Hosts through the relay at `server`: returns the connection and the
 /// first code to give, or why the relay gave none.
 pub fn host_via(server: SocketAddr, hello: Hello) -> Result<(Connection, WordCode), RelayError> {
+    start(server, hello, None)
+}
+
+/// Hosts again, through the relay at `server`, the game whose guest knows
+/// `resume` (kept in the autosave): waits on its channel, and shows a new
+/// code too (for a guest who lost the channel).
+pub fn rehost_via(
+    server: SocketAddr,
+    hello: Hello,
+    resume: Resume,
+) -> Result<(Connection, WordCode), RelayError> {
+    start(server, hello, Some(resume))
+}
+
+fn start(
+    server: SocketAddr,
+    hello: Hello,
+    kept: Option<Resume>,
+) -> Result<(Connection, WordCode), RelayError> {
     let (stream, code) = new_nameplate(server, || false)?;
     let (events, received) = channel();
     let current = Arc::new(Current::default());
     *lock(&current.code) = Some(code);
+    *lock(&current.resume) = kept;
     let hosting = Arc::new(Hosting {
         server,
         hello,
         current: Arc::clone(&current),
         events,
-        resume: Mutex::default(),
         handshakes: AtomicUsize::new(0),
     });
     {
@@ -85,9 +108,25 @@ impl Hosting {
         self.current.stopped()
     }
 
-    /// Makes the handshake's stream the link in use.
-    fn install(&self, stream: TcpStream, met: Met) {
-        *lock(&self.resume) = Some(met.resume);
+    /// Waits `wait`, or less if the game closes.
+    fn pause(&self, wait: Duration) {
+        let start = Instant::now();
+        while !self.stopped() && start.elapsed() < wait {
+            std::thread::sleep(POLL);
+        }
+    }
+
+    /// The channel and password the guest comes back with.
+    fn resume(&self) -> Option<Resume> {
+        lock(&self.current.resume).clone()
+    }
+
+    /// Makes the handshake's stream the link in use; a handshake with a
+    /// code makes its channel the game's (one on the channel keeps it).
+    fn install(&self, stream: TcpStream, met: Met, with_code: bool) {
+        if with_code {
+            *lock(&self.current.resume) = Some(met.resume);
+        }
         let started =
             (self.current).start_link(stream, met.transport, met.theirs.name, &self.events);
         if let Err(e) = started {
@@ -105,6 +144,7 @@ impl Hosting {
 
 /// Keeps a nameplate open while the game lasts.
 fn nameplate_loop(hosting: &Hosting, mut open: Option<(TcpStream, WordCode)>) {
+    let mut retry = Retry::new(FIRST_RETRY, LONGEST_RETRY);
     while !hosting.stopped() {
         let Some((mut stream, code)) = open.take() else {
             *lock(&hosting.current.code) = None;
@@ -113,10 +153,11 @@ fn nameplate_loop(hosting: &Hosting, mut open: Option<(TcpStream, WordCode)>) {
                     *lock(&hosting.current.code) = Some(code);
                     open = Some((stream, code));
                 }
-                Err(_) => std::thread::sleep(RETRY),
+                Err(_) => hosting.pause(retry.failed()),
             }
             continue;
         };
+        retry.succeeded();
         if !hosting.wait_for_guest(&mut stream, || false) {
             // Expired or lost: a new nameplate, and new words with it.
             std::thread::sleep(POLL);
@@ -126,7 +167,7 @@ fn nameplate_loop(hosting: &Hosting, mut open: Option<(TcpStream, WordCode)>) {
         *lock(&hosting.current.code) = None;
         let secret = Secret::new(code.password());
         match meet_guest(&mut stream, &secret, &hosting.hello) {
-            Ok(met) => hosting.install(stream, met),
+            Ok(met) => hosting.install(stream, met, true),
             Err(HandshakeError::WrongCode) => {
                 hosting.current.wrong_guesses.fetch_add(1, Ordering::SeqCst);
             }
@@ -138,8 +179,9 @@ fn nameplate_loop(hosting: &Hosting, mut open: Option<(TcpStream, WordCode)>) {
 
 /// Waits on the channel of the last handshake, for a guest coming back.
 fn channel_loop(hosting: &Arc<Hosting>) {
+    let mut retry = Retry::new(FIRST_RETRY, LONGEST_RETRY);
     while !hosting.stopped() {
-        let Some(resume) = lock(&hosting.resume).clone() else {
+        let Some(resume) = hosting.resume() else {
             std::thread::sleep(POLL);
             continue;
         };
@@ -152,12 +194,16 @@ fn channel_loop(hosting: &Arc<Hosting>) {
                 },
             );
         let Ok(mut stream) = waiting else {
-            std::thread::sleep(RETRY);
+            hosting.pause(retry.failed());
             continue;
         };
+        retry.succeeded();
         // A newer handshake (through a new code) makes another channel.
-        let replaced = || lock(&hosting.resume).as_ref() != Some(&resume);
+        let replaced = || hosting.resume().as_ref() != Some(&resume);
         if !hosting.wait_for_guest(&mut stream, replaced) {
+            // Asked again at once (a replayed `host-channel` took the seat,
+            // say): the relay's answer to too many requests is a failure
+            // to ask, which waits longer.
             std::thread::sleep(POLL);
             continue;
         }
@@ -170,7 +216,7 @@ fn channel_loop(hosting: &Arc<Hosting>) {
             let hosting = Arc::clone(hosting);
             move || {
                 if let Ok(met) = meet_guest(&mut stream, &secret, &hosting.hello) {
-                    hosting.install(stream, met);
+                    hosting.install(stream, met, false);
                 }
                 hosting.handshakes.fetch_sub(1, Ordering::SeqCst);
             }

@@ -11,6 +11,9 @@ pub const RELAY_PROTOCOL: u32 = 1;
 pub const MAX_LINE: usize = 160;
 /// What every request begins with.
 const MAGIC: &str = "brique-relay";
+/// What a refusal's reason begins with when no host waits where a guest
+/// asked (a client tells it from the other refusals by it).
+pub const NO_GAME: &str = "no game waits";
 
 /// A meeting place: a nameplate the relay gave a host, or the channel two
 /// sides that met before agreed on (32 bytes, written in hex).

@@ -94,7 +94,13 @@ pub fn run(
             relay_listener.local_addr().map_err(|e| e.to_string())?,
             lobby_listener.local_addr().map_err(|e| e.to_string())?,
         );
-        tracing::info!(%relay_address, %lobby_address, db = %lobby.db.display(), "listening");
+        tracing::info!(
+            %relay_address,
+            %lobby_address,
+            db = %lobby.db.display(),
+            "listening; relay limits: {}",
+            relay.1
+        );
         ready(relay_address, lobby_address);
         let admissions = Admissions {
             others: Registry::new(relay.1.clone()),
