@@ -5,6 +5,8 @@
 //! One test binary per layer, each file a module: one link instead of one per file.
 
 mod lobby_support;
+#[path = "../common/programs.rs"]
+mod programs;
 #[path = "../screen/support.rs"]
 mod screen_support;
 mod ssh_support;

@@ -1,5 +1,5 @@
 //! `brique server --ssh-port` driven by a real OpenSSH client (`ssh`,
-//! which `.ci/run` installs where missing) in a pseudo-terminal: the board
+//! installed where missing: tests/common/programs.rs) in a pseudo-terminal: the board
 //! appears, a stone is placed with the arrow keys and Enter, a resize
 //! redraws, a dropped connection's game comes back to the same key, a
 //! guest finds nothing of it; and the limits are told, not just applied.

@@ -32,6 +32,7 @@ pub struct SshServer {
 impl SshServer {
     /// Starts a server keeping its data under `dir`, with more arguments.
     pub fn start(dir: &Path, extra: &[&str]) -> SshServer {
+        crate::programs::require("ssh");
         let data = dir.join("server");
         let log = dir.join("server.log");
         let mut child = Command::new(env!("CARGO_BIN_EXE_brique"))
@@ -193,6 +194,7 @@ impl Drop for SshServer {
 /// A new Ed25519 key pair in `dir` (`ssh-keygen`, no passphrase); its
 /// private key's path.
 pub fn new_key(dir: &Path, name: &str) -> PathBuf {
+    crate::programs::require("ssh-keygen");
     let path = dir.join(name);
     let made = Command::new("ssh-keygen")
         .args(["-q", "-t", "ed25519", "-N", "", "-C", name, "-f"])

@@ -3,6 +3,8 @@
 //!
 //! One test binary per layer, each file a module: one link instead of one per file.
 
+#[path = "../common/programs.rs"]
+mod programs;
 mod support;
 
 mod clock;

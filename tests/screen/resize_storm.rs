@@ -3,8 +3,9 @@
 //! and it stayed so. Here tmux (on a socket of its own) runs the real
 //! binary, the computer playing itself; five storms of 400 resizes, from
 //! 1×1 to 300×100, each followed by the terminal's own size and a key:
-//! every time the whole screen is drawn again. tmux is needed (CI installs
-//! it): without it this test fails, saying so. Every wait has a deadline.
+//! every time the whole screen is drawn again. tmux is installed where it
+//! is missing (tests/common/programs.rs); without it this test fails,
+//! saying so. Every wait has a deadline.
 
 #![cfg(unix)]
 
@@ -28,11 +29,7 @@ struct Tmux {
 
 impl Tmux {
     fn start(home: &Path) -> Tmux {
-        let version = Command::new("tmux").arg("-V").output();
-        assert!(
-            version.is_ok_and(|v| v.status.success()),
-            "this test drives tmux, which is missing: install it (CI does, in .ci/run)"
-        );
+        crate::programs::require("tmux");
         let tmux = Tmux {
             socket: format!("brique-storm-{}", std::process::id()),
         };
