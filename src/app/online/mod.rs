@@ -16,6 +16,8 @@ pub(super) mod leave;
 pub(super) mod lists_view;
 pub(super) mod page;
 pub(super) mod rename;
+mod rename_view;
 pub(super) mod state;
 pub(super) mod talk;
+mod talk_lines;
 pub(super) mod view;

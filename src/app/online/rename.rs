@@ -3,15 +3,9 @@
 //! (`rename`); the server's refusal (taken, looks like one taken, too
 //! soon) is shown in the form.
 
-use ratatui::buffer::Buffer;
-use ratatui::layout::Rect;
-
 use super::form::sentence;
-use super::form_view::{draw, text_row};
 use crate::app::action::Edit;
-use crate::app::state::App;
 use crate::app::ui::text_input::TextInput;
-use crate::app::ui::theme::Ui;
 use crate::online::NAME_MAX_CHARS;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -47,26 +41,20 @@ impl RenameForm {
         }
     }
 
+    /// The name typed so far.
+    pub fn name(&self) -> &TextInput {
+        &self.name
+    }
+
+    /// Why the name was refused, when it was.
+    pub fn error(&self) -> Option<&String> {
+        self.error.as_ref()
+    }
+
     /// The server's refusal, shown.
     pub fn refused(&mut self, text: String) {
         self.error = Some(text);
     }
-}
-
-pub fn render(app: &App, form: &RenameForm, area: Rect, buf: &mut Buffer) {
-    let theme = app.theme();
-    let rows = vec![text_row(app, "Name", &form.name, true)];
-    let (note, style) = match &form.error {
-        Some(why) => (why.clone(), theme.ui(Ui::Error)),
-        None => (
-            format!(
-                "Your name on this server: {NAME_MAX_CHARS} characters at most, once a \
-                 month. Your games keep the name they were played under."
-            ),
-            theme.ui(Ui::Dim),
-        ),
-    };
-    draw(app, "Rename", rows, (&note, style), area, buf);
 }
 
 #[cfg(test)]

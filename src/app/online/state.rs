@@ -86,7 +86,7 @@ pub struct OnlineGame {
     /// the board until the next move.
     pub away: Option<Range<usize>>,
     /// What its two players said and asked each other.
-    pub talk: super::talk::Talk,
+    pub talk: super::talk_lines::Talk,
 }
 
 impl OnlineGame {

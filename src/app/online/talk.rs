@@ -6,8 +6,6 @@
 //! clocks. The panel shows the last lines, a request waiting, and an
 //! opponent who left with the time they have to come back.
 
-use std::collections::VecDeque;
-
 use crate::app::message::{Message, Tone};
 use crate::app::screen::{Question, Screen};
 use crate::app::state::App;
@@ -16,36 +14,7 @@ use crate::core::Color;
 use crate::net::CHAT_CHARS;
 use crate::online::protocol::{Ask, GameState, Pace, Push};
 
-/// Chat lines the panel keeps, as in a friend's game.
-const CHAT_LINES: usize = 4;
-
-/// Who asked for the take-back that waits.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Asker {
-    Me,
-    Them,
-}
-
-/// What the two players of the game on the board said and asked.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Talk {
-    lines: VecDeque<String>,
-    takeback: Option<Asker>,
-}
-
-impl Talk {
-    fn add_line(&mut self, line: String) {
-        if self.lines.len() == CHAT_LINES {
-            self.lines.pop_front();
-        }
-        self.lines.push_back(line);
-    }
-
-    /// Whether the other player's take-back request waits for an answer.
-    pub fn asked(&self) -> bool {
-        self.takeback == Some(Asker::Them)
-    }
-}
+use super::talk_lines::Asker;
 
 impl App {
     /// `c` in an online game: the chat line, for its players.
@@ -258,8 +227,7 @@ impl App {
         notes.extend(
             online
                 .talk
-                .lines
-                .iter()
+                .lines()
                 .map(|line| Message::new(Tone::Info, line.clone())),
         );
         notes

@@ -42,7 +42,7 @@ pub fn render(app: &App, page: &OnlinePage, area: Rect, buf: &mut Buffer) {
     match &page.form {
         Some(PageForm::Connect(form)) => form_view::connect(app, form, area, buf),
         Some(PageForm::Seek(form)) => form_view::seek(app, form, area, buf),
-        Some(PageForm::Rename(form)) => super::rename::render(app, form, area, buf),
+        Some(PageForm::Rename(form)) => super::rename_view::render(app, form, area, buf),
         None => {}
     }
 }

@@ -8,11 +8,9 @@ use std::time::{Duration, Instant};
 use crate::core::{Color, Game, Move, Player, Record};
 use crate::online::protocol::{Clocks, GameState, GameSummary, Pace, Terms};
 
-use super::store::StoredGame;
+use super::store::{ABORTED, StoredGame};
 
 const DAY_MS: i64 = 24 * 60 * 60 * 1000;
-/// The result of a game that ended before each side made a move: unrated.
-pub const ABORTED: &str = "Aborted before each side moved";
 
 /// How a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -17,6 +17,7 @@ mod limits;
 pub mod load;
 mod names;
 mod referee;
+mod registrations;
 mod store;
 mod takeback;
 
@@ -29,10 +30,10 @@ use std::time::Instant;
 use tokio::net::TcpListener;
 
 pub use ending::GAMES_TO_COUNT;
-pub use game::ABORTED;
 pub use limits::LobbyLimits;
 pub use names::RENAME_EVERY_DAYS;
 use referee::Referee;
+pub use store::ABORTED;
 pub use store::{Store, StoreError};
 
 use super::Limits;

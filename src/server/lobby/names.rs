@@ -6,7 +6,6 @@
 //! games played under it. New keys (registrations) are limited per
 //! address a day (`LobbyLimits::registrations_per_day`).
 
-use std::collections::VecDeque;
 use std::net::IpAddr;
 
 use rusqlite::{OptionalExtension, params};
@@ -15,7 +14,6 @@ use super::referee::Referee;
 use super::store::{Store, StoreError};
 use crate::online::name::{NameError, PlayerName, check_name, skeleton_of};
 use crate::online::protocol::{Answer, FromServer, Push};
-use crate::server::registry::Address;
 
 /// A key renames itself at most once in this many days; a name given up
 /// is kept for its former owner as long.
@@ -175,37 +173,6 @@ impl Store {
             .prepare_cached("SELECT name FROM names WHERE key = ?1 ORDER BY until_ms")?;
         let rows = query.query_map([key], |r| r.get(0))?;
         Ok(rows.collect::<Result<_, _>>()?)
-    }
-}
-
-/// New keys per address in the last day, as the referee counts them (in
-/// memory: a restart forgets them).
-#[derive(Default)]
-pub(super) struct Registrations {
-    by_address: std::collections::HashMap<Address, VecDeque<i64>>,
-}
-
-impl Registrations {
-    /// Whether one more new key from `ip` is within `per_day`.
-    fn allowed(&mut self, ip: IpAddr, per_day: u32, now_ms: i64) -> bool {
-        let Some(times) = self.by_address.get_mut(&Address::from(ip)) else {
-            return per_day > 0;
-        };
-        while times.front().is_some_and(|&t| t <= now_ms - DAY_MS) {
-            times.pop_front();
-        }
-        times.len() < per_day as usize
-    }
-
-    fn count(&mut self, ip: IpAddr, now_ms: i64) {
-        // Addresses with nothing in the last day are forgotten, so the
-        // map holds at most a day's new keys.
-        self.by_address
-            .retain(|_, times| times.back().is_some_and(|&t| t > now_ms - DAY_MS));
-        self.by_address
-            .entry(Address::from(ip))
-            .or_default()
-            .push_back(now_ms);
     }
 }
 

@@ -14,7 +14,7 @@ use tokio::sync::mpsc::error::TrySendError;
 
 use super::game::{Ending, LiveGame};
 use super::limits::{Bucket, LobbyLimits};
-use super::names::Registrations;
+use super::registrations::Registrations;
 use super::store::Store;
 use crate::online::NameError;
 use crate::online::protocol::{FromServer, MAX_LIST, Push, Reply, Request, SeekSummary, Terms};

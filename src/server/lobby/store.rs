@@ -13,6 +13,10 @@ use skillratings::glicko2::Glicko2Rating;
 use crate::core::Variant;
 use crate::online::protocol::{Pace, Terms};
 
+/// The result kept for a game that ended before each side made a move
+/// (unrated; not counted among a key's games with moves).
+pub const ABORTED: &str = "Aborted before each side moved";
+
 /// The schema, one migration per version; a new version is a new entry
 /// at the end, never a change to one already shipped.
 const MIGRATIONS: &[M<'static>] = &[
@@ -347,7 +351,7 @@ impl Store {
         Ok(self.db.query_row(
             "SELECT count(*) FROM games
              WHERE (player1 = ?1 OR player2 = ?1) AND result IS NOT NULL AND result != ?2",
-            params![key, super::game::ABORTED],
+            params![key, ABORTED],
             |r| r.get(0),
         )?)
     }
