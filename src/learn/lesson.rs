@@ -40,6 +40,9 @@ pub struct Lesson {
     pub wrong: Vec<(Move, String)>,
     /// The board's marks the lesson shows.
     pub marks: Marks,
+    /// Why the solution works (what it fills), said when it is played;
+    /// empty where the task says it already.
+    pub right: String,
 }
 
 /// Which of the board's marks a lesson shows: none before the escorts are
@@ -85,6 +88,8 @@ struct LessonText {
     wrong: BTreeMap<String, String>,
     #[serde(default)]
     marks: Marks,
+    #[serde(default)]
+    right: String,
 }
 
 /// Why a lessons file was refused: which lesson (1-based, 0 for the file) and what.
@@ -138,6 +143,7 @@ fn check(raw: LessonText) -> Result<Lesson, String> {
         solution,
         wrong: Vec::new(),
         marks: raw.marks,
+        right: raw.right,
     };
     match lesson.judge(solution) {
         Ok(v) if v.done => {}

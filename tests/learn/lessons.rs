@@ -182,3 +182,35 @@ solution = "c4"
     assert_eq!(plain[0].marks, Marks::Plain);
     assert!(parse_lessons(&format!("{text}marks = \"some\"\n")).is_err());
 }
+
+/// Issue #45: lessons 10 and 11 said only "Right" and moved on. Their
+/// `right` sentence says what the solution fills, and the rules agree: each
+/// square the solution fills is named in it.
+#[test]
+fn a_right_answer_says_what_it_fills_as_the_rules_do() {
+    let lessons = parse_lessons(LESSONS).unwrap();
+    for n in [10, 11] {
+        assert!(!lessons[n - 1].right.is_empty(), "lesson {n} says why");
+    }
+    for (i, lesson) in lessons.iter().enumerate() {
+        if lesson.right.is_empty() {
+            continue;
+        }
+        let mut position = lesson.position.clone();
+        let report = position.play(lesson.solution).unwrap();
+        assert!(
+            !report.fills.is_empty(),
+            "lesson {}: the solution fills",
+            i + 1
+        );
+        for fill in report.fills.iter() {
+            let name = fill.square.to_string();
+            assert!(
+                lesson.right.contains(&name),
+                "lesson {}: {:?} does not name {name}, which the solution fills",
+                i + 1,
+                lesson.right
+            );
+        }
+    }
+}

@@ -360,10 +360,15 @@ impl Training {
         } else {
             Learnt::Nothing
         };
+        // Why it works, where the lesson says (a sentence of its own).
+        let why = match lesson.right.as_str() {
+            "" => String::new(),
+            why => format!(" {why}"),
+        };
         let text = if self.lesson + 1 == self.lessons.len() {
-            format!("Right: {mv}. That was the last lesson: next come the puzzles.")
+            format!("Right: {mv}.{why} That was the last lesson: next come the puzzles.")
         } else {
-            format!("Right: {mv}. On to the next lesson.")
+            format!("Right: {mv}.{why} On to the next lesson.")
         };
         Ok((say(Tone::Success, text), learnt))
     }
