@@ -10,7 +10,9 @@
 //! [`reviewer`] reviews a game with it. [`log`] keeps the optional log file
 //! (`--log`, `BRIQUE_LOG`).
 
-pub mod core;
+// The rules are the workspace member `brique-core` (crates/brique-core); the
+// name `core` keeps `crate::core::...` paths as they were.
+pub use brique_core as core;
 
 pub mod ai;
 

@@ -16,6 +16,7 @@ mod review;
 mod rules_doc;
 mod show;
 mod solve;
+mod workspace;
 
 /// The real binary, without a developer's own `BRIQUE_LOG`: no test writes
 /// their log.

@@ -29,7 +29,7 @@ impl std::error::Error for ReplayError {}
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::Square;
+    use crate::Square;
 
     #[test]
     fn names_the_move_its_number_and_why() {

@@ -6,7 +6,7 @@ use std::str::FromStr;
 /// The side of a board, in squares: 5 to 25, 15 by default.
 ///
 /// ```
-/// use brique::core::BoardSize;
+/// use brique_core::BoardSize;
 /// assert_eq!(BoardSize::new(9).unwrap().get(), 9);
 /// assert!(BoardSize::new(4).is_err());
 /// assert_eq!(BoardSize::default().get(), 15);
@@ -46,7 +46,7 @@ impl BoardSize {
     /// work the same on 4×4, but no game, record or setting takes it.
     ///
     /// ```
-    /// use brique::core::BoardSize;
+    /// use brique_core::BoardSize;
     /// assert!(BoardSize::new(4).is_err());
     /// assert_eq!(BoardSize::for_analysis(4).unwrap().get(), 4);
     /// assert!(BoardSize::for_analysis(3).is_err());
@@ -154,7 +154,7 @@ impl std::error::Error for SizeError {}
 /// A square is not tied to a board size: check it with [`BoardSize::contains`].
 ///
 /// ```
-/// use brique::core::Square;
+/// use brique_core::Square;
 /// let sq: Square = "d8".parse().unwrap();
 /// assert_eq!((sq.col(), sq.row()), (3, 7));
 /// assert_eq!(sq.to_string(), "d8");
@@ -243,7 +243,7 @@ impl FromStr for Square {
 
 /// A text that is not a square's name. The message says what a square of the
 /// board looks like; it does not quote the text, which the caller quotes
-/// with [`crate::core::Quoted`] where it has it.
+/// with [`crate::Quoted`] where it has it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SquareError {
     size: BoardSize,

@@ -9,7 +9,7 @@ use super::quoted::Quoted;
 /// A player's action: place a stone, or (pie rule) swap sides.
 ///
 /// ```
-/// use brique::core::Move;
+/// use brique_core::Move;
 /// assert_eq!("d8".parse::<Move>().unwrap().to_string(), "d8");
 /// assert_eq!("SWAP".parse::<Move>(), Ok(Move::Swap));
 /// ```
@@ -70,7 +70,7 @@ impl std::error::Error for MoveListError {}
 /// board size; see [`parse_moves_on`].
 ///
 /// ```
-/// use brique::core::{parse_moves, Move};
+/// use brique_core::{parse_moves, Move};
 /// let moves = parse_moves("d8 swap e5").unwrap();
 /// assert_eq!(moves.len(), 3);
 /// assert_eq!(moves[1], Move::Swap);
@@ -85,7 +85,7 @@ pub fn parse_moves(text: &str) -> Result<Vec<Move>, MoveListError> {
 /// (playing it says it is off the board).
 ///
 /// ```
-/// use brique::core::{parse_moves_on, BoardSize};
+/// use brique_core::{parse_moves_on, BoardSize};
 /// let size = BoardSize::new(9).unwrap();
 /// assert_eq!(parse_moves_on("d 8 e5", size).unwrap().len(), 2);
 /// let error = parse_moves_on("e5 garbage", size).unwrap_err();

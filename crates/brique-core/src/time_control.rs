@@ -68,7 +68,7 @@ impl fmt::Display for TimeControl {
 /// Reads `10+5` (spaces around the numbers allowed).
 ///
 /// ```
-/// use brique::core::TimeControl;
+/// use brique_core::TimeControl;
 /// let control: TimeControl = "0+2".parse().unwrap();
 /// assert_eq!(control.increment().as_secs(), 2);
 /// assert!("0+0".parse::<TimeControl>().is_err());

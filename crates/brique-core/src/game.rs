@@ -11,7 +11,7 @@ use super::rules::Rules;
 /// A game from the empty board.
 ///
 /// ```
-/// use brique::core::{BoardSize, Color, Game, Move, Player, Rules};
+/// use brique_core::{BoardSize, Color, Game, Move, Player, Rules};
 /// let mut game = Game::new(BoardSize::DEFAULT, Rules::default(), Player::One);
 /// game.play("d8".parse().unwrap()).unwrap();
 /// game.play(Move::Swap).unwrap();
@@ -155,7 +155,7 @@ impl Game {
     /// over; undoing a move takes the resignation back too.
     ///
     /// ```
-    /// use brique::core::{BoardSize, Color, Game, Player, Rules};
+    /// use brique_core::{BoardSize, Color, Game, Player, Rules};
     /// let mut game = Game::new(BoardSize::DEFAULT, Rules::default(), Player::One);
     /// game.play("d8".parse().unwrap()).unwrap();
     /// game.resign(Color::White).unwrap();

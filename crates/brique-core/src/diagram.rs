@@ -10,7 +10,7 @@ use super::position::Position;
 /// with a newline.
 ///
 /// ```
-/// use brique::core::{diagram, Position};
+/// use brique_core::{diagram, Position};
 /// let pos: Position = "5/5/2B2/5/5 w 1 original pie".parse().unwrap();
 /// let lines: Vec<&str> = vec![
 ///     "   a b c d e",

@@ -96,7 +96,7 @@ static TABLE: [[Escorts; MAX_SQUARES]; SIZES] = {
 /// The escorts of `sq` on a board of `size`; `sq` must be on the board.
 ///
 /// ```
-/// use brique::core::{escorts, BoardSize, Square};
+/// use brique_core::{escorts, BoardSize, Square};
 /// let size = BoardSize::new(15).unwrap();
 /// let g5: Square = "g5".parse().unwrap(); // light: above and left
 /// let e: Vec<String> = escorts(size, g5).iter().map(|s| s.to_string()).collect();

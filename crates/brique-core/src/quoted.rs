@@ -8,7 +8,7 @@ use std::fmt;
 /// quote.
 ///
 /// ```
-/// use brique::core::Quoted;
+/// use brique_core::Quoted;
 /// assert_eq!(Quoted("garbage").to_string(), "\"garbage\"");
 /// let long = "x".repeat(1_000_000);
 /// assert_eq!(Quoted(&long).to_string(), format!("\"{}…\"", "x".repeat(40)));

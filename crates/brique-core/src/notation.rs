@@ -10,7 +10,7 @@
 //! - `pie` or `nopie`.
 //!
 //! ```
-//! use brique::core::{Color, Position};
+//! use brique_core::{Color, Position};
 //! let pos: Position = "5/5/2B2/5/5 w 1 original pie".parse().unwrap();
 //! assert_eq!(pos.to_move(), Color::White);
 //! assert!(pos.can_swap());

@@ -13,7 +13,7 @@ use super::rules::Rules;
 /// and captures and decides the game at the first connection.
 ///
 /// ```
-/// use brique::core::{Color, Move, Position, Rules, BoardSize};
+/// use brique_core::{Color, Move, Position, Rules, BoardSize};
 /// let mut pos = Position::new(BoardSize::DEFAULT, Rules::default());
 /// pos.play("d8".parse().unwrap()).unwrap();
 /// assert_eq!(pos.to_move(), Color::White);

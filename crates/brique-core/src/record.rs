@@ -119,7 +119,7 @@ impl Record {
     /// The value of an `x-` header line, if the record has it.
     ///
     /// ```
-    /// use brique::core::Record;
+    /// use brique_core::Record;
     /// let mut rec = Record::parse("x-cursor: d8\n").unwrap();
     /// assert_eq!(rec.extra("x-cursor"), Some("d8"));
     /// rec.set_extra("x-cursor", "e5");
@@ -160,7 +160,7 @@ impl Record {
     /// Reads a record, replaying its moves.
     ///
     /// ```
-    /// use brique::core::{Outcome, Record};
+    /// use brique_core::{Outcome, Record};
     /// let rec = Record::parse("size: 9\nplayer1: Ann\n\ne5 swap d4\n").unwrap();
     /// assert_eq!(rec.game.size().get(), 9);
     /// assert_eq!(rec.game.moves().len(), 3);
