@@ -1,6 +1,9 @@
 //! `cargo bench`: the engine's speed on an empty 15x15 board, one thread, the
 //! same measurement as `brique bench` (whose options it does not take).
 
+// Test code: its helpers outside #[test] may unwrap, expect and panic too.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 use std::time::Duration;
 
 use brique::commands::bench::{heading, measure_rounds, summary};

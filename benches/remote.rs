@@ -5,6 +5,9 @@
 //! frame leaving it (the server's share of keystroke-to-frame latency,
 //! without SSH or the network), one session typing and all typing at once.
 
+// Test code: its helpers outside #[test] may unwrap, expect and panic too.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 use std::io::{self, Write};
 use std::sync::mpsc::{Receiver, Sender, channel};
 use std::time::{Duration, Instant};

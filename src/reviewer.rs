@@ -146,9 +146,14 @@ pub fn review_game(
             // A position proven in the quick pass needs no more.
             let proven = review.evaluations[ply].is_some_and(|e| e.chance.is_proven());
             if pass == 0 || !proven {
-                let prefix =
+                // A prefix of a legal game is legal; were it not, the review
+                // stops where it got to rather than the program.
+                let Ok(prefix) =
                     Game::from_moves(game.size(), game.rules(), game.first_black(), &moves[..ply])
-                        .expect("a prefix of a legal game is legal");
+                else {
+                    tracing::error!("the review found move {ply} of its game illegal");
+                    return review;
+                };
                 let search = match &mut search {
                     Some(search) => {
                         search.sync(&prefix);

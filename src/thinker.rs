@@ -27,7 +27,9 @@
 //!     }
 //!     std::thread::sleep(Duration::from_millis(30));
 //! }
-//! let (search, progress) = thinker.finish();
+//! let Some((search, progress)) = thinker.finish() else {
+//!     return; // The engine's thread died.
+//! };
 //! let _move_to_play = progress.report.best;
 //! // Keep `search` for the next move: its tree is reused.
 //! # drop(search);
@@ -291,15 +293,10 @@ impl Thinker {
         self.join()
     }
 
-    /// Waits for the search to end by itself and takes it back.
-    ///
-    /// # Panics
-    /// If the search thread panicked (a bug in the engine).
-    pub fn finish(mut self) -> (Search, Progress) {
-        match self.join() {
-            Some(result) => result,
-            None => panic!("the engine's search thread panicked"),
-        }
+    /// Waits for the search to end by itself and takes it back. `None` only
+    /// if the search thread died (a bug in the engine).
+    pub fn finish(mut self) -> Option<(Search, Progress)> {
+        self.join()
     }
 
     fn join(&mut self) -> Option<(Search, Progress)> {
@@ -341,6 +338,19 @@ fn panic_text(payload: &(dyn std::any::Any + Send)) -> &str {
         .unwrap_or("no message")
 }
 
+/// Debug builds only: the end-to-end tests make the engine's thread fail
+/// this way, to show that the screen survives it.
+#[cfg(debug_assertions)]
+#[allow(clippy::panic)] // The failure the tests ask for.
+fn fail_if_a_test_asks() {
+    if std::env::var_os("BRIQUE_TEST_ENGINE_PANIC").is_some() {
+        panic!("the engine's thread failed, as BRIQUE_TEST_ENGINE_PANIC asks");
+    }
+}
+
+#[cfg(not(debug_assertions))]
+fn fail_if_a_test_asks() {}
+
 fn background(
     mut search: Search,
     game: Game,
@@ -349,12 +359,7 @@ fn background(
     stop: &AtomicBool,
     updates: &Sender<Progress>,
 ) -> Search {
-    // Debug builds only: the end-to-end tests make the engine's thread fail
-    // this way, to show that the screen survives it.
-    #[cfg(debug_assertions)]
-    if std::env::var_os("BRIQUE_TEST_ENGINE_PANIC").is_some() {
-        panic!("the engine's thread failed, as BRIQUE_TEST_ENGINE_PANIC asks");
-    }
+    fail_if_a_test_asks();
     // Keeping a large subtree takes a while: a stop request cuts it short.
     search.sync_until(&game, &mut || !stop.load(Ordering::Relaxed));
     let send = |search: &Search, elapsed: Duration, done: bool| {

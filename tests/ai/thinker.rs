@@ -77,7 +77,7 @@ fn an_iteration_budget_ends_by_itself_like_a_direct_search() {
         game.clone(),
         Budget::iterations(1500),
     );
-    let (search, progress) = thinker.finish();
+    let (search, progress) = thinker.finish().expect("the search thread");
     assert!(progress.done);
     assert_eq!(progress.report.iterations, 1500);
     let mut direct = Search::new(game.position(), config);
@@ -100,17 +100,17 @@ fn a_thinker_follows_the_game_first() {
         game.clone(),
         Budget::iterations(400),
     );
-    let (search, progress) = thinker.finish();
+    let (search, progress) = thinker.finish().expect("the search thread");
     let best = progress.report.best.unwrap();
     game.play(best).unwrap();
     game.play("c3".parse().unwrap()).unwrap();
     let thinker = Thinker::start(search, game.clone(), Budget::iterations(10));
-    let (search, _) = thinker.finish();
+    let (search, _) = thinker.finish().expect("the search thread");
     assert_eq!(search.position(), game.position());
     // After an undo the search starts over on the earlier position.
     game.undo();
     let thinker = Thinker::start(search, game.clone(), Budget::millis(20));
-    let (search, progress) = thinker.finish();
+    let (search, progress) = thinker.finish().expect("the search thread");
     assert_eq!(search.position(), game.position());
     assert!(progress.elapsed >= Duration::from_millis(20) || search.is_settled());
 }

@@ -3,6 +3,9 @@
 //!
 //! One test binary per layer, each file a module: one link instead of one per file.
 
+// Test code: its helpers outside #[test] may unwrap, expect and panic too.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 #[allow(dead_code)] // the lobby tests use the rest
 #[path = "../net/lobby_support.rs"]
 mod lobby_support;

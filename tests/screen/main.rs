@@ -3,6 +3,9 @@
 //!
 //! One test binary per layer, each file a module: one link instead of one per file.
 
+// Test code: its helpers outside #[test] may unwrap, expect and panic too.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 #[path = "../common/programs.rs"]
 mod programs;
 mod support;

@@ -40,6 +40,9 @@ impl Connectivity {
 
     /// Records a new stone of `color` on `sq` as a group of its own.
     pub(crate) fn add(&mut self, size: BoardSize, sq: Square, color: Color) {
+        // Cannot fail: each move takes an empty square (so a game has at most
+        // MAX_SQUARES moves) and adds at most 3 nodes, far below u16::MAX.
+        #[allow(clippy::expect_used)]
         let node = u16::try_from(self.parent.len()).expect("at most 3 nodes per move");
         let (low, high) = size.edge_contact(sq, color);
         self.parent.push(node);
