@@ -24,6 +24,7 @@ mod link;
 mod message;
 mod name;
 pub mod noise;
+pub mod rate;
 mod pake;
 pub mod relay;
 mod wire_player;
