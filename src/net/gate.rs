@@ -18,6 +18,7 @@ use std::net::IpAddr;
 use std::time::{Duration, Instant};
 
 use super::backoff::Backoff;
+use super::rate::{Rate, RateLimiter};
 
 /// Handshakes under way at once, for all addresses.
 pub const SLOTS: usize = 8;
@@ -68,8 +69,8 @@ struct Waiting {
 pub struct Gate {
     backoff: Backoff,
     known: VecDeque<IpAddr>,
-    /// The global allowance of failures left, and when it was counted.
-    allowance: (f64, Instant),
+    /// The global allowance of failures.
+    allowance: RateLimiter,
     slots: usize,
     kept_slots: usize,
     lobby: HashMap<u64, Waiting>,
@@ -81,7 +82,7 @@ impl Gate {
         Gate {
             backoff: Backoff::default(),
             known: VecDeque::new(),
-            allowance: (BURST, now),
+            allowance: RateLimiter::full(Rate::per_second(FAILURES_PER_SECOND, BURST), now),
             slots: 0,
             kept_slots: 0,
             lobby: HashMap::new(),
@@ -171,12 +172,8 @@ impl Gate {
         };
         // A known address is let in whatever strangers spent.
         let reserved = !known;
-        if reserved {
-            let left = self.allowance(now);
-            if left < 1.0 {
-                return None;
-            }
-            self.allowance.0 = left - 1.0;
+        if reserved && !self.allowance.try_take(now) {
+            return None;
         }
         if kept {
             self.kept_slots += 1;
@@ -185,15 +182,6 @@ impl Gate {
         }
         self.lobby.remove(&id);
         Some(Slot { kept, reserved })
-    }
-
-    /// The allowance left at `now`, refilled since last counted.
-    fn allowance(&mut self, now: Instant) -> f64 {
-        let (left, counted) = self.allowance;
-        let since = now.saturating_duration_since(counted).as_secs_f64();
-        let left = (left + since * FAILURES_PER_SECOND).min(BURST);
-        self.allowance = (left, now);
-        left
     }
 
     /// The handshake in `slot`, from `ip`, ended: `Ok` when it succeeded,
@@ -213,8 +201,7 @@ impl Gate {
         }
         let refund = |gate: &mut Gate| {
             if slot.reserved {
-                let left = gate.allowance(now);
-                gate.allowance.0 = (left + 1.0).min(BURST);
+                gate.allowance.give_back(now);
             }
         };
         match outcome {
@@ -231,7 +218,7 @@ impl Gate {
             Some(Err(())) => {
                 if !slot.reserved {
                     // A known address's failure counts all the same.
-                    self.allowance.0 = self.allowance(now) - 1.0;
+                    self.allowance.charge(now);
                 }
                 self.backoff.failed(ip, now)
             }

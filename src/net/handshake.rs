@@ -11,22 +11,21 @@ use std::time::Duration;
 
 use blake2::{Blake2s256, Digest};
 use serde::{Deserialize, Serialize};
-use snow::{Builder, HandshakeState, TransportState};
+use snow::{HandshakeState, TransportState};
 
 use super::clean::{NAME_CHARS, clean};
 use super::code::JoinCode;
 use super::frame::{FrameError, MAX_FRAME, Patience, read_frame, write_frame};
 use super::message::MAX_MESSAGE;
 use super::name::{self, name_or};
+use super::noise::{Noise, Role, handshake};
 use super::pake::{self, Pake};
 
 /// The protocol's version: raised by any change an older copy cannot read.
 pub const PROTOCOL: u32 = 3;
-/// The Noise protocol name. It, the prologue, the PAKE's first message
-/// and the hello's `protocol` and `program` fields never change, so that
-/// copies of any two versions can tell each other theirs.
-const PATTERN: &str = "Noise_NNpsk0_25519_ChaChaPoly_BLAKE2s";
-const PROLOGUE: &[u8] = b"brique-net";
+// The Noise pattern and prologue (`noise.rs`), the PAKE's first message
+// and the hello's `protocol` and `program` fields never change, so that
+// copies of any two versions can tell each other theirs.
 /// Mixed into the PAKE's key to make the Noise pre-shared key.
 const PSK_CONTEXT: &[u8] = b"brique pake psk v3:";
 /// Mixed into the handshake's hash to make the secrets a relayed game
@@ -204,16 +203,12 @@ fn bad(e: impl std::fmt::Display) -> HandshakeError {
 }
 
 fn noise(psk: &[u8; 32], initiator: bool) -> Result<HandshakeState, HandshakeError> {
-    let builder = Builder::new(PATTERN.parse().map_err(bad)?)
-        .psk(0, psk)
-        .and_then(|b| b.prologue(PROLOGUE))
-        .map_err(bad)?;
-    if initiator {
-        builder.build_initiator()
+    let role = if initiator {
+        Role::Initiator
     } else {
-        builder.build_responder()
-    }
-    .map_err(bad)
+        Role::Responder
+    };
+    handshake(Noise::Game { psk }, role).map_err(bad)
 }
 
 fn send_hello(
@@ -224,7 +219,7 @@ fn send_hello(
     let payload = serde_json::to_vec(hello).map_err(bad)?;
     let mut message = vec![0u8; MAX_FRAME];
     let len = state.write_message(&payload, &mut message).map_err(bad)?;
-    write_frame(stream, &message[..len]).map_err(|e| HandshakeError::Frame(FrameError::Io(e)))
+    write_frame(stream, &message[..len], MAX_FRAME).map_err(HandshakeError::Frame)
 }
 
 /// The other side's hello from `frame`, its name cleaned (or `default`
@@ -248,7 +243,7 @@ fn open_hello(
 }
 
 fn read(stream: &mut impl Read, patience: Patience) -> Result<Vec<u8>, HandshakeError> {
-    read_frame(stream, patience).map_err(HandshakeError::Frame)
+    read_frame(stream, patience, MAX_FRAME).map_err(HandshakeError::Frame)
 }
 
 fn check_versions(ours: &Hello, theirs: Hello) -> Result<Hello, HandshakeError> {
@@ -283,7 +278,7 @@ pub(super) fn meet_host(
 ) -> Result<Met, HandshakeError> {
     let (pake, message) = Pake::guest(&secret.password);
     // A host that closed at once (busy, or older) may make this fail.
-    write_frame(stream, &message).map_err(|_| HandshakeError::Closed)?;
+    write_frame(stream, &message, MAX_FRAME).map_err(|_| HandshakeError::Closed)?;
     let answer = match read(stream, HANDSHAKE) {
         Err(HandshakeError::Frame(FrameError::Closed | FrameError::Io(_))) => {
             return Err(HandshakeError::Closed);
@@ -337,7 +332,7 @@ fn answer_guest(
     }
     let (pake, message) = Pake::host(&secret.password);
     let key = pake.finish(first).ok_or(HandshakeError::WrongCode)?;
-    write_frame(stream, &message).map_err(|e| HandshakeError::Frame(FrameError::Io(e)))?;
+    write_frame(stream, &message, MAX_FRAME).map_err(HandshakeError::Frame)?;
     let mut state = noise(&hash(PSK_CONTEXT, &key), false)?;
     let frame = read(stream, GUEST_PATIENCE)?;
     let guest = open_hello(&frame, &mut state, name::GUEST)?.ok_or(HandshakeError::WrongCode)?;

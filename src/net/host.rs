@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 use super::code::JoinCode;
 use super::connection::{Connection, Current};
 use super::event::{Event, Stamped};
-use super::frame::{FrameError, Patience, read_frame};
+use super::frame::{FrameError, MAX_FRAME, Patience, read_frame};
 use super::gate::{Entry, Gate, Slot};
 use super::handshake::{HandshakeError, Hello, admit_after};
 
@@ -216,7 +216,7 @@ fn first_message(stream: &mut TcpStream) -> Result<Vec<u8>, FrameError> {
         idle: FIRST_BYTE,
         stall: FIRST_BYTE,
     };
-    read_frame(stream, patience)
+    read_frame(stream, patience, MAX_FRAME)
 }
 
 /// Waits for a handshake slot, [`TURN`] at most.

@@ -14,7 +14,7 @@ use snow::TransportState;
 
 use super::clean::{REASON_CHARS, clean};
 use super::event::{Event, Stamped};
-use super::frame::{MAX_FRAME, Patience, read_frame, write_frame};
+use super::frame::{FrameError, MAX_FRAME, Patience, read_frame, write_frame};
 use super::message::Message;
 
 /// A quiet link sends a ping this often.
@@ -102,7 +102,7 @@ fn read_loop(
     let mut window = (Instant::now(), 0u32);
     let mut plain = vec![0u8; MAX_FRAME];
     loop {
-        let frame = match read_frame(&mut stream, Patience::GAME) {
+        let frame = match read_frame(&mut stream, Patience::GAME, MAX_FRAME) {
             Ok(frame) => frame,
             Err(e) => return e.to_string(),
         };
@@ -149,8 +149,8 @@ fn write_loop(
         };
         let written = lock(transport)
             .write_message(&plain, &mut cipher)
-            .map_err(std::io::Error::other)
-            .and_then(|len| write_frame(&mut stream, &cipher[..len]));
+            .map_err(|e| FrameError::Io(std::io::Error::other(e)))
+            .and_then(|len| write_frame(&mut stream, &cipher[..len], MAX_FRAME));
         if written.is_err() {
             break;
         }

@@ -23,6 +23,8 @@ mod host;
 mod link;
 mod message;
 mod name;
+pub mod noise;
+pub mod rate;
 mod pake;
 pub mod relay;
 mod wire_player;
@@ -35,7 +37,10 @@ pub use clocks::{BadClock, Clocks};
 pub use code::{CodeError, JoinCode};
 pub use connection::Connection;
 pub use event::Event;
-pub use frame::{FrameError, MAX_FRAME, Patience, read_frame, write_frame};
+pub use frame::{
+    FrameError, MAX_FRAME, MAX_LOBBY_FRAME, Patience, read_frame, read_frame_async, write_frame,
+    write_frame_async,
+};
 pub use guest::connect;
 pub use handshake::{HandshakeError, Hello, PROTOCOL, Resume, admit, join};
 pub use host::{addresses, listen};

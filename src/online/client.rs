@@ -162,11 +162,11 @@ impl Client {
         let frame = read_frame(&mut stream).map_err(fail)?;
         let server: ServerHello = read_handshake(&mut state, &frame)
             .map_err(fail)?
-            .ok_or_else(|| fail(WireError::Bad("no hello from the server".into())))?;
+            .ok_or_else(|| fail(WireError::Missing("no hello from the server")))?;
         // Before this copy shows its own key: is this the server met before?
         let server_key = state
             .get_remote_static()
-            .ok_or_else(|| fail(WireError::Bad("the server proved no key".into())))?;
+            .ok_or_else(|| fail(WireError::Missing("the server proved no key")))?;
         check_server_key(known_servers, address, server_key)?;
         let hello = ClientHello {
             protocol: LOBBY_PROTOCOL,
@@ -178,7 +178,7 @@ impl Client {
         let transport = Arc::new(
             state
                 .into_stateless_transport_mode()
-                .map_err(|e| fail(WireError::Bad(e.to_string())))?,
+                .map_err(|e| fail(e.into()))?,
         );
         let mut opener = Sealer { nonce: 0 };
         let frame = read_frame(&mut stream).map_err(|e| match e {

@@ -10,8 +10,6 @@ use std::path::{Path, PathBuf};
 /// The key file's name in the data directory.
 pub const KEY_FILE: &str = "online.key";
 const KEY_LEN: usize = 32;
-/// The Noise pattern the lobby speaks; the key pair is made for it.
-pub const LOBBY_PATTERN: &str = "Noise_XX_25519_ChaChaPoly_BLAKE2s";
 
 /// A key pair; the secret half never leaves this copy.
 #[derive(Clone, PartialEq, Eq)]
@@ -43,10 +41,7 @@ impl Identity {
     /// A new key pair, from the system's randomness.
     pub fn generate() -> Result<Identity, IdentityError> {
         let random = |e: snow::Error| IdentityError::Random(e.to_string());
-        let pattern = LOBBY_PATTERN.parse().map_err(random)?;
-        let pair = snow::Builder::new(pattern)
-            .generate_keypair()
-            .map_err(random)?;
+        let pair = crate::net::noise::lobby_keypair().map_err(random)?;
         let mut identity = Identity {
             secret: [0; KEY_LEN],
             public: [0; KEY_LEN],

@@ -1,7 +1,7 @@
-//! The lobby's frames and handshake, shared by the client and the server:
-//! a two-byte big-endian length then that many bytes (a Noise message, so
-//! at most 65535), and Noise `XX` with each side's static key, which
-//! proves the client's key to the server on every connection.
+//! The lobby's messages on the wire, shared by the client and the server:
+//! frames (`net/frame.rs`, at most [`MAX_LOBBY_FRAME`]) holding Noise
+//! `XX` messages (`net/noise.rs`) with each side's static key, which proves
+//! the client's key to the server on every connection, and JSON inside.
 
 use std::io::{self, Read, Write};
 
@@ -9,13 +9,13 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 use snow::{HandshakeState, StatelessTransportState};
 
-use super::identity::{Identity, LOBBY_PATTERN};
+pub use crate::net::MAX_LOBBY_FRAME;
+use crate::net::noise::{Noise, Role, handshake};
+use crate::net::{FrameError, Patience};
+
+use super::identity::Identity;
 use super::protocol::MAX_LOBBY_MESSAGE;
 
-/// The longest frame: Noise's longest message.
-pub const MAX_LOBBY_FRAME: usize = 65_535;
-/// Bound into the handshake: a client of another program cannot complete it.
-const PROLOGUE: &[u8] = b"brique-lobby";
 /// Noise's tag on each message.
 const TAG: usize = 16;
 
@@ -26,26 +26,40 @@ pub enum WireError {
     Io(#[from] io::Error),
     #[error("the connection was closed")]
     Closed,
+    #[error("{0}")]
+    Frame(FrameError),
     #[error("a message that cannot be read: {0}")]
-    Bad(String),
+    Noise(#[from] snow::Error),
+    #[error("a message that cannot be read: {0}")]
+    Json(#[from] serde_json::Error),
+    #[error("a message that cannot be read: a message not sealed with this connection's key")]
+    NotSealed,
+    #[error("a message that cannot be read: a message of {0} bytes (at most {MAX_LOBBY_MESSAGE})")]
+    TooLong(usize),
+    /// A handshake without the hello or key it must carry.
+    #[error("a message that cannot be read: {0}")]
+    Missing(&'static str),
 }
 
-fn bad(e: impl std::fmt::Display) -> WireError {
-    WireError::Bad(e.to_string())
+impl From<FrameError> for WireError {
+    fn from(e: FrameError) -> WireError {
+        match e {
+            FrameError::Closed => WireError::Closed,
+            FrameError::Io(e) => WireError::Io(e),
+            e => WireError::Frame(e),
+        }
+    }
 }
 
 /// The Noise state for one side of a handshake with `identity`.
 pub fn noise(identity: &Identity, initiator: bool) -> Result<HandshakeState, WireError> {
-    let builder = snow::Builder::new(LOBBY_PATTERN.parse().map_err(bad)?)
-        .local_private_key(identity.secret())
-        .and_then(|b| b.prologue(PROLOGUE))
-        .map_err(bad)?;
-    if initiator {
-        builder.build_initiator()
+    let role = if initiator {
+        Role::Initiator
     } else {
-        builder.build_responder()
-    }
-    .map_err(bad)
+        Role::Responder
+    };
+    let secret = identity.secret();
+    Ok(handshake(Noise::Lobby { secret }, role)?)
 }
 
 /// A handshake message carrying `payload` (JSON).
@@ -53,9 +67,9 @@ pub fn write_handshake(
     state: &mut HandshakeState,
     payload: &impl Serialize,
 ) -> Result<Vec<u8>, WireError> {
-    let plain = serde_json::to_vec(payload).map_err(bad)?;
+    let plain = serde_json::to_vec(payload)?;
     let mut out = vec![0u8; MAX_LOBBY_FRAME];
-    let len = state.write_message(&plain, &mut out).map_err(bad)?;
+    let len = state.write_message(&plain, &mut out)?;
     out.truncate(len);
     Ok(out)
 }
@@ -63,7 +77,7 @@ pub fn write_handshake(
 /// A handshake message with no payload (the client's first).
 pub fn write_empty(state: &mut HandshakeState) -> Result<Vec<u8>, WireError> {
     let mut out = vec![0u8; MAX_LOBBY_FRAME];
-    let len = state.write_message(&[], &mut out).map_err(bad)?;
+    let len = state.write_message(&[], &mut out)?;
     out.truncate(len);
     Ok(out)
 }
@@ -74,11 +88,13 @@ pub fn read_handshake<T: DeserializeOwned>(
     frame: &[u8],
 ) -> Result<Option<T>, WireError> {
     let mut plain = vec![0u8; MAX_LOBBY_FRAME];
-    let len = state.read_message(frame, &mut plain).map_err(bad)?;
+    let len = state.read_message(frame, &mut plain)?;
     if len == 0 {
         return Ok(None);
     }
-    serde_json::from_slice(&plain[..len]).map(Some).map_err(bad)
+    serde_json::from_slice(&plain[..len])
+        .map(Some)
+        .map_err(WireError::from)
 }
 
 /// One direction of a transport: its own count of messages (the nonce),
@@ -93,7 +109,7 @@ impl Sealer {
         transport: &StatelessTransportState,
         message: &impl Serialize,
     ) -> Result<Vec<u8>, WireError> {
-        let plain = serde_json::to_vec(message).map_err(bad)?;
+        let plain = serde_json::to_vec(message)?;
         self.seal_bytes(transport, &plain)
     }
 
@@ -104,12 +120,10 @@ impl Sealer {
         plain: &[u8],
     ) -> Result<Vec<u8>, WireError> {
         if plain.len() > MAX_LOBBY_MESSAGE {
-            return Err(bad("a message longer than the protocol allows"));
+            return Err(WireError::TooLong(plain.len()));
         }
         let mut out = vec![0u8; plain.len() + TAG];
-        let len = transport
-            .write_message(self.nonce, plain, &mut out)
-            .map_err(bad)?;
+        let len = transport.write_message(self.nonce, plain, &mut out)?;
         self.nonce += 1;
         out.truncate(len);
         Ok(out)
@@ -123,31 +137,22 @@ impl Sealer {
         let mut plain = vec![0u8; frame.len()];
         let len = transport
             .read_message(self.nonce, frame, &mut plain)
-            .map_err(|_| bad("a message not sealed with this connection's key"))?;
+            .map_err(|_| WireError::NotSealed)?;
         self.nonce += 1;
-        serde_json::from_slice(&plain[..len]).map_err(bad)
+        serde_json::from_slice(&plain[..len]).map_err(WireError::from)
     }
 }
 
 /// Writes one frame (blocking).
 pub fn write_frame(out: &mut impl Write, bytes: &[u8]) -> Result<(), WireError> {
-    let len = u16::try_from(bytes.len()).map_err(|_| bad("a frame too long to send"))?;
-    let mut frame = Vec::with_capacity(2 + bytes.len());
-    frame.extend_from_slice(&len.to_be_bytes());
-    frame.extend_from_slice(bytes);
-    out.write_all(&frame)?;
-    out.flush()?;
-    Ok(())
+    Ok(crate::net::write_frame(out, bytes, MAX_LOBBY_FRAME)?)
 }
 
 /// Reads one frame (blocking, or until the socket's read timeout).
 pub fn read_frame(input: &mut impl Read) -> Result<Vec<u8>, WireError> {
-    let mut header = [0u8; 2];
-    match input.read_exact(&mut header) {
-        Err(e) if e.kind() == io::ErrorKind::UnexpectedEof => return Err(WireError::Closed),
-        other => other?,
-    }
-    let mut body = vec![0u8; usize::from(u16::from_be_bytes(header))];
-    input.read_exact(&mut body)?;
-    Ok(body)
+    Ok(crate::net::read_frame(
+        input,
+        Patience::SOCKET,
+        MAX_LOBBY_FRAME,
+    )?)
 }

@@ -11,6 +11,7 @@ use tokio::net::TcpStream;
 use tokio::sync::oneshot;
 
 use super::limits::Limits;
+use crate::net::rate::{Rate, RateLimiter};
 use crate::net::relay::wire::Place;
 
 /// A guest handed to the host that waited for it: its stream, the bytes
@@ -41,10 +42,8 @@ impl From<IpAddr> for Address {
 #[derive(Debug)]
 struct Usage {
     connections: usize,
-    /// Requests left, and when they were last counted (they come back at
-    /// `asks_per_minute`).
-    asks: f64,
-    counted: Instant,
+    /// Requests, `asks_per_minute` a minute and as many at once.
+    asks: RateLimiter,
 }
 
 struct Waiting {
@@ -149,15 +148,14 @@ impl Registry {
             return Err(Refusal::Full);
         }
         if !state.usage.contains_key(&address) && state.usage.len() >= limits.addresses {
-            forget_idle(&mut state.usage, limits, now);
+            forget_idle(&mut state.usage, now);
             if state.usage.len() >= limits.addresses {
                 return Err(Refusal::TooManyAddresses);
             }
         }
         let usage = state.usage.entry(address).or_insert(Usage {
             connections: 0,
-            asks: f64::from(limits.asks_per_minute),
-            counted: now,
+            asks: RateLimiter::full(asks_rate(limits), now),
         });
         if usage.connections >= limits.per_address {
             return Err(Refusal::TooManyConnections);
@@ -173,21 +171,16 @@ impl Registry {
 
     /// Counts a request from `held`'s address, or refuses it.
     pub fn ask(&self, held: &Held, now: Instant) -> Result<(), Refusal> {
-        let most = f64::from(self.limits.asks_per_minute);
         let mut guard = self.lock();
         let state = &mut *guard;
         let usage = state
             .usage
             .get_mut(&held.address)
             .ok_or(Refusal::TooManyAsks)?;
-        let minutes = now.saturating_duration_since(usage.counted).as_secs_f64() / 60.0;
-        usage.asks = (usage.asks + minutes * most).min(most);
-        usage.counted = now;
-        if usage.asks < 1.0 {
+        if !usage.asks.try_take(now) {
             state.refused_asks += 1;
             return Err(Refusal::TooManyAsks);
         }
-        usage.asks -= 1.0;
         Ok(())
     }
 
@@ -250,12 +243,14 @@ fn give_back(state: &mut State, place: Place) {
 }
 
 /// Forgets the addresses with no connection whose requests are all back.
-fn forget_idle(usage: &mut HashMap<Address, Usage>, limits: &Limits, now: Instant) {
+fn forget_idle(usage: &mut HashMap<Address, Usage>, now: Instant) {
+    usage.retain(|_, u| u.connections > 0 || !u.asks.is_full(now));
+}
+
+/// Requests from one address: `asks_per_minute` a minute, as many at once.
+fn asks_rate(limits: &Limits) -> Rate {
     let most = f64::from(limits.asks_per_minute);
-    usage.retain(|_, u| {
-        let minutes = now.saturating_duration_since(u.counted).as_secs_f64() / 60.0;
-        u.connections > 0 || u.asks + minutes * most < most
-    });
+    Rate::per_minute(most, most)
 }
 
 #[cfg(test)]

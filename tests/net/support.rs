@@ -9,7 +9,7 @@ use std::io::Write;
 use std::net::{Shutdown, SocketAddr, TcpListener};
 use std::time::{Duration, Instant};
 
-use brique::net::{Connection, Event, Hello, JoinCode, admit, write_frame};
+use brique::net::{Connection, Event, Hello, JoinCode, MAX_FRAME, admit, write_frame};
 
 /// What the fake host sends after the handshake.
 pub enum Out {
@@ -40,7 +40,7 @@ pub fn fake_host(code: JoinCode, script: Vec<Out>) -> SocketAddr {
                     let Ok(len) = transport.write_message(&plain, &mut cipher) else {
                         return;
                     };
-                    let _ = write_frame(&mut stream, &cipher[..len]);
+                    let _ = write_frame(&mut stream, &cipher[..len], MAX_FRAME);
                 }
                 Out::Raw(bytes) => {
                     let _ = stream.write_all(&bytes);

@@ -17,8 +17,8 @@ impl Referee {
         };
         let limits = &self.limits;
         let state = self.keys.get_mut(&key).ok_or("unknown key")?;
-        let (rate, burst) = (limits.asks_per_second, limits.asks_per_second * 2.0);
-        if !state.asks.take(rate, burst, Instant::now()) {
+        let rate = limits.asks_per_second;
+        if !state.asks.try_take(Instant::now()) {
             return Err(format!(
                 "too many requests: at most {rate} a second from one player"
             ));
@@ -140,10 +140,7 @@ impl Referee {
         }
         let per_minute = limits.seeks_per_minute;
         let state = self.keys.get_mut(key).ok_or("unknown key")?;
-        if !state
-            .seeks
-            .take(per_minute / 60.0, per_minute, Instant::now())
-        {
+        if !state.seeks.try_take(Instant::now()) {
             return Err(format!("too many seeks: at most {per_minute} a minute"));
         }
         let rating = self

@@ -23,9 +23,9 @@ impl Referee {
         if text.is_empty() {
             return Err("an empty line is not sent".into());
         }
-        let (per_minute, burst) = (self.limits.chat_per_minute, self.limits.chat_burst);
+        let per_minute = self.limits.chat_per_minute;
         let state = self.keys.get_mut(key).ok_or("unknown key")?;
-        if !state.chat.take(per_minute / 60.0, burst, Instant::now()) {
+        if !state.chat.try_take(Instant::now()) {
             return Err(format!(
                 "too many chat lines: at most {per_minute} a minute"
             ));

@@ -9,7 +9,7 @@ use std::sync::Arc;
 use std::sync::mpsc::{SyncSender, TrySendError};
 
 use snow::StatelessTransportState;
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::io::AsyncWriteExt;
 use tokio::net::TcpStream;
 use tokio::net::tcp::{OwnedReadHalf, OwnedWriteHalf};
 use tokio::sync::mpsc;
@@ -17,11 +17,12 @@ use tokio::time::timeout;
 
 use super::limits::LobbyLimits;
 use super::referee::Command;
+use crate::net::{FrameError, MAX_LOBBY_FRAME, read_frame_async, write_frame_async};
 use crate::online::identity::{Identity, hex};
 use crate::online::protocol::{
     ClientHello, FromServer, LOBBY_PROTOCOL, Push, Request, ServerHello,
 };
-use crate::online::wire::{Sealer, noise, read_handshake, write_handshake};
+use crate::online::wire::{Sealer, WireError, noise, read_handshake, write_handshake};
 
 /// Everything a connection's task needs.
 pub struct Context {
@@ -122,30 +123,25 @@ async fn handshake(
     reader: &mut OwnedReadHalf,
     writer: &mut OwnedWriteHalf,
     identity: &Identity,
-) -> Result<Met, String> {
-    let mut state = noise(identity, false).map_err(|e| e.to_string())?;
+) -> Result<Met, WireError> {
+    let mut state = noise(identity, false)?;
     let first = read_frame(reader).await?;
     let mut ignored = vec![0u8; first.len()];
-    state
-        .read_message(&first, &mut ignored)
-        .map_err(|e| e.to_string())?;
+    state.read_message(&first, &mut ignored)?;
     let hello = ServerHello {
         protocol: LOBBY_PROTOCOL,
         program: env!("CARGO_PKG_VERSION").to_string(),
     };
-    let second = write_handshake(&mut state, &hello).map_err(|e| e.to_string())?;
+    let second = write_handshake(&mut state, &hello)?;
     write_frame(writer, &second).await?;
     let third = read_frame(reader).await?;
-    let hello: ClientHello = read_handshake(&mut state, &third)
-        .map_err(|e| e.to_string())?
-        .ok_or("no hello from the client")?;
+    let hello: ClientHello = read_handshake(&mut state, &third)?
+        .ok_or(WireError::Missing("no hello from the client"))?;
     let key = state
         .get_remote_static()
         .map(hex)
-        .ok_or("the client proved no key")?;
-    let transport = state
-        .into_stateless_transport_mode()
-        .map_err(|e| e.to_string())?;
+        .ok_or(WireError::Missing("the client proved no key"))?;
+    let transport = state.into_stateless_transport_mode()?;
     Ok((transport, key, hello))
 }
 
@@ -164,7 +160,7 @@ async fn read_all(
     loop {
         let frame = match timeout(context.limits.idle, read_frame(&mut reader)).await {
             Ok(Ok(frame)) => frame,
-            Ok(Err(why)) => return Ended::quietly(why),
+            Ok(Err(why)) => return Ended::quietly(why.to_string()),
             Err(_) => return Ended::quietly("silent for too long"),
         };
         let request: Request = match opener.open(transport, &frame) {
@@ -210,24 +206,10 @@ async fn write_all(
     let _ = writer.shutdown().await;
 }
 
-async fn read_frame(reader: &mut OwnedReadHalf) -> Result<Vec<u8>, String> {
-    let len = match reader.read_u16().await {
-        Ok(len) => usize::from(len),
-        Err(e) if e.kind() == std::io::ErrorKind::UnexpectedEof => return Err("closed".into()),
-        Err(e) => return Err(e.to_string()),
-    };
-    let mut body = vec![0u8; len];
-    reader
-        .read_exact(&mut body)
-        .await
-        .map_err(|e| e.to_string())?;
-    Ok(body)
+async fn read_frame(reader: &mut OwnedReadHalf) -> Result<Vec<u8>, FrameError> {
+    read_frame_async(reader, MAX_LOBBY_FRAME).await
 }
 
-async fn write_frame(writer: &mut OwnedWriteHalf, bytes: &[u8]) -> Result<(), String> {
-    let len = u16::try_from(bytes.len()).map_err(|_| "a frame too long")?;
-    let mut frame = Vec::with_capacity(2 + bytes.len());
-    frame.extend_from_slice(&len.to_be_bytes());
-    frame.extend_from_slice(bytes);
-    writer.write_all(&frame).await.map_err(|e| e.to_string())
+async fn write_frame(writer: &mut OwnedWriteHalf, bytes: &[u8]) -> Result<(), FrameError> {
+    write_frame_async(writer, bytes, MAX_LOBBY_FRAME).await
 }

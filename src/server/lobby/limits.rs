@@ -2,7 +2,9 @@
 //! beside the relay's [`Limits`](crate::server::Limits) for connections at
 //! once and per address, which the lobby keeps too.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use crate::net::rate::Rate;
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct LobbyLimits {
@@ -67,48 +69,24 @@ impl Default for LobbyLimits {
     }
 }
 
-/// A token bucket: `rate` a second on average, `rate × period` at once.
-#[derive(Clone, Copy, Debug)]
-pub struct Bucket {
-    tokens: f64,
-    last: Instant,
-}
-
-impl Bucket {
-    /// A full bucket of `burst` tokens.
-    pub fn full(burst: f64, now: Instant) -> Bucket {
-        Bucket {
-            tokens: burst,
-            last: now,
-        }
+impl LobbyLimits {
+    /// Requests from one key: `asks_per_second`, twice as many at once.
+    pub fn asks_rate(&self) -> Rate {
+        Rate::per_second(self.asks_per_second, self.asks_per_second * 2.0)
     }
 
-    /// Takes a token if one is left, refilling at `per_second` up to `burst`.
-    pub fn take(&mut self, per_second: f64, burst: f64, now: Instant) -> bool {
-        let elapsed = now.saturating_duration_since(self.last).as_secs_f64();
-        self.tokens = (self.tokens + elapsed * per_second).min(burst);
-        self.last = now;
-        if self.tokens >= 1.0 {
-            self.tokens -= 1.0;
-            true
-        } else {
-            false
-        }
+    /// Seeks and challenges from one key: `seeks_per_minute`, as many at once.
+    pub fn seeks_rate(&self) -> Rate {
+        Rate::per_minute(self.seeks_per_minute, self.seeks_per_minute)
     }
-}
 
-#[cfg(test)]
-mod tests {
-    use super::*;
+    /// Chat lines from one key: `chat_per_minute`, `chat_burst` at once.
+    pub fn chat_rate(&self) -> Rate {
+        Rate::per_minute(self.chat_per_minute, self.chat_burst)
+    }
 
-    #[test]
-    fn a_bucket_gives_its_burst_then_its_rate() {
-        let start = Instant::now();
-        let mut bucket = Bucket::full(3.0, start);
-        assert!((0..3).all(|_| bucket.take(1.0, 3.0, start)));
-        assert!(!bucket.take(1.0, 3.0, start));
-        let later = start + Duration::from_millis(1500);
-        assert!(bucket.take(1.0, 3.0, later));
-        assert!(!bucket.take(1.0, 3.0, later));
+    /// New keys from one address: `registrations_per_day`, as many at once.
+    pub fn registrations_rate(&self) -> Rate {
+        Rate::per_day(f64::from(self.registrations_per_day))
     }
 }

@@ -190,7 +190,7 @@ impl Referee {
         let now_ms = (self.wall)();
         let per_day = self.limits.registrations_per_day;
         if let Some(ip) = from
-            && !self.registrations.allowed(ip, per_day, now_ms)
+            && !(self.registrations).allowed(ip, self.limits.registrations_rate(), now_ms)
         {
             return Err((
                 format!(
@@ -203,7 +203,8 @@ impl Referee {
         match self.store.add_player(key, &wanted, now_ms) {
             Ok(Ok(())) => {
                 if let Some(ip) = from {
-                    self.registrations.count(ip, now_ms);
+                    let rate = self.limits.registrations_rate();
+                    self.registrations.count(ip, rate, now_ms);
                 }
                 Ok(wanted.shown)
             }

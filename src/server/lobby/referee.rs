@@ -13,9 +13,10 @@ use tokio::sync::mpsc::Sender;
 use tokio::sync::mpsc::error::TrySendError;
 
 use super::game::{Ending, LiveGame};
-use super::limits::{Bucket, LobbyLimits};
+use super::limits::LobbyLimits;
 use super::registrations::Registrations;
 use super::store::Store;
+use crate::net::rate::RateLimiter;
 use crate::online::NameError;
 use crate::online::protocol::{FromServer, MAX_LIST, Push, Reply, Request, SeekSummary, Terms};
 
@@ -51,9 +52,9 @@ pub(super) struct Conn {
 /// What the referee keeps per key while one of its copies is connected.
 pub(super) struct KeyState {
     pub conns: Vec<u64>,
-    pub asks: Bucket,
-    pub seeks: Bucket,
-    pub chat: Bucket,
+    pub asks: RateLimiter,
+    pub seeks: RateLimiter,
+    pub chat: RateLimiter,
 }
 
 pub(super) struct Seek {
@@ -205,9 +206,9 @@ impl Referee {
         let limits = &self.limits;
         let state = self.keys.entry(key.clone()).or_insert_with(|| KeyState {
             conns: Vec::new(),
-            asks: Bucket::full(limits.asks_per_second * 2.0, started),
-            seeks: Bucket::full(limits.seeks_per_minute, started),
-            chat: Bucket::full(limits.chat_burst, started),
+            asks: RateLimiter::full(limits.asks_rate(), started),
+            seeks: RateLimiter::full(limits.seeks_rate(), started),
+            chat: RateLimiter::full(limits.chat_rate(), started),
         });
         let back = state.conns.is_empty();
         state.conns.push(conn);

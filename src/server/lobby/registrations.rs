@@ -1,40 +1,38 @@
-//! New keys per address in the last day: the lobby's limit on
-//! registrations (`--registrations-per-day`, docs/server.md).
+//! New keys per address: the lobby's limit on registrations
+//! (`--registrations-per-day`, docs/server.md), a [`RateLimiter`] per
+//! address on the lobby's wall clock.
 
-use std::collections::{HashMap, VecDeque};
+use std::collections::HashMap;
 use std::net::IpAddr;
 
+use crate::net::rate::{Rate, RateLimiter, WallMs};
 use crate::server::registry::Address;
 
-const DAY_MS: i64 = 24 * 60 * 60 * 1000;
-
-/// New keys per address in the last day, as the referee counts them (in
-/// memory: a restart forgets them).
+/// New keys per address, as the referee counts them (in memory: a restart
+/// forgets them).
 #[derive(Default)]
 pub(super) struct Registrations {
-    by_address: HashMap<Address, VecDeque<i64>>,
+    by_address: HashMap<Address, RateLimiter<WallMs>>,
 }
 
 impl Registrations {
-    /// Whether one more new key from `ip` is within `per_day`.
-    pub(super) fn allowed(&mut self, ip: IpAddr, per_day: u32, now_ms: i64) -> bool {
-        let Some(times) = self.by_address.get_mut(&Address::from(ip)) else {
-            return per_day > 0;
-        };
-        while times.front().is_some_and(|&t| t <= now_ms - DAY_MS) {
-            times.pop_front();
+    /// Whether one more new key from `ip` is within `rate`.
+    pub(super) fn allowed(&mut self, ip: IpAddr, rate: Rate, now_ms: i64) -> bool {
+        let now = WallMs(now_ms);
+        match self.by_address.get_mut(&Address::from(ip)) {
+            Some(limiter) => limiter.allows(now),
+            None => RateLimiter::full(rate, now).allows(now),
         }
-        times.len() < per_day as usize
     }
 
-    pub(super) fn count(&mut self, ip: IpAddr, now_ms: i64) {
-        // Addresses with nothing in the last day are forgotten, so the
-        // map holds at most a day's new keys.
-        self.by_address
-            .retain(|_, times| times.back().is_some_and(|&t| t > now_ms - DAY_MS));
+    pub(super) fn count(&mut self, ip: IpAddr, rate: Rate, now_ms: i64) {
+        let now = WallMs(now_ms);
+        // Addresses whose limiter is full again are forgotten, so the map
+        // holds only those that registered lately.
+        self.by_address.retain(|_, limiter| !limiter.is_full(now));
         self.by_address
             .entry(Address::from(ip))
-            .or_default()
-            .push_back(now_ms);
+            .or_insert_with(|| RateLimiter::full(rate, now))
+            .charge(now);
     }
 }
