@@ -34,4 +34,4 @@ pub use record::{Outcome, Record, RecordError};
 pub use replay::ReplayError;
 pub use rules::{Rules, Variant, VariantError};
 pub use text::{NAME_MAX_CHARS, clean};
-pub use time_control::{TimeControl, TimeControlError};
+pub use time_control::{PlayerClocks, TimeControl, TimeControlError};

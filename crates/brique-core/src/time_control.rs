@@ -1,10 +1,13 @@
 //! A time control: minutes each, plus seconds added after every move (a
-//! Fischer increment), written `10+5`. Pure data: reading a clock is the
-//! program's business.
+//! Fischer increment), written `10+5`, and the one rule by which every
+//! clock of the program counts ([`PlayerClocks`]). Pure: reading a clock
+//! (measuring how long a turn took) is the program's business.
 
 use std::fmt;
 use std::str::FromStr;
 use std::time::Duration;
+
+use super::Player;
 
 /// Minutes each and seconds added per move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -99,6 +102,145 @@ impl FromStr for TimeControl {
     }
 }
 
+/// Both players' clocks under a time control, kept as what each move was
+/// charged: the one clock rule of the program, the same for a game on one
+/// machine (against a friend or the computer), between friends over the
+/// network and on the lobby (docs/protocol.md, "The clock rule").
+///
+/// - **Each side's clock starts with that side's own first move.** A
+///   player's clock does not run before they have moved, and their first
+///   move is charged nothing. Players alternate (the pie rule's swap is the
+///   second player's move, their first), so the first two moves of a game
+///   are free and, from the third on, the player to move counts down from
+///   the moment the move before was made.
+/// - A player's time left is the base, plus the increment for each of
+///   their moves and one more (the increment counts from the first move:
+///   `0+2` gives two seconds a move, time saved carrying over), less what
+///   their moves were charged and, on their turn once their clock runs, the
+///   turn so far.
+/// - Clocks belong to players, not colours: the swap exchanges the
+///   colours, and each player keeps their clock.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayerClocks {
+    control: TimeControl,
+    /// The player who makes the first move (who holds Black at the start).
+    first: Player,
+    /// What each move was charged, in the game's order.
+    charged: Vec<Duration>,
+}
+
+impl PlayerClocks {
+    /// The clocks of a game `first` begins, before any move.
+    pub const fn new(control: TimeControl, first: Player) -> PlayerClocks {
+        PlayerClocks {
+            control,
+            first,
+            charged: Vec::new(),
+        }
+    }
+
+    /// The clocks after moves whose turns took `times`, each charged by the
+    /// rule (a time kept for a first move, by an older copy, is not).
+    pub fn replayed(
+        control: TimeControl,
+        first: Player,
+        times: impl IntoIterator<Item = Duration>,
+    ) -> PlayerClocks {
+        let mut clocks = PlayerClocks::new(control, first);
+        for turn in times {
+            clocks.moved(turn);
+        }
+        clocks
+    }
+
+    pub const fn control(&self) -> TimeControl {
+        self.control
+    }
+
+    /// What each move was charged, in order.
+    pub fn charged(&self) -> &[Duration] {
+        &self.charged
+    }
+
+    /// The player whose turn it is.
+    pub fn to_move(&self) -> Player {
+        Self::mover(self.first, self.charged.len())
+    }
+
+    /// Whether `player`'s clock has started: they have made a move.
+    pub fn started(&self, player: Player) -> bool {
+        Self::started_after(self.first, self.charged.len(), player)
+    }
+
+    /// `player`'s time left, `turn` being the time the turn under way has
+    /// taken so far: it counts only on `player`'s turn once their clock runs.
+    pub fn left(&self, player: Player, turn: Duration) -> Duration {
+        let mut moves: u32 = 0;
+        let mut used = Duration::ZERO;
+        for (ply, &spent) in self.charged.iter().enumerate() {
+            if Self::mover(self.first, ply) == player {
+                moves = moves.saturating_add(1);
+                used = used.saturating_add(spent);
+            }
+        }
+        let increments = self
+            .control
+            .increment()
+            .checked_mul(moves.saturating_add(1))
+            .unwrap_or(Duration::MAX);
+        let credit = self.control.base().saturating_add(increments);
+        let turn = if player == self.to_move() && moves > 0 {
+            turn
+        } else {
+            Duration::ZERO
+        };
+        credit.saturating_sub(used.saturating_add(turn))
+    }
+
+    /// What a move made now, after a turn of `turn`, is charged: nothing
+    /// for the mover's first move, the turn otherwise.
+    pub fn charge(&self, turn: Duration) -> Duration {
+        if self.started(self.to_move()) {
+            turn
+        } else {
+            Duration::ZERO
+        }
+    }
+
+    /// The player to move moved after a turn of `turn`: the move is
+    /// charged by the rule ([`charge`](Self::charge)); returns what it was.
+    pub fn moved(&mut self, turn: Duration) -> Duration {
+        let charged = self.charge(turn);
+        self.charged.push(charged);
+        charged
+    }
+
+    /// The last move taken back: its player's clock as before it; returns
+    /// what it was charged.
+    pub fn undone(&mut self) -> Option<Duration> {
+        self.charged.pop()
+    }
+
+    /// The player who makes move `ply` (from 0) of a game that `first`
+    /// began: players alternate, the swap included (the second player
+    /// swaps, then the first moves, now with White).
+    pub const fn mover(first: Player, ply: usize) -> Player {
+        if ply.is_multiple_of(2) {
+            first
+        } else {
+            first.other()
+        }
+    }
+
+    /// Whether `player`'s clock runs after `plies` moves of a game that
+    /// `first` began: once they have made their first move. The rule for a
+    /// program that shows clocks kept elsewhere (a lobby game's).
+    pub fn started_after(first: Player, plies: usize, player: Player) -> bool {
+        let first_move = usize::from(player != first);
+        plies > first_move
+    }
+}
+
 /// A move's time in a record, `{12.3}`: seconds, to a tenth.
 pub(crate) fn write_move_time(spent: Duration) -> String {
     format!("{{{:.1}}}", spent.as_secs_f64())
@@ -145,5 +287,51 @@ mod tests {
         ] {
             assert!(bad.parse::<TimeControl>().is_err(), "{bad}");
         }
+    }
+
+    fn secs(s: u64) -> Duration {
+        Duration::from_secs(s)
+    }
+
+    #[test]
+    fn each_sides_clock_starts_with_its_own_first_move_and_the_swap_is_one() {
+        use Player::{One, Two};
+        let mut clocks = PlayerClocks::new("1+2".parse().unwrap(), One);
+        assert_eq!(clocks.left(One, secs(50)), secs(62), "not started");
+        assert!(!clocks.started(One));
+        assert_eq!(
+            clocks.moved(secs(50)),
+            Duration::ZERO,
+            "a first move is free"
+        );
+        assert_eq!(
+            clocks.left(Two, secs(40)),
+            secs(62),
+            "Two's has not started"
+        );
+        assert_eq!(clocks.left(One, secs(40)), secs(64), "not One's turn");
+        // Two swaps: their first move, free too; One (now White) runs.
+        assert_eq!(clocks.moved(secs(40)), Duration::ZERO);
+        assert!(clocks.started(One) && clocks.started(Two));
+        assert_eq!(clocks.left(One, secs(3)), secs(61));
+        assert_eq!(clocks.left(Two, secs(3)), secs(64));
+        assert_eq!(clocks.moved(secs(3)), secs(3));
+        assert_eq!(clocks.left(One, secs(9)), secs(63), "60 + 3 × 2 - 3");
+        assert_eq!(clocks.left(Two, secs(9)), secs(55));
+        assert_eq!(clocks.undone(), Some(secs(3)));
+        assert_eq!(clocks.left(One, Duration::ZERO), secs(64));
+        // Stored times are charged by the same rule.
+        let replayed = PlayerClocks::replayed(clocks.control(), One, [secs(50), secs(40), secs(3)]);
+        assert_eq!(
+            replayed.charged(),
+            [Duration::ZERO, Duration::ZERO, secs(3)]
+        );
+        assert_eq!(PlayerClocks::mover(Two, 3), One);
+        assert!(
+            !PlayerClocks::started_after(Two, 1, One),
+            "One moves second"
+        );
+        assert!(PlayerClocks::started_after(Two, 2, One));
+        assert!(PlayerClocks::started_after(Two, 1, Two));
     }
 }

@@ -2,22 +2,17 @@
 //! down for the player to move. Every reading of the time comes in as `now`
 //! (the app reads `Instant`), so tests drive the clocks without waiting.
 //!
-//! Each side's clock starts with its first move (as on lichess): a first
-//! move takes no time, and nobody runs out of time before moving.
-//!
-//! The clocks keep the time each move took, in the game's order: a
-//! player's time left is the time control's base, plus the increment for
-//! each of their moves and one more (the increment counts from the first
-//! move, so that `0+2` gives two seconds a move, time saved carrying over),
-//! less the time their moves took and, for the player to move, the turn
-//! under way. Undo takes the last move's time back into
-//! its player's clock and starts the turn again: the clocks are as they
-//! were before the move (the time spent since is forgiven too). Redo puts
-//! the move's own time back.
+//! The rule they count by is the core's [`PlayerClocks`], the same on the
+//! lobby: each side's clock starts with its first move (as on lichess), a
+//! first move takes no time, and nobody runs out of time before moving.
+//! Here the turns are timed, paused and stopped, and a flag falls. Undo
+//! takes the last move's time back into its player's clock and starts the
+//! turn again: the clocks are as they were before the move (the time spent
+//! since is forgiven too). Redo puts the move's own time back.
 
 use std::time::{Duration, Instant};
 
-use crate::core::{Player, TimeControl};
+use crate::core::{Player, PlayerClocks, TimeControl};
 
 /// Where the clocks read the time: the machine's clock, or a time that
 /// moves only when told (for tests).
@@ -42,15 +37,12 @@ impl TimeSource {
     }
 }
 
-/// A move's player and the time it took.
-pub type MoveTime = (Player, Duration);
-
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameClock {
-    control: TimeControl,
-    moves: Vec<MoveTime>,
+    /// What each move was charged, by the one rule.
+    clocks: PlayerClocks,
     /// Undone moves' times, the next to redo last.
-    undone: Vec<MoveTime>,
+    undone: Vec<Duration>,
     /// When the turn under way began; `None` while the clocks stand (the
     /// game is over, a player is out of time, or they are paused).
     turn_began: Option<Instant>,
@@ -61,12 +53,16 @@ pub struct GameClock {
 }
 
 impl GameClock {
-    /// Clocks for a game whose moves took `moves`, the turn under way
-    /// beginning `now`.
-    pub fn new(control: TimeControl, moves: Vec<MoveTime>, now: Instant) -> GameClock {
+    /// Clocks for a game `first` began, whose moves took `times`, the turn
+    /// under way beginning `now`.
+    pub fn new(
+        control: TimeControl,
+        first: Player,
+        times: impl IntoIterator<Item = Duration>,
+        now: Instant,
+    ) -> GameClock {
         GameClock {
-            control,
-            moves,
+            clocks: PlayerClocks::replayed(control, first, times),
             undone: Vec::new(),
             turn_began: Some(now),
             paused: None,
@@ -75,12 +71,12 @@ impl GameClock {
     }
 
     pub const fn control(&self) -> TimeControl {
-        self.control
+        self.clocks.control()
     }
 
     /// The time each move took, in order.
     pub fn move_times(&self) -> impl Iterator<Item = Duration> + '_ {
-        self.moves.iter().map(|&(_, spent)| spent)
+        self.clocks.charged().iter().copied()
     }
 
     /// The player who ran out of time.
@@ -95,7 +91,7 @@ impl GameClock {
     /// Whether `player`'s clock counts down on their turn: the clocks run
     /// and `player` has made a first move (each clock starts with it).
     pub fn counts_for(&self, player: Player) -> bool {
-        self.running() && self.moves.iter().any(|&(p, _)| p == player)
+        self.running() && self.clocks.started(player)
     }
 
     /// `player`'s time left at `now`, `to_move` being the player whose
@@ -104,17 +100,12 @@ impl GameClock {
         if self.flag == Some(player) {
             return Duration::ZERO;
         }
-        let theirs = self.moves.iter().filter(|&&(p, _)| p == player);
-        let moves = u32::try_from(theirs.clone().count()).unwrap_or(u32::MAX);
-        let credit = self.control.base() + self.control.increment() * moves.saturating_add(1);
-        let used: Duration = theirs.map(|&(_, spent)| spent).sum();
-        // A clock starts with its side's first move (as on lichess).
-        let turn = if player == to_move && moves > 0 {
+        let turn = if player == to_move {
             self.turn_so_far(now)
         } else {
             Duration::ZERO
         };
-        credit.saturating_sub(used + turn)
+        self.clocks.left(player, turn)
     }
 
     /// The time the turn under way has taken, pauses left out.
@@ -142,16 +133,11 @@ impl GameClock {
         }
     }
 
-    /// `mover` moved at `now`: the move's time is kept and the next turn
-    /// begins. Returns the time it took.
-    pub fn moved(&mut self, mover: Player, now: Instant) -> Duration {
-        let first = self.moves.iter().all(|&(p, _)| p != mover);
-        let spent = if first {
-            Duration::ZERO
-        } else {
-            self.turn_so_far(now)
-        };
-        self.moves.push((mover, spent));
+    /// The player to move moved at `now`: the move's time is kept (nothing
+    /// for their first move) and the next turn begins. Returns the time it
+    /// took.
+    pub fn moved(&mut self, now: Instant) -> Duration {
+        let spent = self.clocks.moved(self.turn_so_far(now));
         self.undone.clear();
         self.start_turn(now);
         spent
@@ -159,8 +145,8 @@ impl GameClock {
 
     /// The last move was taken back at `now`.
     pub fn undone(&mut self, now: Instant) {
-        if let Some(entry) = self.moves.pop() {
-            self.undone.push(entry);
+        if let Some(spent) = self.clocks.undone() {
+            self.undone.push(spent);
         }
         self.flag = None;
         self.start_turn(now);
@@ -168,8 +154,8 @@ impl GameClock {
 
     /// The last move undone was played again at `now`, with its own time.
     pub fn redone(&mut self, now: Instant) {
-        if let Some(entry) = self.undone.pop() {
-            self.moves.push(entry);
+        if let Some(spent) = self.undone.pop() {
+            self.clocks.moved(spent);
         }
         self.start_turn(now);
     }
@@ -239,13 +225,13 @@ mod tests {
     }
 
     fn clock(control: &str, start: Instant) -> GameClock {
-        GameClock::new(control.parse().unwrap(), Vec::new(), start)
+        GameClock::new(control.parse().unwrap(), ONE, [], start)
     }
 
     /// Clocks after each side's first move, both made at `start`.
     fn started(control: &str, start: Instant) -> GameClock {
-        let first = vec![(ONE, Duration::ZERO), (TWO, Duration::ZERO)];
-        GameClock::new(control.parse().unwrap(), first, start)
+        let first = [Duration::ZERO, Duration::ZERO];
+        GameClock::new(control.parse().unwrap(), ONE, first, start)
     }
 
     #[test]
@@ -254,9 +240,9 @@ mod tests {
         let mut c = clock("0+2", t0);
         assert_eq!(c.check(ONE, t0 + secs(100)), None, "no flag before moving");
         assert_eq!(c.left(ONE, ONE, t0 + secs(100)), secs(2));
-        assert_eq!(c.moved(ONE, t0 + secs(100)), Duration::ZERO);
+        assert_eq!(c.moved(t0 + secs(100)), Duration::ZERO);
         assert_eq!(c.check(TWO, t0 + secs(200)), None);
-        assert_eq!(c.moved(TWO, t0 + secs(200)), Duration::ZERO);
+        assert_eq!(c.moved(t0 + secs(200)), Duration::ZERO);
         // From now on One's clock runs: 2 s a move and the first move's 2 s.
         assert_eq!(c.check(ONE, t0 + secs(203)), None);
         assert_eq!(c.check(ONE, t0 + secs(204)), Some(ONE));
@@ -268,7 +254,7 @@ mod tests {
         let mut c = started("1+5", t0);
         assert_eq!(c.left(ONE, ONE, t0 + secs(10)), secs(60), "60 + 2 × 5 - 10");
         assert_eq!(c.left(TWO, ONE, t0 + secs(10)), secs(70), "not to move");
-        assert_eq!(c.moved(ONE, t0 + secs(10)), secs(10));
+        assert_eq!(c.moved(t0 + secs(10)), secs(10));
         assert_eq!(c.left(ONE, TWO, t0 + secs(30)), secs(65), "60 + 3 × 5 - 10");
         assert_eq!(c.left(TWO, TWO, t0 + secs(30)), secs(50));
         assert_eq!(
@@ -294,7 +280,7 @@ mod tests {
         );
         // A player who moves in time keeps what is left, and the increment.
         let mut c = started("0+2", t0);
-        c.moved(ONE, t0 + secs(1));
+        c.moved(t0 + secs(1));
         assert_eq!(c.left(ONE, TWO, t0 + secs(5)), secs(5));
         assert_eq!(c.check(TWO, t0 + secs(4)), None);
         assert_eq!(c.check(TWO, t0 + secs(5)), Some(TWO));
@@ -304,7 +290,7 @@ mod tests {
     fn undo_puts_the_clocks_back_as_they_were_before_the_move_and_redo_replays_it() {
         let t0 = Instant::now();
         let mut c = started("1+0", t0);
-        c.moved(ONE, t0 + secs(20));
+        c.moved(t0 + secs(20));
         // Two thinks 15 s, then One's move is taken back.
         c.undone(t0 + secs(35));
         assert_eq!(c.left(ONE, ONE, t0 + secs(35)), secs(60), "One's 20 s back");
@@ -322,7 +308,7 @@ mod tests {
         assert_eq!(c.left(ONE, TWO, t0 + secs(40)), secs(40), "its own 20 s");
         // A flag that fell is taken back with the move before it.
         let mut c = started("0+2", t0);
-        c.moved(ONE, t0 + secs(1));
+        c.moved(t0 + secs(1));
         assert_eq!(c.check(TWO, t0 + secs(5)), Some(TWO));
         c.undone(t0 + secs(6));
         assert_eq!(c.flag(), None);
@@ -346,7 +332,7 @@ mod tests {
         assert_eq!(c.left(ONE, ONE, t0 + secs(505)), secs(45));
         // A move made while paused takes the turn's time up to the pause.
         c.paused(t0 + secs(510));
-        assert_eq!(c.moved(ONE, t0 + secs(600)), secs(20));
+        assert_eq!(c.moved(t0 + secs(600)), secs(20));
         assert!(c.running(), "the next turn counts");
         assert_eq!(c.left(TWO, TWO, t0 + secs(601)), secs(59));
     }
@@ -355,7 +341,7 @@ mod tests {
     fn stopped_clocks_stand() {
         let t0 = Instant::now();
         let mut c = started("1+0", t0);
-        c.moved(ONE, t0 + secs(5));
+        c.moved(t0 + secs(5));
         c.stop();
         assert_eq!(c.left(TWO, TWO, t0 + secs(50)), secs(60));
         assert_eq!(c.check(TWO, t0 + secs(500)), None);

@@ -48,7 +48,8 @@ impl Session {
     /// Starts the clocks of the game on the board from now (`None`: none).
     pub fn start_clock(&mut self, control: Option<TimeControl>) {
         let now = self.now();
-        self.clock = control.map(|control| GameClock::new(control, Vec::new(), now));
+        let first = self.game.first_black();
+        self.clock = control.map(|control| GameClock::new(control, first, [], now));
         self.follow_clock();
     }
 
@@ -56,10 +57,10 @@ impl Session {
     /// move's time, and a flag fallen; the turn under way starts now.
     pub fn resume_clock(&mut self, record: &Record) {
         let now = self.now();
+        let first = self.game.first_black();
         self.clock = record.clock.map(|control| {
             let times = record.times.iter().map(|t| t.unwrap_or_default());
-            let moves = movers(&self.game).into_iter().zip(times).collect();
-            GameClock::new(control, moves, now)
+            GameClock::new(control, first, times, now)
         });
         if record.won_on_time()
             && let Some(clock) = &mut self.clock
@@ -87,7 +88,7 @@ impl Session {
     pub fn follow_clocks(&mut self, control: Option<TimeControl>, flag: Option<Player>) {
         let now = self.now();
         let wanted = control.map(|control| {
-            let mut clock = GameClock::new(control, Vec::new(), now);
+            let mut clock = GameClock::new(control, self.game.first_black(), [], now);
             clock.stop();
             if let Some(player) = flag {
                 clock.flag_fell(player);
@@ -179,11 +180,10 @@ impl Session {
     pub fn play(&mut self, mv: Move) -> Result<MoveReport, PlayError> {
         // The clock was looked at once, as the update began.
         self.not_out_of_time()?;
-        let mover = self.game.player_to_move();
         let report = self.game.play(mv)?;
         let now = self.now();
         if let Some(clock) = &mut self.clock {
-            clock.moved(mover, now);
+            clock.moved(now);
         }
         self.follow_clock();
         self.revision += 1;
@@ -233,18 +233,4 @@ impl Session {
     pub fn cut(&mut self, ply: usize) {
         while self.game.history().len() > ply && self.undo().is_some() {}
     }
-}
-
-/// The player who made each move of `game`, in order: colours alternate
-/// but for the swap, and the swap exchanges who holds them.
-fn movers(game: &Game) -> Vec<Player> {
-    let first = game.first_black();
-    game.history()
-        .iter()
-        .enumerate()
-        .map(|(i, report)| {
-            let swapped = i >= 2 && game.history()[1].mv == Move::Swap;
-            Game::holder_given(first, swapped, report.color)
-        })
-        .collect()
 }

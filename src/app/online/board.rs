@@ -13,7 +13,7 @@ use crate::app::game::clock_reading::ClockFace;
 use crate::app::message::{Message, Tone, connection_lost};
 use crate::app::screen::{Question, Screen};
 use crate::app::state::App;
-use crate::core::{Color, Move, MoveReport, Player};
+use crate::core::{Color, Move, MoveReport, Player, PlayerClocks};
 use crate::online::protocol::{Ask, Pace};
 
 impl App {
@@ -243,7 +243,10 @@ impl App {
             } else {
                 clocks.white_ms
             };
-            let running = counting && player == to_move;
+            // The server's rule: a clock runs from its side's first move.
+            let started =
+                PlayerClocks::started_after(game.first_black(), game.history().len(), player);
+            let running = counting && player == to_move && started;
             let fallen = online.lost_on_time() && player == to_move;
             // A flag fallen reads nothing left, whatever was last heard.
             let left = Duration::from_millis(if fallen { 0 } else { ms });

@@ -5,7 +5,7 @@
 use std::time::Instant;
 
 use super::game::{Ending, LiveGame};
-use super::referee::{Referee, Seek, now};
+use super::referee::{Referee, Seek};
 use crate::online::protocol::{Answer, Ask, FromServer, GameSummary, Push, Terms};
 
 impl Referee {
@@ -188,7 +188,7 @@ impl Referee {
         // Colours alternate with the seeks' numbers: fair, and the same
         // every run of a test.
         let black = if seek.is_multiple_of(2) { 2 } else { 1 };
-        let now = now();
+        let now = self.now();
         let id = self
             .store
             .new_game(
@@ -212,7 +212,7 @@ impl Referee {
     }
 
     fn play(&mut self, key: &str, game: u64, ply: u16, mv: &str) -> Result<Answer, String> {
-        let now = now();
+        let now = self.now();
         let live = self.games.get(&game).ok_or_else(|| no_game(game))?;
         let accepted = live.check(key, ply, mv, now)?;
         let text = accepted.mv.to_string();
@@ -246,7 +246,7 @@ impl Referee {
     }
 
     fn watch(&mut self, conn: u64, key: &str, game: u64) -> Result<Answer, String> {
-        let now = now();
+        let now = self.now();
         let watching = self.conns.get(&conn).map_or(0, |c| c.watching.len());
         let live = self.games.get_mut(&game).ok_or_else(|| no_game(game))?;
         // A player opening their own game is no watcher.

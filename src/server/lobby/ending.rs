@@ -8,7 +8,7 @@ use skillratings::Outcomes;
 use skillratings::glicko2::{Glicko2Config, glicko2};
 
 use super::game::Ending;
-use super::referee::{Referee, now};
+use super::referee::Referee;
 use super::store::{Finish, Rated, StoreError};
 use crate::online::protocol::{FromServer, Push, RatingChange};
 
@@ -40,7 +40,7 @@ impl Referee {
             game,
             result: &result,
             record: &record,
-            ended_ms: now().1,
+            ended_ms: self.now().1,
             ratings: ratings
                 .iter()
                 .map(|&(seat, _, after)| (keys[seat].as_str(), after))

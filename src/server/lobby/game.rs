@@ -1,11 +1,13 @@
 //! A game the server referees: the core's game (every move checked by
 //! it), who plays it, and its clock. A clock game's time runs on the
-//! server's monotonic clock; a correspondence game's deadline on the wall
-//! clock, as it spans days and restarts.
+//! server's monotonic clock, by the program's one clock rule (the core's
+//! [`PlayerClocks`]: each side's clock starts with its own first move); a
+//! correspondence game's deadline on the wall clock, as it spans days and
+//! restarts.
 
 use std::time::{Duration, Instant};
 
-use crate::core::{Color, Game, Move, Player, Record};
+use crate::core::{Color, Game, Move, Player, PlayerClocks, Record};
 use crate::online::protocol::{Clocks, GameState, GameSummary, Pace, Terms};
 
 use super::store::{ABORTED, StoredGame};
@@ -18,6 +20,9 @@ pub enum Ending {
     Board,
     Resigned(Color),
     Time,
+    /// The side to move made no first move in time (a clock game's
+    /// [`first_move`](super::LobbyLimits::first_move)): aborted, unrated.
+    NoFirstMove,
 }
 
 pub struct LiveGame {
@@ -27,14 +32,13 @@ pub struct LiveGame {
     pub names: [String; 2],
     pub terms: Terms,
     pub game: Game,
-    /// Each player's time left at the start of the turn (clock games).
-    left: [Duration; 2],
+    /// A clock game's clocks (`None` for correspondence): what each move
+    /// was charged, by the one rule.
+    clocks: Option<PlayerClocks>,
     /// When the turn began: monotonic for the clock, wall clock (ms since
     /// 1970) for correspondence deadlines.
     turn_began: Instant,
     turn_began_ms: i64,
-    /// Each move's time on the mover's clock.
-    pub spent: Vec<Duration>,
     /// Connections watching it.
     pub watchers: std::collections::HashSet<u64>,
     /// The player (0 or 1) whose take-back request waits for an answer.
@@ -62,22 +66,18 @@ impl LiveGame {
     ) -> Result<LiveGame, String> {
         let (size, rules) = terms.check()?;
         let first = if black == 1 { Player::One } else { Player::Two };
-        // A clock of no minutes (`0+5`) starts each side with one increment,
-        // so that the first move is not lost on time before it is made.
-        let base = terms
-            .pace
-            .time_control()
-            .map_or(Duration::ZERO, |c| c.base().max(c.increment()));
         Ok(LiveGame {
             id,
             keys,
             names,
             terms,
             game: Game::new(size, rules, first),
-            left: [base; 2],
+            clocks: terms
+                .pace
+                .time_control()
+                .map(|control| PlayerClocks::new(control, first)),
             turn_began: now.0,
             turn_began_ms: now.1,
-            spent: Vec::new(),
             watchers: std::collections::HashSet::new(),
             takeback: None,
             takebacks: [0; 2],
@@ -85,8 +85,11 @@ impl LiveGame {
     }
 
     /// A game back from the database after a restart: its moves replayed
-    /// through the core, each clock charged with the time its moves took.
-    /// The time the server was down is charged to no one on a clock; a
+    /// through the core, each clock charged with the time its moves took by
+    /// the same rule as in play (a first move charged nothing, whatever an
+    /// older server stored). The time the server was down is charged to no
+    /// one on a clock, and a side still to make its first move has its whole
+    /// [`first_move`](super::LobbyLimits::first_move) again; a
     /// correspondence deadline runs on from the last move.
     pub fn restore(stored: StoredGame, now: (Instant, i64)) -> Result<LiveGame, String> {
         let mut live = LiveGame::new(
@@ -100,25 +103,15 @@ impl LiveGame {
         live.turn_began_ms = stored.started_ms;
         for (mv, spent_ms, at_ms) in stored.moves {
             let mv: Move = mv.parse().map_err(|e| format!("game {}: {e}", live.id))?;
-            let spent = Duration::from_millis(spent_ms);
-            let mover = live.game.player_to_move().index();
             live.game
                 .play(mv)
                 .map_err(|e| format!("game {}: {e}", live.id))?;
-            live.charge(mover, spent);
-            live.spent.push(spent);
+            if let Some(clocks) = &mut live.clocks {
+                clocks.moved(Duration::from_millis(spent_ms));
+            }
             live.turn_began_ms = at_ms;
         }
         Ok(live)
-    }
-
-    fn charge(&mut self, mover: usize, spent: Duration) {
-        let increment = self
-            .terms
-            .pace
-            .time_control()
-            .map_or(Duration::ZERO, |c| c.increment());
-        self.left[mover] = self.left[mover].saturating_sub(spent) + increment;
     }
 
     /// How many plies a take-back by `seat` undoes: their last move, and
@@ -136,23 +129,9 @@ impl LiveGame {
     pub fn take_back(&mut self, plies: usize, now: (Instant, i64)) {
         for _ in 0..plies {
             self.game.undo();
-            self.spent.pop();
-        }
-        let base = self
-            .terms
-            .pace
-            .time_control()
-            .map_or(Duration::ZERO, |c| c.base().max(c.increment()));
-        self.left = [base; 2];
-        // Each clock again from the moves left, as after a restart.
-        let first = self.game.first_black().index();
-        for (ply, spent) in self.spent.clone().into_iter().enumerate() {
-            let mover = if ply.is_multiple_of(2) {
-                first
-            } else {
-                1 - first
-            };
-            self.charge(mover, spent);
+            if let Some(clocks) = &mut self.clocks {
+                clocks.undone();
+            }
         }
         self.turn_began = now.0;
         self.turn_began_ms = now.1;
@@ -169,16 +148,19 @@ impl LiveGame {
 
     /// The time left to the player to move, now; zero once it has run out.
     pub fn mover_left(&self, now: (Instant, i64)) -> Duration {
-        match self.terms.pace {
-            Pace::Clock { .. } => {
-                let mover = self.game.player_to_move().index();
-                self.left[mover].saturating_sub(now.0.saturating_duration_since(self.turn_began))
-            }
-            Pace::Days(days) => {
+        match (&self.clocks, self.terms.pace) {
+            (Some(clocks), _) => clocks.left(self.game.player_to_move(), self.turn_so_far(now)),
+            (None, Pace::Clock { .. }) => Duration::ZERO,
+            (None, Pace::Days(days)) => {
                 let deadline = self.turn_began_ms + i64::from(days) * DAY_MS;
                 Duration::from_millis(u64::try_from(deadline - now.1).unwrap_or(0))
             }
         }
+    }
+
+    /// The time the turn under way has taken on the monotonic clock.
+    fn turn_so_far(&self, now: (Instant, i64)) -> Duration {
+        now.0.saturating_duration_since(self.turn_began)
     }
 
     /// Whether the player to move has run out of time.
@@ -186,20 +168,46 @@ impl LiveGame {
         !self.game.is_over() && self.mover_left(now).is_zero()
     }
 
+    /// Whether the side to move of a clock game has not made its first
+    /// move within `limit` of its turn's start (the game's start for the
+    /// first mover): the game is then aborted, unrated.
+    pub fn first_move_overdue(&self, limit: std::time::Duration, now: (Instant, i64)) -> bool {
+        self.clocks.as_ref().is_some_and(|clocks| {
+            !self.game.is_over()
+                && !clocks.started(clocks.to_move())
+                && self.turn_so_far(now) >= limit
+        })
+    }
+
+    /// Each side's time left now: on the clock, or in a correspondence
+    /// game the time left for the move to make (the side not to move shows
+    /// its whole allowance).
     pub fn clocks(&self, now: (Instant, i64)) -> Clocks {
-        let mover = self.game.player_to_move().index();
-        let mut left = match self.terms.pace {
-            Pace::Clock { .. } => self.left,
-            Pace::Days(days) => [Duration::from_millis(days as u64 * DAY_MS as u64); 2],
+        let to_move = self.game.player_to_move();
+        let turn = if self.game.is_over() {
+            Duration::ZERO
+        } else {
+            self.turn_so_far(now)
         };
-        if !self.game.is_over() {
-            left[mover] = self.mover_left(now);
-        }
+        let left = |player: Player| match (&self.clocks, self.terms.pace) {
+            (Some(clocks), _) => clocks.left(
+                player,
+                if player == to_move {
+                    turn
+                } else {
+                    Duration::ZERO
+                },
+            ),
+            (None, Pace::Days(_)) if player == to_move && !self.game.is_over() => {
+                self.mover_left(now)
+            }
+            (None, Pace::Days(days)) => Duration::from_millis(u64::from(days) * DAY_MS as u64),
+            (None, Pace::Clock { .. }) => Duration::ZERO,
+        };
         let ms = |d: Duration| u64::try_from(d.as_millis()).unwrap_or(u64::MAX);
-        let black = self.game.holder(Color::Black).index();
         Clocks {
-            black_ms: ms(left[black]),
-            white_ms: ms(left[1 - black]),
+            black_ms: ms(left(self.game.holder(Color::Black))),
+            white_ms: ms(left(self.game.holder(Color::White))),
         }
     }
 
@@ -236,21 +244,19 @@ impl LiveGame {
         let mut game = self.game.clone();
         game.play(mv)
             .map_err(|e| format!("illegal move {mv}: {e}"))?;
-        let spent = match self.terms.pace {
-            Pace::Clock { .. } => now.0.saturating_duration_since(self.turn_began),
-            Pace::Days(_) => {
-                Duration::from_millis(u64::try_from(now.1 - self.turn_began_ms).unwrap_or(0))
-            }
+        let spent = match &self.clocks {
+            Some(clocks) => clocks.charge(self.turn_so_far(now)),
+            None => Duration::from_millis(u64::try_from(now.1 - self.turn_began_ms).unwrap_or(0)),
         };
         Ok(Accepted { game, mv, spent })
     }
 
     /// Makes a checked (and stored) move the game's.
     pub fn commit(&mut self, accepted: Accepted, now: (Instant, i64)) {
-        let mover = self.game.player_to_move().index();
         self.game = accepted.game;
-        self.charge(mover, accepted.spent);
-        self.spent.push(accepted.spent);
+        if let Some(clocks) = &mut self.clocks {
+            clocks.moved(accepted.spent);
+        }
         self.turn_began = now.0;
         self.turn_began_ms = now.1;
     }
@@ -292,7 +298,7 @@ impl LiveGame {
     }
 
     /// Whether a game ending so is aborted: it ended (a resignation, a
-    /// flag) before each side made a move. Such a game is unrated (as on
+    /// flag, a first move not made in time) before each side made a move. Such a game is unrated (as on
     /// lichess): a rating cannot be won from a key that never played.
     pub fn aborted(&self, ending: Ending) -> bool {
         ending != Ending::Board && self.game.history().len() < 2
@@ -307,7 +313,11 @@ impl LiveGame {
         }
         let mut record = Record::new(self.names.clone(), game);
         record.clock = self.terms.pace.time_control();
-        record.times = self.spent.iter().map(|&t| Some(t)).collect();
+        record.times = self
+            .clocks
+            .iter()
+            .flat_map(|c| c.charged().iter().map(|&t| Some(t)))
+            .collect();
         record.flag_fell = ending == Ending::Time;
         record.set_extra("x-server-game", self.id.to_string());
         let aborted = self.aborted(ending);
@@ -317,9 +327,8 @@ impl LiveGame {
             record.set_extra("x-aborted", "yes");
         }
         if let Pace::Days(_) = self.terms.pace {
-            record.set_extra("x-pace", self.terms.pace.to_string());
             // Days are no clock time: a record keeps the clock's seconds only.
-            record.times.clear();
+            record.set_extra("x-pace", self.terms.pace.to_string());
         }
         let result = match record.game.resigned() {
             _ if aborted => ABORTED.to_string(),
@@ -334,7 +343,7 @@ impl LiveGame {
     pub fn winner(&self, ending: Ending) -> usize {
         let color = match ending {
             Ending::Resigned(color) => color.other(),
-            Ending::Time => self.game.position().to_move().other(),
+            Ending::Time | Ending::NoFirstMove => self.game.position().to_move().other(),
             Ending::Board => self.game.winning_color().unwrap_or(Color::Black),
         };
         self.game.holder(color).index()

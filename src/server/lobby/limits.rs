@@ -6,6 +6,9 @@ use std::time::Duration;
 
 use crate::net::rate::Rate;
 
+/// The time a side has for its first move in a clock game.
+pub const FIRST_MOVE: Duration = Duration::from_secs(30);
+
 #[derive(Clone, Debug, PartialEq)]
 pub struct LobbyLimits {
     /// From the connection to the end of the handshake.
@@ -33,6 +36,10 @@ pub struct LobbyLimits {
     pub watching: usize,
     /// How often clocks are checked.
     pub tick: Duration,
+    /// How long the side to move of a clock game has for its first move
+    /// (its clock does not run before it): past it the game is aborted,
+    /// unrated.
+    pub first_move: Duration,
     /// How often the lists (players, seeks, games) are pushed, at most.
     pub lists_every: Duration,
     /// Chat lines one key may send a minute (all its games together).
@@ -60,6 +67,7 @@ impl Default for LobbyLimits {
             games_per_player: 50,
             watching: 20,
             tick: Duration::from_millis(100),
+            first_move: FIRST_MOVE,
             lists_every: Duration::from_millis(500),
             chat_per_minute: 12.0,
             chat_burst: 5.0,

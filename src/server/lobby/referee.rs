@@ -86,13 +86,19 @@ pub struct Referee {
     /// Lists changed since they were last pushed.
     pub(super) dirty: Dirty,
     last_lists: Instant,
-    /// The wall clock (ms since 1970) for names and new keys: a test's own.
+    /// The wall clock (ms since 1970) for names, new keys and games: a
+    /// test's own.
     pub(super) wall: WallClock,
+    /// The monotonic clock the games' clocks run on: a test's own.
+    monotonic: MonotonicClock,
     pub(super) registrations: Registrations,
 }
 
 /// Milliseconds since 1970, now.
 pub type WallClock = Box<dyn Fn() -> i64 + Send>;
+
+/// The monotonic time, now.
+pub type MonotonicClock = Box<dyn Fn() -> Instant + Send>;
 
 /// Now, on both clocks the referee keeps.
 pub(super) fn now() -> (Instant, i64) {
@@ -131,6 +137,7 @@ impl Referee {
             dirty: Dirty::default(),
             last_lists: Instant::now(),
             wall: Box::new(|| now().1),
+            monotonic: Box::new(Instant::now),
             registrations: Registrations::default(),
         })
     }
@@ -139,6 +146,17 @@ impl Referee {
     #[cfg(test)]
     pub fn with_wall_clock(self, wall: WallClock) -> Referee {
         Referee { wall, ..self }
+    }
+
+    /// The same referee on another monotonic clock (a test's, to move on).
+    #[cfg(test)]
+    pub fn with_monotonic_clock(self, monotonic: MonotonicClock) -> Referee {
+        Referee { monotonic, ..self }
+    }
+
+    /// Now, on both clocks the games run on.
+    pub(super) fn now(&self) -> (Instant, i64) {
+        ((self.monotonic)(), (self.wall)())
     }
 
     /// Serves commands until every sender has gone.
@@ -321,18 +339,25 @@ impl Referee {
         }
     }
 
-    /// Ends games out of time; pushes the lists if they changed.
+    /// Ends games out of time, and aborts those whose side to move made
+    /// no first move in time; pushes the lists if they changed.
     fn tick(&mut self) {
-        let now = now();
-        let fallen: Vec<u64> = self
+        let now = self.now();
+        let first_move = self.limits.first_move;
+        let ended: Vec<(u64, Ending)> = self
             .games
             .values()
-            .filter(|g| g.flag_fell(now))
-            .map(|g| g.id)
+            .filter_map(|g| {
+                if g.first_move_overdue(first_move, now) {
+                    Some((g.id, Ending::NoFirstMove))
+                } else {
+                    g.flag_fell(now).then_some((g.id, Ending::Time))
+                }
+            })
             .collect();
-        for game in fallen {
+        for (game, ending) in ended {
             // A failure is logged (`failed`); the next tick tries again.
-            let _ = self.end(game, Ending::Time);
+            let _ = self.end(game, ending);
         }
         // Lists go out at most every `lists_every`: with many players
         // each change would otherwise cost everyone a message.
@@ -423,3 +448,7 @@ impl Referee {
 #[cfg(test)]
 #[path = "referee_tests.rs"]
 mod tests;
+
+#[cfg(test)]
+#[path = "clock_tests.rs"]
+mod clock_tests;

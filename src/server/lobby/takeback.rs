@@ -6,7 +6,7 @@
 //! and a move answers a waiting one with no. Rated games too: both agree.
 
 use super::asks::no_game;
-use super::referee::{Referee, now};
+use super::referee::Referee;
 use crate::online::protocol::{Answer, FromServer, Push};
 
 impl Referee {
@@ -54,7 +54,7 @@ impl Referee {
         if let Err(e) = self.store.take_back(game, keep) {
             return Err(self.failed(&e));
         }
-        let now = now();
+        let now = self.now();
         let live = self.games.get_mut(&game).ok_or_else(|| no_game(game))?;
         live.take_back(plies, now);
         let state = live.state(now);
