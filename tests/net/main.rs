@@ -14,6 +14,7 @@ mod support;
 
 mod app;
 mod cli;
+mod clock_rule;
 mod forms;
 mod jam;
 mod link;
