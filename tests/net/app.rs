@@ -19,7 +19,7 @@ use proptest::prelude::*;
 
 const DEADLINE: Duration = Duration::from_secs(20);
 
-fn config() -> Config {
+pub(crate) fn config() -> Config {
     let mut config = Config::default();
     config.players.names[0] = "Ann".into();
     config.game.size = BoardSize::new(5).unwrap();
@@ -206,7 +206,12 @@ proptest! {
 }
 
 /// Ticks both until `done` holds for them.
-fn tick_both(host: &mut App, guest: &mut App, what: &str, done: impl Fn(&App, &App) -> bool) {
+pub(crate) fn tick_both(
+    host: &mut App,
+    guest: &mut App,
+    what: &str,
+    done: impl Fn(&App, &App) -> bool,
+) {
     let start = Instant::now();
     while !done(host, guest) {
         assert!(start.elapsed() < DEADLINE, "no {what} in time");
@@ -223,7 +228,7 @@ fn playing() -> (App, App) {
 
 /// Ann hosting with `anns` settings and Bob joined, each with files under
 /// their own directory of `dirs`, if given.
-fn playing_in(anns: Config, dirs: Option<[&Path; 2]>) -> (App, App) {
+pub(crate) fn playing_in(anns: Config, dirs: Option<[&Path; 2]>) -> (App, App) {
     let mut bobs = config();
     bobs.players.names[0] = "Bob".into();
     let mut apps = [App::with_config(anns), App::with_config(bobs)];

@@ -182,9 +182,11 @@ fn lobby_a_take_back_agreed_undoes_the_asker_s_last_move_and_the_clocks_in_the_s
             _ => None,
         });
         assert!(state.moves.is_empty(), "{:?}", state.moves);
-        // Black to move again: White's clock stands at its start.
-        assert_eq!(state.clocks.white_ms, 600_000);
-        assert!(state.clocks.black_ms <= 600_000, "{:?}", state.clocks);
+        // Black to move again, before each side's first move: no clock
+        // runs, both stand at their start (10 minutes and the first
+        // increment, the clock rule's).
+        assert_eq!(state.clocks.white_ms, 605_000);
+        assert_eq!(state.clocks.black_ms, 605_000, "{:?}", state.clocks);
     }
     // Play goes on from there; a third request is the last one.
     let mut core = replay(&state);

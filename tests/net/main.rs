@@ -17,6 +17,7 @@ mod support;
 
 mod app;
 mod cli;
+mod clock_rule;
 mod forms;
 mod jam;
 mod link;

@@ -171,7 +171,7 @@ impl LiveGame {
     /// Whether the side to move of a clock game has not made its first
     /// move within `limit` of its turn's start (the game's start for the
     /// first mover): the game is then aborted, unrated.
-    pub fn first_move_overdue(&self, limit: std::time::Duration, now: (Instant, i64)) -> bool {
+    pub fn first_move_overdue(&self, limit: Duration, now: (Instant, i64)) -> bool {
         self.clocks.as_ref().is_some_and(|clocks| {
             !self.game.is_over()
                 && !clocks.started(clocks.to_move())
