@@ -54,12 +54,14 @@
 mod action;
 mod computer;
 pub mod config;
+mod effect;
 mod files;
 mod game;
 mod keys;
 mod message;
 mod network;
 mod online;
+mod outcome;
 mod review;
 mod screen;
 mod settings;

@@ -4,9 +4,11 @@
 use crate::app::action::{Action, FirstGame};
 use crate::app::computer::engine::{Computer, EngineSnapshot, Job};
 use crate::app::config::Config;
+use crate::app::effect::Effect;
+use crate::app::outcome::{Outcome, Said};
 use crate::app::config::engine::Mode;
 use crate::app::config::file::{ConfigFile, Loaded};
-use crate::app::files::state::{Files, RecordList, ResultsRead};
+use crate::app::files::state::Files;
 use crate::app::game::board_view::BoardView;
 use crate::app::game::session::Session;
 use crate::app::keys::keymap::KeyBindings;
@@ -151,6 +153,18 @@ impl App {
     /// Adds to the message line rather than replacing what the action said.
     pub(in crate::app) fn tell(&mut self, tone: Tone, text: impl Into<String>) {
         self.status.tell(tone, text);
+    }
+
+    /// Says what a feature said, and gives back the effects it asked for.
+    pub(in crate::app) fn apply(&mut self, outcome: Outcome) -> Vec<Effect> {
+        let (said, effects) = outcome.into_parts();
+        for said in said {
+            match said {
+                Said::Say(tone, text) => self.status.say(tone, text),
+                Said::Tell(tone, text) => self.status.tell(tone, text),
+            }
+        }
+        effects
     }
 
     /// A new request replaces the previous message.
@@ -329,27 +343,9 @@ impl App {
         self.computer.tick_interval().or(review).or(network)
     }
 
-    /// The records screen's list, read when it opened.
-    pub fn records(&self) -> Option<&RecordList> {
-        self.files.records()
-    }
-
-    /// The results screen's content, read when it opened.
-    pub fn results(&self) -> Option<&ResultsRead> {
-        self.files.results()
-    }
-
-    /// The results file, where it is known.
-    pub fn results_file(&self) -> Option<std::path::PathBuf> {
-        self.files.paths().map(|p| p.results())
-    }
-
-    /// Where saved records go, as the screens show it.
-    pub fn records_dir_text(&self) -> String {
-        self.files
-            .paths()
-            .map(|p| p.records_dir().display().to_string())
-            .unwrap_or_default()
+    /// The files: the autosave, the records and results screens' lists.
+    pub fn files(&self) -> &Files {
+        &self.files
     }
 
     /// What the side panel says about the files and the position shown.

@@ -217,16 +217,16 @@ fn the_records_screen_filters_and_deletes_after_a_question() {
     save_record(&paths.records_dir().join("b.brique"), &ann_zoe).unwrap();
     let mut app = start(dir.path(), &PlayArgs::default());
     type_keys(&mut app, "f");
-    assert_eq!(app.listed_records().len(), 2);
+    assert_eq!(app.files().listed_records(app.screen()).len(), 2);
     assert!(
         words(&app).contains("Ann vs Bob · 9×9 · 1 move ·"),
         "{}",
         words(&app)
     );
     type_keys(&mut app, "/zo");
-    assert_eq!(app.listed_records().len(), 1, "narrowed as it is typed");
+    assert_eq!(app.files().listed_records(app.screen()).len(), 1, "narrowed as it is typed");
     press(&mut app, KeyCode::Esc);
-    assert_eq!(app.listed_records().len(), 2, "Esc clears it");
+    assert_eq!(app.files().listed_records(app.screen()).len(), 2, "Esc clears it");
     type_keys(&mut app, "/bob");
     press(&mut app, KeyCode::Enter);
     assert_eq!(app.screen(), &Screen::Records { selected: 0 });

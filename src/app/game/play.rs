@@ -112,8 +112,14 @@ impl App {
             }
             Action::History(step) => self.browse(step),
             Action::SaveRecord => return vec![Effect::OpenSavePrompt],
-            Action::OpenRecords => return self.open_records(),
-            Action::OpenResults => return self.open_results(),
+            Action::OpenRecords => {
+                let out = self.files.open_records();
+                return self.apply(out);
+            }
+            Action::OpenResults => {
+                let out = self.files.open_results();
+                return self.apply(out);
+            }
             Action::OpenTraining => return vec![Effect::OpenTraining(None)],
             _ => {}
         }
