@@ -2,12 +2,10 @@
 //! the view and tests ask of them. `update.rs` routes actions to the parts.
 
 use crate::app::action::{Action, FirstGame};
-use crate::app::computer::engine::{Computer, EngineSnapshot, Job};
+use crate::app::computer::engine::Computer;
 use crate::app::config::Config;
-use crate::app::effect::Effect;
-use crate::app::outcome::{Outcome, Said};
-use crate::app::config::engine::Mode;
 use crate::app::config::file::{ConfigFile, Loaded};
+use crate::app::effect::Effect;
 use crate::app::files::state::Files;
 use crate::app::game::board_view::BoardView;
 use crate::app::game::session::Session;
@@ -15,12 +13,13 @@ use crate::app::keys::keymap::KeyBindings;
 use crate::app::message::{Message, StatusLine, Tone};
 use crate::app::network::state::{NETWORK_TICK, Network};
 use crate::app::online::state::{ONLINE_TICK, Online};
+use crate::app::outcome::{Outcome, Said};
 use crate::app::review::state::{GameReview, REVIEW_TICK};
 use crate::app::screen::{HelpOver, Screen};
 use crate::app::terminal::capabilities::TermCaps;
 use crate::app::training::state::Training;
 use crate::app::ui::theme::Theme;
-use crate::core::{Game, Move, MoveReport, Player, Square};
+use crate::core::{Game, Move, MoveReport, Player};
 
 /// The game screen.
 #[derive(Debug)]
@@ -129,10 +128,6 @@ impl App {
         self.session.game()
     }
 
-    pub fn cursor(&self) -> Square {
-        self.board.cursor()
-    }
-
     pub fn screen(&self) -> &Screen {
         &self.screen
     }
@@ -193,18 +188,6 @@ impl App {
         self.session.in_progress()
     }
 
-    /// The game as the screen shows it: the game itself, or its first moves
-    /// while an earlier position is browsed.
-    pub fn shown_game(&self) -> &Game {
-        self.board.shown_game(self.session.game())
-    }
-
-    /// How many moves the position on screen has, while an earlier position
-    /// is browsed (`None` at the latest position).
-    pub fn viewing(&self) -> Option<usize> {
-        self.board.viewing()
-    }
-
     /// How many lines the move list is scrolled up from its end.
     pub fn moves_scroll(&self) -> usize {
         self.board.moves_scroll(self.session.revision())
@@ -215,12 +198,12 @@ impl App {
     pub fn preview(&self) -> Option<MoveReport> {
         // Not while the computer is to move: the stone would not be placed.
         if !matches!(self.screen, Screen::Board | Screen::GoTo(_))
-            || (self.computer_to_move() && self.viewing().is_none())
+            || (self.computer.to_move(self.session.game()) && self.board.viewing().is_none())
         {
             return None;
         }
-        let position = self.shown_game().position();
-        position.preview(Move::Place(self.cursor())).ok()
+        let position = self.board.shown_game(self.session.game()).position();
+        position.preview(Move::Place(self.board.cursor())).ok()
     }
 
     /// Whether `action` would do anything now, so that the key line offers
@@ -270,52 +253,22 @@ impl App {
             }
             // Nor on the other player's turn in a network game.
             Action::Swap => {
-                self.viewing().is_none()
+                self.board.viewing().is_none()
                     && !over
                     && game.position().can_swap()
-                    && !self.computer_to_move()
+                    && !self.computer.to_move(self.session.game())
                     && !self.peer_to_move()
             }
             Action::Undo => game.can_undo(),
             Action::Redo => game.can_redo(),
-            Action::Place => (!over && !self.peer_to_move()) || self.viewing().is_some(),
-            Action::Hint => !over && !self.computer_to_move(),
+            Action::Place => (!over && !self.peer_to_move()) || self.board.viewing().is_some(),
+            Action::Hint => !over && !self.computer.to_move(self.session.game()),
             Action::Review => !game.history().is_empty(),
             Action::NextMistake | Action::PrevMistake => self.review.of(game).is_some(),
             // A question is answered yes or no: `q` there is no third way.
             Action::Quit => !matches!(self.screen, Screen::Confirm(_)),
             _ => true,
         }
-    }
-
-    /// The mode of the game on the board.
-    pub fn mode(&self) -> Mode {
-        self.computer.mode()
-    }
-
-    /// Whether the computer plays for `player` in this game.
-    pub fn is_computer(&self, player: Player) -> bool {
-        self.computer.is_computer(player)
-    }
-
-    /// Whether it is the computer's turn (in a game not over).
-    pub fn computer_to_move(&self) -> bool {
-        self.computer.to_move(self.session.game())
-    }
-
-    /// What the engine is searching for now, if anything.
-    pub fn engine_job(&self) -> Option<Job> {
-        self.computer.job()
-    }
-
-    /// The search that waits for the server's other searches to end.
-    pub fn engine_waiting(&self) -> Option<Job> {
-        self.computer.waiting()
-    }
-
-    /// The latest snapshot of a search of the position on the board.
-    pub fn engine_snapshot(&self) -> Option<&EngineSnapshot> {
-        self.computer.snapshot(self.session.game().position())
     }
 
     /// The hint found for the position on the board.
@@ -329,11 +282,6 @@ impl App {
         self.computer.analysis_shown() && !self.engine_aids_barred()
     }
 
-    /// Whether a demo stands still.
-    pub fn demo_paused(&self) -> bool {
-        self.computer.is_demo() && self.computer.paused()
-    }
-
     /// How long the event loop may wait for input before it sends
     /// [`crate::app::Action::Tick`]: `None` (wait for input) while no search runs.
     pub fn tick_interval(&self) -> Option<std::time::Duration> {
@@ -341,6 +289,21 @@ impl App {
         let network = network.or(self.online.is_active().then_some(ONLINE_TICK));
         let review = self.review.is_running().then_some(REVIEW_TICK);
         self.computer.tick_interval().or(review).or(network)
+    }
+
+    /// The computer opponent: its mode, its searches and what they found.
+    pub fn computer(&self) -> &Computer {
+        &self.computer
+    }
+
+    /// The board's view: the cursor, the position looked at.
+    pub fn board(&self) -> &BoardView {
+        &self.board
+    }
+
+    /// The engine's review of the game.
+    pub fn review(&self) -> &GameReview {
+        &self.review
     }
 
     /// The files: the autosave, the records and results screens' lists.

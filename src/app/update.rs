@@ -8,15 +8,18 @@ use ratatui::crossterm::event::Event;
 
 use crate::app::action::{Action, HistoryStep};
 pub(in crate::app) use crate::app::effect::Effect;
-use crate::app::outcome::Outcome;
-use crate::app::keys::input::action_for;
-use crate::app::files::naming::Naming;
 use crate::app::effect::Keep;
+use crate::app::files::naming::Naming;
+use crate::app::game::panel::chart_move_at;
+use crate::app::keys::input::action_for;
 use crate::app::keys::keymap::{Context, KeyNames, key_for};
+use crate::app::outcome::Outcome;
 use crate::app::screen::{HelpOver, Question, Screen};
 use crate::app::state::App;
-use crate::app::ui::pages;
 use crate::app::ui::text_input::Typed;
+use crate::app::ui::{layout, pages};
+use crate::core::Player;
+use crate::reviewer::ReviewSettings;
 
 impl App {
     /// What the keyboard is talking to now.
@@ -68,7 +71,14 @@ impl App {
                     }
                     self.sync_online();
                     self.sync_engine();
-                    self.follow_review();
+                    let names = [Player::One, Player::Two].map(|p| self.name(p).to_string());
+                    let names = [names[0].as_str(), names[1].as_str()];
+                    let keys = KeyNames {
+                        keys: &self.config.keys,
+                        theme: self.theme,
+                    };
+                    let out = self.review.follow(self.session.game(), names, keys);
+                    self.apply(out);
                     self.keep_files(Keep::Changes);
                     Outcome::none()
                 }
@@ -123,13 +133,19 @@ impl App {
                     Outcome::none()
                 }
                 Effect::StartReview => {
-                    self.start_review();
-                    Outcome::none()
+                    let settings = ReviewSettings {
+                        millis: u64::from(self.config.engine.review_seconds.0),
+                        threads: self.engine_settings().threads.count(),
+                        seed: 1,
+                    };
+                    let slot = self.computer.take_slot();
+                    let keys = KeyNames {
+                        keys: &self.config.keys,
+                        theme: self.theme,
+                    };
+                    (self.review).begin(self.session.game(), settings, slot, keys)
                 }
-                Effect::StopReview => {
-                    self.stop_review();
-                    Outcome::none()
-                }
+                Effect::StopReview => self.review.end(self.session.game()),
                 Effect::ConnectOnline { server, name } => {
                     self.connect_online(server, Some(name));
                     Outcome::none()
@@ -178,10 +194,25 @@ impl App {
             // Turned on in a friend's game: the other player is told.
             crate::app::network::aids::announce_engine_help(self, action);
         }
-        if self.screen == Screen::Board
-            && let Some(effects) = self.review_route(action)
-        {
-            return effects;
+        if self.screen == Screen::Board {
+            let keys = KeyNames {
+                keys: &self.config.keys,
+                theme: self.theme,
+            };
+            let game = self.session.game();
+            if let Some(out) = self.review.route(action, game, &mut self.board, keys) {
+                return self.apply(out);
+            }
+            // A click on the review's chart: the position after that move.
+            if let Action::Click { column, row } = action
+                && let Some(ply) = layout::screen(self.board.terminal(), game.size())
+                    .ok()
+                    .and_then(|screen| screen.panel)
+                    .and_then(|panel| chart_move_at(self, panel, column, row))
+            {
+                self.board.show_ply(self.session.game(), ply);
+                return Vec::new();
+            }
         }
         match &mut self.screen {
             Screen::Board if action == Action::ToggleEscorts => return self.toggle_escorts(),

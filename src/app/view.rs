@@ -58,7 +58,7 @@ impl Widget for &App {
             Ok(screen) => {
                 let overlay = marks::board_overlay(self);
                 BoardWidget {
-                    position: self.shown_game().position(),
+                    position: self.board.shown_game(self.session.game()).position(),
                     overlay: &overlay,
                     theme,
                 }

@@ -204,7 +204,11 @@ impl Files {
 
     /// Writes the autosave again though the game is unchanged: its `x-`
     /// lines changed (an online game taken up, which the board already showed).
-    pub(in crate::app) fn autosave_again(&mut self, game: &OnScreen, screen: &mut Screen) -> Outcome {
+    pub(in crate::app) fn autosave_again(
+        &mut self,
+        game: &OnScreen,
+        screen: &mut Screen,
+    ) -> Outcome {
         let mut out = Outcome::none();
         if let Some(paths) = self.paths().cloned()
             && self.autosave_is_ours()

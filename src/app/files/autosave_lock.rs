@@ -77,7 +77,10 @@ impl Files {
         }
         *self = Files::new(Some(lock.paths().clone()), session);
         self.keep_lock(lock);
-        ((!said.is_empty()).then(|| (Tone::Info, said.join(" "))), out)
+        (
+            (!said.is_empty()).then(|| (Tone::Info, said.join(" "))),
+            out,
+        )
     }
 
     /// Before writing the autosave: whether this copy holds its lock,

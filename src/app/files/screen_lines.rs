@@ -8,6 +8,7 @@
 use super::autosave::{OnScreen, Opening, Resumed, read_opening};
 use super::naming::Naming;
 use super::state::Files;
+use crate::ai::review::REVIEW_KEY;
 use crate::app::action::{Action, HistoryStep};
 use crate::app::config::engine::Mode;
 use crate::app::effect::{Effect, Keep};
@@ -16,7 +17,6 @@ use crate::app::network::play::is_network_extra;
 use crate::app::outcome::Outcome;
 use crate::app::state::App;
 use crate::core::{Player, Record, Square};
-use crate::ai::review::REVIEW_KEY;
 use crate::storage::Paths;
 use std::path::Path;
 
@@ -119,7 +119,7 @@ impl App {
         self.computer.set_mode(mode.unwrap_or_default());
         let level = record.extra("x-level").and_then(|level| level.parse().ok());
         (self.files).set_recorded_level(level.filter(|_| record.game.is_over()));
-        self.restore_review(record);
+        self.review.restore(record);
     }
 
     /// The game on screen as a record: the names as shown (the computer's
@@ -139,14 +139,17 @@ impl App {
             .cloned()
             .collect();
         let screen = [
-            ("x-cursor", self.cursor().to_string()),
+            ("x-cursor", self.board.cursor().to_string()),
             // Who played: a game against the computer resumes as one. The
             // level is for the reader; the settings' level plays on.
-            ("x-mode", self.mode().key().to_string()),
+            ("x-mode", self.computer.mode().key().to_string()),
             ("x-level", self.named_level().name().to_string()),
         ];
         // The engine's review of this game (`review/`).
-        for (key, value) in screen.into_iter().chain(self.review_extra()) {
+        for (key, value) in screen
+            .into_iter()
+            .chain(self.review.extra(self.session.game()))
+        {
             record.set_extra(key, value);
         }
         record
@@ -171,7 +174,7 @@ impl App {
             record,
             autosave_extras,
             session: &self.session,
-            demo: self.mode() == Mode::ComputerVsComputer,
+            demo: self.computer.mode() == Mode::ComputerVsComputer,
             naming: Naming::of(self),
         };
         let out = match how {

@@ -31,7 +31,7 @@ impl App {
             BoardMode::Network
         } else if self.online_on_board() {
             BoardMode::Online
-        } else if self.mode() != Mode::HumanVsHuman {
+        } else if self.computer.mode() != Mode::HumanVsHuman {
             BoardMode::Computer
         } else {
             BoardMode::People
@@ -55,7 +55,7 @@ impl App {
             Action::Hint => self.ask_hint(),
             Action::ToggleAnalysis => self.toggle_analysis(),
             Action::MoveCursor(direction) => self.board.step_cursor(direction, size),
-            Action::Place => self.person_moves(Move::Place(self.cursor())),
+            Action::Place => self.person_moves(Move::Place(self.board.cursor())),
             Action::Click { column, row } => {
                 if let Some(sq) = self.board.square_at(column, row, size) {
                     self.board.set_cursor(sq);
@@ -147,7 +147,7 @@ impl App {
     /// A person's move from the board: played on the latest position, or,
     /// while an earlier one is browsed, asked about first (`history.rs`).
     fn person_moves(&mut self, mv: Move) {
-        if self.viewing().is_some() && self.played_in_the_past(mv) {
+        if self.board.viewing().is_some() && self.played_in_the_past(mv) {
             return;
         }
         self.play_move(mv);
@@ -211,7 +211,7 @@ impl App {
     /// The pointer moves the cursor, so the preview follows the mouse.
     pub(in crate::app) fn hover(&mut self, column: u16, row: u16) {
         if self.screen == Screen::Board
-            && !self.shown_game().is_over()
+            && !self.board.shown_game(self.session.game()).is_over()
             && let Some(sq) = self.board.square_at(column, row, self.game().size())
         {
             self.board.set_cursor(sq);
