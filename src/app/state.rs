@@ -17,7 +17,7 @@ use crate::app::outcome::{Outcome, Said};
 use crate::app::review::state::{GameReview, REVIEW_TICK};
 use crate::app::screen::{HelpOver, Screen};
 use crate::app::terminal::capabilities::TermCaps;
-use crate::app::training::state::Training;
+use crate::app::training::state::{Course, Training};
 use crate::app::ui::theme::Theme;
 use crate::core::{Game, Move, MoveReport, Player};
 
@@ -135,6 +135,18 @@ impl App {
     /// The lessons and puzzles, once opened.
     pub fn training(&self) -> Option<&Training> {
         self.training.as_ref()
+    }
+
+    /// Shows the puzzles of `file` instead of the built-in set and the
+    /// player's own (`brique puzzles --file`); read when the puzzles open.
+    pub fn use_puzzle_file(&mut self, file: Option<std::path::PathBuf>) {
+        self.puzzle_file = file;
+    }
+
+    /// Opens the lessons or puzzles: where the player left them, with the
+    /// progress kept in the state directory.
+    pub fn open_training(&mut self, course: Course) {
+        self.perform(vec![Effect::OpenTraining(Some(course))]);
     }
 
     pub fn message(&self) -> Option<&Message> {

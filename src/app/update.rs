@@ -10,12 +10,14 @@ use crate::app::action::{Action, HistoryStep};
 pub(in crate::app) use crate::app::effect::Effect;
 use crate::app::effect::Keep;
 use crate::app::files::naming::Naming;
+use crate::app::game::board_view::square_named;
 use crate::app::game::panel::chart_move_at;
 use crate::app::keys::input::action_for;
 use crate::app::keys::keymap::{Context, KeyNames, key_for};
 use crate::app::outcome::Outcome;
 use crate::app::screen::{HelpOver, Question, Screen};
 use crate::app::state::App;
+use crate::app::training::state::Training;
 use crate::app::ui::text_input::Typed;
 use crate::app::ui::{layout, pages};
 use crate::core::Player;
@@ -117,17 +119,18 @@ impl App {
                 }
                 Effect::TakeNetworkEvents => Outcome::effects(self.network_tick()),
                 Effect::OpenTraining(course) => {
-                    self.enter_training(course);
-                    Outcome::none()
+                    let (paths, file) = (self.files.paths(), self.puzzle_file.as_deref());
+                    let training = &mut self.training;
+                    Training::enter(training, course, paths, file, &mut self.screen)
                 }
                 Effect::OpenSavePrompt => {
                     let record = self.record_on_screen();
                     self.files.open_save_prompt(&record, &mut self.screen)
                 }
-                Effect::SaveProgress => {
-                    self.save_progress();
-                    Outcome::none()
-                }
+                Effect::SaveProgress => match &self.training {
+                    Some(training) => training.save_progress(self.files.paths()),
+                    None => Outcome::none(),
+                },
                 Effect::MarkWelcomed => {
                     self.mark_welcomed();
                     Outcome::none()
@@ -274,7 +277,18 @@ impl App {
             },
             Screen::TrainingGoTo(input) => match input.handle(action) {
                 Typed::Editing => {}
-                Typed::Submitted(text) => return self.training_go_to(&text),
+                Typed::Submitted(text) => {
+                    let theme = self.theme;
+                    let square = |text: &str, size| square_named(text, size, theme);
+                    let out = match &mut self.training {
+                        Some(training) => training.go_to(&text, square, &mut self.screen),
+                        None => {
+                            self.screen = Screen::Board;
+                            Outcome::none()
+                        }
+                    };
+                    return self.apply(out);
+                }
                 Typed::Cancelled => self.screen = Screen::Training,
             },
             Screen::Settings(form) if form.leaving => match action {
@@ -334,7 +348,16 @@ impl App {
                 let out = (self.files).on_results(action, &mut self.screen, theme, area);
                 return self.apply(out);
             }
-            Screen::Training => return self.on_training(action),
+            Screen::Training => {
+                let out = match &mut self.training {
+                    Some(training) => training.handle(action, &mut self.screen, &self.board),
+                    None => {
+                        self.screen = Screen::Board;
+                        Outcome::none()
+                    }
+                };
+                return self.apply(out);
+            }
             Screen::Welcome => return self.on_welcome(action),
             Screen::Online(_) => return self.on_online(action),
         }

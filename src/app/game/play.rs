@@ -2,6 +2,7 @@
 
 use crate::app::action::Action;
 use crate::app::config::engine::Mode;
+use crate::app::game::board_view::square_named;
 use crate::app::message::{Tone, refused, swapped, won};
 use crate::app::network::form::NetForm;
 use crate::app::screen::{HelpOver, Question, Screen};
@@ -10,7 +11,7 @@ use crate::app::state::{App, new_game};
 use crate::app::ui::layout;
 use crate::app::ui::text_input::TextInput;
 use crate::app::update::Effect;
-use crate::core::{BoardSize, Game, Move, Quoted, Square};
+use crate::core::{Game, Move};
 
 /// Who the board's keys speak for: a network game (moves go to the host,
 /// undo and a new game are asked of the friend), the computer (one side or
@@ -177,28 +178,12 @@ impl App {
     /// Jumps the cursor to a square typed in the prompt; a bad name keeps the
     /// prompt open with the text, so it can be corrected.
     pub(in crate::app) fn go_to(&mut self, text: &str) {
-        match self.square_named(text, self.game().size()) {
+        match square_named(text, self.game().size(), self.theme) {
             Ok(sq) => {
                 self.board.set_cursor(sq);
                 self.screen = Screen::Board;
             }
             Err(why) => self.say(Tone::Error, why),
-        }
-    }
-
-    /// The square the `:` prompt names on a board of `size`, or why none.
-    pub(in crate::app) fn square_named(
-        &self,
-        text: &str,
-        size: BoardSize,
-    ) -> Result<Square, String> {
-        match text.parse::<Square>() {
-            Ok(sq) if size.contains(sq) => Ok(sq),
-            Ok(sq) => Err(format!(
-                "{sq} is not on the {size}{x}{size} board.",
-                x = self.theme.sym("×", "x")
-            )),
-            Err(e) => Err(format!("{}: {}.", Quoted(text), e.on(size))),
         }
     }
 
