@@ -30,7 +30,12 @@
 //! the files that act for `App` above it).
 //!
 //! To add a feature: a folder for it (or a file in the feature it belongs
-//! to) with its state, an `impl App` block for its keys and a `view` file;
+//! to) with its state as a type of its own, whose methods answer its keys
+//! and effects with an `Outcome` (what to say, the `Effect`s to carry out:
+//! `outcome.rs`, `effect.rs`, both leaves), given the parts of the screen
+//! they act on (the `Screen`, the board's view), and a `view` file; `App`
+//! routes to it (`update.rs`) and applies what it answers (no new methods
+//! on `App`);
 //! an [`Action`] variant and a named line in the keymap table,
 //! `keys/table.rs`, with its default keys in `config.example.toml` (the help
 //! and the hint line follow); a [`Screen`] variant if it opens over the
@@ -54,12 +59,14 @@
 mod action;
 mod computer;
 pub mod config;
+mod effect;
 mod files;
 mod game;
 mod keys;
 mod message;
 mod network;
 mod online;
+mod outcome;
 mod review;
 mod screen;
 mod settings;

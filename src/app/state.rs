@@ -2,23 +2,24 @@
 //! the view and tests ask of them. `update.rs` routes actions to the parts.
 
 use crate::app::action::{Action, FirstGame};
-use crate::app::computer::engine::{Computer, EngineSnapshot, Job};
+use crate::app::computer::engine::Computer;
 use crate::app::config::Config;
-use crate::app::config::engine::Mode;
 use crate::app::config::file::{ConfigFile, Loaded};
-use crate::app::files::state::{Files, RecordList, ResultsRead};
+use crate::app::effect::Effect;
+use crate::app::files::state::Files;
 use crate::app::game::board_view::BoardView;
 use crate::app::game::session::Session;
 use crate::app::keys::keymap::KeyBindings;
 use crate::app::message::{Message, StatusLine, Tone};
 use crate::app::network::state::{NETWORK_TICK, Network};
 use crate::app::online::state::{ONLINE_TICK, Online};
+use crate::app::outcome::{Outcome, Said};
 use crate::app::review::state::{GameReview, REVIEW_TICK};
 use crate::app::screen::{HelpOver, Screen};
 use crate::app::terminal::capabilities::TermCaps;
-use crate::app::training::state::Training;
+use crate::app::training::state::{Course, Training};
 use crate::app::ui::theme::Theme;
-use crate::core::{Game, Move, MoveReport, Player, Square};
+use crate::core::{Game, Move, MoveReport, Player};
 
 /// The game screen.
 #[derive(Debug)]
@@ -127,10 +128,6 @@ impl App {
         self.session.game()
     }
 
-    pub fn cursor(&self) -> Square {
-        self.board.cursor()
-    }
-
     pub fn screen(&self) -> &Screen {
         &self.screen
     }
@@ -138,6 +135,18 @@ impl App {
     /// The lessons and puzzles, once opened.
     pub fn training(&self) -> Option<&Training> {
         self.training.as_ref()
+    }
+
+    /// Shows the puzzles of `file` instead of the built-in set and the
+    /// player's own (`brique puzzles --file`); read when the puzzles open.
+    pub fn use_puzzle_file(&mut self, file: Option<std::path::PathBuf>) {
+        self.puzzle_file = file;
+    }
+
+    /// Opens the lessons or puzzles: where the player left them, with the
+    /// progress kept in the state directory.
+    pub fn open_training(&mut self, course: Course) {
+        self.perform(vec![Effect::OpenTraining(Some(course))]);
     }
 
     pub fn message(&self) -> Option<&Message> {
@@ -151,6 +160,18 @@ impl App {
     /// Adds to the message line rather than replacing what the action said.
     pub(in crate::app) fn tell(&mut self, tone: Tone, text: impl Into<String>) {
         self.status.tell(tone, text);
+    }
+
+    /// Says what a feature said, and gives back the effects it asked for.
+    pub(in crate::app) fn apply(&mut self, outcome: Outcome) -> Vec<Effect> {
+        let (said, effects) = outcome.into_parts();
+        for said in said {
+            match said {
+                Said::Say(tone, text) => self.status.say(tone, text),
+                Said::Tell(tone, text) => self.status.tell(tone, text),
+            }
+        }
+        effects
     }
 
     /// A new request replaces the previous message.
@@ -179,18 +200,6 @@ impl App {
         self.session.in_progress()
     }
 
-    /// The game as the screen shows it: the game itself, or its first moves
-    /// while an earlier position is browsed.
-    pub fn shown_game(&self) -> &Game {
-        self.board.shown_game(self.session.game())
-    }
-
-    /// How many moves the position on screen has, while an earlier position
-    /// is browsed (`None` at the latest position).
-    pub fn viewing(&self) -> Option<usize> {
-        self.board.viewing()
-    }
-
     /// How many lines the move list is scrolled up from its end.
     pub fn moves_scroll(&self) -> usize {
         self.board.moves_scroll(self.session.revision())
@@ -201,12 +210,12 @@ impl App {
     pub fn preview(&self) -> Option<MoveReport> {
         // Not while the computer is to move: the stone would not be placed.
         if !matches!(self.screen, Screen::Board | Screen::GoTo(_))
-            || (self.computer_to_move() && self.viewing().is_none())
+            || (self.computer.to_move(self.session.game()) && self.board.viewing().is_none())
         {
             return None;
         }
-        let position = self.shown_game().position();
-        position.preview(Move::Place(self.cursor())).ok()
+        let position = self.board.shown_game(self.session.game()).position();
+        position.preview(Move::Place(self.board.cursor())).ok()
     }
 
     /// Whether `action` would do anything now, so that the key line offers
@@ -256,52 +265,22 @@ impl App {
             }
             // Nor on the other player's turn in a network game.
             Action::Swap => {
-                self.viewing().is_none()
+                self.board.viewing().is_none()
                     && !over
                     && game.position().can_swap()
-                    && !self.computer_to_move()
+                    && !self.computer.to_move(self.session.game())
                     && !self.peer_to_move()
             }
             Action::Undo => game.can_undo(),
             Action::Redo => game.can_redo(),
-            Action::Place => (!over && !self.peer_to_move()) || self.viewing().is_some(),
-            Action::Hint => !over && !self.computer_to_move(),
+            Action::Place => (!over && !self.peer_to_move()) || self.board.viewing().is_some(),
+            Action::Hint => !over && !self.computer.to_move(self.session.game()),
             Action::Review => !game.history().is_empty(),
             Action::NextMistake | Action::PrevMistake => self.review.of(game).is_some(),
             // A question is answered yes or no: `q` there is no third way.
             Action::Quit => !matches!(self.screen, Screen::Confirm(_)),
             _ => true,
         }
-    }
-
-    /// The mode of the game on the board.
-    pub fn mode(&self) -> Mode {
-        self.computer.mode()
-    }
-
-    /// Whether the computer plays for `player` in this game.
-    pub fn is_computer(&self, player: Player) -> bool {
-        self.computer.is_computer(player)
-    }
-
-    /// Whether it is the computer's turn (in a game not over).
-    pub fn computer_to_move(&self) -> bool {
-        self.computer.to_move(self.session.game())
-    }
-
-    /// What the engine is searching for now, if anything.
-    pub fn engine_job(&self) -> Option<Job> {
-        self.computer.job()
-    }
-
-    /// The search that waits for the server's other searches to end.
-    pub fn engine_waiting(&self) -> Option<Job> {
-        self.computer.waiting()
-    }
-
-    /// The latest snapshot of a search of the position on the board.
-    pub fn engine_snapshot(&self) -> Option<&EngineSnapshot> {
-        self.computer.snapshot(self.session.game().position())
     }
 
     /// The hint found for the position on the board.
@@ -315,11 +294,6 @@ impl App {
         self.computer.analysis_shown() && !self.engine_aids_barred()
     }
 
-    /// Whether a demo stands still.
-    pub fn demo_paused(&self) -> bool {
-        self.computer.is_demo() && self.computer.paused()
-    }
-
     /// How long the event loop may wait for input before it sends
     /// [`crate::app::Action::Tick`]: `None` (wait for input) while no search runs.
     pub fn tick_interval(&self) -> Option<std::time::Duration> {
@@ -329,27 +303,24 @@ impl App {
         self.computer.tick_interval().or(review).or(network)
     }
 
-    /// The records screen's list, read when it opened.
-    pub fn records(&self) -> Option<&RecordList> {
-        self.files.records()
+    /// The computer opponent: its mode, its searches and what they found.
+    pub fn computer(&self) -> &Computer {
+        &self.computer
     }
 
-    /// The results screen's content, read when it opened.
-    pub fn results(&self) -> Option<&ResultsRead> {
-        self.files.results()
+    /// The board's view: the cursor, the position looked at.
+    pub fn board(&self) -> &BoardView {
+        &self.board
     }
 
-    /// The results file, where it is known.
-    pub fn results_file(&self) -> Option<std::path::PathBuf> {
-        self.files.paths().map(|p| p.results())
+    /// The engine's review of the game.
+    pub fn review(&self) -> &GameReview {
+        &self.review
     }
 
-    /// Where saved records go, as the screens show it.
-    pub fn records_dir_text(&self) -> String {
-        self.files
-            .paths()
-            .map(|p| p.records_dir().display().to_string())
-            .unwrap_or_default()
+    /// The files: the autosave, the records and results screens' lists.
+    pub fn files(&self) -> &Files {
+        &self.files
     }
 
     /// What the side panel says about the files and the position shown.

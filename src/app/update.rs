@@ -3,77 +3,25 @@
 //! the state ([`Effect`]s), which [`App::perform`] alone carries out.
 
 use std::collections::VecDeque;
-use std::path::PathBuf;
 
 use ratatui::crossterm::event::Event;
 
 use crate::app::action::{Action, HistoryStep};
-use crate::app::config::Config;
-use crate::app::files::state::Select;
+pub(in crate::app) use crate::app::effect::Effect;
+use crate::app::effect::Keep;
+use crate::app::files::naming::Naming;
+use crate::app::game::board_view::square_named;
+use crate::app::game::panel::chart_move_at;
 use crate::app::keys::input::action_for;
-use crate::app::keys::keymap::{Context, key_for};
-use crate::app::network::state::NetPlay;
+use crate::app::keys::keymap::{Context, KeyNames, key_for};
+use crate::app::outcome::Outcome;
 use crate::app::screen::{HelpOver, Question, Screen};
 use crate::app::state::App;
-use crate::app::training::state::Course;
-use crate::app::ui::pages;
-use crate::app::ui::text_input::{TextInput, Typed};
-
-/// What must happen outside the state after an action.
-#[derive(Clone, Debug)]
-pub(in crate::app) enum Effect {
-    /// Write the settings (changed from `old`) to their file, and say so
-    /// after `said`.
-    SaveConfig { old: Box<Config>, said: String },
-    /// Write the game as a record to `path`; if that fails, the prompt
-    /// comes back with `input`.
-    WriteRecord { path: PathBuf, input: TextInput },
-    /// After every update: keep the network game one game on both screens
-    /// (`sync_network`), bring the engine in line with the state (stop a
-    /// search that no longer fits, take in one that ended, start the one
-    /// wanted), and write the autosave if the game changed.
-    FollowTheGame,
-    /// Write the game to the autosave if it changed (and a won game's
-    /// result, once).
-    KeepFiles,
-    /// Before the program ends: write what failed to be written (the
-    /// autosave, a result), even with the game unchanged since.
-    RetryFiles,
-    /// Read the saved games for the records screen, then select `select`.
-    ListRecords { select: Select },
-    /// Rename a record's file from `from` to `to`.
-    RenameRecord { from: PathBuf, to: PathBuf },
-    /// Read the record listed at `index` to open it.
-    OpenRecord { path: PathBuf, index: Option<usize> },
-    /// Delete the record listed at `index`, then read the list again.
-    DeleteRecord { path: PathBuf, index: usize },
-    /// Read the results file for the results screen.
-    LoadResults,
-    /// Look at where the save prompt's `path` would go: write the record
-    /// there, or ask first (a file there, a folder missing).
-    SaveAs { path: PathBuf, input: TextInput },
-    /// Start the network game the form asks for (a socket, a thread).
-    StartNetwork(NetPlay),
-    /// Take in what the network game's link has received.
-    TakeNetworkEvents,
-    /// Open the lessons or the puzzles (reading what was learnt); `None`:
-    /// where the player left off.
-    OpenTraining(Option<Course>),
-    /// Open the save prompt with a free name in the records folder.
-    OpenSavePrompt,
-    /// Write what the player has learnt.
-    SaveProgress,
-    /// Remember that the welcome of a first start was answered.
-    MarkWelcomed,
-    /// Review the game on the engine's threads.
-    StartReview,
-    /// Stop the review, keeping what it found.
-    StopReview,
-    /// Connect to the lobby server on a thread, taking `name` there.
-    ConnectOnline { server: String, name: String },
-    /// Take in what the lobby server sent.
-    TakeOnline,
-}
+use crate::app::training::state::Training;
+use crate::app::ui::text_input::Typed;
+use crate::app::ui::{layout, pages};
+use crate::core::Player;
+use crate::reviewer::ReviewSettings;
 
 impl App {
     /// What the keyboard is talking to now.
@@ -103,49 +51,112 @@ impl App {
         self.perform(effects);
     }
 
-    /// The one place effects are carried out.
+    /// The one place effects are carried out. What a feature answers to an
+    /// effect comes next, before the rest.
     pub(in crate::app) fn perform(&mut self, effects: Vec<Effect>) {
         let mut effects = VecDeque::from(effects);
         while let Some(effect) = effects.pop_front() {
-            match effect {
-                Effect::SaveConfig { old, said } => self.save_config(&old, said),
-                Effect::WriteRecord { path, input } => self.write_record(path, input),
+            let naming = Naming::of(self);
+            let out = match effect {
+                Effect::SaveConfig { old, said } => {
+                    self.save_config(&old, said);
+                    Outcome::none()
+                }
+                Effect::WriteRecord { path, input } => {
+                    let record = self.record_on_screen();
+                    let screen = &mut self.screen;
+                    (self.files).write_record(path, input, &record, screen, naming)
+                }
                 Effect::FollowTheGame => {
                     if self.network.is_some() {
                         self.sync_network();
                     }
                     self.sync_online();
                     self.sync_engine();
-                    self.follow_review();
-                    self.keep_files();
+                    let names = [Player::One, Player::Two].map(|p| self.name(p).to_string());
+                    let names = [names[0].as_str(), names[1].as_str()];
+                    let keys = KeyNames {
+                        keys: &self.config.keys,
+                        theme: self.theme,
+                    };
+                    let out = self.review.follow(self.session.game(), names, keys);
+                    self.apply(out);
+                    self.keep_files(Keep::Changes);
+                    Outcome::none()
                 }
-                Effect::KeepFiles => self.keep_files(),
-                Effect::RetryFiles => self.retry_files(),
-                Effect::ListRecords { select } => self.list_records(select),
-                Effect::RenameRecord { from, to } => self.rename_record(&from, &to),
-                Effect::OpenRecord { path, index } => self.open_record(path, index),
-                Effect::DeleteRecord { path, index } => self.delete_record(&path, index),
-                Effect::LoadResults => self.load_results(),
-                Effect::SaveAs { path, input } => self.save_as(path, input),
-                Effect::StartNetwork(play) => self.start_network_from_form(play),
-                // What the events call for comes next, before the rest.
-                Effect::TakeNetworkEvents => {
-                    for effect in self.network_tick().into_iter().rev() {
-                        effects.push_front(effect);
-                    }
+                Effect::KeepFiles => {
+                    self.keep_files(Keep::Changes);
+                    Outcome::none()
                 }
-                Effect::OpenTraining(course) => self.enter_training(course),
-                Effect::OpenSavePrompt => self.open_save_prompt(),
-                Effect::SaveProgress => self.save_progress(),
-                Effect::MarkWelcomed => self.mark_welcomed(),
-                Effect::StartReview => self.start_review(),
-                Effect::StopReview => self.stop_review(),
-                Effect::ConnectOnline { server, name } => self.connect_online(server, Some(name)),
-                Effect::TakeOnline => {
-                    for effect in self.online_tick().into_iter().rev() {
-                        effects.push_front(effect);
-                    }
+                Effect::RetryFiles => {
+                    self.keep_files(Keep::Retry);
+                    Outcome::none()
                 }
+                Effect::ListRecords { select } => self.files.list_records(select, &mut self.screen),
+                Effect::RenameRecord { from, to } => {
+                    (self.files).rename_record(&from, &to, &mut self.screen, naming)
+                }
+                Effect::ShowRecord { record, path } => {
+                    self.show_record(*record, &path);
+                    Outcome::none()
+                }
+                Effect::OpenRecord { path, index } => {
+                    let kept = self.files.keeps_game(&self.session);
+                    (self.files).open_record(path, index, kept, &mut self.screen)
+                }
+                Effect::DeleteRecord { path, index } => {
+                    (self.files).delete_record(&path, index, &mut self.screen, naming)
+                }
+                Effect::LoadResults => self.files.load_results(&mut self.screen),
+                Effect::SaveAs { path, input } => {
+                    let record = self.record_on_screen();
+                    let screen = &mut self.screen;
+                    (self.files).save_as(path, input, &record, screen, naming)
+                }
+                Effect::StartNetwork(play) => {
+                    self.start_network_from_form(play);
+                    Outcome::none()
+                }
+                Effect::TakeNetworkEvents => Outcome::effects(self.network_tick()),
+                Effect::OpenTraining(course) => {
+                    let (paths, file) = (self.files.paths(), self.puzzle_file.as_deref());
+                    let training = &mut self.training;
+                    Training::enter(training, course, paths, file, &mut self.screen)
+                }
+                Effect::OpenSavePrompt => {
+                    let record = self.record_on_screen();
+                    self.files.open_save_prompt(&record, &mut self.screen)
+                }
+                Effect::SaveProgress => match &self.training {
+                    Some(training) => training.save_progress(self.files.paths()),
+                    None => Outcome::none(),
+                },
+                Effect::MarkWelcomed => {
+                    self.mark_welcomed();
+                    Outcome::none()
+                }
+                Effect::StartReview => {
+                    let settings = ReviewSettings {
+                        millis: u64::from(self.config.engine.review_seconds.0),
+                        threads: self.engine_settings().threads.count(),
+                        seed: 1,
+                    };
+                    let slot = self.computer.take_slot();
+                    let keys = KeyNames {
+                        keys: &self.config.keys,
+                        theme: self.theme,
+                    };
+                    (self.review).begin(self.session.game(), settings, slot, keys)
+                }
+                Effect::StopReview => self.review.end(self.session.game()),
+                Effect::ConnectOnline { server, name } => {
+                    self.connect_online(server, Some(name));
+                    Outcome::none()
+                }
+                Effect::TakeOnline => Outcome::effects(self.online_tick()),
+            };
+            for effect in self.apply(out).into_iter().rev() {
+                effects.push_front(effect);
             }
         }
     }
@@ -186,10 +197,25 @@ impl App {
             // Turned on in a friend's game: the other player is told.
             crate::app::network::aids::announce_engine_help(self, action);
         }
-        if self.screen == Screen::Board
-            && let Some(effects) = self.review_route(action)
-        {
-            return effects;
+        if self.screen == Screen::Board {
+            let keys = KeyNames {
+                keys: &self.config.keys,
+                theme: self.theme,
+            };
+            let game = self.session.game();
+            if let Some(out) = self.review.route(action, game, &mut self.board, keys) {
+                return self.apply(out);
+            }
+            // A click on the review's chart: the position after that move.
+            if let Action::Click { column, row } = action
+                && let Some(ply) = layout::screen(self.board.terminal(), game.size())
+                    .ok()
+                    .and_then(|screen| screen.panel)
+                    .and_then(|panel| chart_move_at(self, panel, column, row))
+            {
+                self.board.show_ply(self.session.game(), ply);
+                return Vec::new();
+            }
         }
         match &mut self.screen {
             Screen::Board if action == Action::ToggleEscorts => return self.toggle_escorts(),
@@ -240,7 +266,7 @@ impl App {
                 let question = *question;
                 match action {
                     Action::Yes => return self.answered_yes(question),
-                    Action::No | Action::Close => self.declined(),
+                    Action::No | Action::Close => self.files.declined(&mut self.screen),
                     _ => {}
                 }
             }
@@ -251,7 +277,18 @@ impl App {
             },
             Screen::TrainingGoTo(input) => match input.handle(action) {
                 Typed::Editing => {}
-                Typed::Submitted(text) => return self.training_go_to(&text),
+                Typed::Submitted(text) => {
+                    let theme = self.theme;
+                    let square = |text: &str, size| square_named(text, size, theme);
+                    let out = match &mut self.training {
+                        Some(training) => training.go_to(&text, square, &mut self.screen),
+                        None => {
+                            self.screen = Screen::Board;
+                            Outcome::none()
+                        }
+                    };
+                    return self.apply(out);
+                }
                 Typed::Cancelled => self.screen = Screen::Training,
             },
             Screen::Settings(form) if form.leaving => match action {
@@ -288,12 +325,39 @@ impl App {
                 Typed::Cancelled => self.screen = Screen::Board,
             },
             Screen::NetForm(_) => return self.on_net_form(action),
-            Screen::SaveAs(_) => return self.on_save_prompt(action),
-            Screen::Records { .. } => return self.on_records(action),
-            Screen::FilterRecords(_) => self.on_filter(action),
-            Screen::RenameRecord { .. } => return self.on_rename(action),
-            Screen::Results { .. } => return self.on_results(action),
-            Screen::Training => return self.on_training(action),
+            Screen::SaveAs(_) => {
+                let keys = KeyNames {
+                    keys: &self.config.keys,
+                    theme: self.theme,
+                };
+                let naming = Naming::of(self);
+                let out = (self.files).on_save_prompt(action, &mut self.screen, naming, keys);
+                return self.apply(out);
+            }
+            Screen::Records { .. } => {
+                let out = self.files.on_records(action, &mut self.screen);
+                return self.apply(out);
+            }
+            Screen::FilterRecords(_) => self.files.on_filter(action, &mut self.screen),
+            Screen::RenameRecord { .. } => {
+                let out = self.files.on_rename(action, &mut self.screen);
+                return self.apply(out);
+            }
+            Screen::Results { .. } => {
+                let (theme, area) = (self.theme, self.board.terminal());
+                let out = (self.files).on_results(action, &mut self.screen, theme, area);
+                return self.apply(out);
+            }
+            Screen::Training => {
+                let out = match &mut self.training {
+                    Some(training) => training.handle(action, &mut self.screen, &self.board),
+                    None => {
+                        self.screen = Screen::Board;
+                        Outcome::none()
+                    }
+                };
+                return self.apply(out);
+            }
             Screen::Welcome => return self.on_welcome(action),
             Screen::Online(_) => return self.on_online(action),
         }
@@ -311,7 +375,8 @@ impl App {
             Question::Resign if self.online_on_board() => self.online_resign(),
             Question::Resign => self.resign(),
             Question::Replace | Question::MakeFolders | Question::DeleteRecord | Question::Open => {
-                return self.files_question_yes();
+                let out = self.files.question_yes(&mut self.screen);
+                return self.apply(out);
             }
         }
         Vec::new()

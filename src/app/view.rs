@@ -58,7 +58,7 @@ impl Widget for &App {
             Ok(screen) => {
                 let overlay = marks::board_overlay(self);
                 BoardWidget {
-                    position: self.shown_game().position(),
+                    position: self.board.shown_game(self.session.game()).position(),
                     overlay: &overlay,
                     theme,
                 }
@@ -97,7 +97,13 @@ impl Widget for &App {
             }
             Screen::Results { scroll, selected } => {
                 let results = |width| {
-                    results_lines(theme, self.results(), self.results_file(), *selected, width)
+                    results_lines(
+                        theme,
+                        self.files().results(),
+                        self.files().results_file(),
+                        *selected,
+                        width,
+                    )
                 };
                 page::render(self, &RESULTS, *scroll, results, area, buf);
             }

@@ -35,10 +35,15 @@ fn the_swap_shows_on_the_stone_that_would_change_hands() {
     play_at(&mut app, "c3");
     type_keys(&mut app, "a");
     tick_until(&mut app, |app| {
-        app.engine_snapshot()
+        app.computer()
+            .snapshot(app.game().position())
             .is_some_and(|s| s.job == Job::Analysis && s.progress.report.iterations > 1_000)
     });
-    let snapshot = app.engine_snapshot().unwrap().clone();
+    let snapshot = app
+        .computer()
+        .snapshot(app.game().position())
+        .unwrap()
+        .clone();
     let report = &snapshot.progress.report;
     let swap = report.swap.expect("White may swap");
     let top = report.heat.iter().copied().fold(swap.share, f32::max);
@@ -62,7 +67,11 @@ fn the_favourite_moves_are_listed_with_their_chances() {
     }
     type_keys(&mut app, "a");
     app.wait_for_engine();
-    let snapshot = app.engine_snapshot().unwrap().clone();
+    let snapshot = app
+        .computer()
+        .snapshot(app.game().position())
+        .unwrap()
+        .clone();
     let report = &snapshot.progress.report;
     assert_eq!(report.swap, None);
     let best = match report.best {
@@ -91,7 +100,8 @@ fn the_chances_are_said_once_while_the_computer_thinks() {
     type_keys(&mut app, "a");
     play_at(&mut app, "a1");
     tick_until(&mut app, |app| {
-        app.engine_snapshot()
+        app.computer()
+            .snapshot(app.game().position())
             .is_some_and(|s| s.job == Job::Move && s.progress.report.iterations > 0)
     });
     let screen = text(&app, 100, 30);
@@ -111,10 +121,15 @@ fn small_squares_show_the_top_candidates_figures_alone() {
     press(&mut app, ratatui::crossterm::event::KeyCode::Enter);
     type_keys(&mut app, "a");
     tick_until(&mut app, |app| {
-        app.engine_snapshot()
+        app.computer()
+            .snapshot(app.game().position())
             .is_some_and(|s| s.job == Job::Analysis && s.progress.report.iterations > 3_000)
     });
-    let snapshot = app.engine_snapshot().unwrap().clone();
+    let snapshot = app
+        .computer()
+        .snapshot(app.game().position())
+        .unwrap()
+        .clone();
     let report = &snapshot.progress.report;
     let (width, height) = (70, 24);
     let buf = buffer(&app, width, height);
@@ -164,13 +179,18 @@ fn the_hint_is_the_analysiss_first_move_from_the_same_search() {
     }
     type_keys(&mut app, "a");
     tick_until(&mut app, |app| {
-        app.engine_snapshot()
+        app.computer()
+            .snapshot(app.game().position())
             .is_some_and(|s| s.job == Job::Analysis && s.progress.report.iterations > 2_000)
     });
     // At once, from the analysis's search: no search of its own.
     type_keys(&mut app, "t");
     let hint = app.hint().expect("the analysis's move, at once");
-    let snapshot = app.engine_snapshot().unwrap().clone();
+    let snapshot = app
+        .computer()
+        .snapshot(app.game().position())
+        .unwrap()
+        .clone();
     assert_eq!(snapshot.advice, Some(hint));
     // The panel's table lists it first.
     let brique::core::Move::Place(sq) = hint else {
@@ -194,10 +214,17 @@ fn the_hint_is_the_analysiss_first_move_from_the_same_search() {
     // As the analysis searches on, the hint is still its first move.
     let at = report.iterations;
     tick_until(&mut app, |app| {
-        app.engine_snapshot()
+        app.computer()
+            .snapshot(app.game().position())
             .is_some_and(|s| s.progress.report.iterations > at + 2_000 || !s.running)
     });
-    assert_eq!(app.hint(), app.engine_snapshot().unwrap().advice);
+    assert_eq!(
+        app.hint(),
+        app.computer()
+            .snapshot(app.game().position())
+            .unwrap()
+            .advice
+    );
 }
 
 /// Seeded positions of a game played at random, `moves` long (fewer if it

@@ -192,12 +192,15 @@ fn computer_budget(level: Level, clock: &str) -> Budget {
     let mut app = frozen(config);
     play_at(&mut app, "e5");
     let start = Instant::now();
-    while app.engine_snapshot().is_none() {
+    while app.computer().snapshot(app.game().position()).is_none() {
         assert!(start.elapsed() < Duration::from_secs(20), "no progress");
         std::thread::sleep(Duration::from_millis(10));
         app.update(Action::Tick);
     }
-    app.engine_snapshot().unwrap().budget
+    app.computer()
+        .snapshot(app.game().position())
+        .unwrap()
+        .budget
 }
 
 #[test]
@@ -302,16 +305,16 @@ fn the_computers_clock_stands_while_its_move_waits_for_a_search_slot() {
     }
     assert_eq!(app.game().history().len(), 3);
     app.update(Action::Tick);
-    assert_eq!(app.engine_waiting(), Some(Job::Move));
+    assert_eq!(app.computer().waiting(), Some(Job::Move));
     let before = left(&app);
     app.pass_time(secs(30.0));
     app.update(Action::Tick);
     assert_eq!(left(&app), before, "no clock runs while the move waits");
-    assert_eq!(app.engine_waiting(), Some(Job::Move));
+    assert_eq!(app.computer().waiting(), Some(Job::Move));
     // The slot is free: the computer thinks, on its clock again.
     drop(other);
     app.update(Action::Tick);
-    assert_eq!(app.engine_job(), Some(Job::Move));
+    assert_eq!(app.computer().job(), Some(Job::Move));
     app.pass_time(secs(1.0));
     let index = usize::from(app.game().position().to_move() == Color::White);
     assert_eq!(left(&app)[index], before[index] - secs(1.0));

@@ -36,7 +36,8 @@ fn against_easy() -> App {
 fn until_progress(app: &mut App) {
     let start = Instant::now();
     while app
-        .engine_snapshot()
+        .computer()
+        .snapshot(app.game().position())
         .is_none_or(|s| s.progress.report.iterations == 0)
     {
         assert!(start.elapsed() < Duration::from_secs(20), "no progress");
@@ -50,13 +51,13 @@ fn the_computer_answers_your_move() {
     let mut app = against_easy();
     assert_eq!(app.name(Player::Two), "Computer (easy)");
     play_at(&mut app, "a1");
-    assert_eq!(app.engine_job(), Some(Job::Move));
-    assert!(app.computer_to_move());
+    assert_eq!(app.computer().job(), Some(Job::Move));
+    assert!(app.computer().to_move(app.game()));
     app.wait_for_engine();
     assert_eq!(app.game().history().len(), 2);
     assert_eq!(app.game().player_to_move(), Player::One);
     assert_eq!(
-        app.engine_job(),
+        app.computer().job(),
         None,
         "nothing to think about on your turn"
     );
@@ -81,12 +82,12 @@ fn undo_goes_back_to_your_turn() {
     type_keys(&mut app, "u");
     assert_eq!(app.game().history().len(), 2, "your move and its answer");
     assert_eq!(app.game().player_to_move(), Player::One);
-    assert_eq!(app.cursor(), sq("e1"));
-    assert_eq!(app.engine_job(), None);
+    assert_eq!(app.board().cursor(), sq("e1"));
+    assert_eq!(app.computer().job(), None);
     // Redo plays both again.
     type_keys(&mut app, "r");
     assert_eq!(app.game().history().len(), 4);
-    assert_eq!(app.engine_job(), None);
+    assert_eq!(app.computer().job(), None);
     type_keys(&mut app, "uu");
     assert!(app.game().history().is_empty());
     type_keys(&mut app, "u");
@@ -101,22 +102,22 @@ fn undo_new_game_and_quit_stop_the_search_at_once() {
     until_progress(&mut app);
     let asked = Instant::now();
     type_keys(&mut app, "u");
-    assert_eq!(app.engine_job(), None);
+    assert_eq!(app.computer().job(), None);
     assert!(app.game().history().is_empty());
     // Not a latency check: the move's budget is 10 s, so waiting for the
     // search to end by itself would take most of that.
     assert!(asked.elapsed() < Duration::from_secs(8));
 
     play_at(&mut app, "h8");
-    assert_eq!(app.engine_job(), Some(Job::Move));
+    assert_eq!(app.computer().job(), Some(Job::Move));
     type_keys(&mut app, "ny");
-    assert_eq!(app.engine_job(), None);
+    assert_eq!(app.computer().job(), None);
     assert!(app.game().history().is_empty());
 
     play_at(&mut app, "h8");
     type_keys(&mut app, "qy");
     assert!(app.should_quit());
-    assert_eq!(app.engine_job(), None);
+    assert_eq!(app.computer().job(), None);
 }
 
 #[test]
@@ -126,7 +127,7 @@ fn playing_from_an_earlier_position_stops_the_thinking_and_branches() {
     until_progress(&mut app);
     // Back to the empty board, your turn there: asked, then played.
     type_keys(&mut app, "[");
-    assert_eq!(app.viewing(), Some(0));
+    assert_eq!(app.board().viewing(), Some(0));
     type_keys(&mut app, ":c3");
     press(&mut app, KeyCode::Enter);
     press(&mut app, KeyCode::Enter);
@@ -138,11 +139,11 @@ fn playing_from_an_earlier_position_stops_the_thinking_and_branches() {
     type_keys(&mut app, "y");
     let moves: Vec<String> = app.game().moves().map(|m| m.to_string()).collect();
     assert_eq!(moves, ["c3"]);
-    assert_eq!(app.viewing(), None);
+    assert_eq!(app.board().viewing(), None);
     // The computer thinks about the new position.
-    assert_eq!(app.engine_job(), Some(Job::Move));
+    assert_eq!(app.computer().job(), Some(Job::Move));
     type_keys(&mut app, "u");
-    assert_eq!(app.engine_job(), None);
+    assert_eq!(app.computer().job(), None);
 }
 
 #[test]
@@ -150,7 +151,7 @@ fn you_cannot_play_the_computers_move_in_an_earlier_position() {
     let mut app = against_easy_four_moves_in();
     // Three moves in, the computer was to move.
     type_keys(&mut app, "[");
-    assert_eq!(app.viewing(), Some(3));
+    assert_eq!(app.board().viewing(), Some(3));
     type_keys(&mut app, ":c3");
     press(&mut app, KeyCode::Enter);
     press(&mut app, KeyCode::Enter);
@@ -175,7 +176,7 @@ fn the_progress_line_shows_while_the_computer_thinks() {
     assert!(app.message().unwrap().text.starts_with("Wait"));
     type_keys(&mut app, "t");
     assert_eq!(
-        app.engine_job(),
+        app.computer().job(),
         Some(Job::Move),
         "no hint for the computer"
     );
@@ -187,7 +188,7 @@ fn the_computer_opens_when_you_play_white() {
     config.players.black = Player::Two;
     let mut app = App::with_config(config);
     app.update(Action::Tick);
-    assert_eq!(app.engine_job(), Some(Job::Move));
+    assert_eq!(app.computer().job(), Some(Job::Move));
     app.wait_for_engine();
     assert_eq!(app.game().history().len(), 1);
     assert_eq!(app.game().player_to_move(), Player::One);
@@ -227,12 +228,12 @@ fn a_hint_marks_a_square_and_moves_the_cursor_there() {
     play_at(&mut app, "b2");
     play_at(&mut app, "d4");
     type_keys(&mut app, "t");
-    assert_eq!(app.engine_job(), Some(Job::Hint));
+    assert_eq!(app.computer().job(), Some(Job::Hint));
     app.wait_for_engine();
     let Some(Move::Place(hint)) = app.hint() else {
         panic!("a square is suggested: {:?}", app.hint());
     };
-    assert_eq!(app.cursor(), hint);
+    assert_eq!(app.board().cursor(), hint);
     assert!(
         app.message()
             .unwrap()
@@ -254,12 +255,15 @@ fn analysis_shows_a_heat_map_and_the_win_estimate() {
     }
     type_keys(&mut app, "a");
     assert!(app.analysis_shown());
-    assert_eq!(app.engine_job(), Some(Job::Analysis));
+    assert_eq!(app.computer().job(), Some(Job::Analysis));
     app.wait_for_engine();
-    let snapshot = app.engine_snapshot().expect("the analysis has news");
+    let snapshot = app
+        .computer()
+        .snapshot(app.game().position())
+        .expect("the analysis has news");
     // Proven, so the search stopped by itself: the map is the same every run.
     assert!(snapshot.progress.report.proven.is_some(), "{snapshot:?}");
-    assert_eq!(app.engine_job(), None, "the analysis rests once done");
+    assert_eq!(app.computer().job(), None, "the analysis rests once done");
     let screen = text(&app, 80, 24);
     assert!(screen.contains("Analysis: a sure"), "{screen}");
     assert!(screen.contains("iterations"), "its figures stay: {screen}");
@@ -296,19 +300,23 @@ fn a_demo_plays_both_sides_pauses_and_quits_at_once() {
     app.update(Action::Tick);
     app.wait_for_engine();
     assert_eq!(app.game().history().len(), 1);
-    assert_eq!(app.engine_job(), Some(Job::Move), "the other side thinks");
+    assert_eq!(
+        app.computer().job(),
+        Some(Job::Move),
+        "the other side thinks"
+    );
     app.wait_for_engine();
     assert_eq!(app.game().history().len(), 2);
     press(&mut app, KeyCode::Enter);
-    assert!(app.demo_paused());
-    assert_eq!(app.engine_job(), None);
+    assert!(app.computer().demo_paused());
+    assert_eq!(app.computer().job(), None);
     app.update(Action::Tick);
     assert_eq!(app.game().history().len(), 2);
     type_keys(&mut app, "s");
     assert!(app.message().unwrap().text.contains("pauses the demo"));
     assert_eq!(app.game().history().len(), 2);
     press(&mut app, KeyCode::Enter);
-    assert_eq!(app.engine_job(), Some(Job::Move));
+    assert_eq!(app.computer().job(), Some(Job::Move));
     type_keys(&mut app, "q");
     assert!(app.should_quit(), "a demo is not a game to lose");
 }
@@ -336,7 +344,7 @@ fn mode_and_level_are_settings_saved_in_the_file() {
     press(&mut app, KeyCode::Enter);
     assert_eq!(app.screen(), &Screen::Board);
     // Nothing was played, so the new mode applies at once.
-    assert_eq!(app.mode(), Mode::HumanVsComputer);
+    assert_eq!(app.computer().mode(), Mode::HumanVsComputer);
     assert_eq!(app.name(Player::Two), "Computer (casual)");
     let text = std::fs::read_to_string(&path).unwrap();
     assert!(text.contains("[engine]"), "{text}");
@@ -344,7 +352,7 @@ fn mode_and_level_are_settings_saved_in_the_file() {
     assert!(text.contains("level = \"casual\""), "{text}");
     let again = App::new(ConfigFile::load(path), false);
     assert_eq!(again.config().engine.level, Strength::Casual);
-    assert_eq!(again.mode(), Mode::HumanVsComputer);
+    assert_eq!(again.computer().mode(), Mode::HumanVsComputer);
 }
 
 #[test]
@@ -357,14 +365,18 @@ fn a_new_mode_waits_for_the_next_game() {
     }
     press(&mut app, KeyCode::Right);
     press(&mut app, KeyCode::Enter);
-    assert_eq!(app.mode(), Mode::HumanVsHuman, "the game goes on as it was");
-    assert_eq!(app.engine_job(), None);
+    assert_eq!(
+        app.computer().mode(),
+        Mode::HumanVsHuman,
+        "the game goes on as it was"
+    );
+    assert_eq!(app.computer().job(), None);
     assert!(
         app.settings_waiting()
             .contains(&"you vs the computer".to_string())
     );
     type_keys(&mut app, "ny");
-    assert_eq!(app.mode(), Mode::HumanVsComputer);
+    assert_eq!(app.computer().mode(), Mode::HumanVsComputer);
 }
 
 /// How the heat map and a hint look, whatever the engine finds: a 5×5
@@ -452,14 +464,14 @@ fn a_game_against_the_computer_resumes_as_one() {
 
     // Settings for two players now: the game still goes on against the computer.
     let mut again = with_files(dir.path(), config(5, Mode::HumanVsHuman, Strength::Easy));
-    assert_eq!(again.mode(), Mode::HumanVsComputer);
+    assert_eq!(again.computer().mode(), Mode::HumanVsComputer);
     assert_eq!(again.game().history().len(), 2);
     assert_eq!(again.name(Player::Two), "Computer (easy)");
     play_at(&mut again, "e1");
-    assert_eq!(again.engine_job(), Some(Job::Move));
+    assert_eq!(again.computer().job(), Some(Job::Move));
     // The next game follows the settings.
     type_keys(&mut again, "ny");
-    assert_eq!(again.mode(), Mode::HumanVsHuman);
+    assert_eq!(again.computer().mode(), Mode::HumanVsHuman);
     assert_eq!(again.name(Player::Two), "Player 2");
 }
 

@@ -13,20 +13,20 @@ fn app() -> App {
 #[test]
 fn arrows_and_hjkl_move_the_cursor_and_stop_at_the_edges() {
     let mut app = app();
-    assert_eq!(app.cursor(), sq("h8"));
+    assert_eq!(app.board().cursor(), sq("h8"));
     press(&mut app, KeyCode::Up);
     press(&mut app, KeyCode::Char('l'));
-    assert_eq!(app.cursor(), sq("i9"));
+    assert_eq!(app.board().cursor(), sq("i9"));
     press(&mut app, KeyCode::Down);
     press(&mut app, KeyCode::Char('h'));
     press(&mut app, KeyCode::Char('j'));
     press(&mut app, KeyCode::Left);
-    assert_eq!(app.cursor(), sq("g7"));
+    assert_eq!(app.board().cursor(), sq("g7"));
     for _ in 0..30 {
         press(&mut app, KeyCode::Char('k'));
         press(&mut app, KeyCode::Left);
     }
-    assert_eq!(app.cursor(), sq("a15"));
+    assert_eq!(app.board().cursor(), sq("a15"));
 }
 
 #[test]
@@ -50,7 +50,7 @@ fn key_releases_are_ignored() {
     release(&mut app, KeyCode::Enter);
     release(&mut app, KeyCode::Up);
     assert_eq!(app.game().history().len(), 0);
-    assert_eq!(app.cursor(), sq("h8"));
+    assert_eq!(app.board().cursor(), sq("h8"));
 }
 
 #[test]
@@ -87,14 +87,14 @@ fn undo_and_redo_move_through_the_game_and_the_cursor_follows() {
     play_at(&mut app, "e5");
     type_keys(&mut app, "uu");
     assert_eq!(app.game().history().len(), 0);
-    assert_eq!(app.cursor(), sq("c3"));
+    assert_eq!(app.board().cursor(), sq("c3"));
     type_keys(&mut app, "u");
     assert_eq!(app.message().unwrap().text, "Nothing to undo.");
     type_keys(&mut app, "r");
     assert_eq!(app.game().position().get(sq("c3")), Some(Color::Black));
     type_keys(&mut app, "rr");
     assert_eq!(app.game().history().len(), 2);
-    assert_eq!(app.cursor(), sq("e5"));
+    assert_eq!(app.board().cursor(), sq("e5"));
 }
 
 #[test]
@@ -135,7 +135,7 @@ fn a_square_name_moves_the_cursor_and_a_bad_one_is_kept_for_correction() {
     let mut app = app();
     type_keys(&mut app, ":d8");
     press(&mut app, KeyCode::Enter);
-    assert_eq!(app.cursor(), sq("d8"));
+    assert_eq!(app.board().cursor(), sq("d8"));
     assert_eq!(app.screen(), &Screen::Board);
     type_keys(&mut app, ":z9");
     press(&mut app, KeyCode::Enter);
@@ -150,14 +150,14 @@ fn a_square_name_moves_the_cursor_and_a_bad_one_is_kept_for_correction() {
     press(&mut app, KeyCode::Backspace);
     type_keys(&mut app, "q1");
     press(&mut app, KeyCode::Enter);
-    assert_eq!(app.cursor(), sq("d8"), "q1 is not on the board");
+    assert_eq!(app.board().cursor(), sq("d8"), "q1 is not on the board");
     assert!(
         matches!(app.screen(), Screen::GoTo(_)),
         "q1 is off a 15×15 board"
     );
     press(&mut app, KeyCode::Esc);
     assert_eq!(app.screen(), &Screen::Board);
-    assert_eq!(app.cursor(), sq("d8"));
+    assert_eq!(app.board().cursor(), sq("d8"));
 }
 
 #[test]
@@ -166,11 +166,11 @@ fn a_click_places_a_stone_and_the_pointer_moves_the_cursor() {
     app.handle_event(&ratatui::crossterm::event::Event::Resize(120, 40));
     let (x, y) = glyph_cell(&app, "c3", 120, 40);
     mouse(&mut app, MouseEventKind::Moved, x, y);
-    assert_eq!(app.cursor(), sq("c3"));
+    assert_eq!(app.board().cursor(), sq("c3"));
     let (x, y) = glyph_cell(&app, "m12", 120, 40);
     click(&mut app, x + 1, y);
     assert_eq!(app.game().position().get(sq("m12")), Some(Color::Black));
-    assert_eq!(app.cursor(), sq("m12"));
+    assert_eq!(app.board().cursor(), sq("m12"));
     click(&mut app, 0, 0);
     assert_eq!(
         app.game().history().len(),

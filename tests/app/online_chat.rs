@@ -72,7 +72,11 @@ fn online_engine_help_is_refused_in_a_rated_game_in_progress() {
         );
         ann.update(Action::Tick);
         assert!(!ann.analysis_shown(), "{key}");
-        assert!(ann.engine_job().is_none(), "{key}: {:?}", ann.engine_job());
+        assert!(
+            ann.computer().job().is_none(),
+            "{key}: {:?}",
+            ann.computer().job()
+        );
         assert!(ann.hint().is_none());
     }
 }

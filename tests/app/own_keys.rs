@@ -20,7 +20,7 @@ fn app_with(text: &str) -> (tempfile::TempDir, App) {
 fn a_key_of_ones_own_places_a_stone_and_the_help_says_it() {
     let (_dir, mut app) = app_with("[keys]\nplace = \"x\"\n");
     assert_eq!(app.screen(), &Screen::Board, "no problem to report");
-    let centre = app.cursor();
+    let centre = app.board().cursor();
     press(&mut app, KeyCode::Enter);
     assert_eq!(app.game().history().len(), 0, "Enter no longer places");
     type_keys(&mut app, "x");

@@ -58,5 +58,5 @@ fn a_paste_into_the_square_prompt_is_typed_there() {
     paste(&mut app, "d\n8");
     assert!(matches!(app.screen(), Screen::GoTo(input) if input.text() == "d8"));
     press(&mut app, KeyCode::Enter);
-    assert_eq!(app.cursor(), sq("d8"));
+    assert_eq!(app.board().cursor(), sq("d8"));
 }

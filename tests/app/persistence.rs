@@ -91,7 +91,7 @@ fn resume_gives_the_same_position_players_moves_and_cursor() {
     play_at(&mut first, "c7");
     first.update(brique::app::Action::Undo);
     type_keys(&mut first, "l");
-    assert_eq!(first.cursor(), sq("d7"));
+    assert_eq!(first.board().cursor(), sq("d7"));
     // Only a change to the game is written: move the cursor after it.
     play_at(&mut first, "g3");
     type_keys(&mut first, ":a9");
@@ -106,7 +106,11 @@ fn resume_gives_the_same_position_players_moves_and_cursor() {
     assert_eq!(moves(&again), ["e5", "d4", "f6", "g3"]);
     assert_eq!(again.name(Player::One), "Ann");
     assert_eq!(again.name(Player::Two), "Bob");
-    assert_eq!(again.cursor(), sq("g3"), "the cursor as at the last change");
+    assert_eq!(
+        again.board().cursor(),
+        sq("g3"),
+        "the cursor as at the last change"
+    );
     assert!(
         notes(&again).contains("Resumed your unfinished game"),
         "{}",
@@ -219,29 +223,32 @@ fn history_keys_step_through_the_positions() {
         play_at(&mut app, square);
     }
     type_keys(&mut app, "[");
-    assert_eq!(app.viewing(), Some(3));
-    assert_eq!(app.shown_game().moves().len(), 3);
-    assert_eq!(app.shown_game().position(), &app.game().position_at(3));
+    assert_eq!(app.board().viewing(), Some(3));
+    assert_eq!(app.board().shown_game(app.game()).moves().len(), 3);
+    assert_eq!(
+        app.board().shown_game(app.game()).position(),
+        &app.game().position_at(3)
+    );
     assert_eq!(app.game().moves().len(), 4, "the game itself is unchanged");
     press(&mut app, KeyCode::Home);
-    assert_eq!(app.viewing(), Some(0));
+    assert_eq!(app.board().viewing(), Some(0));
     type_keys(&mut app, "[");
-    assert_eq!(app.viewing(), Some(0));
+    assert_eq!(app.board().viewing(), Some(0));
     assert!(message(&app).contains("start"));
     type_keys(&mut app, "]]");
-    assert_eq!(app.viewing(), Some(2));
+    assert_eq!(app.board().viewing(), Some(2));
     let screen = text(&app, 100, 34);
     assert!(screen.contains("Viewing move 2 of 4"), "{screen}");
     assert!(screen.contains("Move 3 · Player 1 to play"), "{screen}");
     press(&mut app, KeyCode::End);
-    assert_eq!(app.viewing(), None);
+    assert_eq!(app.board().viewing(), None);
     type_keys(&mut app, "]");
     assert!(message(&app).contains("latest"));
     // Undoing below the position looked at ends the browsing.
     type_keys(&mut app, "[[[");
-    assert_eq!(app.viewing(), Some(1));
+    assert_eq!(app.board().viewing(), Some(1));
     type_keys(&mut app, "uuu");
-    assert_eq!(app.viewing(), None);
+    assert_eq!(app.board().viewing(), None);
 }
 
 #[test]
@@ -270,14 +277,14 @@ fn placing_from_the_past_asks_then_discards_the_later_moves() {
     assert!(text(&app, 100, 34).contains("discards the 2 later moves"));
     type_keys(&mut app, "n");
     assert_eq!(moves(&app), ["e5", "d4", "f6", "a1"]);
-    assert_eq!(app.viewing(), Some(2));
+    assert_eq!(app.board().viewing(), Some(2));
     // Yes plays it from there.
     press(&mut app, KeyCode::Enter);
     assert_eq!(app.screen(), &question);
     type_keys(&mut app, "y");
     assert_eq!(moves(&app), ["e5", "d4", "f6"]);
     assert_eq!(app.game().player_to_move(), Player::Two);
-    assert_eq!(app.viewing(), None);
+    assert_eq!(app.board().viewing(), None);
     assert!(
         message(&app).contains("Moves 3 to 4 were discarded"),
         "{}",
@@ -444,7 +451,7 @@ fn a_record_given_at_start_is_opened_and_a_finished_one_browsed() {
     assert_eq!(app.game(), won.game());
     assert!(notes(&app).contains("Ann won"), "{}", notes(&app));
     type_keys(&mut app, "[[");
-    assert_eq!(app.viewing(), Some(7));
+    assert_eq!(app.board().viewing(), Some(7));
     press(&mut app, KeyCode::End);
     assert_eq!(
         result_rows(other.path()),
@@ -584,11 +591,11 @@ fn browsing_skips_to_the_start_and_the_history_step_actions_match_the_keys() {
         play_at(&mut app, square);
     }
     app.update(brique::app::Action::History(HistoryStep::Start));
-    assert_eq!(app.viewing(), Some(0));
+    assert_eq!(app.board().viewing(), Some(0));
     app.update(brique::app::Action::History(HistoryStep::Forward));
-    assert_eq!(app.viewing(), Some(1));
+    assert_eq!(app.board().viewing(), Some(1));
     app.update(brique::app::Action::History(HistoryStep::Latest));
-    assert_eq!(app.viewing(), None);
+    assert_eq!(app.board().viewing(), None);
 }
 
 #[test]

@@ -28,13 +28,17 @@ fn config(threads: u16) -> Config {
 /// [`config`] after your d4 and the computer's answer: it ponders.
 fn pondering(threads: u16) -> App {
     let mut app = App::with_config(config(threads));
-    assert_eq!(app.engine_job(), None, "nothing to ponder before any move");
+    assert_eq!(
+        app.computer().job(),
+        None,
+        "nothing to ponder before any move"
+    );
     play_at(&mut app, "d4");
-    assert_eq!(app.engine_job(), Some(Job::Move));
+    assert_eq!(app.computer().job(), Some(Job::Move));
     app.wait_for_engine();
     assert_eq!(app.game().history().len(), 2);
     assert_eq!(app.game().player_to_move(), Player::One);
-    assert_eq!(app.engine_job(), Some(Job::Ponder));
+    assert_eq!(app.computer().job(), Some(Job::Ponder));
     app
 }
 
@@ -43,11 +47,12 @@ fn pondering(threads: u16) -> App {
 fn until_iterations(app: &mut App, job: Job, iterations: u64) {
     let start = Instant::now();
     while app
-        .engine_snapshot()
+        .computer()
+        .snapshot(app.game().position())
         .is_none_or(|s| s.job != job || !s.running || s.progress.report.iterations < iterations)
     {
         assert!(start.elapsed() < Duration::from_secs(60), "no progress");
-        assert_eq!(app.engine_job(), Some(job));
+        assert_eq!(app.computer().job(), Some(job));
         std::thread::sleep(Duration::from_millis(10));
         app.update(Action::Tick);
     }
@@ -68,15 +73,24 @@ fn the_computer_ponders_after_its_move_and_answers_from_that_tree() {
         assert!(text.contains("Computer (hard) is pondering"), "{text}");
         assert!(text.contains(on), "{text}");
         // You play the move the computer expected: its subtree is kept.
-        let pondered = app.engine_snapshot().unwrap().progress.clone();
+        let pondered = app
+            .computer()
+            .snapshot(app.game().position())
+            .unwrap()
+            .progress
+            .clone();
         let Some(Move::Place(expected)) = pondered.report.best else {
             panic!("no move pondered");
         };
         let share = pondered.report.heat[app.game().size().index(expected)];
         play_at(&mut app, &expected.to_string());
-        assert_eq!(app.engine_job(), Some(Job::Move));
+        assert_eq!(app.computer().job(), Some(Job::Move));
         until_iterations(&mut app, Job::Move, 1);
-        let answer = &app.engine_snapshot().unwrap().progress;
+        let answer = &app
+            .computer()
+            .snapshot(app.game().position())
+            .unwrap()
+            .progress;
         // The tree's root counts the pondered visits of that move besides
         // the iterations run since (a fresh tree counts those alone).
         let carried = answer.visits - answer.report.iterations;
@@ -99,13 +113,13 @@ fn pondering_stops_when_another_screen_opens_and_comes_back_after() {
     ] {
         app.update(open);
         assert_ne!(app.screen(), &Screen::Board);
-        assert_eq!(app.engine_job(), None, "after {open:?}");
+        assert_eq!(app.computer().job(), None, "after {open:?}");
         // Back on the board the computer ponders on.
         while app.screen() != &Screen::Board {
             app.update(Action::Close);
         }
         assert_eq!(
-            app.engine_job(),
+            app.computer().job(),
             Some(Job::Ponder),
             "after closing {open:?}"
         );
@@ -117,17 +131,17 @@ fn pondering_stops_on_undo_new_game_and_quit() {
     let mut app = pondering(1);
     app.update(Action::Undo);
     assert_eq!(app.game().history().len(), 0);
-    assert_eq!(app.engine_job(), None);
+    assert_eq!(app.computer().job(), None);
     // A new game and quitting are asked about first (which stops it), then
     // done.
     for ask in [Action::NewGame, Action::Quit] {
         let mut app = pondering(1);
         app.update(ask);
         assert!(matches!(app.screen(), Screen::Confirm(_)));
-        assert_eq!(app.engine_job(), None, "while {ask:?} is asked about");
+        assert_eq!(app.computer().job(), None, "while {ask:?} is asked about");
         app.update(Action::Yes);
         assert!(app.should_quit() || app.game().history().is_empty());
-        assert_eq!(app.engine_job(), None, "after {ask:?}");
+        assert_eq!(app.computer().job(), None, "after {ask:?}");
     }
 }
 
@@ -146,10 +160,10 @@ fn pondering_stops_when_your_move_ends_the_game() {
     };
     app.open_files(None, &opening);
     app.update(Action::Tick);
-    assert_eq!(app.engine_job(), Some(Job::Ponder));
+    assert_eq!(app.computer().job(), Some(Job::Ponder));
     play_at(&mut app, "c7");
     assert!(app.game().position().is_over());
-    assert_eq!(app.engine_job(), None);
+    assert_eq!(app.computer().job(), None);
     assert!(Path::new(&path).exists());
 }
 
@@ -163,7 +177,7 @@ fn pondering_is_off_when_the_setting_says_so_or_the_level_counts_iterations() {
         play_at(&mut app, "d4");
         app.wait_for_engine();
         assert_eq!(app.game().history().len(), 2);
-        assert_eq!(app.engine_job(), None, "{level} with ponder {ponder}");
+        assert_eq!(app.computer().job(), None, "{level} with ponder {ponder}");
     }
 }
 
@@ -188,15 +202,15 @@ fn pondering_stops_when_the_computers_move_ends_the_game() {
     let record = "size: 7\npie: off\nx-mode: human-vs-computer\n\n\
                   a1 a4 c1 b4 e1 c4 g1 d4 a7 e4 c7 f4\n";
     let (_dir, mut app) = opened(record, config(1));
-    assert_eq!(app.engine_job(), Some(Job::Ponder));
+    assert_eq!(app.computer().job(), Some(Job::Ponder));
     play_at(&mut app, "e7");
-    assert_eq!(app.engine_job(), Some(Job::Move));
+    assert_eq!(app.computer().job(), Some(Job::Move));
     app.wait_for_engine();
     assert!(app.game().is_over(), "the computer wins with g4");
     assert_eq!(app.game().winner(), Some(Player::Two));
     for _ in 0..3 {
         app.update(Action::Tick);
-        assert_eq!(app.engine_job(), None);
+        assert_eq!(app.computer().job(), None);
     }
 }
 
@@ -212,7 +226,7 @@ fn pondering_stops_when_the_computer_resigns() {
     assert_eq!(app.game().resigned(), Some(brique::core::Color::White));
     for _ in 0..3 {
         app.update(Action::Tick);
-        assert_eq!(app.engine_job(), None);
+        assert_eq!(app.computer().job(), None);
     }
 }
 
@@ -226,13 +240,13 @@ fn pondering_stops_when_your_clock_runs_out() {
     app.wait_for_engine();
     assert_eq!(app.game().history().len(), 2);
     // Your clock started with your first move: 2 s, +2 s.
-    assert_eq!(app.engine_job(), Some(Job::Ponder));
+    assert_eq!(app.computer().job(), Some(Job::Ponder));
     app.pass_time(Duration::from_secs(10));
     app.update(Action::Tick);
     assert_eq!(app.lost_on_time(), Some(Player::One));
-    assert_eq!(app.engine_job(), None);
+    assert_eq!(app.computer().job(), None);
     app.update(Action::Tick);
-    assert_eq!(app.engine_job(), None);
+    assert_eq!(app.computer().job(), None);
 }
 
 #[test]
@@ -241,10 +255,14 @@ fn on_a_servers_shared_searches_the_computer_does_not_ponder_and_gives_its_slot_
     let mut app = App::with_config(config(1));
     app.share_searches(slots.clone());
     play_at(&mut app, "d4");
-    assert_eq!(app.engine_job(), Some(Job::Move));
+    assert_eq!(app.computer().job(), Some(Job::Move));
     assert_eq!(slots.running(), 1, "the move's search holds the slot");
     app.wait_for_engine();
     assert_eq!(app.game().history().len(), 2);
-    assert_eq!(app.engine_job(), None, "no pondering on the person's time");
+    assert_eq!(
+        app.computer().job(),
+        None,
+        "no pondering on the person's time"
+    );
     assert_eq!(slots.running(), 0, "the slot is free for others");
 }

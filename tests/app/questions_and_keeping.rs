@@ -83,11 +83,11 @@ fn the_questions_say_that_the_game_is_kept() {
 fn a_new_game_puts_the_cursor_at_the_centre() {
     let dir = tempfile::tempdir().unwrap();
     let mut app = start(dir.path(), &PlayArgs::default());
-    let centre = app.cursor();
+    let centre = app.board().cursor();
     play_at(&mut app, "a1");
     type_keys(&mut app, "ny");
     assert_eq!(app.game().moves().len(), 0);
-    assert_eq!(app.cursor(), centre);
+    assert_eq!(app.board().cursor(), centre);
 }
 
 #[test]
@@ -217,16 +217,24 @@ fn the_records_screen_filters_and_deletes_after_a_question() {
     save_record(&paths.records_dir().join("b.brique"), &ann_zoe).unwrap();
     let mut app = start(dir.path(), &PlayArgs::default());
     type_keys(&mut app, "f");
-    assert_eq!(app.listed_records().len(), 2);
+    assert_eq!(app.files().listed_records(app.screen()).len(), 2);
     assert!(
         words(&app).contains("Ann vs Bob · 9×9 · 1 move ·"),
         "{}",
         words(&app)
     );
     type_keys(&mut app, "/zo");
-    assert_eq!(app.listed_records().len(), 1, "narrowed as it is typed");
+    assert_eq!(
+        app.files().listed_records(app.screen()).len(),
+        1,
+        "narrowed as it is typed"
+    );
     press(&mut app, KeyCode::Esc);
-    assert_eq!(app.listed_records().len(), 2, "Esc clears it");
+    assert_eq!(
+        app.files().listed_records(app.screen()).len(),
+        2,
+        "Esc clears it"
+    );
     type_keys(&mut app, "/bob");
     press(&mut app, KeyCode::Enter);
     assert_eq!(app.screen(), &Screen::Records { selected: 0 });
@@ -252,7 +260,8 @@ fn the_strongest_level_shows_its_budget_and_a_bar() {
     // The limit only stops a broken test from hanging.
     let start = std::time::Instant::now();
     while app
-        .engine_snapshot()
+        .computer()
+        .snapshot(app.game().position())
         .is_none_or(|s| s.progress.report.iterations == 0)
     {
         assert!(start.elapsed().as_secs() < 20, "no progress");

@@ -258,7 +258,7 @@ fn every_square_of_every_board_size_is_drawn_where_a_click_finds_it() {
             } else {
                 Tint::Indexed(137)
             };
-            if square != app.cursor() {
+            if square != app.board().cursor() {
                 assert_eq!(buf[(x, y)].bg, expected, "{square} on {n}");
             }
         }
@@ -355,8 +355,8 @@ fn clicking_a_move_in_the_list_browses_to_it() {
         u16::try_from(x + 3).unwrap(),
         u16::try_from(y).unwrap(),
     );
-    assert_eq!(app.viewing(), Some(2));
-    assert_eq!(app.shown_game().history().len(), 2);
+    assert_eq!(app.board().viewing(), Some(2));
+    assert_eq!(app.board().shown_game(app.game()).history().len(), 2);
     assert_eq!(app.game().history().len(), 4, "the game itself is kept");
 }
 
@@ -374,7 +374,7 @@ fn hovering_a_square_previews_as_the_cursor_does() {
     mouse(&mut by_mouse, MouseEventKind::Moved, x, y);
     type_keys(&mut by_keys, ":e5");
     press(&mut by_keys, KeyCode::Enter);
-    assert_eq!(by_mouse.cursor(), sq("e5"));
+    assert_eq!(by_mouse.board().cursor(), sq("e5"));
     assert_eq!(by_mouse.preview(), by_keys.preview());
     assert_eq!(buffer(&by_mouse, 120, 40), buffer(&by_keys, 120, 40));
 }

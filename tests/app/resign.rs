@@ -45,7 +45,7 @@ fn opened(mode: Mode, resign: bool) -> (tempfile::TempDir, App) {
     app.open_files(None, &opening);
     app.update(Action::Tick);
     assert_eq!(app.game().position().to_move(), Color::White);
-    assert_eq!(app.engine_job(), Some(Job::Move));
+    assert_eq!(app.computer().job(), Some(Job::Move));
     (dir, app)
 }
 
@@ -60,7 +60,7 @@ fn the_computer_resigns_a_proven_loss_and_undo_takes_it_back() {
     assert!(game.is_over());
     assert_eq!(game.winner(), Some(Player::One));
     assert!(!app.game_in_progress());
-    assert_eq!(app.engine_job(), None);
+    assert_eq!(app.computer().job(), None);
     let said = &app.message().unwrap().text;
     assert!(
         said.starts_with("Computer (medium, White) resigns. Player 1 (Black) wins!"),
@@ -152,5 +152,5 @@ fn a_demo_resigns_too() {
     app.wait_for_engine();
     assert_eq!(app.game().resigned(), Some(Color::White));
     assert!(app.game().is_over());
-    assert_eq!(app.engine_job(), None);
+    assert_eq!(app.computer().job(), None);
 }

@@ -40,8 +40,8 @@ fn a_reviewed_record_reopened_shows_its_marks_without_a_search() {
     fs::write(&file, REVIEWED).unwrap();
     let mut app = open(dir.path(), &file, config_with_size(5));
     // Nothing searches: no review thread, no engine job, no tick wanted.
-    assert!(!app.review_running());
-    assert_eq!(app.engine_job(), None);
+    assert!(!app.review().is_running());
+    assert_eq!(app.computer().job(), None);
     assert_eq!(app.tick_interval(), None);
     let screen = text(&app, 100, 44);
     assert!(screen.contains("3. ● a1??"), "{screen}");
@@ -55,7 +55,7 @@ fn a_reviewed_record_reopened_shows_its_marks_without_a_search() {
     // The key to the marked move: the position after a1, with the better
     // move and both chances.
     press(&mut app, KeyCode::Char('}'));
-    assert_eq!(app.viewing(), Some(3));
+    assert_eq!(app.board().viewing(), Some(3));
     let screen = text(&app, 100, 44);
     assert!(screen.contains("Move 3, a1??: a blunder"), "{screen}");
     assert!(screen.contains("Black's chance won -> lost"), "{screen}");
@@ -109,13 +109,13 @@ fn a_review_runs_in_the_background_and_esc_stops_it() {
     let mut app = open(dir.path(), &file, config.clone());
     assert!(!text(&app, 100, 44).contains("??"));
     press(&mut app, KeyCode::Char('b'));
-    assert!(app.review_running());
+    assert!(app.review().is_running());
     assert!(app.tick_interval().is_some());
     // Keys work meanwhile: history browsing.
     press(&mut app, KeyCode::Char('['));
-    assert_eq!(app.viewing(), Some(5));
+    assert_eq!(app.board().viewing(), Some(5));
     let deadline = Instant::now() + Duration::from_secs(60);
-    while app.review_running() {
+    while app.review().is_running() {
         assert!(Instant::now() < deadline, "the review never ended");
         std::thread::sleep(Duration::from_millis(20));
         app.update(Action::Tick);
@@ -127,9 +127,9 @@ fn a_review_runs_in_the_background_and_esc_stops_it() {
     // Another one, stopped at once: what it found stays, nothing runs.
     let mut app = open(dir.path(), &file, config);
     press(&mut app, KeyCode::Char('b'));
-    assert!(app.review_running());
+    assert!(app.review().is_running());
     press(&mut app, KeyCode::Esc);
-    assert!(!app.review_running());
+    assert!(!app.review().is_running());
     assert!(app.message().unwrap().text.starts_with("Review stopped"));
 }
 
@@ -157,14 +157,14 @@ fn a_click_on_the_chart_goes_to_that_move() {
     let row = row as u16 + 2;
     // Its first column is the start of the game, the middle move 3.
     click(&mut app, left + 1 + axis + 1, row);
-    assert_eq!(app.viewing(), Some(0));
+    assert_eq!(app.board().viewing(), Some(0));
     let width = line
         .chars()
         .skip(left as usize)
         .take_while(|&c| c != '╮')
         .count() as u16;
     click(&mut app, left + 1 + axis + 1 + (width - axis - 3) / 2, row);
-    assert_eq!(app.viewing(), Some(3));
+    assert_eq!(app.board().viewing(), Some(3));
 }
 
 #[test]

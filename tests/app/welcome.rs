@@ -41,7 +41,7 @@ fn the_computer_on_9x9_is_kept_in_the_settings_and_the_welcome_is_not_shown_agai
     press(&mut app, KeyCode::Char('c'));
     assert_eq!(app.screen(), &Screen::Board);
     assert_eq!(app.game().size().get(), 9);
-    assert_eq!(app.mode(), Mode::HumanVsComputer);
+    assert_eq!(app.computer().mode(), Mode::HumanVsComputer);
     let saved = std::fs::read_to_string(Paths::under(dir.path()).config).unwrap();
     assert!(saved.contains("size = 9"), "{saved}");
     drop(app);
@@ -66,7 +66,7 @@ fn learning_opens_the_lessons_and_the_usual_game_is_remembered_too() {
     press(&mut app, KeyCode::Esc);
     assert_eq!(app.screen(), &Screen::Board);
     assert_eq!(app.game().size().get(), 15);
-    assert_eq!(app.mode(), Mode::HumanVsHuman);
+    assert_eq!(app.computer().mode(), Mode::HumanVsHuman);
     drop(app);
     assert_eq!(start(other.path()).screen(), &Screen::Board);
 }
@@ -172,6 +172,6 @@ fn every_way_to_begin_shows_on_a_30x12_terminal() {
     }
     // Each works from there.
     press(&mut app, KeyCode::Char('t'));
-    assert_eq!(app.mode(), Mode::HumanVsHuman);
+    assert_eq!(app.computer().mode(), Mode::HumanVsHuman);
     assert_eq!(app.game().size().get(), 9);
 }

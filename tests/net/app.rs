@@ -491,7 +491,7 @@ fn the_computer_does_not_play_and_the_clocks_wait_for_the_guest() {
     let mut app = App::with_config(config);
     let bind = "127.0.0.1:0".parse().unwrap();
     app.start_network(NetPlay::Host { bind }).unwrap();
-    assert_eq!(app.mode(), Mode::HumanVsHuman);
+    assert_eq!(app.computer().mode(), Mode::HumanVsHuman);
     // The host's time control is the game's, but nobody has joined yet.
     assert_eq!(app.clock_control(), "0+2".parse().ok());
     app.pass_time(Duration::from_secs(60));
@@ -499,7 +499,7 @@ fn the_computer_does_not_play_and_the_clocks_wait_for_the_guest() {
     assert_eq!(app.lost_on_time(), None);
     app.update(Action::Place);
     assert_eq!(app.game().history().len(), 1);
-    assert!(!app.computer_to_move());
+    assert!(!app.computer().to_move(app.game()));
     app.pass_time(Duration::from_secs(60));
     app.update(Action::Tick);
     assert_eq!(app.lost_on_time(), None);

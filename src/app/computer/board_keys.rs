@@ -13,7 +13,7 @@ impl App {
     /// whether `action` was handled here.
     pub(in crate::app) fn computer_board(&mut self, action: Action) -> bool {
         let demo = self.computer.is_demo();
-        let against = self.mode() == Mode::HumanVsComputer;
+        let against = self.computer.mode() == Mode::HumanVsComputer;
         match action {
             Action::Place if demo => self.toggle_pause(),
             Action::NewGame if demo => self.start_new_game(),
@@ -27,7 +27,7 @@ impl App {
             // While an earlier position is shown, a stone goes there (after
             // asking), which stops the computer's thinking.
             Action::Place | Action::Swap | Action::Click { .. }
-                if self.computer_to_move() && self.viewing().is_none() =>
+                if self.computer.to_move(self.session.game()) && self.board.viewing().is_none() =>
             {
                 if let Action::Click { column, row } = action {
                     self.hover(column, row);
@@ -60,7 +60,9 @@ impl App {
     pub(in crate::app) fn ask_hint(&mut self) {
         if self.game().is_over() {
             self.say(Tone::Warning, "The game is over: no hint.");
-        } else if self.computer_to_move() && !self.demo_paused() {
+        } else if self.computer.to_move(self.session.game())
+            && !(self.computer.is_demo() && self.computer.paused())
+        {
             self.say(Tone::Warning, "The computer is to move: no hint.");
         } else if let Some(mv) = self.hint() {
             self.hint_found(mv);
@@ -92,11 +94,11 @@ impl App {
         let mut undone = Vec::new();
         while let Some(mv) = game.undo() {
             undone.push(mv);
-            if !self.is_computer(game.player_to_move()) {
+            if !self.computer.is_computer(game.player_to_move()) {
                 break;
             }
         }
-        if undone.is_empty() || self.is_computer(game.player_to_move()) {
+        if undone.is_empty() || self.computer.is_computer(game.player_to_move()) {
             self.say(Tone::Warning, "Nothing of yours to undo.");
             return;
         }
@@ -125,7 +127,7 @@ impl App {
         let mut redone = Vec::new();
         while let Some(report) = self.session.redo() {
             redone.push(report.mv.to_string());
-            if !self.computer_to_move() {
+            if !self.computer.to_move(self.session.game()) {
                 break;
             }
         }

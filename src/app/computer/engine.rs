@@ -174,6 +174,11 @@ impl Computer {
         self.mode == Mode::ComputerVsComputer
     }
 
+    /// Whether a demo stands still.
+    pub fn demo_paused(&self) -> bool {
+        self.is_demo() && self.paused()
+    }
+
     /// Sets the game's mode (as a saved game says it was).
     pub fn set_mode(&mut self, mode: Mode) {
         self.mode = mode;

@@ -37,7 +37,10 @@ fn named_squares(position: &Position, heat: &[f32]) -> Vec<usize> {
 /// of `position` (the position on screen).
 pub fn add_engine_marks(app: &App, position: &Position, overlay: &mut BoardOverlay) {
     if app.analysis_shown()
-        && let Some(snapshot) = app.engine_snapshot().filter(|s| s.position == *position)
+        && let Some(snapshot) = app
+            .computer()
+            .snapshot(app.game().position())
+            .filter(|s| s.position == *position)
     {
         let report = &snapshot.progress.report;
         let size = position.size();

@@ -23,7 +23,7 @@ pub fn lines(app: &App) -> Vec<(String, Style)> {
     let key = |action| key_for(app.keys(), Context::Board, action, theme);
     let game = app.game();
     let mut out = Vec::new();
-    if app.mode() == Mode::ComputerVsComputer {
+    if app.computer().mode() == Mode::ComputerVsComputer {
         let level = app.config().engine.level;
         out.push((
             format!("Demo: the computer plays both sides at level {level}."),
@@ -32,7 +32,7 @@ pub fn lines(app: &App) -> Vec<(String, Style)> {
     }
     let black = game.holder(Color::Black);
     let just_swapped = game.history().len() == 2 && game.last().is_some_and(|r| r.mv == Move::Swap);
-    if just_swapped && app.is_computer(black) {
+    if just_swapped && app.computer().is_computer(black) {
         out.push((
             format!(
                 "Pie rule: {} swapped sides. It took Black's stone and plays Black now.",
@@ -41,7 +41,7 @@ pub fn lines(app: &App) -> Vec<(String, Style)> {
             theme.ui(Ui::Accent),
         ));
     }
-    if app.demo_paused() {
+    if app.computer().demo_paused() {
         out.push((
             format!(
                 "Demo paused: {} goes on, {} and {} step through the moves.",
@@ -52,7 +52,7 @@ pub fn lines(app: &App) -> Vec<(String, Style)> {
             theme.ui(Ui::Accent),
         ));
     }
-    let snapshot = app.engine_snapshot();
+    let snapshot = app.computer().snapshot(app.game().position());
     let progress = snapshot.map(|s| figures(&s.progress, s.budget, theme));
     // The side's chances are said once: in the analysis's headline when it
     // is shown, else beside the computer's or the hint's figures.
@@ -65,7 +65,7 @@ pub fn lines(app: &App) -> Vec<(String, Style)> {
             None => (p, theme.ui(Ui::Dim)),
         })
     };
-    match app.engine_job() {
+    match app.computer().job() {
         Some(Job::Move) => {
             let name = app.name(game.player_to_move());
             out.push((format!("{name} is thinking…"), theme.ui(Ui::Accent)));
@@ -87,7 +87,7 @@ pub fn lines(app: &App) -> Vec<(String, Style)> {
         Some(Job::Analysis) | None => {}
     }
     let busy = "the server is busy with other players' searches.";
-    match app.engine_waiting() {
+    match app.computer().waiting() {
         Some(Job::Move) => {
             let name = app.name(game.player_to_move());
             out.push((
@@ -169,8 +169,8 @@ fn candidates(report: &Report, advised: Option<Move>) -> Vec<String> {
 
 /// The bar of the budget spent, while the engine searches with a budget.
 pub fn gauge(app: &App, width: u16) -> Option<Line<'static>> {
-    let snapshot = app
-        .engine_snapshot()
+    let snapshot = (app.computer())
+        .snapshot(app.game().position())
         .filter(|s| s.running && s.job != Job::Ponder)?;
     let ratio = spent(&snapshot.progress, snapshot.budget)?;
     Some(bar(ratio, width, app.theme()))

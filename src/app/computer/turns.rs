@@ -182,8 +182,8 @@ impl App {
         if let Move::Place(sq) = mv {
             self.board.set_cursor(sq);
         }
-        let estimate = self
-            .engine_snapshot()
+        let estimate = (self.computer)
+            .snapshot(self.session.game().position())
             .map(|s| format!(" ({})", estimate(&s.progress.report, s.position.to_move())))
             .unwrap_or_default();
         let play = match mv {

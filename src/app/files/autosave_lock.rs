@@ -6,13 +6,14 @@
 
 use std::io;
 
-use crate::app::action::Action;
-use crate::app::files::naming::Naming;
-use crate::app::message::Tone;
-use crate::app::state::App;
-use crate::storage::{AutosaveLock, Cleared, Paths, StorageError, Timestamp};
-
+use super::autosave::OnScreen;
 use super::state::Files;
+use crate::app::files::naming::Naming;
+use crate::app::game::session::Session;
+use crate::app::message::Tone;
+use crate::app::outcome::Outcome;
+use crate::app::screen::Screen;
+use crate::storage::{AutosaveLock, Cleared, Paths, StorageError, Timestamp};
 
 /// Whether a failure to lock says that the autosave may be another copy's
 /// (every slot held, or something not ours where the lock file goes),
@@ -23,65 +24,81 @@ fn maybe_another_copys(error: &StorageError) -> bool {
         || error.io_kind() == Some(io::ErrorKind::IsADirectory)
 }
 
-impl App {
+impl Files {
     /// Locks the first autosave no other copy of the program holds, so
     /// that two copies never write over each other's game, and uses it
     /// from then on; puts away the games left in closed windows' autosaves.
-    /// Returns what the screen should say about it.
-    pub(super) fn lock_autosave(&mut self, paths: Paths) -> Option<(Tone, String)> {
+    /// Returns what the screen should say about it (`save_key`: the key
+    /// that saves a record), and what the status line says at once.
+    /// `session` is the game on screen.
+    pub(in crate::app) fn lock_autosave(
+        &mut self,
+        paths: Paths,
+        session: &Session,
+        naming: Naming,
+        save_key: &str,
+    ) -> (Option<(Tone, String)>, Outcome) {
+        let mut out = Outcome::none();
         let lock = match AutosaveLock::acquire(&paths) {
             Ok(lock) => lock,
             Err(e) if maybe_another_copys(&e) => {
                 // The autosave may be another copy's: it is neither resumed
                 // nor written, and this game stays in memory.
-                self.files
-                    .refuse_autosave(format!("the autosave could not be locked ({e})"));
+                self.refuse_autosave(format!("the autosave could not be locked ({e})"));
                 let text = format!(
                     "The autosave could not be locked ({e}), so it is left to the copy that \
                      may be using it: this game is not saved there, it stays in memory \
-                     ({} saves it as a record).",
-                    self.key(Action::SaveRecord)
+                     ({save_key} saves it as a record)."
                 );
-                self.tell(
+                out.tell(
                     Tone::Warning,
                     "Not saved: the autosave is locked by another copy.",
                 );
-                return Some((Tone::Warning, text));
+                return (Some((Tone::Warning, text)), out);
             }
             // Nothing can be written there now: the autosave is read as
             // usual, and the lock taken before the first write.
-            Err(_) => return None,
+            Err(_) => return (None, out),
         };
         let mut said: Vec<String> = lock.message().into_iter().collect();
         for put in lock.put_away_others(Timestamp::now()) {
             match put {
                 Ok(Cleared::KeptAsRecord(path)) => said.push(format!(
                     "A game left in another window was kept as {}.",
-                    Naming::of(self).kept_record(&path)
+                    naming.kept_record(&path)
                 )),
                 Ok(Cleared::MovedAside(path)) => said.push(format!(
                     "A damaged autosave of another window was kept as {}.",
-                    Naming::of(self).file(&path)
+                    naming.file(&path)
                 )),
                 Ok(Cleared::Nothing | Cleared::Removed) => {}
                 Err(e) => said.push(format!("A game left in another window stays there: {e}.")),
             }
         }
-        self.files = Files::new(Some(lock.paths().clone()), &self.session);
-        self.files.keep_lock(lock);
-        (!said.is_empty()).then(|| (Tone::Info, said.join(" ")))
+        *self = Files::new(Some(lock.paths().clone()), session);
+        self.keep_lock(lock);
+        (
+            (!said.is_empty()).then(|| (Tone::Info, said.join(" "))),
+            out,
+        )
     }
 
     /// Before writing the autosave: whether this copy holds its lock,
     /// taking it now if it could not be taken before. When it still cannot
     /// be, the failure is said as a failed write is, and nothing is written.
-    pub(super) fn hold_autosave_lock(&mut self, paths: &Paths) -> bool {
-        if self.files.holds_lock() {
+    pub(super) fn hold_autosave_lock(
+        &mut self,
+        paths: &Paths,
+        game: &OnScreen,
+        screen: &mut Screen,
+        out: &mut Outcome,
+    ) -> bool {
+        if self.holds_lock() {
             return true;
         }
         match AutosaveLock::acquire(paths) {
             Ok(lock) => {
-                self.files.adopt_lock(lock);
+                self.adopt_lock(lock);
                 true
             }
             Err(e) => {
@@ -90,7 +107,7 @@ impl App {
                 } else {
                     format!("the autosave could not be locked ({e})")
                 };
-                self.autosave_failed(why);
+                self.autosave_failed(why, game, screen, out);
                 false
             }
         }

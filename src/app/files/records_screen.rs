@@ -5,14 +5,14 @@
 use std::path::{Path, PathBuf};
 
 use super::record_filter::shows;
-use super::state::{Pending, Select};
+use super::state::{Files, Pending};
 use crate::app::action::Action;
+use crate::app::effect::{Effect, Select};
 use crate::app::files::naming::Naming;
 use crate::app::message::Tone;
+use crate::app::outcome::Outcome;
 use crate::app::screen::{Question, Screen};
-use crate::app::state::App;
 use crate::app::ui::text_input::{TextInput, Typed};
-use crate::app::update::Effect;
 use crate::storage::{RECORD_EXTENSION, RecordSummary, list_records, load_record};
 
 /// The longest filter the records screen takes.
@@ -20,214 +20,250 @@ const FILTER_MAX_CHARS: usize = 40;
 /// The longest file name a saved game can be given.
 const NAME_MAX_CHARS: usize = 120;
 
-impl App {
+impl Files {
     /// `f`: the saved records, newest first (read by `perform`).
-    pub(in crate::app) fn open_records(&mut self) -> Vec<Effect> {
-        if self.paths_or_say().is_none() {
-            return Vec::new();
+    pub(in crate::app) fn open_records(&self) -> Outcome {
+        let mut out = Outcome::none();
+        if self.paths_or_say(&mut out).is_some() {
+            out.push(Effect::ListRecords {
+                select: Select::First,
+            });
         }
-        vec![Effect::ListRecords {
-            select: Select::First,
-        }]
+        out
     }
 
-    /// Reads the saved records and shows the list, `select` selected.
-    pub(in crate::app) fn list_records(&mut self, select: Select) {
-        let Some(paths) = self.paths_or_say() else {
-            return;
+    /// Reads the saved records and shows the list on `screen`, `select`
+    /// selected.
+    pub(in crate::app) fn list_records(&mut self, select: Select, screen: &mut Screen) -> Outcome {
+        let mut out = Outcome::none();
+        let Some(paths) = self.paths_or_say(&mut out) else {
+            return out;
         };
-        self.files
-            .set_records(list_records(&paths).map_err(|e| e.to_string()));
-        let listed = self.listed_records();
+        self.set_records(list_records(&paths).map_err(|e| e.to_string()));
+        let listed = self.listed_records(screen);
         let selected = match select {
             Select::First => 0,
             Select::Path(path) => listed.iter().position(|e| e.path == path).unwrap_or(0),
             Select::Near(index) => index.min(listed.len().saturating_sub(1)),
         };
-        self.screen = Screen::Records { selected };
+        *screen = Screen::Records { selected };
+        out
     }
 
-    /// The records listed now: those the filter (being typed, or set) shows.
-    pub fn listed_records(&self) -> Vec<&RecordSummary> {
-        let filter = match &self.screen {
-            Screen::FilterRecords(input) => input.text(),
-            _ => self.files.records_filter(),
-        };
-        match self.files.records() {
+    /// The records listed now, `screen` open: those the filter (being
+    /// typed, or set) shows.
+    pub fn listed_records(&self, screen: &Screen) -> Vec<&RecordSummary> {
+        let filter = self.shown_filter(screen);
+        match self.records() {
             Some(Ok(list)) => list.iter().filter(|e| shows(e, filter)).collect(),
             _ => Vec::new(),
         }
     }
 
-    /// The filter the records screen shows, while it is typed or once set.
-    pub fn records_filter(&self) -> &str {
-        match &self.screen {
+    /// The filter the records screen shows, while it is typed on `screen`
+    /// or once set.
+    pub fn shown_filter<'a>(&'a self, screen: &'a Screen) -> &'a str {
+        match screen {
             Screen::FilterRecords(input) => input.text(),
-            _ => self.files.records_filter(),
+            _ => self.records_filter(),
         }
     }
 
-    pub(in crate::app) fn on_records(&mut self, action: Action) -> Vec<Effect> {
-        let count = self.listed_records().len();
-        let Screen::Records { selected } = &mut self.screen else {
-            return Vec::new();
+    /// The records screen's keys.
+    pub(in crate::app) fn on_records(&mut self, action: Action, screen: &mut Screen) -> Outcome {
+        let count = self.listed_records(screen).len();
+        let Screen::Records { selected } = screen else {
+            return Outcome::none();
         };
         let selected = *selected;
         match action {
             Action::ScrollUp => {
-                self.screen = Screen::Records {
+                *screen = Screen::Records {
                     selected: selected.saturating_sub(1),
                 }
             }
             Action::ScrollDown => {
-                self.screen = Screen::Records {
+                *screen = Screen::Records {
                     selected: (selected + 1).min(count.saturating_sub(1)),
                 }
             }
-            Action::Submit => return self.open_listed(selected),
-            Action::DeleteRecord => self.ask_delete(selected),
+            Action::Submit => return self.open_listed(selected, screen),
+            Action::DeleteRecord => return self.ask_delete(selected, screen),
             Action::RenameRecord => {
-                if let Some(entry) = self.listed_records().get(selected) {
+                if let Some(entry) = self.listed_records(screen).get(selected) {
                     let name = entry.file_name.clone();
                     let input = TextInput::new(&name, NAME_MAX_CHARS);
-                    self.screen = Screen::RenameRecord {
+                    *screen = Screen::RenameRecord {
                         index: selected,
                         input,
                     };
                 }
             }
             Action::FilterRecords => {
-                let filter = self.files.records_filter();
-                self.screen = Screen::FilterRecords(TextInput::new(filter, FILTER_MAX_CHARS));
+                let filter = self.records_filter();
+                *screen = Screen::FilterRecords(TextInput::new(filter, FILTER_MAX_CHARS));
             }
-            Action::Close => self.screen = Screen::Board,
+            Action::Close => *screen = Screen::Board,
             _ => {}
         }
-        Vec::new()
+        Outcome::none()
     }
 
     /// Typing the filter: the list narrows as it is typed; Enter keeps it,
     /// Esc clears it.
-    pub(in crate::app) fn on_filter(&mut self, action: Action) {
-        let Screen::FilterRecords(input) = &mut self.screen else {
+    pub(in crate::app) fn on_filter(&mut self, action: Action, screen: &mut Screen) {
+        let Screen::FilterRecords(input) = screen else {
             return;
         };
         match input.handle(action) {
             Typed::Editing => {}
             Typed::Submitted(text) => {
-                self.files.set_records_filter(&text);
-                self.screen = Screen::Records { selected: 0 };
+                self.set_records_filter(&text);
+                *screen = Screen::Records { selected: 0 };
             }
             Typed::Cancelled => {
-                self.files.set_records_filter("");
-                self.screen = Screen::Records { selected: 0 };
+                self.set_records_filter("");
+                *screen = Screen::Records { selected: 0 };
             }
         }
     }
 
     /// Typing a new name: Enter renames the file, Esc keeps the old name.
-    pub(in crate::app) fn on_rename(&mut self, action: Action) -> Vec<Effect> {
-        let Screen::RenameRecord { index, input } = &mut self.screen else {
-            return Vec::new();
+    pub(in crate::app) fn on_rename(&mut self, action: Action, screen: &mut Screen) -> Outcome {
+        let Screen::RenameRecord { index, input } = screen else {
+            return Outcome::none();
         };
         let index = *index;
         match input.handle(action) {
             Typed::Editing => {}
-            Typed::Submitted(typed) => return self.rename_listed(index, &typed),
-            Typed::Cancelled => self.screen = Screen::Records { selected: index },
+            Typed::Submitted(typed) => return self.rename_listed(index, &typed, screen),
+            Typed::Cancelled => *screen = Screen::Records { selected: index },
         }
-        Vec::new()
+        Outcome::none()
     }
 
     /// The record listed at `index` renamed to `typed` in its folder; a
     /// name that cannot be used is said, and the prompt stays.
-    fn rename_listed(&mut self, index: usize, typed: &str) -> Vec<Effect> {
-        let Some(entry) = self.listed_records().get(index).copied() else {
-            return Vec::new();
+    fn rename_listed(&self, index: usize, typed: &str, screen: &mut Screen) -> Outcome {
+        let Some(entry) = self.listed_records(screen).get(index).copied() else {
+            return Outcome::none();
         };
         let from = entry.path.clone();
         let to = match new_name(typed) {
             Ok(name) => from.with_file_name(name),
             Err(why) => {
-                self.say(Tone::Error, why);
-                return Vec::new();
+                let mut out = Outcome::none();
+                out.say(Tone::Error, why);
+                return out;
             }
         };
         if to == from {
-            self.screen = Screen::Records { selected: index };
-            return Vec::new();
+            *screen = Screen::Records { selected: index };
+            return Outcome::none();
         }
-        vec![Effect::RenameRecord { from, to }]
+        Outcome::effect(Effect::RenameRecord { from, to })
     }
 
     /// Renames a record's file (never over another file); the list is read
     /// again with it selected. On failure the prompt stays.
-    pub(in crate::app) fn rename_record(&mut self, from: &Path, to: &Path) {
+    pub(in crate::app) fn rename_record(
+        &mut self,
+        from: &Path,
+        to: &Path,
+        screen: &mut Screen,
+        naming: Naming,
+    ) -> Outcome {
+        let mut out = Outcome::none();
         if std::fs::symlink_metadata(to).is_ok() {
-            let to = Naming::of(self).file(to);
-            return self.say(Tone::Error, format!("{to} exists already."));
+            let to = naming.file(to);
+            out.say(Tone::Error, format!("{to} exists already."));
+            return out;
         }
         match std::fs::rename(from, to) {
             Ok(()) => {
-                self.list_records(Select::Path(to.to_path_buf()));
-                let to = Naming::of(self).file(to);
-                self.say(Tone::Success, format!("Renamed to {to}."));
+                out = self.list_records(Select::Path(to.to_path_buf()), screen);
+                let to = naming.file(to);
+                out.say(Tone::Success, format!("Renamed to {to}."));
             }
-            Err(e) => self.say(Tone::Error, format!("Not renamed: {e}.")),
+            Err(e) => out.say(Tone::Error, format!("Not renamed: {e}.")),
         }
+        out
     }
 
     /// The record listed at `index`, to open (read by `perform`).
-    fn open_listed(&mut self, index: usize) -> Vec<Effect> {
-        let Some(entry) = self.listed_records().get(index).copied() else {
-            return Vec::new();
+    fn open_listed(&self, index: usize, screen: &Screen) -> Outcome {
+        let Some(entry) = self.listed_records(screen).get(index).copied() else {
+            return Outcome::none();
         };
         let path = entry.path.clone();
-        vec![Effect::OpenRecord {
+        Outcome::effect(Effect::OpenRecord {
             path,
             index: Some(index),
-        }]
+        })
     }
 
     /// Reads a record and opens it, asking first if the game on screen
-    /// would be lost (it is neither autosaved nor in a file). `index`: where
+    /// would be lost (`kept`: it is autosaved or in a file). `index`: where
     /// it is listed among the saved games (`None`: among the results).
-    pub(in crate::app) fn open_record(&mut self, path: PathBuf, index: Option<usize>) {
+    pub(in crate::app) fn open_record(
+        &mut self,
+        path: PathBuf,
+        index: Option<usize>,
+        kept: bool,
+        screen: &mut Screen,
+    ) -> Outcome {
         match load_record(&path) {
-            Err(e) => self.say(Tone::Error, format!("Cannot open it: {e}.")),
-            Ok(record) if self.game_is_kept() => {
-                self.screen = Screen::Board;
-                self.show_record(record, &path);
+            Err(e) => {
+                let mut out = Outcome::none();
+                out.say(Tone::Error, format!("Cannot open it: {e}."));
+                return out;
+            }
+            Ok(record) if kept => {
+                *screen = Screen::Board;
+                return Outcome::effect(Effect::ShowRecord {
+                    record: Box::new(record),
+                    path,
+                });
             }
             Ok(record) => {
-                self.files.set_pending(Pending::Open {
+                self.set_pending(Pending::Open {
                     record: Box::new(record),
                     path,
                     index,
                 });
-                self.screen = Screen::Confirm(Question::Open);
+                *screen = Screen::Confirm(Question::Open);
             }
         }
+        Outcome::none()
     }
 
-    fn ask_delete(&mut self, index: usize) {
-        let Some(entry) = self.listed_records().get(index).copied() else {
-            return;
+    fn ask_delete(&mut self, index: usize, screen: &mut Screen) -> Outcome {
+        let Some(entry) = self.listed_records(screen).get(index).copied() else {
+            return Outcome::none();
         };
         let path = entry.path.clone();
-        self.say(Tone::Warning, format!("Delete {}?", entry.file_name));
-        self.files.set_pending(Pending::Delete { path, index });
-        self.screen = Screen::Confirm(Question::DeleteRecord);
+        let mut out = Outcome::none();
+        out.say(Tone::Warning, format!("Delete {}?", entry.file_name));
+        self.set_pending(Pending::Delete { path, index });
+        *screen = Screen::Confirm(Question::DeleteRecord);
+        out
     }
 
     /// Yes to deleting: the file goes, and the list is read again.
-    pub(in crate::app) fn delete_record(&mut self, path: &Path, index: usize) {
-        let file = Naming::of(self).file(path);
+    pub(in crate::app) fn delete_record(
+        &mut self,
+        path: &Path,
+        index: usize,
+        screen: &mut Screen,
+        naming: Naming,
+    ) -> Outcome {
+        let file = naming.file(path);
+        let mut out = Outcome::none();
         match std::fs::remove_file(path) {
-            Ok(()) => self.say(Tone::Success, format!("Deleted {file}.")),
-            Err(e) => self.say(Tone::Error, format!("{file} could not be deleted: {e}.")),
+            Ok(()) => out.say(Tone::Success, format!("Deleted {file}.")),
+            Err(e) => out.say(Tone::Error, format!("{file} could not be deleted: {e}.")),
         }
-        self.list_records(Select::Near(index));
+        out.and(self.list_records(Select::Near(index), screen))
     }
 }
 

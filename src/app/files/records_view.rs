@@ -50,7 +50,7 @@ pub fn render(app: &App, selected: usize, area: Rect, buf: &mut Buffer) {
         Screen::RenameRecord { input, .. } => Some(("New name: ", input)),
         _ => None,
     };
-    let filter = app.records_filter();
+    let filter = app.files().shown_filter(app.screen());
     if (editing.is_some() || !filter.is_empty()) && list_area.height > 2 {
         let spans = match editing {
             Some((label, input)) => {
@@ -67,9 +67,9 @@ pub fn render(app: &App, selected: usize, area: Rect, buf: &mut Buffer) {
         list_area.y += 2;
         list_area.height -= 2;
     }
-    let listed = app.listed_records();
-    let dir = app.records_dir_text();
-    let out = match app.records() {
+    let listed = app.files().listed_records(app.screen());
+    let dir = app.files().records_dir_text();
+    let out = match app.files().records() {
         Some(Ok(_)) if listed.is_empty() && !filter.is_empty() => wrap(
             "No saved game holds those words.",
             body.width,

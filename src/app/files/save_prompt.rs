@@ -32,7 +32,7 @@ pub fn render(app: &App, input: &TextInput, area: Rect, buf: &mut Buffer) {
         "Type a name; it goes in your records. .brique is added to a name without an extension."
             .to_string()
     } else {
-        let dir = app.records_dir_text();
+        let dir = app.files().records_dir_text();
         format!(
             "A name goes in {dir}; a path with a / is used as typed. .brique is added to a name without an extension."
         )

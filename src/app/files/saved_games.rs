@@ -3,17 +3,21 @@
 
 use std::path::{Path, PathBuf};
 
+use ratatui::layout::Rect;
+
 use super::records_screen::new_name;
-use super::state::{Pending, problem_text};
+use super::state::{Files, Pending, problem_text};
 use crate::app::action::Action;
+use crate::app::effect::Effect;
 use crate::app::files::naming::Naming;
-use crate::app::keys::keymap::{Context, key_for};
+use crate::app::keys::keymap::{Context, KeyNames};
 use crate::app::message::Tone;
+use crate::app::outcome::Outcome;
 use crate::app::screen::{Question, Screen};
-use crate::app::state::App;
 use crate::app::ui::pages;
 use crate::app::ui::text_input::{TextInput, Typed};
-use crate::app::update::Effect;
+use crate::app::ui::theme::Theme;
+use crate::core::Record;
 use crate::storage::{
     Paths, ResultRow, Timestamp, default_record_path, load_results, record_path_from_input,
     save_new_record, save_record, summarize,
@@ -24,12 +28,12 @@ const PATH_MAX_CHARS: usize = 240;
 /// How many recent games the results screen lists.
 pub const RECENT_RESULTS: usize = 20;
 
-impl App {
-    /// The files' locations, or a message saying there are none.
-    pub(in crate::app) fn paths_or_say(&mut self) -> Option<Paths> {
-        let paths = self.files.paths().cloned();
+impl Files {
+    /// The files' locations, or a message in `out` saying there are none.
+    pub(in crate::app) fn paths_or_say(&self, out: &mut Outcome) -> Option<Paths> {
+        let paths = self.paths().cloned();
         if paths.is_none() {
-            self.say(
+            out.say(
                 Tone::Warning,
                 "Nothing is kept here (no home directory, or a guest's session), so there is nowhere to keep games.",
             );
@@ -37,121 +41,162 @@ impl App {
         paths
     }
 
-    /// `w`: the file name prompt, with a free name in the records directory.
-    pub(in crate::app) fn open_save_prompt(&mut self) {
-        let Some(paths) = self.paths_or_say() else {
-            return;
+    /// The results file, where it is known.
+    pub fn results_file(&self) -> Option<PathBuf> {
+        self.paths().map(|p| p.results())
+    }
+
+    /// Where saved records go, as the screens show it.
+    pub fn records_dir_text(&self) -> String {
+        self.paths()
+            .map(|p| p.records_dir().display().to_string())
+            .unwrap_or_default()
+    }
+
+    /// `w`: the file name prompt on `screen`, with a free name for `record`
+    /// in the records directory.
+    pub(in crate::app) fn open_save_prompt(&self, record: &Record, screen: &mut Screen) -> Outcome {
+        let mut out = Outcome::none();
+        let Some(paths) = self.paths_or_say(&mut out) else {
+            return out;
         };
-        let path = default_record_path(&paths, &self.record_on_screen(), Timestamp::now());
+        let path = default_record_path(&paths, record, Timestamp::now());
         let name = path
             .file_name()
             .map(|n| n.to_string_lossy().into_owned())
             .unwrap_or_default();
-        self.screen = Screen::SaveAs(TextInput::new(&name, PATH_MAX_CHARS));
+        *screen = Screen::SaveAs(TextInput::new(&name, PATH_MAX_CHARS));
+        out
     }
 
-    pub(in crate::app) fn on_save_prompt(&mut self, action: Action) -> Vec<Effect> {
-        let Screen::SaveAs(input) = &mut self.screen else {
-            return Vec::new();
+    /// The save prompt's keys.
+    pub(in crate::app) fn on_save_prompt(
+        &self,
+        action: Action,
+        screen: &mut Screen,
+        naming: Naming,
+        keys: KeyNames,
+    ) -> Outcome {
+        let Screen::SaveAs(input) = screen else {
+            return Outcome::none();
         };
         match input.handle(action) {
             Typed::Editing => {}
             Typed::Submitted(_) => {
                 let input = input.clone();
-                return self.submit_save(input);
+                return self.submit_save(input, naming, keys);
             }
-            Typed::Cancelled => self.screen = Screen::Board,
+            Typed::Cancelled => *screen = Screen::Board,
         }
-        Vec::new()
+        Outcome::none()
     }
 
-    fn submit_save(&mut self, input: TextInput) -> Vec<Effect> {
-        let Some(paths) = self.paths_or_say() else {
-            return Vec::new();
+    fn submit_save(&self, input: TextInput, naming: Naming, keys: KeyNames) -> Outcome {
+        let mut out = Outcome::none();
+        let Some(paths) = self.paths_or_say(&mut out) else {
+            return out;
         };
-        if self.confined.is_some() {
-            return match new_name(input.text()) {
-                Ok(name) => vec![Effect::SaveAs {
+        if naming.names_only() {
+            match new_name(input.text()) {
+                Ok(name) => out.push(Effect::SaveAs {
                     path: paths.records_dir().join(name),
                     input,
-                }],
-                Err(why) => {
-                    self.say(Tone::Error, why);
-                    Vec::new()
-                }
-            };
+                }),
+                Err(why) => out.say(Tone::Error, why),
+            }
+            return out;
         }
         let home = directories::BaseDirs::new().map(|dirs| dirs.home_dir().to_path_buf());
         let typed = from_home(input.text(), home.as_deref());
         let Some(path) = record_path_from_input(&paths, &typed) else {
-            let cancel = key_for(self.keys(), Context::SaveAs, Action::Close, self.theme);
-            self.say(Tone::Error, format!("Type a file name ({cancel} cancels)."));
-            return Vec::new();
+            let cancel = keys.key(Context::SaveAs, Action::Close);
+            out.say(Tone::Error, format!("Type a file name ({cancel} cancels)."));
+            return out;
         };
-        vec![Effect::SaveAs { path, input }]
+        out.push(Effect::SaveAs { path, input });
+        out
     }
 
-    /// Writes the record to `path`, unless a file is there or a folder is
+    /// Writes `record` to `path`, unless a file is there or a folder is
     /// missing: then asks first.
-    pub(in crate::app) fn save_as(&mut self, path: PathBuf, input: TextInput) {
-        let Some(paths) = self.paths_or_say() else {
-            return;
+    pub(in crate::app) fn save_as(
+        &mut self,
+        path: PathBuf,
+        input: TextInput,
+        record: &Record,
+        screen: &mut Screen,
+        naming: Naming,
+    ) -> Outcome {
+        let mut out = Outcome::none();
+        let Some(paths) = self.paths_or_say(&mut out) else {
+            return out;
         };
         let question = if std::fs::symlink_metadata(&path).is_ok() {
-            let file = Naming::of(self).file(&path);
-            self.say(Tone::Warning, format!("{file} exists."));
+            let file = naming.file(&path);
+            out.say(Tone::Warning, format!("{file} exists."));
             Question::Replace
         } else if let Some(dir) = missing_folder(&path, &paths.records_dir()) {
-            self.say(
+            out.say(
                 Tone::Warning,
                 format!("There is no folder {}.", dir.display()),
             );
             Question::MakeFolders
         } else {
-            return self.write_record(path, input);
+            return out.and(self.write_record(path, input, record, screen, naming));
         };
-        self.files.set_pending(Pending::Write { path, input });
-        self.screen = Screen::Confirm(question);
+        self.set_pending(Pending::Write { path, input });
+        *screen = Screen::Confirm(question);
+        out
     }
 
-    /// Writes the record; on failure the prompt stays open with its text.
+    /// Writes `record`; on failure the prompt stays open with its text.
     /// A file at `path` is replaced (the player said yes to that); a new one
     /// is created exclusively, under the next free name if another copy of
     /// the program took `path` meanwhile.
-    pub(in crate::app) fn write_record(&mut self, path: PathBuf, input: TextInput) {
-        let record = self.record_on_screen();
+    pub(in crate::app) fn write_record(
+        &mut self,
+        path: PathBuf,
+        input: TextInput,
+        record: &Record,
+        screen: &mut Screen,
+        naming: Naming,
+    ) -> Outcome {
         let saved = if std::fs::symlink_metadata(&path).is_ok() {
-            save_record(&path, &record).map(|()| path)
+            save_record(&path, record).map(|()| path)
         } else {
-            save_new_record(&path, &record)
+            save_new_record(&path, record)
         };
+        let mut out = Outcome::none();
         match saved {
             Ok(path) => {
-                self.screen = Screen::Board;
-                self.say(Tone::Success, Naming::of(self).saved_record(&path));
-                self.files.set_record_file(path);
+                *screen = Screen::Board;
+                out.say(Tone::Success, naming.saved_record(&path));
+                self.set_record_file(path);
             }
             Err(e) => {
-                self.screen = Screen::SaveAs(input);
-                self.say(Tone::Error, format!("Not saved: {e}."));
+                *screen = Screen::SaveAs(input);
+                out.say(Tone::Error, format!("Not saved: {e}."));
             }
         }
+        out
     }
 
     /// `p`: wins per player and the recent games (read by `perform`).
-    pub(in crate::app) fn open_results(&mut self) -> Vec<Effect> {
-        if self.paths_or_say().is_none() {
-            return Vec::new();
+    pub(in crate::app) fn open_results(&self) -> Outcome {
+        let mut out = Outcome::none();
+        if self.paths_or_say(&mut out).is_some() {
+            out.push(Effect::LoadResults);
         }
-        vec![Effect::LoadResults]
+        out
     }
 
     /// Reads the results file and shows the results screen.
-    pub(in crate::app) fn load_results(&mut self) {
-        let Some(paths) = self.paths_or_say() else {
-            return;
+    pub(in crate::app) fn load_results(&mut self, screen: &mut Screen) -> Outcome {
+        let mut out = Outcome::none();
+        let Some(paths) = self.paths_or_say(&mut out) else {
+            return out;
         };
-        self.files.set_results(
+        self.set_results(
             load_results(&paths)
                 .map(|results| {
                     let problems = results.problems.iter().map(problem_text).collect();
@@ -159,21 +204,28 @@ impl App {
                 })
                 .map_err(|e| e.to_string()),
         );
-        self.screen = Screen::Results {
+        *screen = Screen::Results {
             scroll: 0,
             selected: 0,
         };
+        out
     }
 
     /// The results' keys: the arrows choose a recent game (or scroll, with
-    /// none listed), Enter opens the one chosen.
-    pub(in crate::app) fn on_results(&mut self, action: Action) -> Vec<Effect> {
+    /// none listed), Enter opens the one chosen. `area`: the terminal's.
+    pub(in crate::app) fn on_results(
+        &self,
+        action: Action,
+        screen: &mut Screen,
+        theme: Theme,
+        area: Rect,
+    ) -> Outcome {
         let Screen::Results {
             scroll,
             selected: was,
-        } = self.screen
+        } = *screen
         else {
-            return Vec::new();
+            return Outcome::none();
         };
         let recent = match self.results() {
             Some(Ok((summary, _))) => summary.recent.clone(),
@@ -182,14 +234,14 @@ impl App {
         let selected = match action {
             Action::ScrollUp => was.saturating_sub(1),
             Action::ScrollDown => (was + 1).min(recent.len().saturating_sub(1)),
-            Action::Submit => return self.open_result(recent.get(was)),
+            Action::Submit => return open_result(recent.get(was)),
             Action::Close => {
-                self.screen = Screen::Board;
-                return Vec::new();
+                *screen = Screen::Board;
+                return Outcome::none();
             }
-            _ => return Vec::new(),
+            _ => return Outcome::none(),
         };
-        let (theme, file, area) = (self.theme, self.results_file(), self.board.terminal());
+        let file = self.results_file();
         let view = pages::results_view(theme, self.results(), file, selected, area);
         // Past the first or last game the page scrolls on (to the lines
         // that could not be read, below them).
@@ -203,44 +255,30 @@ impl App {
                 .min(view.chosen_top)
                 .min(view.max_scroll),
         };
-        self.screen = Screen::Results { scroll, selected };
-        Vec::new()
-    }
-
-    /// Enter on a recent game: its record opened, or why not.
-    fn open_result(&mut self, row: Option<&ResultRow>) -> Vec<Effect> {
-        match row.map(|row| row.record.clone()) {
-            None => Vec::new(),
-            Some(None) => {
-                self.say(
-                    Tone::Warning,
-                    "That game was not kept in a file: there is nothing to open.",
-                );
-                Vec::new()
-            }
-            Some(Some(path)) => vec![Effect::OpenRecord { path, index: None }],
-        }
+        *screen = Screen::Results { scroll, selected };
+        Outcome::none()
     }
 
     /// Yes to a question about files.
-    pub(in crate::app) fn files_question_yes(&mut self) -> Vec<Effect> {
-        self.screen = Screen::Board;
-        match self.files.take_pending() {
+    pub(in crate::app) fn question_yes(&mut self, screen: &mut Screen) -> Outcome {
+        *screen = Screen::Board;
+        match self.take_pending() {
             Some(Pending::Write { path, input }) => {
-                return vec![Effect::WriteRecord { path, input }];
+                Outcome::effect(Effect::WriteRecord { path, input })
             }
             Some(Pending::Delete { path, index }) => {
-                return vec![Effect::DeleteRecord { path, index }];
+                Outcome::effect(Effect::DeleteRecord { path, index })
             }
-            Some(Pending::Open { record, path, .. }) => self.show_record(*record, &path),
-            None => {}
+            Some(Pending::Open { record, path, .. }) => {
+                Outcome::effect(Effect::ShowRecord { record, path })
+            }
+            None => Outcome::none(),
         }
-        Vec::new()
     }
 
     /// No to a question: back to where it was asked from.
-    pub(in crate::app) fn declined(&mut self) {
-        self.screen = match self.files.take_pending() {
+    pub(in crate::app) fn declined(&mut self, screen: &mut Screen) {
+        *screen = match self.take_pending() {
             Some(Pending::Write { input, .. }) => Screen::SaveAs(input),
             Some(
                 Pending::Open {
@@ -251,6 +289,22 @@ impl App {
             Some(Pending::Open { index: None, .. }) => Screen::Board,
             None => Screen::Board,
         };
+    }
+}
+
+/// Enter on a recent game: its record opened, or why not.
+fn open_result(row: Option<&ResultRow>) -> Outcome {
+    match row.map(|row| row.record.clone()) {
+        None => Outcome::none(),
+        Some(None) => {
+            let mut out = Outcome::none();
+            out.say(
+                Tone::Warning,
+                "That game was not kept in a file: there is nothing to open.",
+            );
+            out
+        }
+        Some(Some(path)) => Outcome::effect(Effect::OpenRecord { path, index: None }),
     }
 }
 

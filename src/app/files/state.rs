@@ -80,16 +80,6 @@ pub enum Pending {
     },
 }
 
-/// Which record the list shows selected once read.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(in crate::app) enum Select {
-    First,
-    /// The record at this path (just renamed).
-    Path(PathBuf),
-    /// The one at this index, or the last (one was just deleted).
-    Near(usize),
-}
-
 #[derive(Clone, Debug, Default)]
 pub struct Files {
     /// `None`: no home directory is known, so nothing is written.
@@ -276,7 +266,7 @@ impl Files {
 
     /// Writing `session` failed for `why`; returns whether this is the
     /// first failure (which is said in a box; later ones are not).
-    pub fn autosave_failed(&mut self, why: String, session: &Session) -> bool {
+    pub fn mark_autosave_failed(&mut self, why: String, session: &Session) -> bool {
         let first = self.failing.is_none();
         self.failing = Some(why);
         self.failed_at = Some(Snapshot::of(session));

@@ -6,7 +6,8 @@ use ratatui::layout::Rect;
 
 use crate::app::action::Direction;
 use crate::app::ui::layout;
-use crate::core::{BoardSize, Game, Move, Square};
+use crate::app::ui::theme::Theme;
+use crate::core::{BoardSize, Game, Move, Quoted, Square};
 
 /// An earlier position on screen: the game cut after its first `ply` moves,
 /// so everything drawn from a game (board, players, last move, preview)
@@ -169,6 +170,22 @@ impl BoardView {
                 self.past = None;
             }
         }
+    }
+}
+
+/// The square the `:` prompt names on a board of `size`, or why none.
+pub(in crate::app) fn square_named(
+    text: &str,
+    size: BoardSize,
+    theme: Theme,
+) -> Result<Square, String> {
+    match text.parse::<Square>() {
+        Ok(sq) if size.contains(sq) => Ok(sq),
+        Ok(sq) => Err(format!(
+            "{sq} is not on the {size}{x}{size} board.",
+            x = theme.sym("×", "x")
+        )),
+        Err(e) => Err(format!("{}: {}.", Quoted(text), e.on(size))),
     }
 }
 

@@ -10,7 +10,7 @@ use crate::core::Move;
 impl App {
     pub(in crate::app) fn browse(&mut self, step: HistoryStep) {
         let total = self.game().history().len();
-        let at = self.viewing().unwrap_or(total);
+        let at = self.board.viewing().unwrap_or(total);
         let target = match step {
             HistoryStep::Back => at.saturating_sub(1),
             HistoryStep::Forward => (at + 1).min(total),
@@ -32,7 +32,7 @@ impl App {
     /// asks before the later moves are discarded. False when the latest
     /// position is shown, so the move is played as usual.
     pub(in crate::app) fn played_in_the_past(&mut self, mv: Move) -> bool {
-        let (Some(ply), Some(past)) = (self.viewing(), self.board.past_game()) else {
+        let (Some(ply), Some(past)) = (self.board.viewing(), self.board.past_game()) else {
             return false;
         };
         let to_move = past.player_to_move();
@@ -61,7 +61,7 @@ impl App {
     /// Yes to [`Question::Branch`]: the moves after the position shown are
     /// taken back, then `mv` is played from it.
     pub(in crate::app) fn branch(&mut self, mv: Move) {
-        let Some(ply) = self.viewing() else {
+        let Some(ply) = self.board.viewing() else {
             return;
         };
         let total = self.game().history().len();
@@ -80,7 +80,7 @@ impl App {
 
     /// What the side panel says while an earlier position is shown.
     pub(in crate::app) fn history_note(&self) -> Option<Message> {
-        let ply = self.viewing()?;
+        let ply = self.board.viewing()?;
         let total = self.game().history().len();
         let text = format!(
             "Viewing move {ply} of {total}: {} {} step, {} returns. \

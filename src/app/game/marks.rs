@@ -10,7 +10,7 @@ use super::board_widget::BoardOverlay;
 use super::threats::threats;
 
 pub fn board_overlay(app: &App) -> BoardOverlay {
-    let game = app.shown_game();
+    let game = app.board().shown_game(app.game());
     let pos = game.position();
     let mut overlay = BoardOverlay::new(pos.size());
     // The moves of an online game made while away, as the last move is.
@@ -26,9 +26,9 @@ pub fn board_overlay(app: &App) -> BoardOverlay {
     crate::app::computer::engine_marks::add_engine_marks(app, pos, &mut overlay);
     crate::app::review::view::add_review_marks(app, &mut overlay);
     if app.config().display.escorts {
-        add_escort_marks(&mut overlay, pos, app.cursor());
+        add_escort_marks(&mut overlay, pos, app.board().cursor());
     }
-    overlay.set_highlight(app.cursor(), Highlight::Cursor);
+    overlay.set_highlight(app.board().cursor(), Highlight::Cursor);
     if let Some(preview) = app.preview() {
         add_preview(&mut overlay, &preview);
     }

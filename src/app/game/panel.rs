@@ -104,7 +104,7 @@ fn shown_moves(app: &App, height: usize) -> (usize, usize) {
     let scroll = app.moves_scroll().min(total.saturating_sub(height));
     // While an earlier position is shown, its last move is in view (with
     // the next one when there is room).
-    let end = match app.viewing() {
+    let end = match app.board().viewing() {
         Some(ply) => (ply + usize::from(height > 1)).max(height).min(total),
         None => total - scroll,
     };
@@ -114,7 +114,7 @@ fn shown_moves(app: &App, height: usize) -> (usize, usize) {
 /// Rules, players (Black's holder first) and the state of the game.
 fn header(app: &App, width: u16) -> Vec<Line<'static>> {
     let theme = app.theme();
-    let game = app.shown_game();
+    let game = app.board().shown_game(app.game());
     let pos = game.position();
     let n = pos.size().get();
     let rules = pos.rules();
@@ -236,7 +236,7 @@ fn move_spans(theme: Theme, report: &MoveReport) -> Vec<Span<'static>> {
 fn move_list(app: &App, height: usize) -> Vec<Line<'static>> {
     let theme = app.theme();
     let history = app.game().history();
-    let viewing = app.viewing();
+    let viewing = app.board().viewing();
     let (start, end) = shown_moves(app, height);
     history[start..end]
         .iter()
@@ -261,7 +261,7 @@ fn move_list(app: &App, height: usize) -> Vec<Line<'static>> {
 /// What the players are asked or told now, wrapped to the panel's width.
 fn prompt(app: &App, width: u16) -> Vec<Line<'static>> {
     let theme = app.theme();
-    let game = app.shown_game();
+    let game = app.board().shown_game(app.game());
     let pos = game.position();
     let key = |action| key_for(app.keys(), Context::Board, action, theme);
     // A file name too long for the panel is cut, not broken over lines.
@@ -308,7 +308,7 @@ fn prompt(app: &App, width: u16) -> Vec<Line<'static>> {
             ),
             theme.ui(Ui::Accent),
         ));
-    } else if pos.can_swap() && !app.computer_to_move() {
+    } else if pos.can_swap() && !app.computer().to_move(app.game()) {
         parts.push((
             format!(
                 "{}, you play White. Press {} to swap sides and take Black's stone, \
@@ -404,7 +404,7 @@ fn preview_text(app: &App, report: &MoveReport) -> String {
 /// `sq` right after it ("It could be captured at i7."), `placed` naming
 /// the stone placed; else "".
 fn danger_text(app: &App, report: &MoveReport, sq: Square, placed: &str) -> String {
-    let all = exposed(app.shown_game().position(), report.mv);
+    let all = exposed(app.board().shown_game(app.game()).position(), report.mv);
     let stones: Vec<Square> = std::iter::once(sq)
         .chain(report.fills.iter().map(|f| f.square))
         .collect();

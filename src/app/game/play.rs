@@ -2,6 +2,7 @@
 
 use crate::app::action::Action;
 use crate::app::config::engine::Mode;
+use crate::app::game::board_view::square_named;
 use crate::app::message::{Tone, refused, swapped, won};
 use crate::app::network::form::NetForm;
 use crate::app::screen::{HelpOver, Question, Screen};
@@ -10,7 +11,7 @@ use crate::app::state::{App, new_game};
 use crate::app::ui::layout;
 use crate::app::ui::text_input::TextInput;
 use crate::app::update::Effect;
-use crate::core::{BoardSize, Game, Move, Quoted, Square};
+use crate::core::{Game, Move};
 
 /// Who the board's keys speak for: a network game (moves go to the host,
 /// undo and a new game are asked of the friend), the computer (one side or
@@ -31,7 +32,7 @@ impl App {
             BoardMode::Network
         } else if self.online_on_board() {
             BoardMode::Online
-        } else if self.mode() != Mode::HumanVsHuman {
+        } else if self.computer.mode() != Mode::HumanVsHuman {
             BoardMode::Computer
         } else {
             BoardMode::People
@@ -55,7 +56,7 @@ impl App {
             Action::Hint => self.ask_hint(),
             Action::ToggleAnalysis => self.toggle_analysis(),
             Action::MoveCursor(direction) => self.board.step_cursor(direction, size),
-            Action::Place => self.person_moves(Move::Place(self.cursor())),
+            Action::Place => self.person_moves(Move::Place(self.board.cursor())),
             Action::Click { column, row } => {
                 if let Some(sq) = self.board.square_at(column, row, size) {
                     self.board.set_cursor(sq);
@@ -112,8 +113,14 @@ impl App {
             }
             Action::History(step) => self.browse(step),
             Action::SaveRecord => return vec![Effect::OpenSavePrompt],
-            Action::OpenRecords => return self.open_records(),
-            Action::OpenResults => return self.open_results(),
+            Action::OpenRecords => {
+                let out = self.files.open_records();
+                return self.apply(out);
+            }
+            Action::OpenResults => {
+                let out = self.files.open_results();
+                return self.apply(out);
+            }
             Action::OpenTraining => return vec![Effect::OpenTraining(None)],
             _ => {}
         }
@@ -141,7 +148,7 @@ impl App {
     /// A person's move from the board: played on the latest position, or,
     /// while an earlier one is browsed, asked about first (`history.rs`).
     fn person_moves(&mut self, mv: Move) {
-        if self.viewing().is_some() && self.played_in_the_past(mv) {
+        if self.board.viewing().is_some() && self.played_in_the_past(mv) {
             return;
         }
         self.play_move(mv);
@@ -171,28 +178,12 @@ impl App {
     /// Jumps the cursor to a square typed in the prompt; a bad name keeps the
     /// prompt open with the text, so it can be corrected.
     pub(in crate::app) fn go_to(&mut self, text: &str) {
-        match self.square_named(text, self.game().size()) {
+        match square_named(text, self.game().size(), self.theme) {
             Ok(sq) => {
                 self.board.set_cursor(sq);
                 self.screen = Screen::Board;
             }
             Err(why) => self.say(Tone::Error, why),
-        }
-    }
-
-    /// The square the `:` prompt names on a board of `size`, or why none.
-    pub(in crate::app) fn square_named(
-        &self,
-        text: &str,
-        size: BoardSize,
-    ) -> Result<Square, String> {
-        match text.parse::<Square>() {
-            Ok(sq) if size.contains(sq) => Ok(sq),
-            Ok(sq) => Err(format!(
-                "{sq} is not on the {size}{x}{size} board.",
-                x = self.theme.sym("×", "x")
-            )),
-            Err(e) => Err(format!("{}: {}.", Quoted(text), e.on(size))),
         }
     }
 
@@ -205,7 +196,7 @@ impl App {
     /// The pointer moves the cursor, so the preview follows the mouse.
     pub(in crate::app) fn hover(&mut self, column: u16, row: u16) {
         if self.screen == Screen::Board
-            && !self.shown_game().is_over()
+            && !self.board.shown_game(self.session.game()).is_over()
             && let Some(sq) = self.board.square_at(column, row, self.game().size())
         {
             self.board.set_cursor(sq);

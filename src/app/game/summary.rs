@@ -15,8 +15,11 @@ use crate::app::ui::theme::Ui;
 /// Whose turn it is, or who won.
 pub fn turn(app: &App) -> String {
     let theme = app.theme();
-    let game = app.shown_game();
-    if let Some(loser) = app.lost_on_time().filter(|_| app.viewing().is_none()) {
+    let game = app.board().shown_game(app.game());
+    if let Some(loser) = app
+        .lost_on_time()
+        .filter(|_| app.board().viewing().is_none())
+    {
         return format!(
             "{} won on time after {}",
             app.name(loser.other()),
@@ -43,7 +46,7 @@ pub fn turn(app: &App) -> String {
 /// question, the engine at work, else whose turn it is.
 pub fn summary(app: &App) -> (String, Style) {
     let theme = app.theme();
-    let game = app.shown_game();
+    let game = app.board().shown_game(app.game());
     let key = |action| key_for(app.keys(), Context::Board, action, theme);
     // During one's own online game its notes (whom one plays, the time
     // for a move, watchers) give way to whose turn and the clocks, but
@@ -69,7 +72,7 @@ pub fn summary(app: &App) -> (String, Style) {
         );
         return (text, theme.ui(Ui::Good));
     }
-    if game.position().can_swap() && !app.computer_to_move() {
+    if game.position().can_swap() && !app.computer().to_move(app.game()) {
         let text = format!(
             "{} (White): {} swaps, or place a stone",
             app.name(game.player_to_move()),
@@ -79,7 +82,7 @@ pub fn summary(app: &App) -> (String, Style) {
     }
     let engine = crate::app::computer::thinking::lines(app);
     // Pondering is the computer's own business: the line says whose turn.
-    let pondering = app.engine_job() == Some(Job::Ponder);
+    let pondering = app.computer().job() == Some(Job::Ponder);
     if let Some((_, style)) = engine.first().filter(|_| !pondering) {
         let texts: Vec<&str> = engine.iter().map(|(text, _)| text.as_str()).collect();
         return (texts.join(" "), *style);

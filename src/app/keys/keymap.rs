@@ -77,6 +77,26 @@ pub fn key_for(keys: &KeyBindings, context: Context, action: Action, theme: Them
         .map_or_else(|| "?".to_string(), |&k| key_label(k, theme))
 }
 
+/// How keys are written, for the messages that name them: the keys in force
+/// and the theme, handed to a feature that must name a key.
+#[derive(Clone, Copy, Debug)]
+pub struct KeyNames<'a> {
+    pub keys: &'a KeyBindings,
+    pub theme: Theme,
+}
+
+impl KeyNames<'_> {
+    /// How the key for `action` in `context` is written.
+    pub fn key(&self, context: Context, action: Action) -> String {
+        key_for(self.keys, context, action, self.theme)
+    }
+
+    /// How the board's key for `action` is written.
+    pub fn board(&self, action: Action) -> String {
+        self.key(Context::Board, action)
+    }
+}
+
 /// The short hints of a context, e.g. `[("←↓↑→", "move"), ("Enter", "place")]`,
 /// for the actions `offered` now: the first key of each hinted binding that
 /// acts there (in ASCII, a letter rather than an arrow's long name),

@@ -6,6 +6,7 @@
 use std::time::Instant;
 
 use super::state::{LinkState, Role};
+use crate::app::effect::Keep;
 use crate::app::message::Tone;
 use crate::app::screen::{Question, Screen};
 use crate::app::state::App;
@@ -65,7 +66,7 @@ impl App {
                 // The way back through the relay is known now: into the
                 // autosave at once, for a program that may die next.
                 if via {
-                    self.autosave_again();
+                    self.keep_files(Keep::Again);
                 }
             }
             Event::Lost(why) => {

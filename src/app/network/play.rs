@@ -111,7 +111,7 @@ impl App {
             return false;
         }
         match action {
-            Action::Place => self.network_move(Move::Place(self.cursor())),
+            Action::Place => self.network_move(Move::Place(self.board.cursor())),
             Action::Click { column, row } => {
                 let Some(sq) = self.board.square_at(column, row, self.game().size()) else {
                     return false;
@@ -166,7 +166,7 @@ impl App {
         let me = net.me();
         let (is_host, connected) = (net.is_host(), net.link == LinkState::Connected);
         let peer = self.peer_name();
-        if self.viewing().is_some() {
+        if self.board.viewing().is_some() {
             let latest = self.key(Action::History(HistoryStep::Latest));
             return self.say(
                 Tone::Warning,

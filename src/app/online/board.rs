@@ -28,7 +28,7 @@ impl App {
         let away = self.online.game.as_ref().and_then(|g| g.away.clone());
         let history = self.game().history();
         match away {
-            Some(away) if self.viewing().is_none() && history.len() == away.end => {
+            Some(away) if self.board.viewing().is_none() && history.len() == away.end => {
                 history.get(away).unwrap_or_default()
             }
             _ => &[],
@@ -72,7 +72,7 @@ impl App {
         };
         let (watching, over) = (online.me.is_none(), online.is_over());
         match action {
-            Action::Place => self.online_move(Move::Place(self.cursor())),
+            Action::Place => self.online_move(Move::Place(self.board.cursor())),
             Action::Click { column, row } => {
                 let Some(sq) = self.board.square_at(column, row, self.game().size()) else {
                     return false;
@@ -138,7 +138,7 @@ impl App {
                 format!("The game is over: {result}. {new} leaves it."),
             );
         }
-        if self.viewing().is_some() {
+        if self.board.viewing().is_some() {
             let latest = self.key(Action::History(HistoryStep::Latest));
             return self.say(
                 Tone::Warning,

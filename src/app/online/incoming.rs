@@ -8,6 +8,7 @@ use std::time::Duration;
 
 use super::state::{INCOMING_PER_TICK, OnlineGame, rating_change};
 use crate::app::action::Action;
+use crate::app::effect::Keep;
 use crate::app::message::Tone;
 use crate::app::screen::Screen;
 use crate::app::state::App;
@@ -279,7 +280,7 @@ impl App {
         if !same {
             // The autosave says which online game it holds.
             self.sync_online();
-            self.autosave_again();
+            self.keep_files(Keep::Again);
         }
     }
 

@@ -3,15 +3,19 @@
 //! under a narrow chart.
 
 use crate::ai::review::summary;
-use crate::app::state::App;
-use crate::core::Player;
+use crate::app::review::state::GameReview;
+use crate::core::{Game, Player};
 
-impl App {
-    /// Each player's marks and average loss of winning chance per move, in
-    /// points, in the `form` asked.
-    pub(in crate::app) fn review_summary_text(&self, form: SummaryForm) -> String {
-        let game = self.session.game();
-        let judged = self.review.judged(game);
+impl GameReview {
+    /// Each player's marks and average loss of winning chance per move in
+    /// `game`, in points, in the `form` asked; `names`: the players'.
+    pub(in crate::app) fn summary_text(
+        &self,
+        game: &Game,
+        names: [&str; 2],
+        form: SummaryForm,
+    ) -> String {
+        let judged = self.judged(game);
         let part = |player: Player| {
             let s = summary(judged, player);
             let marks = [
@@ -30,7 +34,7 @@ impl App {
             } else {
                 format!("-{:.1}", s.average_loss)
             };
-            let name = self.name(player);
+            let name = names[player.index()];
             match form {
                 SummaryForm::Sentence if marks.is_empty() => {
                     format!("{name} no mistake, loss {:.1}", s.average_loss)

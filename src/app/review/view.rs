@@ -19,7 +19,7 @@ use crate::app::state::App;
 use crate::app::ui::cells::{block, wrap};
 use crate::app::ui::theme::{Marker, Ui};
 use crate::commands::review::{chance_text, chances_text};
-use crate::core::{Color, Move};
+use crate::core::{Color, Move, Player};
 
 /// The chart's rows, its border included: at most, and at least.
 const CHART_HEIGHT: u16 = 9;
@@ -83,7 +83,7 @@ pub fn render_chart(app: &App, area: Rect, buf: &mut Buffer) {
         return;
     };
     let plies = game.history().len().max(1) as f64;
-    let at = app.viewing().unwrap_or(game.history().len()) as f64;
+    let at = app.board().viewing().unwrap_or(game.history().len()) as f64;
     let chances: Vec<(f64, f64)> = review
         .black_chances()
         .map(|(ply, black)| (ply as f64, f64::from(black)))
@@ -116,17 +116,19 @@ pub fn render_chart(app: &App, area: Rect, buf: &mut Buffer) {
     // the players' figures come first, and a cut figure says nothing.
     // The marks go next (they are in the move list), never half a figure.
     let room = usize::from(area.width.saturating_sub(4));
-    let players = app.review_summary_text(SummaryForm::Chart);
+    let names = [app.name(Player::One), app.name(Player::Two)];
+    let summary_text = |form| app.review.summary_text(app.game(), names, form);
+    let players = summary_text(SummaryForm::Chart);
     let summary = if players.chars().count() + proofs.chars().count() <= room {
         format!(" {players}{proofs} ")
     } else {
         let fits = [SummaryForm::Chart, SummaryForm::Losses]
-            .map(|form| app.review_summary_text(form))
+            .map(summary_text)
             .into_iter()
             .find(|text| text.chars().count() <= room);
         format!(
             " {} ",
-            fits.unwrap_or_else(|| app.review_summary_text(SummaryForm::Colours))
+            fits.unwrap_or_else(|| summary_text(SummaryForm::Colours))
         )
     };
     let datasets = vec![
@@ -184,7 +186,7 @@ pub fn panel_lines(app: &App, width: u16) -> Vec<Line<'static>> {
         };
         out.push(bar(ratio, width, theme));
     }
-    let ply = app.viewing().unwrap_or(game.history().len());
+    let ply = app.board().viewing().unwrap_or(game.history().len());
     let marked = app
         .review
         .judged_move(game, ply)
@@ -221,12 +223,12 @@ fn marked_text(m: &MoveReview) -> String {
 /// At a marked move, the better move on the board as a hint.
 pub fn add_review_marks(app: &App, overlay: &mut BoardOverlay) {
     let game = app.game();
-    let ply = app.viewing().unwrap_or(game.history().len());
+    let ply = app.board().viewing().unwrap_or(game.history().len());
     let Some(judged) = app.review.judged_move(game, ply) else {
         return;
     };
     if let Some(Move::Place(sq)) = judged.better {
-        let position = app.shown_game().position();
+        let position = app.board().shown_game(app.game()).position();
         if position.get(sq).is_none() {
             overlay.set_ghost(sq, judged.color);
         }

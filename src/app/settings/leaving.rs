@@ -166,7 +166,7 @@ impl App {
                 .unwrap_or_else(|| want.players.names[black.index()].clone());
             out.push(format!("{name} with Black"));
         }
-        if want.engine.mode != self.mode() {
+        if want.engine.mode != self.computer.mode() {
             out.push(want.engine.mode.label().to_string());
         }
         out

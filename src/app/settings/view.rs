@@ -202,7 +202,7 @@ fn waits_for_next_game(app: &App, form: &SettingsForm, field: Field) -> bool {
         Field::Rules => form.variant != game.rules().variant,
         Field::Size => form.size != game.size(),
         Field::Clock => form.clock != app.clock_control(),
-        Field::Mode => form.mode != app.mode(),
+        Field::Mode => form.mode != app.computer().mode(),
         Field::Player1
         | Field::Player2
         | Field::Level

@@ -21,6 +21,7 @@ use ratatui::widgets::Widget;
 use crate::app::action::Action;
 use crate::app::message::Tone;
 use crate::app::state::App;
+use crate::app::update::Effect;
 
 /// What a console found while the loop waited.
 #[derive(Debug)]
@@ -89,7 +90,7 @@ pub fn run<C: Console>(console: &mut C, app: &mut App) -> io::Result<Option<C::E
                 Next::Tell(text) => app.say(Tone::Info, text),
                 Next::Nothing => break,
                 Next::End(end) => {
-                    app.save_before_exit();
+                    app.perform(vec![Effect::RetryFiles]);
                     return Ok(Some(end));
                 }
             }
@@ -107,7 +108,7 @@ pub fn run<C: Console>(console: &mut C, app: &mut App) -> io::Result<Option<C::E
         }
     }
     // A write that failed (a full disk) is tried once more on the way out.
-    app.save_before_exit();
+    app.perform(vec![Effect::RetryFiles]);
     Ok(None)
 }
 

@@ -19,7 +19,7 @@ pub fn confirm(app: &App, question: Question, area: Rect, buf: &mut Buffer) {
             "New game",
             "Start a new game? The one in progress is kept in your saved games (f).".into(),
         ),
-        Question::Quit if app.game_is_kept() => (
+        Question::Quit if app.files.keeps_game(&app.session) => (
             "Quit",
             "Quit? Your game is saved and resumes next time.".into(),
         ),

@@ -21,6 +21,7 @@ use crate::app::files::autosave::Opening;
 use crate::app::terminal::capabilities::detect;
 use crate::app::terminal::event_loop;
 use crate::app::terminal::start::{Locations, open_app};
+use crate::app::update::Effect;
 use console::Remote;
 
 pub use crate::app::computer::slots::SearchSlots;
@@ -127,7 +128,7 @@ fn run_with(session: RemoteSession, searches: Option<SearchSlots>) -> io::Result
         Ok(None) => Ok(RemoteEnd::Quit),
         Ok(Some(end)) => Ok(end),
         Err(e) => {
-            app.save_before_exit();
+            app.perform(vec![Effect::RetryFiles]);
             Err(e)
         }
     }
