@@ -190,12 +190,14 @@ fn open_private(path: &Path) -> io::Result<File> {
     options.append(true).create(true);
     #[cfg(unix)]
     {
+        use rustix::fs::OFlags;
         use std::os::unix::fs::OpenOptionsExt;
         // No link even if one is planted after the check above; no waiting
         // for a FIFO's reader.
         options
             .mode(0o600)
-            .custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK);
+            // The flags' bits, as open(2) takes them.
+            .custom_flags((OFlags::NOFOLLOW | OFlags::NONBLOCK).bits() as i32);
     }
     let file = options.open(path)?;
     let meta = file.metadata()?;

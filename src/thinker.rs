@@ -414,22 +414,14 @@ mod tests {
     #[test]
     fn available_cores_follow_the_cpu_affinity() {
         let pinned = std::thread::spawn(|| {
-            // SAFETY: a zeroed cpu_set_t is the empty set; the calls get a
-            // pointer to it and its size, and change this thread's affinity
-            // alone (pid 0: the calling thread), a thread that ends here.
-            unsafe {
-                let mut set: libc::cpu_set_t = std::mem::zeroed();
-                if libc::sched_getaffinity(0, std::mem::size_of_val(&set), &mut set) != 0 {
-                    return None;
-                }
-                let first =
-                    (0..libc::CPU_SETSIZE as usize).find(|&cpu| libc::CPU_ISSET(cpu, &set))?;
-                libc::CPU_ZERO(&mut set);
-                libc::CPU_SET(first, &mut set);
-                if libc::sched_setaffinity(0, std::mem::size_of_val(&set), &set) != 0 {
-                    return None;
-                }
-            }
+            use rustix::thread::{CpuSet, sched_getaffinity, sched_setaffinity};
+            // This thread's affinity alone (no pid: the calling thread), a
+            // thread that ends here.
+            let allowed = sched_getaffinity(None).ok()?;
+            let first = (0..CpuSet::MAX_CPU).find(|&cpu| allowed.is_set(cpu))?;
+            let mut one = CpuSet::new();
+            one.set(first);
+            sched_setaffinity(None, &one).ok()?;
             Some(available_cores())
         });
         let cores = pinned.join().expect("the pinned thread");

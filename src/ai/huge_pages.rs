@@ -15,9 +15,16 @@ pub(crate) fn advise<T>(table: &mut Vec<T>) {
         let first = start.next_multiple_of(PAGE);
         if end > first + PAGE {
             let length = (end - first) / PAGE * PAGE;
+            // Refused (no transparent huge pages): nothing to do.
             // SAFETY: the range lies inside `table`'s allocation, which
             // lives on; the hint changes how it is backed, not its contents.
-            unsafe { libc::madvise(first as *mut libc::c_void, length, libc::MADV_HUGEPAGE) };
+            let _ = unsafe {
+                rustix::mm::madvise(
+                    first as *mut std::ffi::c_void,
+                    length,
+                    rustix::mm::Advice::LinuxHugepage,
+                )
+            };
         }
     }
     #[cfg(not(target_os = "linux"))]

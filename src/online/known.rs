@@ -104,8 +104,10 @@ fn open_plain(options: &OpenOptions, file: &Path) -> io::Result<fs::File> {
     let mut options = options.clone();
     #[cfg(unix)]
     {
+        use rustix::fs::OFlags;
         use std::os::unix::fs::OpenOptionsExt;
-        options.custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK);
+        // The flags' bits, as open(2) takes them.
+        options.custom_flags((OFlags::NOFOLLOW | OFlags::NONBLOCK).bits() as i32);
     }
     options.open(file)
 }

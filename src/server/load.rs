@@ -307,8 +307,7 @@ fn cpu_time(pid: u32) -> Option<Duration> {
     let fields: Vec<&str> = stat.rsplit_once(')')?.1.split_whitespace().collect();
     let ticks: u64 = fields.get(11)?.parse::<u64>().ok()? + fields.get(12)?.parse::<u64>().ok()?;
     #[cfg(unix)]
-    // SAFETY: sysconf only reads a configuration value.
-    let per_second = u64::try_from(unsafe { libc::sysconf(libc::_SC_CLK_TCK) }).ok()?;
+    let per_second = rustix::param::clock_ticks_per_second();
     #[cfg(not(unix))]
     let per_second = 100;
     Some(Duration::from_secs_f64(

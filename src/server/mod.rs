@@ -156,26 +156,19 @@ async fn accept_loop(listener: TcpListener, registry: Arc<Registry>) {
 /// Returns the limit now in force.
 #[cfg(unix)]
 pub fn raise_open_files() -> Option<u64> {
-    let mut limit = libc::rlimit {
-        rlim_cur: 0,
-        rlim_max: 0,
+    use rustix::process::{Resource, Rlimit, getrlimit, setrlimit};
+    let limit = getrlimit(Resource::Nofile);
+    // `None` is unlimited (RLIM_INFINITY, the largest value).
+    let current = limit.current.unwrap_or(u64::MAX);
+    let maximum = limit.maximum.unwrap_or(u64::MAX);
+    let raised = Rlimit {
+        current: limit.maximum,
+        maximum: limit.maximum,
     };
-    // SAFETY: getrlimit and setrlimit only read and write `limit`.
-    unsafe {
-        if libc::getrlimit(libc::RLIMIT_NOFILE, &raw mut limit) != 0 {
-            return None;
-        }
-        if limit.rlim_cur < limit.rlim_max {
-            let raised = libc::rlimit {
-                rlim_cur: limit.rlim_max,
-                rlim_max: limit.rlim_max,
-            };
-            if libc::setrlimit(libc::RLIMIT_NOFILE, &raw const raised) == 0 {
-                limit = raised;
-            }
-        }
+    if current < maximum && setrlimit(Resource::Nofile, raised).is_ok() {
+        return Some(maximum);
     }
-    Some(limit.rlim_cur)
+    Some(current)
 }
 
 #[cfg(not(unix))]

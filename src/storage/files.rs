@@ -99,7 +99,8 @@ fn open_without_waiting(path: &Path) -> io::Result<File> {
     #[cfg(unix)]
     {
         use std::os::unix::fs::OpenOptionsExt;
-        options.custom_flags(libc::O_NONBLOCK);
+        // The flag's bits, as open(2) takes them.
+        options.custom_flags(rustix::fs::OFlags::NONBLOCK.bits() as i32);
     }
     options.open(path)
 }

@@ -1,11 +1,13 @@
 //! Points in time as the files show them: UTC, ISO 8601, to the second.
 //!
-//! A few lines of calendar arithmetic (Howard Hinnant's `civil_from_days`)
-//! are all the files need, so no date crate is pulled in for them.
+//! The calendar is the `time` crate's (already built for ratatui's calendar
+//! widget); only the one text shape the files use is read and written here.
 
 use std::fmt;
 use std::str::FromStr;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+use time::{Date, Month, Time, UtcDateTime};
 
 use crate::core::Quoted;
 
@@ -44,19 +46,21 @@ impl Timestamp {
         Timestamp(i64::try_from(seconds).unwrap_or(i64::MAX))
     }
 
-    /// `(year, month, day, hour, minute, second)` in UTC.
+    /// `(year, month, day, hour, minute, second)` in UTC. Instants beyond
+    /// the years -9999 to 9999 read as the nearest end of that range.
     pub fn civil(self) -> (i64, u8, u8, u8, u8, u8) {
-        let days = self.0.div_euclid(86_400);
-        let secs = self.0.rem_euclid(86_400);
-        let (y, m, d) = civil_from_days(days);
-        // Each part is below 60 (or 24) here, so the casts are exact.
+        let at = UtcDateTime::from_unix_timestamp(self.0).unwrap_or(if self.0 < 0 {
+            UtcDateTime::MIN
+        } else {
+            UtcDateTime::MAX
+        });
         (
-            y,
-            m,
-            d,
-            (secs / 3600) as u8,
-            (secs / 60 % 60) as u8,
-            (secs % 60) as u8,
+            i64::from(at.year()),
+            u8::from(at.month()),
+            at.day(),
+            at.hour(),
+            at.minute(),
+            at.second(),
         )
     }
 
@@ -94,64 +98,24 @@ impl FromStr for Timestamp {
             return Err(fail());
         }
         // Works on bytes: a multi-byte character must not split a slice.
-        let num = |range: std::ops::Range<usize>| -> Result<i64, TimestampError> {
-            b[range].iter().try_fold(0i64, |n, &c| {
+        let num = |range: std::ops::Range<usize>| -> Result<u16, TimestampError> {
+            b[range].iter().try_fold(0u16, |n, &c| {
                 if c.is_ascii_digit() {
-                    Ok(n * 10 + i64::from(c - b'0'))
+                    Ok(n * 10 + u16::from(c - b'0'))
                 } else {
                     Err(fail())
                 }
             })
         };
-        let (y, mo, d) = (num(0..4)?, num(5..7)?, num(8..10)?);
-        let (h, mi, sec) = (num(11..13)?, num(14..16)?, num(17..19)?);
-        if !(1..=12).contains(&mo) || d < 1 || d > days_in_month(y, mo) {
-            return Err(fail());
-        }
-        if h > 23 || mi > 59 || sec > 59 {
-            return Err(fail());
-        }
-        Ok(Timestamp(
-            days_from_civil(y, mo, d) * 86_400 + h * 3600 + mi * 60 + sec,
-        ))
+        // Four digits at most, so each part fits its type.
+        let part = |range| num(range).and_then(|n| u8::try_from(n).map_err(|_| fail()));
+        let month = Month::try_from(part(5..7)?).map_err(|_| fail())?;
+        let date = Date::from_calendar_date(i32::from(num(0..4)?), month, part(8..10)?)
+            .map_err(|_| fail())?;
+        let time =
+            Time::from_hms(part(11..13)?, part(14..16)?, part(17..19)?).map_err(|_| fail())?;
+        Ok(Timestamp(UtcDateTime::new(date, time).unix_timestamp()))
     }
-}
-
-fn is_leap(y: i64) -> bool {
-    y % 4 == 0 && (y % 100 != 0 || y % 400 == 0)
-}
-
-fn days_in_month(y: i64, m: i64) -> i64 {
-    match m {
-        2 if is_leap(y) => 29,
-        2 => 28,
-        4 | 6 | 9 | 11 => 30,
-        _ => 31,
-    }
-}
-
-/// Days since 1970-01-01 of a proleptic Gregorian date.
-fn days_from_civil(y: i64, m: i64, d: i64) -> i64 {
-    let y = if m <= 2 { y - 1 } else { y };
-    let era = y.div_euclid(400);
-    let yoe = y - era * 400;
-    let doy = (153 * (if m > 2 { m - 3 } else { m + 9 }) + 2) / 5 + d - 1;
-    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-    era * 146_097 + doe - 719_468
-}
-
-/// The date `days` after 1970-01-01.
-fn civil_from_days(days: i64) -> (i64, u8, u8) {
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = doy - (153 * mp + 2) / 5 + 1;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 };
-    let y = yoe + era * 400 + i64::from(m <= 2);
-    (y, m as u8, d as u8)
 }
 
 #[cfg(test)]
@@ -173,6 +137,21 @@ mod tests {
             assert_eq!(t.to_string(), text);
             assert_eq!(text.parse::<Timestamp>(), Ok(t));
         }
+    }
+
+    /// Beyond the calendar's years -9999 to 9999 a time reads as the
+    /// nearest end of it, and still as a date and time.
+    #[test]
+    fn far_instants_read_as_the_calendar_s_ends() {
+        let last = "9999-12-31T23:59:59Z";
+        assert_eq!(Timestamp::from_unix_seconds(i64::MAX).to_string(), last);
+        assert_eq!(
+            Timestamp::from_unix_seconds(i64::MIN).civil(),
+            (-9999, 1, 1, 0, 0, 0)
+        );
+        let parsed: Timestamp = last.parse().unwrap();
+        assert_eq!(parsed.to_string(), last);
+        assert_eq!(parsed.file_stamp(), "9999-12-31-2359");
     }
 
     #[test]

@@ -160,14 +160,13 @@ impl Readable {
 
     /// Whether the terminal has output to read (or has ended) within 50 ms.
     fn wait(&self) -> bool {
-        use std::os::fd::AsRawFd;
-        let mut watch = libc::pollfd {
-            fd: self.0.as_raw_fd(),
-            events: libc::POLLIN,
-            revents: 0,
+        use rustix::event::{PollFd, PollFlags, Timespec, poll};
+        let mut watch = [PollFd::new(&self.0, PollFlags::IN)];
+        let wait = Timespec {
+            tv_sec: 0,
+            tv_nsec: 50_000_000,
         };
-        // SAFETY: one pollfd, owned here, for the duration of the call.
-        unsafe { libc::poll(&raw mut watch, 1, 50) > 0 }
+        poll(&mut watch, Some(&wait)).is_ok_and(|ready| ready > 0)
     }
 }
 

@@ -52,37 +52,34 @@ pub fn wait(timeout: Duration) -> std::io::Result<Input> {
 /// it is not, crossterm opens /dev/tty itself and this cannot tell (None).
 #[cfg(unix)]
 fn terminal_gone(timeout: Duration) -> Option<bool> {
-    let fd = libc::STDIN_FILENO;
-    // SAFETY: isatty only looks at the descriptor.
-    if unsafe { libc::isatty(fd) } != 1 {
+    use rustix::event::{PollFd, PollFlags, Timespec, poll};
+    let fd = std::io::stdin();
+    if !rustix::termios::isatty(&fd) {
         return None;
     }
-    let mut watch = libc::pollfd {
-        fd,
-        events: libc::POLLIN,
-        revents: 0,
-    };
-    let millis = libc::c_int::try_from(timeout.as_millis()).unwrap_or(libc::c_int::MAX);
-    // SAFETY: one pollfd, owned here, for the duration of the call.
-    let ready = unsafe { libc::poll(&raw mut watch, 1, millis) };
-    if ready <= 0 {
+    let mut watch = [PollFd::new(&fd, PollFlags::IN)];
+    let wait = Timespec::try_from(timeout).unwrap_or(Timespec {
+        tv_sec: i64::MAX,
+        tv_nsec: 0,
+    });
+    match poll(&mut watch, Some(&wait)) {
         // Nothing within the wait, or a signal cut it short.
-        return Some(false);
+        Ok(0) | Err(_) => return Some(false),
+        Ok(_) => {}
     }
-    if watch.revents & (libc::POLLHUP | libc::POLLERR | libc::POLLNVAL) != 0 {
+    let events = watch[0].revents();
+    if events.intersects(PollFlags::HUP | PollFlags::ERR | PollFlags::NVAL) {
         return Some(true);
     }
-    Some(watch.revents & libc::POLLIN != 0 && at_end_of_input(fd))
+    Some(events.contains(PollFlags::IN) && at_end_of_input(&fd))
 }
 
 /// Whether the readable terminal `fd` has nothing to read: end of input
 /// (a terminal in raw mode reads at least one byte when there is one).
 #[cfg(unix)]
-fn at_end_of_input(fd: libc::c_int) -> bool {
-    let mut waiting: libc::c_int = 0;
-    // SAFETY: FIONREAD writes one c_int, owned here.
-    let asked = unsafe { libc::ioctl(fd, libc::FIONREAD, &raw mut waiting) };
-    asked != 0 || waiting == 0
+fn at_end_of_input(fd: &std::io::Stdin) -> bool {
+    // A failed ask counts as the end, as an empty one does.
+    !matches!(rustix::io::ioctl_fionread(fd), Ok(waiting) if waiting > 0)
 }
 
 #[cfg(not(unix))]
