@@ -29,7 +29,7 @@ pub(in crate::app) enum Effect {
     /// comes back with `input`.
     WriteRecord { path: PathBuf, input: TextInput },
     /// After every update: keep the network game one game on both screens
-    /// (`sync_network`), bring the engine in line with the state (stop a
+    /// (`sync_remote`), bring the engine in line with the state (stop a
     /// search that no longer fits, take in one that ended, start the one
     /// wanted), and write the autosave if the game changed.
     FollowTheGame,
@@ -111,10 +111,7 @@ impl App {
                 Effect::SaveConfig { old, said } => self.save_config(&old, said),
                 Effect::WriteRecord { path, input } => self.write_record(path, input),
                 Effect::FollowTheGame => {
-                    if self.network.is_some() {
-                        self.sync_network();
-                    }
-                    self.sync_online();
+                    self.sync_remote();
                     self.sync_engine();
                     self.follow_review();
                     self.keep_files();
@@ -130,7 +127,7 @@ impl App {
                 Effect::StartNetwork(play) => self.start_network_from_form(play),
                 // What the events call for comes next, before the rest.
                 Effect::TakeNetworkEvents => {
-                    for effect in self.network_tick().into_iter().rev() {
+                    for effect in self.take_network_events().into_iter().rev() {
                         effects.push_front(effect);
                     }
                 }
@@ -142,7 +139,7 @@ impl App {
                 Effect::StopReview => self.stop_review(),
                 Effect::ConnectOnline { server, name } => self.connect_online(server, Some(name)),
                 Effect::TakeOnline => {
-                    for effect in self.online_tick().into_iter().rev() {
+                    for effect in self.take_online().into_iter().rev() {
                         effects.push_front(effect);
                     }
                 }
@@ -180,7 +177,8 @@ impl App {
         }
         if self.screen == Screen::Board {
             // Engine help, refused in an online game in progress: one check.
-            if self.refuse_engine_aid(action) {
+            if let Some(why) = self.online.refuses_aid(action) {
+                self.say(crate::app::message::Tone::Warning, why);
                 return Vec::new();
             }
             // Turned on in a friend's game: the other player is told.
@@ -223,17 +221,9 @@ impl App {
                     self.screen = Screen::Board;
                 }
             }
-            Screen::Confirm(Question::Peer(request)) => {
-                let request = *request;
-                match action {
-                    Action::Yes => return self.answer_peer(request, true),
-                    Action::No | Action::Close => return self.answer_peer(request, false),
-                    _ => {}
-                }
-            }
-            Screen::Confirm(Question::Takeback) => match action {
-                Action::Yes => self.answer_takeback(true),
-                Action::No | Action::Close => self.answer_takeback(false),
+            Screen::Confirm(Question::Peer(_) | Question::Takeback) => match action {
+                Action::Yes => return self.answer_remote(true),
+                Action::No | Action::Close => return self.answer_remote(false),
                 _ => {}
             },
             Screen::Confirm(question) => {
@@ -279,11 +269,7 @@ impl App {
                 Typed::Editing => {}
                 Typed::Submitted(text) => {
                     self.screen = Screen::Board;
-                    if self.online.game.is_some() {
-                        self.online_chat(&text);
-                    } else {
-                        self.send_chat(&text);
-                    }
+                    self.remote_chat(&text);
                 }
                 Typed::Cancelled => self.screen = Screen::Board,
             },
@@ -308,8 +294,7 @@ impl App {
             Question::Branch { mv, .. } => self.branch(mv),
             // Answered in `route`.
             Question::Peer(_) | Question::Takeback => {}
-            Question::Resign if self.online_on_board() => self.online_resign(),
-            Question::Resign => self.resign(),
+            Question::Resign => self.resign_remote(),
             Question::Replace | Question::MakeFolders | Question::DeleteRecord | Question::Open => {
                 return self.files_question_yes();
             }

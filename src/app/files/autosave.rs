@@ -324,10 +324,11 @@ impl App {
     fn autosave(&mut self, paths: &Paths) {
         let mut record = self.record_on_screen();
         // Only the autosave keeps a network game's code or address.
-        for (key, value) in self
-            .network_extras()
+        let network = self.network.as_ref().map(|n| n.extras());
+        for (key, value) in network
+            .unwrap_or_default()
             .into_iter()
-            .chain(self.online_extras())
+            .chain(self.online.extras())
         {
             record.set_extra(key, value);
         }
