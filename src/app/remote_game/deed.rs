@@ -8,6 +8,9 @@ use crate::app::update::Effect;
 use crate::core::{Game, Move, Player, TimeControl};
 
 /// One thing for the rest of the screen to do.
+// A few of them live for one update: their size does not matter, boxing
+// the screens and games they carry would only add noise.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug)]
 pub(in crate::app) enum Deed {
     /// The status line says this, in place of what the action said.
