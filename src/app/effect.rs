@@ -30,7 +30,7 @@ pub(in crate::app) enum Effect {
     /// comes back with `input`.
     WriteRecord { path: PathBuf, input: TextInput },
     /// After every update: keep the network game one game on both screens
-    /// (`sync_network`), bring the engine in line with the state (stop a
+    /// (`sync_remote`), bring the engine in line with the state (stop a
     /// search that no longer fits, take in one that ended, start the one
     /// wanted), and write the autosave if the game changed.
     FollowTheGame,

@@ -67,6 +67,7 @@ mod message;
 mod network;
 mod online;
 mod outcome;
+mod remote_game;
 mod review;
 mod screen;
 mod settings;
@@ -171,7 +172,7 @@ pub fn run(args: &PlayArgs) -> ExitCode {
     // A friend's game through a relay left unfinished goes on.
     let network = args.network.or_else(|| {
         (args.training.is_none() && args.opening().record.is_none())
-            .then(|| app.network_in_autosave())
+            .then(|| network::relay::Kept::of(app.files.extra(), app.game_in_progress()).network())
             .flatten()
     });
     if network.is_none() {

@@ -245,23 +245,26 @@ impl App {
             | Action::Review
             | Action::NextMistake
             | Action::PrevMistake
-                if self.engine_aids_barred() =>
+                if self.online.bars_engine_aids() =>
             {
                 false
             }
             // The server keeps an online game: a take-back is asked of the
             // other player, nothing is redone.
-            Action::Undo if self.online_on_board() => self.online_playing() && game.can_undo(),
-            Action::Redo if self.online_on_board() => false,
-            Action::Place | Action::Swap if self.online_watching() => false,
+            Action::Undo if self.online.on_board() => self.online.playing() && game.can_undo(),
+            Action::Redo if self.online.on_board() => false,
+            Action::Place | Action::Swap if self.online.watching() => false,
             // One's own online game goes on at the server until it ends.
             // (On the Online screen, the same key seeks another.)
-            Action::NewGame if self.online_playing() => matches!(self.screen, Screen::Online(_)),
-            Action::OpenRecords | Action::OpenTraining if self.online_playing() => false,
+            Action::NewGame if self.online.playing() => matches!(self.screen, Screen::Online(_)),
+            Action::OpenRecords | Action::OpenTraining if self.online.playing() => false,
             Action::NextValue | Action::CancelSeek | Action::Disconnect | Action::RenameOnline
                 if matches!(self.screen, Screen::Online(_)) =>
             {
-                self.online_page_offers(action)
+                match &self.screen {
+                    Screen::Online(page) => self.online.page_offers(page, action),
+                    _ => true,
+                }
             }
             // Nor on the other player's turn in a network game.
             Action::Swap => {
@@ -286,12 +289,12 @@ impl App {
     /// The hint found for the position on the board.
     pub fn hint(&self) -> Option<Move> {
         let hint = self.computer.hint(self.session.game().position());
-        hint.filter(|_| !self.engine_aids_barred())
+        hint.filter(|_| !self.online.bars_engine_aids())
     }
 
     /// Whether the heat map is shown.
     pub fn analysis_shown(&self) -> bool {
-        self.computer.analysis_shown() && !self.engine_aids_barred()
+        self.computer.analysis_shown() && !self.online.bars_engine_aids()
     }
 
     /// How long the event loop may wait for input before it sends
@@ -332,9 +335,8 @@ impl App {
             )
         });
         let notes = [self.history_note(), self.files.note().cloned(), failing];
-        self.network_notes()
+        self.remote_notes()
             .into_iter()
-            .chain(self.online_notes())
             .chain(notes.into_iter().flatten())
             .collect()
     }

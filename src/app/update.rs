@@ -68,10 +68,7 @@ impl App {
                     (self.files).write_record(path, input, &record, screen, naming)
                 }
                 Effect::FollowTheGame => {
-                    if self.network.is_some() {
-                        self.sync_network();
-                    }
-                    self.sync_online();
+                    self.sync_remote();
                     self.sync_engine();
                     let names = [Player::One, Player::Two].map(|p| self.name(p).to_string());
                     let names = [names[0].as_str(), names[1].as_str()];
@@ -117,7 +114,7 @@ impl App {
                     self.start_network_from_form(play);
                     Outcome::none()
                 }
-                Effect::TakeNetworkEvents => Outcome::effects(self.network_tick()),
+                Effect::TakeNetworkEvents => Outcome::effects(self.take_network_events()),
                 Effect::OpenTraining(course) => {
                     let (paths, file) = (self.files.paths(), self.puzzle_file.as_deref());
                     let training = &mut self.training;
@@ -153,7 +150,7 @@ impl App {
                     self.connect_online(server, Some(name));
                     Outcome::none()
                 }
-                Effect::TakeOnline => Outcome::effects(self.online_tick()),
+                Effect::TakeOnline => Outcome::effects(self.take_online()),
             };
             for effect in self.apply(out).into_iter().rev() {
                 effects.push_front(effect);
@@ -191,7 +188,8 @@ impl App {
         }
         if self.screen == Screen::Board {
             // Engine help, refused in an online game in progress: one check.
-            if self.refuse_engine_aid(action) {
+            if let Some(why) = self.online.refuses_aid(action) {
+                self.say(crate::app::message::Tone::Warning, why);
                 return Vec::new();
             }
             // Turned on in a friend's game: the other player is told.
@@ -249,17 +247,9 @@ impl App {
                     self.screen = Screen::Board;
                 }
             }
-            Screen::Confirm(Question::Peer(request)) => {
-                let request = *request;
-                match action {
-                    Action::Yes => return self.answer_peer(request, true),
-                    Action::No | Action::Close => return self.answer_peer(request, false),
-                    _ => {}
-                }
-            }
-            Screen::Confirm(Question::Takeback) => match action {
-                Action::Yes => self.answer_takeback(true),
-                Action::No | Action::Close => self.answer_takeback(false),
+            Screen::Confirm(Question::Peer(_) | Question::Takeback) => match action {
+                Action::Yes => return self.answer_remote(true),
+                Action::No | Action::Close => return self.answer_remote(false),
                 _ => {}
             },
             Screen::Confirm(question) => {
@@ -316,11 +306,7 @@ impl App {
                 Typed::Editing => {}
                 Typed::Submitted(text) => {
                     self.screen = Screen::Board;
-                    if self.online.game.is_some() {
-                        self.online_chat(&text);
-                    } else {
-                        self.send_chat(&text);
-                    }
+                    self.remote_chat(&text);
                 }
                 Typed::Cancelled => self.screen = Screen::Board,
             },
@@ -372,8 +358,7 @@ impl App {
             Question::Branch { mv, .. } => self.branch(mv),
             // Answered in `route`.
             Question::Peer(_) | Question::Takeback => {}
-            Question::Resign if self.online_on_board() => self.online_resign(),
-            Question::Resign => self.resign(),
+            Question::Resign => self.resign_remote(),
             Question::Replace | Question::MakeFolders | Question::DeleteRecord | Question::Open => {
                 let out = self.files.question_yes(&mut self.screen);
                 return self.apply(out);

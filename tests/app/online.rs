@@ -78,7 +78,7 @@ fn online_two_apps_seek_accept_play_to_the_end_and_a_third_watches() {
     tick_until(&mut [&mut cat], "the watched game", |c| {
         c.online().game.is_some()
     });
-    assert_eq!(cat.online().game.as_ref().unwrap().me, None);
+    assert_eq!(cat.online().game.as_ref().unwrap().me(), None);
     // The players see that someone watches.
     tick_until(&mut [&mut ann, &mut cat], "the watcher counted", |a| {
         notes(a).contains("1 watches")
@@ -323,7 +323,10 @@ fn online_a_correspondence_game_waiting_is_told_at_start_and_opens_with_the_move
             .as_ref()
             .is_some_and(|g| g.state.game == game)
     });
-    assert_eq!(again.online().game.as_ref().unwrap().me, Some(Player::Two));
+    assert_eq!(
+        again.online().game.as_ref().unwrap().me(),
+        Some(Player::Two)
+    );
 }
 
 #[test]

@@ -37,7 +37,7 @@ fn said(app: &App) -> String {
 fn play_by_keys(ann: &mut App, bob: &mut App) -> bool {
     let played = ann.game().history().len() + 1;
     let to_move = ann.game().player_to_move();
-    let ann_moves = ann.online().game.as_ref().unwrap().me == Some(to_move);
+    let ann_moves = ann.online().game.as_ref().unwrap().me() == Some(to_move);
     let (player, other) = if ann_moves { (ann, bob) } else { (bob, ann) };
     let mv = some_move(player.game()).to_string();
     play_at(player, &mv);

@@ -30,7 +30,7 @@ fn seek_and_accept(ann: &mut App, bob: &mut App) {
 fn play_by_keys(ann: &mut App, bob: &mut App) {
     let played = ann.game().history().len() + 1;
     let to_move = ann.game().player_to_move();
-    let (player, other) = if ann.online().game.as_ref().unwrap().me == Some(to_move) {
+    let (player, other) = if ann.online().game.as_ref().unwrap().me() == Some(to_move) {
         (ann, bob)
     } else {
         (bob, ann)

@@ -93,7 +93,7 @@ impl App {
             .wanted(game, &engine, over)
             .filter(|&job| job != Job::Ponder || self.screen == Screen::Board)
             // No search at all while engine help is barred (an online game).
-            .filter(|_| !self.engine_aids_barred());
+            .filter(|_| !self.online.bars_engine_aids());
         let ended = self.computer.step(game, wanted, &engine, force);
         if let Some(held) = self.computer.clocks_held_now() {
             self.session.hold_clock(held);

@@ -167,8 +167,9 @@ impl App {
         }
         let record = self.record_on_screen();
         // Only the autosave keeps a network game's code or address.
-        let autosave_extras = (self.network_extras().into_iter())
-            .chain(self.online_extras())
+        let network = self.network.as_ref().map(|n| n.extras());
+        let autosave_extras = (network.unwrap_or_default().into_iter())
+            .chain(self.online.extras())
             .collect();
         let game = OnScreen {
             record,

@@ -58,10 +58,7 @@ impl App {
 
     /// Both clocks, Black's holder first, while the game has them.
     pub fn clock_faces(&self) -> Option<[ClockFace; 2]> {
-        if let Some(faces) = self
-            .followed_clock_faces()
-            .or_else(|| self.online_clock_faces())
-        {
+        if let Some(faces) = self.remote_clock_faces() {
             return Some(faces);
         }
         let clock = self.session.clock()?;

@@ -14,7 +14,12 @@ pub fn board_overlay(app: &App) -> BoardOverlay {
     let pos = game.position();
     let mut overlay = BoardOverlay::new(pos.size());
     // The moves of an online game made while away, as the last move is.
-    for report in app.online_away_marks().iter().chain(game.last()) {
+    for report in app
+        .online
+        .away_marks(app.game(), app.board.viewing().is_some())
+        .iter()
+        .chain(game.last())
+    {
         add_last_move(&mut overlay, report);
     }
     if let Some(chain) = pos.winning_chain() {

@@ -137,7 +137,7 @@ fn header(app: &App, width: u16) -> Vec<Line<'static>> {
         let player = game.holder(color);
         // Two copies may show the same name: each marks its own player,
         // cutting the name rather than the mark.
-        let name = if app.network_me().or(app.online_me()) == Some(player) {
+        let name = if app.remote_me() == Some(player) {
             const YOU: &str = " (you)";
             cut(app.name(player), room.saturating_sub(YOU.len()).max(1)) + YOU
         } else {

@@ -30,7 +30,7 @@ impl App {
     fn board_mode(&self) -> BoardMode {
         if self.network.is_some() {
             BoardMode::Network
-        } else if self.online_on_board() {
+        } else if self.online.on_board() {
             BoardMode::Online
         } else if self.computer.mode() != Mode::HumanVsHuman {
             BoardMode::Computer
@@ -43,8 +43,10 @@ impl App {
     /// something else in it; the rest are a person's at the board.
     pub(in crate::app) fn on_board(&mut self, action: Action) -> Vec<Effect> {
         let taken = match self.board_mode() {
-            BoardMode::Network => self.network_board(action),
-            BoardMode::Online => self.online_board(action),
+            BoardMode::Network | BoardMode::Online => match self.remote_board(action) {
+                Some(effects) => return effects,
+                None => false,
+            },
             BoardMode::Computer => self.computer_board(action),
             BoardMode::People => false,
         };

@@ -51,7 +51,7 @@ pub fn summary(app: &App) -> (String, Style) {
     // During one's own online game its notes (whom one plays, the time
     // for a move, watchers) give way to whose turn and the clocks, but
     // not a warning (the connection lost).
-    let quiet = |note: &Message| app.online_playing() && note.tone == Tone::Info;
+    let quiet = |note: &Message| app.online.playing() && note.tone == Tone::Info;
     if let Some(note) = app.panel_notes().into_iter().find(|n| !quiet(n)) {
         return (note.text, tone_style(theme, note.tone));
     }

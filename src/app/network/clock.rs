@@ -5,70 +5,55 @@
 //! control and a fallen flag for its record, the readings for its panel,
 //! counted down between two states for display only.
 
-use std::time::Duration;
+use std::time::Instant;
 
-use super::state::LinkState;
+use super::state::{LinkState, Network};
 use crate::app::game::clock_reading::ClockFace;
-use crate::app::state::App;
-use crate::core::{Color, Player};
+use crate::app::game::session::Session;
+use crate::app::remote_game::Readings;
+use crate::app::remote_game::deed::Deed;
+use crate::core::{Game, Player};
 use crate::net::Clocks;
 
-impl App {
-    /// Host: the clocks pause while nobody is connected and count again
-    /// when the guest is back. Guest: the clocks are the host's last sent.
-    pub(in crate::app) fn sync_network_clocks(&mut self) {
-        let Some(net) = &self.network else { return };
-        if net.is_host() {
-            self.session.hold_clock(net.link != LinkState::Connected);
-            return;
+impl Network {
+    /// A guest's clocks are the host's last sent (before the host's first
+    /// state, a resumed game's clocks wait).
+    pub(super) fn guest_clocks(&self) -> Deed {
+        match self.table.as_ref() {
+            Some(table) => Deed::FollowClocks {
+                control: table.clocks.map(|c| c.control),
+                flag: table.clocks.and_then(|c| c.flag),
+            },
+            None => Deed::HoldClocks(true),
         }
-        match net.table.as_ref() {
-            Some(table) => {
-                let clocks = table.clocks;
-                let flag = clocks.and_then(|c| c.flag);
-                self.session.follow_clocks(clocks.map(|c| c.control), flag);
-            }
-            // Before the host's first state, a resumed game's clocks wait.
-            None => self.session.hold_clock(true),
-        }
-    }
-
-    /// The host's clocks as its state carries them.
-    pub(in crate::app) fn clocks_to_send(&self) -> Option<Clocks> {
-        let clock = self.session.clock()?;
-        let to_move = self.game().player_to_move();
-        let now = self.session.now();
-        Some(Clocks {
-            control: clock.control(),
-            left: [Player::One, Player::Two].map(|player| clock.left(player, to_move, now)),
-            running: clock.counts_for(to_move).then_some(to_move),
-            flag: clock.flag(),
-        })
     }
 
     /// A guest's clocks as its panel shows them: the host's readings, the
     /// running one counted down since they came while the link is up.
-    pub(in crate::app) fn followed_clock_faces(&self) -> Option<[ClockFace; 2]> {
-        let net = self.network.as_ref().filter(|n| !n.is_host())?;
-        let clocks = net.table.as_ref()?.clocks?;
-        let counting = net.link == LinkState::Connected;
-        let now = self.session.now();
-        let since = net
-            .heard_at
-            .map_or(Duration::ZERO, |at| now.saturating_duration_since(at));
-        let game = self.game();
-        Some(Color::ALL.map(|color| {
-            let player = game.holder(color);
-            let running = counting && clocks.running == Some(player);
-            let left = clocks.left[player.index()];
-            ClockFace::followed(
-                color,
-                player,
-                left,
-                since,
-                running,
-                clocks.flag == Some(player),
-            )
-        }))
+    pub(in crate::app) fn clock_faces(&self, game: &Game, now: Instant) -> Option<[ClockFace; 2]> {
+        if self.is_host() {
+            return None;
+        }
+        let clocks = self.table.as_ref()?.clocks?;
+        let counting = self.link == LinkState::Connected;
+        let readings = Readings {
+            left: clocks.left,
+            running: clocks.running.filter(|_| counting),
+            flag: clocks.flag,
+        };
+        Some(self.remote.clock_faces(game, readings, now))
     }
+}
+
+/// The host's clocks as its state carries them.
+pub(super) fn clocks_to_send(session: &Session) -> Option<Clocks> {
+    let clock = session.clock()?;
+    let to_move = session.game().player_to_move();
+    let now = session.now();
+    Some(Clocks {
+        control: clock.control(),
+        left: [Player::One, Player::Two].map(|player| clock.left(player, to_move, now)),
+        running: clock.counts_for(to_move).then_some(to_move),
+        flag: clock.flag(),
+    })
 }

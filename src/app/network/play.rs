@@ -4,38 +4,21 @@
 //! guest's move is checked and played on the host's own game; the guest's
 //! screen shows the host's game.
 
-use std::time::Instant;
-
+pub(in crate::app) use super::kept::is_network_extra;
+use super::kept::{CODE_KEY, HOST_KEY, RELAY_KEY, RESUME_KEY};
 use super::state::{LinkState, NetPlay, Network, Role, asking_text};
-use crate::app::action::{Action, HistoryStep};
-use crate::app::config::engine::Mode;
-use crate::app::message::Message;
+use crate::app::action::Action;
+use crate::app::game::session::Session;
 use crate::app::message::Tone;
-use crate::app::online::state::ONLINE_GAME_KEY;
+use crate::app::remote_game::Shown;
+use crate::app::remote_game::Transport;
+use crate::app::remote_game::board::Step;
+use crate::app::remote_game::deed::{Deed, Deeds};
 use crate::app::screen::{Question, Screen};
 use crate::app::state::App;
 use crate::app::ui::text_input::TextInput;
-use crate::app::update::Effect;
-use crate::core::{Game, Move, Player};
+use crate::core::{Game, Player};
 use crate::net::{self, Hello, JoinCode, Request, Table};
-
-/// The autosave's line with the host's join code, so that a restarted host
-/// takes its guest back.
-pub(in crate::app) const CODE_KEY: &str = "x-net-code";
-/// The autosave's line with the address a guest joined.
-pub(in crate::app) const HOST_KEY: &str = "x-net-host";
-/// The autosave's line with the relay a network game went through.
-pub(in crate::app) const RELAY_KEY: &str = "x-net-relay";
-/// The autosave's line with the way back through the relay (a secret, as
-/// the code): the guest's code then the channel and password, the host's
-/// channel and password, so that a restarted copy comes back without a code.
-pub(in crate::app) const RESUME_KEY: &str = "x-net-resume";
-/// Whether an `x-` line is one of a network game's.
-pub(in crate::app) fn is_network_extra(key: &str) -> bool {
-    [CODE_KEY, HOST_KEY, RELAY_KEY, RESUME_KEY, ONLINE_GAME_KEY]
-        .iter()
-        .any(|own| key.eq_ignore_ascii_case(own))
-}
 
 impl App {
     /// Starts hosting or joining, after the saved games are in: at
@@ -44,51 +27,49 @@ impl App {
     pub fn start_network(&mut self, play: NetPlay) -> Result<(), String> {
         let hosting = matches!(play, NetPlay::Host { .. } | NetPlay::HostVia { .. });
         let name = network_name(&self.config.players.names[0], hosting, system_user());
-        let kept = |key: &str| self.kept_extra(key);
-        let mut network = match play {
+        let kept = super::relay::Kept::of(self.files.extra(), self.game_in_progress());
+        let (network, resumed) = match play {
             NetPlay::Host { bind } => {
                 // The unfinished network game of a host that stopped goes
                 // on, with its code; anything else makes way for a new one.
-                let resumed = kept(CODE_KEY)
-                    .and_then(|c| c.parse::<JoinCode>().ok())
-                    .filter(|_| self.game_in_progress());
+                let resumed = kept.get(CODE_KEY).and_then(|c| c.parse::<JoinCode>().ok());
                 let code = match resumed {
                     Some(code) => code,
                     None => JoinCode::random().map_err(|e| format!("no random join code: {e}"))?,
                 };
                 let (connection, bound) = net::listen(bind, code, Hello::ours(&name))
                     .map_err(|e| format!("cannot listen on {bind}: {e}"))?;
-                if resumed.is_none() {
-                    self.start_new_game();
-                }
                 let addresses = net::addresses(bound);
-                Network::new(Role::Host { addresses, code }, connection)
+                let role = Role::Host { addresses, code };
+                (Network::new(role, connection, name), resumed.is_some())
             }
             NetPlay::Join { host, code } => {
-                if kept(HOST_KEY) != Some(host.to_string()) || !self.game_in_progress() {
-                    self.start_new_game();
-                    // The host's clocks are the game's: none until it says.
-                    self.session.start_clock(None);
-                }
+                let resumed = kept.get(HOST_KEY) == Some(host.to_string());
                 let connection = net::connect(host, code, Hello::ours(&name));
-                Network::new(Role::Guest { host, code }, connection)
+                let role = Role::Guest { host, code };
+                (Network::new(role, connection, name), resumed)
             }
-            NetPlay::HostVia { .. } | NetPlay::JoinVia { .. } => self.start_via(play, &name)?,
+            NetPlay::HostVia { .. } | NetPlay::JoinVia { .. } => kept.start_via(play, name)?,
         };
-        network.own_name = name;
+        if !resumed {
+            self.start_new_game();
+            if !network.is_host() {
+                // The host's clocks are the game's: none until it says.
+                self.session.start_clock(None);
+            }
+        }
         self.network = Some(network);
-        self.sync_network();
+        self.sync_remote();
         Ok(())
     }
+}
 
+impl Network {
     /// The autosave's `x-` lines of a network game: not in saved records,
     /// where a code would let anyone who reads the file join.
-    pub(in crate::app) fn network_extras(&self) -> Vec<(&'static str, String)> {
-        let Some(net) = &self.network else {
-            return Vec::new();
-        };
-        let resume = net.connection.resume().map(|r| r.to_hex());
-        match &net.role {
+    pub(in crate::app) fn extras(&self) -> Vec<(&'static str, String)> {
+        let resume = self.connection.resume().map(|r| r.to_hex());
+        match &self.role {
             Role::Host { code, .. } => vec![(CODE_KEY, code.to_string())],
             Role::Guest { host, .. } => vec![(HOST_KEY, host.to_string())],
             Role::HostVia { server } => {
@@ -105,277 +86,149 @@ impl App {
     }
 
     /// The board's keys in a network game: moves only on one's own turn,
-    /// undo and a new game as requests; false for what plays as usual.
-    pub(in crate::app) fn network_board(&mut self, action: Action) -> bool {
-        if self.network.is_none() {
-            return false;
-        }
-        match action {
-            Action::Place => self.network_move(Move::Place(self.board.cursor())),
-            Action::Click { column, row } => {
-                let Some(sq) = self.board.square_at(column, row, self.game().size()) else {
-                    return false;
-                };
-                self.board.set_cursor(sq);
-                self.network_move(Move::Place(sq));
-            }
-            Action::Swap => self.network_move(Move::Swap),
-            Action::Undo if !self.game().can_undo() => {
-                self.say(Tone::Warning, "Nothing to undo.");
-            }
-            Action::Undo => self.ask_peer(Request::Undo),
-            Action::NewGame => self.ask_peer(Request::Rematch),
-            Action::OpenChat => {
-                self.screen = Screen::Chat(TextInput::new("", net::CHAT_CHARS));
-            }
-            Action::Resign if self.network_game_over() => {
-                self.say(Tone::Warning, "The game is over.");
-            }
-            Action::Resign => self.screen = Screen::Confirm(Question::Resign),
+    /// undo and a new game as requests; `None` for what plays as usual.
+    pub(in crate::app) fn board_key(&mut self, action: Action, shown: &Shown<'_>) -> Option<Deeds> {
+        let step = match action {
+            Action::NewGame => self.remote.check_ask(Request::Rematch, self),
             Action::Redo | Action::OpenRecords | Action::OpenTraining => {
-                self.say(Tone::Warning, "Not during a network game.");
+                Step::Refused("Not during a network game.".into())
             }
-            _ => return false,
-        }
-        true
-    }
-
-    /// Whether the game is won on the board, resigned or lost on time.
-    fn network_game_over(&self) -> bool {
-        self.game().is_over() || self.lost_on_time().is_some()
-    }
-
-    /// Whether the friend at the other end of a network game is to move.
-    pub(in crate::app) fn peer_to_move(&self) -> bool {
-        self.network
-            .as_ref()
-            .is_some_and(|n| self.game().player_to_move() != n.me())
-            || self.online_other_to_move()
-    }
-
-    pub(in crate::app) fn peer_name(&self) -> String {
-        self.network
-            .as_ref()
-            .and_then(|n| n.peer_name.clone())
-            .or_else(|| self.online_opponent())
-            .unwrap_or_else(|| "your friend".to_string())
-    }
-
-    fn network_move(&mut self, mv: Move) {
-        let Some(net) = &self.network else { return };
-        let me = net.me();
-        let (is_host, connected) = (net.is_host(), net.link == LinkState::Connected);
-        let peer = self.peer_name();
-        if self.board.viewing().is_some() {
-            let latest = self.key(Action::History(HistoryStep::Latest));
-            return self.say(
-                Tone::Warning,
-                format!("{latest} goes back to the game first."),
-            );
-        }
-        if let Some(color) = self.game().resigned() {
-            let loser = self.game().holder(color);
-            let text = format!("The game is over: {} resigned.", self.name(loser));
-            return self.say(Tone::Warning, text);
-        }
-        if self.network_game_over() {
-            let new = self.key(Action::NewGame);
-            return self.say(
-                Tone::Warning,
-                format!("The game is over: {new} asks {peer} for a rematch."),
-            );
-        }
-        if self.game().player_to_move() != me {
-            return self.say(Tone::Warning, format!("It is {peer}'s turn."));
-        }
-        if is_host {
-            self.play_move(mv);
-            return;
-        }
-        match self.game().position().preview(mv) {
-            Err(e) => self.say(Tone::Warning, format!("Not possible: {e}.")),
-            Ok(_) if !connected => {
-                self.say(
-                    Tone::Warning,
-                    format!("Not connected: play when {peer} is back."),
+            _ => self.remote.board_key(action, shown, self),
+        };
+        let peer = self.peer();
+        let mut deeds = Deeds::default();
+        match step {
+            Step::Usual => return None,
+            Step::Refused(why) => deeds.say(Tone::Warning, why),
+            Step::Move(mv) if self.is_host() => deeds.push(Deed::Play(mv)),
+            Step::Move(mv) => {
+                self.send(net::Message::Play(mv));
+                deeds.say(Tone::Info, format!("Sent {mv} to {peer}."));
+            }
+            Step::Resign => deeds.push(Deed::Open(Screen::Confirm(Question::Resign))),
+            Step::Chat => deeds.push(Deed::Open(Screen::Chat(TextInput::new(
+                "",
+                net::CHAT_CHARS,
+            )))),
+            Step::Ask(request) => {
+                self.remote.ask(request);
+                self.send(net::Message::Ask(request));
+                deeds.say(
+                    Tone::Info,
+                    format!("Asked {peer} {}.", asking_text(request)),
                 );
             }
-            Ok(_) => {
-                self.send_peer(net::Message::Play(mv));
-                self.say(Tone::Info, format!("Sent {mv} to {peer}."));
-            }
         }
-    }
-
-    pub(super) fn send_peer(&self, message: net::Message) -> bool {
-        self.network.as_ref().is_some_and(|n| n.send(message))
-    }
-
-    fn ask_peer(&mut self, request: Request) {
-        let peer = self.peer_name();
-        let Some(net) = &mut self.network else { return };
-        if net.link != LinkState::Connected {
-            return self.say(
-                Tone::Warning,
-                format!("Not connected: ask when {peer} is back."),
-            );
-        }
-        if net.asking.is_some() {
-            return self.say(Tone::Warning, format!("Waiting for {peer}'s answer."));
-        }
-        net.asking = Some(request);
-        self.send_peer(net::Message::Ask(request));
-        self.say(
-            Tone::Info,
-            format!("Asked {peer} {}.", asking_text(request)),
-        );
+        Some(deeds)
     }
 
     /// The answer to the other player's request (the question's yes or no).
-    pub(in crate::app) fn answer_peer(&mut self, request: Request, yes: bool) -> Vec<Effect> {
-        self.screen = Screen::Board;
-        if let Some(net) = &mut self.network {
-            net.asked = None;
-        }
-        self.send_peer(net::Message::Answer { request, yes });
+    pub(in crate::app) fn answer(&mut self, yes: bool) -> Deeds {
+        let mut deeds = Deeds::from(Deed::Open(Screen::Board));
+        let Some(request) = self.remote.answered() else {
+            return deeds;
+        };
+        self.send(net::Message::Answer { request, yes });
         if yes {
-            self.agreed(request);
+            deeds.extend(self.agreed(request));
         }
-        Vec::new()
+        deeds
     }
 
     /// Both agreed to `request`: the host does it (the guest sees the result).
-    pub(super) fn agreed(&mut self, request: Request) {
-        if !self.network.as_ref().is_some_and(Network::is_host) {
-            return;
+    pub(super) fn agreed(&self, request: Request) -> Deeds {
+        if !self.is_host() {
+            return Deeds::default();
         }
-        match request {
-            Request::Undo => {
-                self.session.undo();
-            }
-            Request::Rematch => {
-                let old = self.game();
-                let game = Game::new(old.size(), old.rules(), old.first_black().other());
-                let names = self.session.names().clone();
-                self.replace_game(game, names);
-                self.session.start_clock(self.config.game.clock);
-                self.board.centre_cursor(self.game().size());
-                self.files.new_game(&self.session);
-            }
-        }
+        Deeds::from(match request {
+            Request::Undo => Deed::Undo,
+            Request::Rematch => Deed::Rematch,
+        })
     }
 
     /// Yes to [`Question::Resign`]: the other player wins. The host's game
     /// is the one record: the host resigns on it (the guest sees it in the
     /// state sent next), a guest's resignation goes to the host.
-    pub(in crate::app) fn resign(&mut self) {
-        let peer = self.peer_name();
-        let Some(net) = &self.network else { return };
-        let me = net.me();
-        if net.is_host() {
-            self.player_resigns(me);
-        } else if !net.send(net::Message::Resign) {
-            self.say(
-                Tone::Warning,
-                format!("Not connected: resign when {peer} is back."),
-            );
+    pub(in crate::app) fn resign(&self) -> Deeds {
+        if self.is_host() {
+            Deeds::from(Deed::Resign(self.me()))
+        } else if self.send(net::Message::Resign) {
+            Deeds::default()
+        } else {
+            let text = format!("Not connected: resign when {} is back.", self.peer());
+            Deeds::from(Deed::Say(Tone::Warning, text))
         }
-    }
-
-    /// `player` resigns the host's game: said once, by the panel's end of
-    /// game ("Bob (White) resigns. Ann (Black) wins!"), on both screens alike.
-    pub(super) fn player_resigns(&mut self, player: Player) {
-        let color = self.game().color_of(player);
-        let _ = self.session.resign(color);
     }
 
     /// Sends a chat line typed here, and shows it.
-    pub(in crate::app) fn send_chat(&mut self, text: &str) {
+    pub(in crate::app) fn chat(&mut self, text: &str) -> Deeds {
         let text = net::clean(text, net::CHAT_CHARS);
-        let Some(net) = &mut self.network else { return };
         if text.is_empty() {
-            return;
+            return Deeds::default();
         }
-        if net.send(net::Message::Chat(text.clone())) {
-            net.add_chat(format!("You: {text}"));
-        } else {
-            self.say(Tone::Warning, "Not connected: the line was not sent.");
+        if self.send(net::Message::Chat(text.clone())) {
+            self.add_note(Tone::Info, format!("You: {text}"));
+            return Deeds::default();
         }
+        Deeds::from(Deed::Say(
+            Tone::Warning,
+            "Not connected: the line was not sent.".into(),
+        ))
     }
 
     /// The question for the other player's request, in the dialog.
-    pub(in crate::app) fn peer_question(&self, request: Request) -> String {
-        format!("{} asks {}. Agree?", self.peer_name(), asking_text(request))
+    pub(in crate::app) fn question(&self, request: Request) -> String {
+        format!("{} asks {}. Agree?", self.peer(), asking_text(request))
     }
 
-    /// After every update (and at the start): nobody but the two players
-    /// plays (whatever the settings say), and both screens show one game
+    /// After every update (and at the start): both screens show one game
     /// with the host's clocks: the host sends its game when it changed,
     /// the guest shows the game last received (a settings change on either
     /// side cannot make them differ).
-    pub(in crate::app) fn sync_network(&mut self) {
-        let Some(net) = &self.network else { return };
-        if self.computer.mode() != Mode::HumanVsHuman {
-            self.computer.set_mode(Mode::HumanVsHuman);
-        }
-        if !net.is_host() {
-            if let Some(table) = net.table.clone()
-                && (&table.game != self.session.game() || &table.names != self.session.names())
+    pub(in crate::app) fn sync(&mut self, session: &mut Session) -> Deeds {
+        let mut deeds = Deeds::default();
+        if !self.is_host() {
+            if let Some(table) = self.table.clone()
+                && (&table.game != session.game() || &table.names != session.names())
             {
-                let news = host_move_news(self.session.game(), &table);
-                self.replace_game(table.game, table.names);
+                let news = host_move_news(session.game(), &table);
+                deeds.push(Deed::Show {
+                    game: table.game,
+                    names: table.names,
+                    fresh: false,
+                });
                 if let Some(text) = news {
-                    self.say(Tone::Info, text);
+                    deeds.say(Tone::Info, text);
                 }
             }
-            return self.sync_network_clocks();
+            deeds.push(self.guest_clocks());
+            return deeds;
         }
-        self.sync_network_clocks();
-        let Some(net) = &self.network else { return };
+        // The host's clocks count only while the guest is connected.
+        session.hold_clock(self.link != LinkState::Connected);
         // The names are those the two gave, whatever the settings call them.
-        let peer = (net.peer_name.clone()).unwrap_or_else(|| self.session.name(Player::Two).into());
-        let wanted = [net.own_name.clone(), peer];
-        if &wanted != self.session.names() {
-            self.session.rename(wanted);
+        let peer = (self.peer_name.clone()).unwrap_or_else(|| session.name(Player::Two).into());
+        let names = [self.own_name.clone(), peer];
+        if &names != session.names() {
+            session.rename(names.clone());
         }
         let table = Table {
-            game: self.session.game().clone(),
-            names: self.session.names().clone(),
-            clocks: self.clocks_to_send(),
+            game: session.game().clone(),
+            names,
+            clocks: super::clock::clocks_to_send(session),
         };
-        if net.link == LinkState::Connected
-            && !net
+        if self.link == LinkState::Connected
+            && !self
                 .table
                 .as_ref()
                 .is_some_and(|sent| sent.same_turn(&table))
-            && net.send(net::Message::State(Box::new(table.clone())))
-            && let Some(net) = &mut self.network
+            && self.send(net::Message::State(Box::new(table.clone())))
         {
-            net.table = Some(table);
+            self.table = Some(table);
         }
-    }
-
-    /// The player this copy moves for in a network game.
-    pub(in crate::app) fn network_me(&self) -> Option<Player> {
-        self.network.as_ref().map(Network::me)
-    }
-
-    /// What the side panel says about the network game.
-    pub(in crate::app) fn network_notes(&self) -> Vec<Message> {
-        let Some(net) = &self.network else {
-            return Vec::new();
-        };
-        let mut notes = net.notes(&self.peer_name(), Instant::now());
-        // Right after "Waiting for NAME to reconnect".
-        if matches!(net.link, LinkState::Lost { .. }) && self.clock_control().is_some() {
-            let text = "The clocks are paused until then.";
-            notes.insert(1, Message::new(Tone::Info, text));
-        }
-        // A resignation is said by the panel's end of game, as for any game.
-        notes
+        deeds
     }
 }
-
 /// A guest's status line for the host's move that `table` adds to `shown`,
 /// the game on its screen (as the host's says the guest's), if it adds one.
 fn host_move_news(shown: &Game, table: &Table) -> Option<String> {

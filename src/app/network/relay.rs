@@ -1,48 +1,51 @@
-//! A network game through a relay (`brique server`), for `App`: starting
-//! it, telling the host that someone tried a wrong code (its panel shows the
-//! new one), and taking a refused guest (through a relay or not) back to
-//! the join form.
+//! A network game through a relay (`brique server`): starting it, and
+//! taking up the unfinished one the autosave kept, on its channel.
 
-use super::form::NetForm;
-use super::play::{RELAY_KEY, RESUME_KEY};
-use super::state::{NetPlay, Network, Role};
-use crate::app::message::Tone;
-use crate::app::screen::Screen;
-use crate::app::state::App;
 use std::net::SocketAddr;
 
+use super::kept::{RELAY_KEY, RESUME_KEY};
+use super::state::{NetPlay, Network, Role};
 use crate::net::{self, Hello, Resume, WordCode};
 
-impl App {
-    /// The autosave's `x-` line `key`, if the unfinished game has one.
-    pub(super) fn kept_extra(&self, key: &str) -> Option<String> {
-        self.files
-            .extra()
+/// The autosave's `x-` lines of an unfinished game (none for a game that
+/// is not going on).
+pub(in crate::app) struct Kept<'a> {
+    extra: &'a [(String, String)],
+}
+
+impl<'a> Kept<'a> {
+    /// The lines of the autosave, if `in_progress` (a game is going on).
+    pub(in crate::app) fn of(extra: &'a [(String, String)], in_progress: bool) -> Kept<'a> {
+        Kept {
+            extra: if in_progress { extra } else { &[] },
+        }
+    }
+
+    /// The line `key`, if the unfinished game has one.
+    pub(super) fn get(&self, key: &str) -> Option<String> {
+        self.extra
             .iter()
             .find(|(k, _)| k.eq_ignore_ascii_case(key))
             .map(|(_, v)| v.clone())
     }
 
-    /// Hosts or joins through a relay. The unfinished game played through
-    /// the same relay goes on, on the channel the autosave kept (the
-    /// guest's when it joins with the same code; a restarted host waits
-    /// there and shows a new code too); anything else makes way for a new
-    /// game.
-    pub(super) fn start_via(&mut self, play: NetPlay, name: &str) -> Result<Network, String> {
-        let (server, host) = match play {
-            NetPlay::HostVia { server } => (server, true),
-            NetPlay::JoinVia { server, .. } => (server, false),
+    /// Hosts or joins through a relay; true with it: the unfinished game
+    /// played through the same relay goes on, on the channel the autosave
+    /// kept (the guest's when it joins with the same code; a restarted
+    /// host waits there and shows a new code too).
+    pub(super) fn start_via(&self, play: NetPlay, name: String) -> Result<(Network, bool), String> {
+        let server = match play {
+            NetPlay::HostVia { server } | NetPlay::JoinVia { server, .. } => server,
             NetPlay::Host { .. } | NetPlay::Join { .. } => {
                 return Err("not a game through a relay".into());
             }
         };
-        let resumed =
-            self.kept_extra(RELAY_KEY) == Some(server.to_string()) && self.game_in_progress();
+        let resumed = self.get(RELAY_KEY) == Some(server.to_string());
         let kept = self
-            .kept_extra(RESUME_KEY)
+            .get(RESUME_KEY)
             .filter(|_| resumed)
             .and_then(|line| kept_resume(&line));
-        let hello = Hello::ours(name);
+        let hello = Hello::ours(&name);
         let network = match play {
             NetPlay::JoinVia { code, .. } => {
                 let connection = match kept {
@@ -51,7 +54,7 @@ impl App {
                     }
                     _ => net::join_via(server, code, hello),
                 };
-                Network::new(Role::GuestVia { server, code }, connection)
+                Network::new(Role::GuestVia { server, code }, connection, name)
             }
             _ => {
                 let hosted = match kept {
@@ -60,76 +63,22 @@ impl App {
                 };
                 let (connection, _) = hosted
                     .map_err(|e| format!("cannot host through the relay at {server}: {e}"))?;
-                Network::new(Role::HostVia { server }, connection)
+                Network::new(Role::HostVia { server }, connection, name)
             }
         };
-        if !resumed {
-            self.start_new_game();
-            if !host {
-                // The host's clocks are the game's: none until it says.
-                self.session.start_clock(None);
-            }
-        }
-        Ok(network)
+        Ok((network, resumed))
     }
 
     /// The unfinished game through a relay the autosave is of, with its
     /// way back: taken up again at a plain start, as the same `brique join
     /// CODE` (or `brique host`) would.
-    pub(in crate::app) fn network_in_autosave(&self) -> Option<NetPlay> {
-        if !self.game_in_progress() {
-            return None;
-        }
-        let server = self.kept_extra(RELAY_KEY)?.parse::<SocketAddr>().ok()?;
-        let (code, _) = kept_resume(&self.kept_extra(RESUME_KEY)?)?;
+    pub(in crate::app) fn network(&self) -> Option<NetPlay> {
+        let server = self.get(RELAY_KEY)?.parse::<SocketAddr>().ok()?;
+        let (code, _) = kept_resume(&self.get(RESUME_KEY)?)?;
         Some(match code {
             Some(code) => NetPlay::JoinVia { server, code },
             None => NetPlay::HostVia { server },
         })
-    }
-
-    /// A host through a relay: says so when someone tried a wrong code,
-    /// once the relay has given the new one.
-    pub(super) fn tell_wrong_guesses(&mut self) {
-        let Some(net) = &mut self.network else { return };
-        let wrong = net.connection.wrong_guesses();
-        if wrong <= net.wrong_guesses_told {
-            return;
-        }
-        let Some(code) = net.connection.code() else {
-            return;
-        };
-        net.wrong_guesses_told = wrong;
-        self.say(
-            Tone::Warning,
-            format!("Someone tried a wrong code; here is a new one: {code}."),
-        );
-    }
-
-    /// A guest was refused (a wrong or used code, another version): the
-    /// game over the network ends, and the join form says why, with the
-    /// address and code as typed, to be fixed there.
-    pub(super) fn back_to_join_form(&mut self, why: &str) {
-        let Some(net) = self.network.take() else {
-            return;
-        };
-        let relay = self.config.network.server.as_ref();
-        let (at, code) = match net.role {
-            Role::Guest { host, code } => (host.to_string(), code.to_string()),
-            // The relay stays in the address row, as the config writes it
-            // when it is the config's.
-            Role::GuestVia { server, code } => {
-                let configured = relay.filter(|r| net::lookup(r.as_str()).ok() == Some(server));
-                let at = configured.map_or_else(|| server.to_string(), |r| r.as_str().to_string());
-                (at, code.to_string())
-            }
-            Role::Host { .. } | Role::HostVia { .. } => {
-                self.network = Some(net);
-                return;
-            }
-        };
-        self.screen = Screen::NetForm(NetForm::refused(&at, &code, relay, why));
-        self.say(Tone::Error, format!("Not joined: {why}."));
     }
 }
 

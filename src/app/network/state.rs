@@ -4,16 +4,15 @@
 //! every move on its own game and sends the result), the guest shows what
 //! the host sends.
 
-use std::collections::VecDeque;
 use std::net::SocketAddr;
 use std::time::{Duration, Instant};
 
 use crate::app::message::{Message, Tone};
+use crate::app::remote_game::Shown;
+use crate::app::remote_game::{RemoteGame, Transport};
 use crate::core::Player;
 use crate::net::{self, Connection, JoinCode, Request, Table, WordCode};
 
-/// Chat lines kept for the side panel.
-const CHAT_LINES: usize = 4;
 /// How often the event loop wakes up to read the network.
 pub const NETWORK_TICK: Duration = Duration::from_millis(100);
 
@@ -70,38 +69,30 @@ pub struct Network {
     pub(super) own_name: String,
     /// The other player's name, once heard.
     pub(super) peer_name: Option<String>,
-    /// What the other player asked and this one has not answered.
-    pub(super) asked: Option<Request>,
-    /// What this player asked and the other has not answered.
-    pub(super) asking: Option<Request>,
-    /// Chat lines and what the two turned on of the engine's help.
-    chat: VecDeque<Message>,
+    /// The game with the other player: the side, requests, chat, when
+    /// the host's clocks were heard.
+    pub(super) remote: RemoteGame,
     /// Engine help turned on while the link was down: told when it is back.
     pub(super) untold: Vec<net::Aid>,
     /// The game as last sent (host) or received (guest): what both
     /// screens show.
     pub(super) table: Option<Table>,
-    /// When a guest received `table`, on the session's clock: its clock
-    /// readings are of then.
-    pub(super) heard_at: Option<Instant>,
     /// A host through a relay: the wrong guesses already told.
     pub(super) wrong_guesses_told: u32,
 }
 
 impl Network {
-    pub fn new(role: Role, connection: Connection) -> Network {
+    pub fn new(role: Role, connection: Connection, own_name: String) -> Network {
+        let host = matches!(role, Role::Host { .. } | Role::HostVia { .. });
         Network {
             role,
             connection,
             link: LinkState::Waiting,
-            own_name: String::new(),
+            own_name,
             peer_name: None,
-            asked: None,
-            asking: None,
-            chat: VecDeque::new(),
+            remote: RemoteGame::new(Some(if host { Player::One } else { Player::Two })),
             untold: Vec::new(),
             table: None,
-            heard_at: None,
             wrong_guesses_told: 0,
         }
     }
@@ -124,21 +115,16 @@ impl Network {
         self.link == LinkState::Connected && self.connection.send(message)
     }
 
-    pub fn add_chat(&mut self, line: String) {
-        self.add_note(Tone::Info, line);
-    }
-
     /// A line among the chat's, in the side panel.
     pub fn add_note(&mut self, tone: Tone, line: String) {
-        if self.chat.len() == CHAT_LINES {
-            self.chat.pop_front();
-        }
-        self.chat.push_back(Message::new(tone, line));
+        self.remote.add_line(tone, line);
     }
 
     /// What the side panel says: the link, the addresses and code to give
-    /// (host), the chat; `peer` names the other player.
-    pub fn notes(&self, peer: &str, now: Instant) -> Vec<Message> {
+    /// (host), a request waiting, the chat; `paused`: the game has clocks
+    /// (paused while the link is down).
+    pub(in crate::app) fn notes(&self, now: Instant, clocks: bool) -> Vec<Message> {
+        let peer = self.peer();
         let mut notes = Vec::new();
         match (&self.link, &self.role) {
             (LinkState::Waiting, Role::Host { addresses, code }) => {
@@ -209,17 +195,52 @@ impl Network {
                 notes.push(Message::new(Tone::Error, format!("Not joined: {why}.")));
             }
         }
-        if let Some(request) = self.asking {
-            notes.push(Message::new(
-                Tone::Info,
-                format!(
-                    "Asked {peer} {}; waiting for the answer.",
-                    asking_text(request)
-                ),
-            ));
+        // Right after "Waiting for NAME to reconnect".
+        if matches!(self.link, LinkState::Lost { .. }) && clocks {
+            let text = "The clocks are paused until then.";
+            notes.insert(1, Message::new(Tone::Info, text));
         }
-        notes.extend(self.chat.iter().cloned());
+        // A resignation is said by the panel's end of game, as for any game.
+        notes.extend(self.remote.notes(self));
         notes
+    }
+}
+
+impl Transport for Network {
+    fn reaches(&self) -> bool {
+        self.link == LinkState::Connected
+    }
+
+    fn referees(&self) -> bool {
+        self.is_host()
+    }
+
+    fn peer(&self) -> String {
+        self.peer_name
+            .clone()
+            .unwrap_or_else(|| "your friend".to_string())
+    }
+
+    fn over_text(&self, shown: &Shown<'_>) -> String {
+        match shown.game.resigned() {
+            Some(color) => {
+                let loser = &shown.names[shown.game.holder(color).index()];
+                format!("The game is over: {loser} resigned.")
+            }
+            None => format!(
+                "The game is over: {} asks {} for a rematch.",
+                shown.new_key,
+                self.peer()
+            ),
+        }
+    }
+
+    fn asking_text(&self, request: Request) -> &'static str {
+        asking_text(request)
+    }
+
+    fn not_connected(&self, verb: &str) -> String {
+        format!("Not connected: {verb} when {} is back.", self.peer())
     }
 }
 

@@ -1,267 +1,220 @@
-//! The online game on the board, for `App`: the board's keys send moves
-//! and a resignation to the server, which referees (a move shows once the
-//! server has taken it); after every update the board shows the server's
-//! game; the clocks are the server's readings counted down here; the side
-//! panel says whom one plays, who watches, how it ended.
+//! The online game on the board: the board's keys send moves and a
+//! resignation to the server, which referees (a move shows once the server
+//! has taken it); after every update the board shows the server's game;
+//! the clocks are the server's readings counted down here; the side panel
+//! says whom one plays, who watches, how it ended.
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
-use super::state::{Link, OnlineGame};
-use crate::app::action::{Action, HistoryStep};
-use crate::app::config::engine::Mode;
+use super::state::{Link, Online, OnlineGame};
+use crate::app::action::Action;
 use crate::app::game::clock_reading::ClockFace;
+use crate::app::game::session::Session;
 use crate::app::message::{Message, Tone, connection_lost};
+use crate::app::remote_game::Shown;
+use crate::app::remote_game::board::Step;
+use crate::app::remote_game::deed::{Deed, Deeds};
+use crate::app::remote_game::{Readings, Transport};
 use crate::app::screen::{Question, Screen};
 use crate::app::state::App;
-use crate::core::{Color, Move, MoveReport, Player, PlayerClocks};
+use crate::app::ui::text_input::TextInput;
+use crate::core::{Color, Game, MoveReport, Player};
+use crate::net::{CHAT_CHARS, Request};
 use crate::online::protocol::{Ask, Pace};
 
-impl App {
+impl Online {
     /// Whether an online game (played or watched) is on the board.
-    pub(in crate::app) fn online_on_board(&self) -> bool {
-        self.online.game.is_some() || self.online.resume.is_some()
+    pub(in crate::app) fn on_board(&self) -> bool {
+        self.game.is_some() || self.resume.is_some()
+    }
+
+    /// Whether one's own online game, not over, is on the board.
+    pub(in crate::app) fn playing(&self) -> bool {
+        let online = self.game.as_ref();
+        online.is_some_and(|g| g.me().is_some() && !g.is_over())
+    }
+
+    /// Whether the online game on the board is another's, watched.
+    pub(in crate::app) fn watching(&self) -> bool {
+        self.game.as_ref().is_some_and(|g| g.me().is_none())
     }
 
     /// The moves made while this copy was away, marked on the board as the
-    /// last move is, while no move came after them.
-    pub(in crate::app) fn online_away_marks(&self) -> &[MoveReport] {
-        let away = self.online.game.as_ref().and_then(|g| g.away.clone());
-        let history = self.game().history();
+    /// last move is, while no move came after them (and no earlier
+    /// position is browsed).
+    pub(in crate::app) fn away_marks<'g>(
+        &self,
+        game: &'g Game,
+        browsing: bool,
+    ) -> &'g [MoveReport] {
+        let away = self.game.as_ref().and_then(|g| g.away.clone());
+        let history = game.history();
         match away {
-            Some(away) if self.board.viewing().is_none() && history.len() == away.end => {
+            Some(away) if !browsing && history.len() == away.end => {
                 history.get(away).unwrap_or_default()
             }
             _ => &[],
         }
     }
 
-    /// The player this copy moves for in the online game.
-    pub(in crate::app) fn online_me(&self) -> Option<Player> {
-        self.online.game.as_ref().and_then(|g| g.me)
-    }
-
-    /// The other player's name in one's own online game.
-    pub(in crate::app) fn online_opponent(&self) -> Option<String> {
-        let online = self.online.game.as_ref()?;
-        let me = online.me?;
-        Some(online.state.names[me.other().index()].clone())
-    }
-
-    /// Whether the other player of one's own online game is to move.
-    pub(in crate::app) fn online_other_to_move(&self) -> bool {
-        let to_move = self.game().player_to_move();
-        self.online_me().is_some_and(|me| me != to_move)
-    }
-
-    /// Whether one's own online game, not over, is on the board.
-    pub(in crate::app) fn online_playing(&self) -> bool {
-        let online = self.online.game.as_ref();
-        online.is_some_and(|g| g.me.is_some() && !g.is_over())
-    }
-
-    /// Whether the online game on the board is another's, watched.
-    pub(in crate::app) fn online_watching(&self) -> bool {
-        self.online.game.as_ref().is_some_and(|g| g.me.is_none())
-    }
-
-    /// The board's keys in an online game; false for what works as usual
-    /// (the cursor, browsing the moves, help).
-    pub(in crate::app) fn online_board(&mut self, action: Action) -> bool {
-        let Some(online) = &self.online.game else {
-            return self.online_board_waiting(action);
+    /// The board's keys in an online game: the deeds, and whether the key
+    /// was taken (false: it works as usual: the cursor, browsing, help);
+    /// `online_key` names the board's key to the Online screen.
+    pub(in crate::app) fn board_key(
+        &mut self,
+        action: Action,
+        shown: &Shown<'_>,
+        online_key: &str,
+    ) -> (Deeds, bool) {
+        let mut deeds = Deeds::default();
+        let Some(online) = &self.game else {
+            return self.board_waiting(action, online_key);
         };
-        let (watching, over) = (online.me.is_none(), online.is_over());
-        match action {
-            Action::Place => self.online_move(Move::Place(self.board.cursor())),
-            Action::Click { column, row } => {
-                let Some(sq) = self.board.square_at(column, row, self.game().size()) else {
-                    return false;
-                };
-                self.board.set_cursor(sq);
-                self.online_move(Move::Place(sq));
-            }
-            Action::Swap => self.online_move(Move::Swap),
-            Action::Resign if watching || over => {
-                self.say(Tone::Warning, "There is no game of yours to resign.");
-            }
-            Action::Resign => self.screen = Screen::Confirm(Question::Resign),
+        let (watching, over) = (online.me().is_none(), online.is_over());
+        let step = match action {
             // Leaving a finished or watched game: back to a game here.
             Action::NewGame if watching || over => {
-                self.leave_online_game();
-                return false;
+                self.leave(&mut deeds);
+                return (deeds, false);
             }
-            Action::OpenChat => self.online_open_chat(),
-            Action::Undo if !watching && !over => self.online_ask_takeback(),
-            Action::Undo | Action::Redo | Action::NewGame => {
-                let text = "Not in an online game: the server keeps it (g resigns).";
-                self.say(Tone::Warning, text);
+            Action::OpenChat if watching => {
+                Step::Refused("Watchers do not chat: only the two players of a game talk.".into())
             }
+            Action::OpenChat if over => {
+                Step::Refused("The game is over: its chat has closed.".into())
+            }
+            Action::Undo if watching || over => Step::Refused(KEPT.into()),
+            Action::Redo | Action::NewGame => Step::Refused(KEPT.into()),
             Action::OpenRecords | Action::OpenTraining if !watching && !over => {
-                self.say(Tone::Warning, "Not during an online game.");
+                Step::Refused("Not during an online game.".into())
             }
-            _ => return false,
+            _ => online.remote.board_key(action, shown, self),
+        };
+        let game = online.id();
+        let ply = u16::try_from(online.state.moves.len()).unwrap_or(u16::MAX);
+        match step {
+            Step::Usual => return (deeds, false),
+            Step::Refused(why) => deeds.say(Tone::Warning, why),
+            Step::Move(mv) => {
+                let mv_text = mv.to_string();
+                if self.send(
+                    Ask::Move {
+                        game,
+                        ply,
+                        mv: mv_text,
+                    },
+                    &mut deeds,
+                ) {
+                    deeds.say(Tone::Info, format!("Sent {mv}."));
+                }
+            }
+            Step::Resign => deeds.push(Deed::Open(Screen::Confirm(Question::Resign))),
+            Step::Chat => deeds.push(Deed::Open(Screen::Chat(TextInput::new("", CHAT_CHARS)))),
+            Step::Ask(Request::Undo) => {
+                let peer = self.peer();
+                if self.send(Ask::Takeback { game }, &mut deeds) {
+                    let text = format!("Asked {peer} to take back your last move.");
+                    deeds.say(Tone::Info, text);
+                }
+            }
+            Step::Ask(Request::Rematch) => {}
         }
-        true
+        (deeds, true)
     }
 
     /// The board's keys while the autosave's online game waits for the
     /// server: no move is made here; a new game gives it up on this screen.
-    fn online_board_waiting(&mut self, action: Action) -> bool {
+    fn board_waiting(&mut self, action: Action, online_key: &str) -> (Deeds, bool) {
         match action {
             Action::Place | Action::Click { .. } | Action::Swap | Action::Undo | Action::Redo => {
-                let online = self.key(Action::OpenOnline);
                 let text = format!(
-                    "This online game goes on once connected to its server ({online}: the Online screen)."
+                    "This online game goes on once connected to its server ({online_key}: the Online screen)."
                 );
-                self.say(Tone::Warning, text);
-                true
+                (Deeds::from(Deed::Say(Tone::Warning, text)), true)
             }
             Action::NewGame => {
-                self.online.resume = None;
-                false
+                self.resume = None;
+                (Deeds::default(), false)
             }
-            _ => false,
-        }
-    }
-
-    fn online_move(&mut self, mv: Move) {
-        let Some(online) = &self.online.game else {
-            return;
-        };
-        if online.me.is_none() {
-            return self.say(Tone::Warning, "You are watching this game.");
-        }
-        if let Some(result) = &online.state.result {
-            let new = self.key(Action::NewGame);
-            return self.say(
-                Tone::Warning,
-                format!("The game is over: {result}. {new} leaves it."),
-            );
-        }
-        if self.board.viewing().is_some() {
-            let latest = self.key(Action::History(HistoryStep::Latest));
-            return self.say(
-                Tone::Warning,
-                format!("{latest} goes back to the game first."),
-            );
-        }
-        if online.me != Some(self.game().player_to_move()) {
-            return self.say(Tone::Warning, "It is your opponent's turn.");
-        }
-        if !self.online.is_up() {
-            return self.say(Tone::Warning, "Not connected: play once connected again.");
-        }
-        if let Err(e) = self.game().position().preview(mv) {
-            return self.say(Tone::Warning, format!("Not possible: {e}."));
-        }
-        let (game, ply) = (
-            online.id(),
-            u16::try_from(online.state.moves.len()).unwrap_or(u16::MAX),
-        );
-        let ask = Ask::Move {
-            game,
-            ply,
-            mv: mv.to_string(),
-        };
-        if self.online_send(ask) {
-            self.say(Tone::Info, format!("Sent {mv}."));
+            _ => (Deeds::default(), false),
         }
     }
 
     /// Yes to the question: the server is asked to end the game.
-    pub(in crate::app) fn online_resign(&mut self) {
-        if let Some(game) = self.online.game.as_ref().map(OnlineGame::id) {
-            self.online_send(Ask::Resign { game });
+    pub(in crate::app) fn resign(&mut self) -> Deeds {
+        let mut deeds = Deeds::default();
+        if let Some(game) = self.game.as_ref().map(OnlineGame::id) {
+            self.send(Ask::Resign { game }, &mut deeds);
         }
+        deeds
     }
 
     /// Back to a game of one's own on the board (a watched game unwatched).
-    pub(in crate::app) fn leave_online_game(&mut self) {
-        if let Some(online) = self.online.game.take()
-            && online.me.is_none()
+    pub(super) fn leave(&mut self, deeds: &mut Deeds) {
+        if let Some(online) = self.game.take()
+            && online.me().is_none()
             && !online.is_over()
         {
             let game = online.id();
-            self.online_send(Ask::Unwatch { game });
+            self.send(Ask::Unwatch { game }, deeds);
         }
-        self.session.start_clock(None);
+        deeds.push(Deed::NoClock);
     }
 
-    /// After every update: the board shows the server's game, and nobody
-    /// else plays in it.
-    pub(in crate::app) fn sync_online(&mut self) {
-        let Some(online) = &self.online.game else {
-            return;
+    /// After every update: the board shows the server's game.
+    pub(in crate::app) fn sync(&mut self, session: &Session) -> Deeds {
+        let mut deeds = Deeds::default();
+        let Some(online) = &mut self.game else {
+            return deeds;
         };
-        let Some(game) = online.replay() else { return };
+        let Some(game) = online.replay() else {
+            return deeds;
+        };
         let names = online.state.names.clone();
         let control = online.state.terms.pace.time_control();
         let flag = online.lost_on_time().then(|| game.player_to_move());
-        let news = online.away_news.clone();
-        if self.computer.mode() != Mode::HumanVsHuman {
-            self.computer.set_mode(Mode::HumanVsHuman);
+        if &game != session.game() || &names != session.names() {
+            let fresh = session.game().size() != game.size()
+                || !game.history().starts_with(session.game().history());
+            deeds.push(Deed::Show { game, names, fresh });
         }
-        if &game != self.session.game() || &names != self.session.names() {
-            let fresh = self.session.game().size() != game.size()
-                || !game.history().starts_with(self.session.game().history());
-            self.replace_game(game, names);
-            if fresh {
-                self.board.centre_cursor(self.game().size());
-                // A new game on the board, as `n` makes one: the game the
-                // autosave held is put away (kept as a record if a person
-                // played in it) before this one takes its place.
-                self.files.new_game(&self.session);
-            }
+        deeds.push(Deed::FollowClocks { control, flag });
+        if let Some(news) = online.away_news.take() {
+            deeds.tell(Tone::Info, news);
         }
-        self.session.follow_clocks(control, flag);
-        if let Some(news) = news {
-            self.tell(Tone::Info, news);
-            if let Some(online) = &mut self.online.game {
-                online.away_news = None;
-            }
-        }
+        deeds
     }
 
     /// The server's clocks, the one running counted down since they came.
-    pub(in crate::app) fn online_clock_faces(&self) -> Option<[ClockFace; 2]> {
-        let online = self.online.game.as_ref()?;
+    pub(in crate::app) fn clock_faces(&self, game: &Game, now: Instant) -> Option<[ClockFace; 2]> {
+        let online = self.game.as_ref()?;
         let Pace::Clock { .. } = online.state.terms.pace else {
             return None;
         };
-        let clocks = online.state.clocks;
-        let game = self.game();
-        let counting = !online.is_over() && !game.is_over();
-        let since = self
-            .session
-            .now()
-            .saturating_duration_since(online.heard_at);
         let to_move = game.player_to_move();
-        Some(Color::ALL.map(|color| {
-            let player = game.holder(color);
-            let ms = if color == Color::Black {
-                clocks.black_ms
-            } else {
-                clocks.white_ms
-            };
-            // The server's rule: a clock runs from its side's first move.
-            let started =
-                PlayerClocks::started_after(game.first_black(), game.history().len(), player);
-            let running = counting && player == to_move && started;
-            let fallen = online.lost_on_time() && player == to_move;
-            // A flag fallen reads nothing left, whatever was last heard.
-            let left = Duration::from_millis(if fallen { 0 } else { ms });
-            ClockFace::followed(color, player, left, since, running, fallen)
-        }))
+        let counting = !online.is_over() && !game.is_over();
+        // A flag fallen reads nothing left, whatever was last heard.
+        let fallen = online.lost_on_time().then_some(to_move);
+        let left = [Player::One, Player::Two].map(|player| {
+            let ms = online.clock_ms(game.color_of(player));
+            Duration::from_millis(if fallen == Some(player) { 0 } else { ms })
+        });
+        let readings = Readings {
+            left,
+            running: counting.then_some(to_move),
+            flag: fallen,
+        };
+        Some(online.remote.clock_faces(game, readings, now))
     }
 
     /// What the side panel says about the online game.
-    pub(in crate::app) fn online_notes(&self) -> Vec<Message> {
-        let Some(online) = &self.online.game else {
-            if let Some(game) = self.online.resume {
+    pub(in crate::app) fn notes(&self, game: &Game, now: Instant) -> Vec<Message> {
+        let Some(online) = &self.game else {
+            if let Some(game) = self.resume {
                 let text = format!("Online game #{game}: it goes on once connected.");
                 return vec![Message::new(Tone::Info, text)];
             }
-            return match &self.online.link {
+            return match &self.link {
                 Link::Lost { why, .. } => vec![Message::new(Tone::Warning, connection_lost(why))],
                 _ => Vec::new(),
             };
@@ -270,7 +223,7 @@ impl App {
         let terms = &state.terms;
         let kind = if terms.rated { "rated" } else { "casual" };
         let mut notes = Vec::new();
-        let head = match online.me {
+        let head = match online.me() {
             Some(me) => format!(
                 "Online game #{} against {} ({kind}, {}).",
                 state.game,
@@ -283,16 +236,12 @@ impl App {
             ),
         };
         notes.push(Message::new(Tone::Info, head));
-        if let Link::Lost { why, .. } = &self.online.link {
+        if let Link::Lost { why, .. } = &self.link {
             notes.push(Message::new(Tone::Warning, connection_lost(why)));
         }
         if let (Pace::Days(_), None) = (terms.pace, &state.result) {
-            let to_move = self.game().player_to_move();
-            let ms = if self.game().color_of(to_move) == Color::Black {
-                state.clocks.black_ms
-            } else {
-                state.clocks.white_ms
-            };
+            let to_move = game.player_to_move();
+            let ms = online.clock_ms(game.color_of(to_move));
             notes.push(Message::new(
                 Tone::Info,
                 format!(
@@ -314,15 +263,28 @@ impl App {
         for change in &online.ratings {
             notes.push(Message::new(Tone::Info, change.clone()));
         }
-        notes.extend(self.talk_notes());
+        notes.extend(self.talk_notes(game, now));
         notes
     }
 }
 
+impl OnlineGame {
+    /// The time on `color`'s clock as the server last said.
+    pub(super) const fn clock_ms(&self, color: Color) -> u64 {
+        match color {
+            Color::Black => self.state.clocks.black_ms,
+            Color::White => self.state.clocks.white_ms,
+        }
+    }
+}
+
+/// What the keys that would change a game the server keeps are told.
+const KEPT: &str = "Not in an online game: the server keeps it (g resigns).";
+
 impl App {
     /// The online part: the connection, the lists, the online game (for
     /// tests and the view).
-    pub fn online(&self) -> &super::state::Online {
+    pub fn online(&self) -> &Online {
         &self.online
     }
 }

@@ -1,18 +1,24 @@
-//! Connecting to the lobby server for `App`: the Online screen opens (with
-//! the connect form while not connected), `perform` starts a thread that
-//! connects (looking the name up and the handshake block), and each tick
-//! takes its outcome in: the name the server knows, the games waiting, the
-//! server and name kept in the settings. A lost connection is tried again
-//! while an online game is on the board; a game resumes from the server.
+//! Connecting to the lobby server: the Online screen opens (with the
+//! connect form while not connected), `perform` starts a thread that
+//! connects (looking the name up and the handshake block), and the
+//! online part takes its outcome in: the name the server knows, the games
+//! waiting, the server and name kept in the settings. A lost connection is
+//! tried again while an online game is on the board; a game resumes from
+//! the server.
 
 use std::sync::mpsc::{self, TryRecvError};
 use std::time::Instant;
 
+use super::desk::Desk;
 use super::form::ConnectForm;
 use super::page::{OnlinePage, PageForm};
-use super::state::{Connected, Link, ONLINE_GAME_KEY, RECONNECT_AFTER, Unconnected};
-use crate::app::config::RelayServer;
+use super::state::{Connected, Link, ONLINE_GAME_KEY, Online, RECONNECT_AFTER, Unconnected};
+use crate::app::action::Action;
+use crate::app::config::file::ConfigFile;
+use crate::app::config::{Config, RelayServer};
+use crate::app::keys::keymap::Context;
 use crate::app::message::{Tone, connection_lost};
+use crate::app::remote_game::deed::{Deed, Deeds};
 use crate::app::screen::Screen;
 use crate::app::state::App;
 use crate::app::update::Effect;
@@ -32,7 +38,8 @@ impl App {
             self.say(Tone::Warning, why);
             return Vec::new();
         }
-        let form = (!self.online.is_up()).then(|| PageForm::Connect(self.connect_form()));
+        let form = (!self.online.is_up())
+            .then(|| PageForm::Connect(connect_form(&self.config, self.fixed_online_server())));
         let connecting = matches!(self.online.link, Link::Connecting { .. });
         let mut page = OnlinePage::new(form);
         if let Some(PageForm::Connect(form)) = &mut page.form {
@@ -40,27 +47,6 @@ impl App {
         }
         self.screen = Screen::Online(Box::new(page));
         Vec::new()
-    }
-
-    /// The connect form, filled in from the settings (in a remote
-    /// session, its server the session's own, not to be changed).
-    pub(super) fn connect_form(&self) -> ConnectForm {
-        let network = &self.config.network;
-        let fixed = self.fixed_online_server();
-        let server = fixed.map(str::to_string).unwrap_or_else(|| {
-            network
-                .online_server
-                .as_ref()
-                .map_or_else(String::new, |s| s.as_str().to_string())
-        });
-        let name = if network.online_name.is_empty() {
-            self.config.players.names[0].clone()
-        } else {
-            network.online_name.clone()
-        };
-        let mut form = ConnectForm::new(&server, &name);
-        form.server_fixed = fixed.is_some();
-        form
     }
 
     /// At start-up, with a server set and a key already made: connect, so
@@ -89,17 +75,29 @@ impl App {
     }
 
     /// Starts the thread that connects to `server` (carried out by
-    /// `perform`); its outcome is taken in by [`App::online_tick`].
+    /// `perform`); its outcome is taken in by [`App::take_online`].
     pub(in crate::app) fn connect_online(&mut self, server: String, name: Option<String>) {
-        let server = match self.online_server_allowed(server) {
-            Ok(server) => server,
-            Err(why) => return self.connect_failed(false, why),
-        };
-        let Some(data) = self.files.paths().map(|p| p.data_dir.clone()) else {
-            return self.connect_failed(
-                false,
-                "no data directory is known for the key that proves who you are".into(),
-            );
+        let allowed = self.online_server_allowed(server).and_then(|server| {
+            let data = self
+                .files
+                .paths()
+                .map(|p| p.data_dir.clone())
+                .ok_or_else(|| {
+                    "no data directory is known for the key that proves who you are".to_string()
+                })?;
+            Ok((server, data))
+        });
+        let (server, data) = match allowed {
+            Ok(allowed) => allowed,
+            Err(why) => {
+                let page = match &mut self.screen {
+                    Screen::Online(page) => Some(&mut **page),
+                    _ => None,
+                };
+                let deeds = self.online.connect_failed(page, false, why);
+                self.carry_out(deeds);
+                return;
+            }
         };
         let (sender, done) = mpsc::channel();
         let address = server.clone();
@@ -128,77 +126,102 @@ impl App {
         };
     }
 
-    /// Takes in what came: the connection's outcome, the server's
-    /// messages, a new try after a loss.
-    pub(in crate::app) fn online_tick(&mut self) -> Vec<Effect> {
-        match &self.online.link {
+    /// Takes in what came from the lobby: the connection's outcome, the
+    /// server's messages, a new try after a loss (the one entry that
+    /// reads the lobby).
+    pub(in crate::app) fn take_online(&mut self) -> Vec<Effect> {
+        let fixed = self.fixed_online_server().map(str::to_string);
+        let mut desk = Desk {
+            page: match &mut self.screen {
+                Screen::Online(page) => Some(&mut **page),
+                _ => None,
+            },
+            game: self.session.game(),
+            now: self.session.now(),
+            config: &self.config,
+            theme: self.theme,
+            fixed: fixed.as_deref(),
+        };
+        let deeds = self.online.take(&mut desk);
+        self.carry_out(deeds)
+    }
+}
+
+impl Online {
+    /// What came: the connection's outcome, the server's messages, a new
+    /// try after a loss.
+    fn take(&mut self, desk: &mut Desk<'_>) -> Deeds {
+        let mut deeds = Deeds::default();
+        match &self.link {
             Link::Connecting { done, .. } => match done.try_recv() {
-                Ok(connected) => self.connection_made(connected),
+                Ok(connected) => self.connection_made(connected, desk, &mut deeds),
                 Err(TryRecvError::Empty) => {}
                 Err(TryRecvError::Disconnected) => {
-                    self.connect_failed(false, "the connecting thread ended".into());
+                    let why = "the connecting thread ended".into();
+                    deeds.extend(self.connect_failed(desk.page.as_deref_mut(), false, why));
                 }
             },
             Link::Up { .. } => {
-                self.take_incoming();
-                self.ask_takeback_question();
+                self.take_incoming(desk, &mut deeds);
+                if let Some(question) = self.takeback_question() {
+                    deeds.push(question);
+                }
             }
             Link::Lost { server, since, .. } => {
                 if since.elapsed() >= RECONNECT_AFTER {
                     let server = server.clone();
-                    let name = self.online.me.clone();
-                    self.connect_online(server, name);
+                    let name = self.me.clone();
+                    deeds.push(Deed::Connect { server, name });
                 }
             }
             Link::Off => {}
         }
-        Vec::new()
+        deeds
     }
 
-    fn connection_made(&mut self, connected: Connected) {
-        let Link::Connecting { server, asked, .. } = std::mem::take(&mut self.online.link) else {
+    fn connection_made(&mut self, connected: Connected, desk: &mut Desk<'_>, deeds: &mut Deeds) {
+        let Link::Connecting { server, asked, .. } = std::mem::take(&mut self.link) else {
             return;
         };
         let (client, welcome) = match connected {
             Ok(done) => done,
             Err(Unconnected { why, name_at_fault }) => {
                 // A game on the board keeps trying; a first try says why.
-                if self.online.game.is_some() && self.online.me.is_some() {
-                    self.online.link = Link::Lost {
+                if self.game.is_some() && self.me.is_some() {
+                    self.link = Link::Lost {
                         server,
                         why,
                         since: Instant::now(),
                     };
                     return;
                 }
-                return self.connect_failed(name_at_fault, why);
+                let failed = self.connect_failed(desk.page.as_deref_mut(), name_at_fault, why);
+                return deeds.extend(failed);
             }
         };
-        let resumed = self.online.me.is_some();
-        self.online.me = welcome.name.clone();
-        self.online.mine = welcome.waiting.clone();
-        self.online.link = Link::Up {
+        let resumed = self.me.is_some();
+        self.me = welcome.name.clone();
+        self.mine = welcome.waiting.clone();
+        self.link = Link::Up {
             server: server.clone(),
             client: Box::new(client),
         };
-        self.keep_online_settings(&server, welcome.name.as_deref());
-        if let Screen::Online(page) = &mut self.screen
+        deeds.push(Deed::KeepSettings {
+            server: server.clone(),
+            name: welcome.name.clone(),
+        });
+        if let Some(page) = desk.page.as_deref_mut()
             && matches!(page.form, Some(PageForm::Connect(_)))
         {
             page.form = None;
         }
-        self.online_send(Ask::MyGames);
+        self.send(Ask::MyGames, deeds);
         // A game on the board: its state again, and the moves from now on.
-        let on_board = self
-            .online
-            .game
-            .as_ref()
-            .filter(|g| !g.is_over())
-            .map(|g| g.id());
-        if let Some(game) = on_board.or(self.online.resume) {
-            self.online_send(Ask::Watch { game });
+        let on_board = self.game.as_ref().filter(|g| !g.is_over()).map(|g| g.id());
+        if let Some(game) = on_board.or(self.resume) {
+            self.send(Ask::Watch { game }, deeds);
             if resumed {
-                self.say(Tone::Success, "Connected again: the game goes on.");
+                deeds.say(Tone::Success, "Connected again: the game goes on.");
             }
             return;
         }
@@ -211,122 +234,149 @@ impl App {
             0 if other_name.is_some() => format!(
                 "Connected to {server}: your key is known there as {name}, which it keeps; \
                  {} on the Online screen renames it (once a month).",
-                self.online_key(crate::app::action::Action::RenameOnline)
+                desk.key(Context::Online, Action::RenameOnline)
             ),
             0 => format!("Connected to {server} as {name}."),
             1 => format!(
                 "1 online game waits for your move: {} opens it.",
-                self.key(crate::app::action::Action::OpenOnline)
+                desk.key(Context::Board, Action::OpenOnline)
             ),
             n => format!(
                 "{n} online games wait for your move: {} opens them.",
-                self.key(crate::app::action::Action::OpenOnline)
+                desk.key(Context::Board, Action::OpenOnline)
             ),
         };
-        self.say(Tone::Success, text);
+        deeds.say(Tone::Success, text);
     }
 
     /// The autosave's line of the online game in progress on the board
     /// (played or watched), taken up again at the next start.
-    pub(in crate::app) fn online_extras(&self) -> Vec<(&'static str, String)> {
+    pub(in crate::app) fn extras(&self) -> Vec<(&'static str, String)> {
         // A watched game too: it is no game of this copy's to play on.
-        let going_on = self.online.game.as_ref().filter(|g| !g.is_over());
+        let going_on = self.game.as_ref().filter(|g| !g.is_over());
         going_on
             .map(|g| g.id())
-            .or(self.online.resume)
+            .or(self.resume)
             .map(|game| vec![(ONLINE_GAME_KEY, game.to_string())])
             .unwrap_or_default()
     }
 
     /// Says why connecting failed: in the connect form when it is open
     /// (`blame_name`: on the name field), else on the status line.
-    fn connect_failed(&mut self, blame_name: bool, why: String) {
-        self.online.link = Link::Off;
+    fn connect_failed(
+        &mut self,
+        page: Option<&mut OnlinePage>,
+        blame_name: bool,
+        why: String,
+    ) -> Deeds {
+        self.link = Link::Off;
         let why = why.trim_end_matches('.');
         let text = if why.contains("different key") {
             format!("The server's key changed: {why}.")
         } else {
             format!("Not connected: {why}.")
         };
-        if let Screen::Online(page) = &mut self.screen
+        if let Some(page) = page
             && let Some(PageForm::Connect(form)) = &mut page.form
         {
             form.busy = false;
             // The field blamed has the keyboard, to be typed over.
             form.focus = usize::from(blame_name);
             form.error = Some((form.focus, text));
-            return;
+            return Deeds::default();
         }
-        self.say(Tone::Warning, text);
-    }
-
-    /// The server and the name it knows this key by, kept in the settings
-    /// for the next time.
-    pub(super) fn keep_online_settings(&mut self, server: &str, name: Option<&str>) {
-        let old = self.config.clone();
-        if let Ok(server) = RelayServer::parse(server) {
-            self.config.network.online_server = Some(server);
-        }
-        if let Some(name) = name {
-            self.config.network.online_name = name.to_string();
-        }
-        if self.config != old
-            && let Err(e) = self.config_file.save(&old, &self.config)
-        {
-            self.tell(Tone::Warning, format!("The settings were not saved: {e}."));
-        }
+        Deeds::from(Deed::Say(Tone::Warning, text))
     }
 
     /// Sends `ask`, kept to act on its answer; a connection that fails is
     /// marked lost.
-    pub(in crate::app) fn online_send(&mut self, ask: Ask) -> bool {
-        let Some(client) = self.online.client() else {
-            self.say(Tone::Warning, "Not connected to the online server.");
+    pub(super) fn send(&mut self, ask: Ask, deeds: &mut Deeds) -> bool {
+        let Some(client) = self.client() else {
+            deeds.say(Tone::Warning, "Not connected to the online server.");
             return false;
         };
         match client.send(ask.clone()) {
             Ok(id) => {
-                self.online.pending.insert(id, ask);
+                self.pending.insert(id, ask);
                 true
             }
             Err(e) => {
-                self.connection_lost(e.to_string());
+                self.lost(e.to_string(), deeds);
                 false
             }
         }
     }
 
     /// The connection ended: tried again while a game is on the board.
-    pub(in crate::app) fn connection_lost(&mut self, why: String) {
-        let Some(server) = self.online.server().map(str::to_string) else {
+    pub(super) fn lost(&mut self, why: String, deeds: &mut Deeds) {
+        let Some(server) = self.server().map(str::to_string) else {
             return;
         };
-        self.online.pending.clear();
-        self.online.players.clear();
-        self.online.seeks.clear();
+        self.pending.clear();
+        self.players.clear();
+        self.seeks.clear();
         if self
-            .online
             .game
             .as_ref()
-            .is_some_and(|g| !g.is_over() && g.me.is_some())
+            .is_some_and(|g| !g.is_over() && g.me().is_some())
         {
-            self.say(Tone::Warning, connection_lost(&why));
-            self.online.link = Link::Lost {
+            deeds.say(Tone::Warning, connection_lost(&why));
+            self.link = Link::Lost {
                 server,
                 why,
                 since: Instant::now(),
             };
         } else {
-            self.say(
+            deeds.say(
                 Tone::Warning,
                 format!("The online server closed the connection: {why}."),
             );
-            self.online.link = Link::Off;
+            self.link = Link::Off;
             // On the Online screen: the form to connect again.
-            let form = self.connect_form();
-            if let Screen::Online(page) = &mut self.screen {
-                page.form = Some(PageForm::Connect(form));
-            }
+            deeds.push(Deed::OfferConnect { focus: None });
         }
     }
+}
+
+/// The connect form, filled in from the settings (in a remote session,
+/// `fixed`: its server the session's own, not to be changed).
+pub(in crate::app) fn connect_form(config: &Config, fixed: Option<&str>) -> ConnectForm {
+    let network = &config.network;
+    let server = fixed.map(str::to_string).unwrap_or_else(|| {
+        network
+            .online_server
+            .as_ref()
+            .map_or_else(String::new, |s| s.as_str().to_string())
+    });
+    let name = if network.online_name.is_empty() {
+        config.players.names[0].clone()
+    } else {
+        network.online_name.clone()
+    };
+    let mut form = ConnectForm::new(&server, &name);
+    form.server_fixed = fixed.is_some();
+    form
+}
+
+/// The server and the name it knows this key by, kept in the settings
+/// for the next time; the error if they could not be saved.
+pub(in crate::app) fn keep_settings(
+    config: &mut Config,
+    file: &mut ConfigFile,
+    server: &str,
+    name: Option<&str>,
+) -> Option<String> {
+    let old = config.clone();
+    if let Ok(server) = RelayServer::parse(server) {
+        config.network.online_server = Some(server);
+    }
+    if let Some(name) = name {
+        config.network.online_name = name.to_string();
+    }
+    if *config != old
+        && let Err(e) = file.save(&old, config)
+    {
+        return Some(format!("The settings were not saved: {e}."));
+    }
+    None
 }

@@ -1,43 +1,45 @@
-//! What the lobby server sends, for `App`: the answers to the requests
+//! What the lobby server sends, taken in by the online part: the answers to the requests
 //! sent (by what each asked), and the pushes: the lists, a game
 //! of one's own that started, moves, ends and watchers of the game on the
 //! board.
 
 use std::ops::Range;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
-use super::state::{INCOMING_PER_TICK, OnlineGame, rating_change};
+use super::desk::Desk;
+use super::page::{PageForm, Tab};
+use super::state::{INCOMING_PER_TICK, Online, OnlineGame, rating_change};
 use crate::app::action::Action;
-use crate::app::effect::Keep;
+use crate::app::keys::keymap::Context;
 use crate::app::message::Tone;
-use crate::app::screen::Screen;
-use crate::app::state::App;
-use crate::core::Player;
+use crate::app::remote_game::RemoteGame;
+use crate::app::remote_game::deed::{Closes, Deed, Deeds};
+use crate::core::{Game, Player};
 use crate::online::Incoming;
 use crate::online::protocol::{Answer, Ask, Clocks, GameState, Pace, Push, SeekSummary};
 
-impl App {
-    pub(super) fn take_incoming(&mut self) {
+impl Online {
+    pub(super) fn take_incoming(&mut self, desk: &mut Desk<'_>, deeds: &mut Deeds) {
         for _ in 0..INCOMING_PER_TICK {
-            let Some(item) = self.online.client().and_then(|c| c.next(Duration::ZERO)) else {
+            let Some(item) = self.client().and_then(|c| c.next(Duration::ZERO)) else {
                 return;
             };
             match item {
                 Incoming::Reply(reply) => {
-                    let pending = self.online.pending.remove(&reply.id);
+                    let pending = self.pending.remove(&reply.id);
                     match (pending, reply.answer) {
-                        (Some(asked), Ok(answer)) => self.on_answer(asked, answer),
-                        (Some(asked), Err(why)) => self.on_refusal(&asked, &why),
+                        (Some(asked), Ok(answer)) => self.on_answer(asked, answer, desk, deeds),
+                        (Some(asked), Err(why)) => self.on_refusal(&asked, &why, desk, deeds),
                         (None, _) => {}
                     }
                 }
-                Incoming::Push(push) => self.on_push(push),
-                Incoming::Closed(why) => return self.connection_lost(why),
+                Incoming::Push(push) => self.on_push(push, desk, deeds),
+                Incoming::Closed(why) => return self.lost(why, deeds),
             }
         }
     }
 
-    fn on_refusal(&mut self, asked: &Ask, why: &str) {
+    fn on_refusal(&mut self, asked: &Ask, why: &str, desk: &mut Desk<'_>, deeds: &mut Deeds) {
         let what = match asked {
             Ask::Seek { .. } | Ask::Challenge { .. } => "The seek was refused",
             Ask::Accept { .. } => "Not accepted",
@@ -49,34 +51,33 @@ impl App {
             _ => "The server refused",
         };
         if let Ask::Watch { game } = asked
-            && self.online.resume == Some(*game)
+            && self.resume == Some(*game)
         {
-            self.online.resume = None;
+            self.resume = None;
             let text = format!("The online game #{game} cannot go on here: {why}.");
-            return self.say(Tone::Warning, text);
+            return deeds.say(Tone::Warning, text);
         }
         let text = format!("{what}: {why}.");
-        if let (Ask::Seek { .. } | Ask::Challenge { .. }, Screen::Online(page)) =
-            (asked, &mut self.screen)
-            && let Some(super::page::PageForm::Seek(form)) = &mut page.form
+        if let (Ask::Seek { .. } | Ask::Challenge { .. }, Some(page)) = (asked, &mut desk.page)
+            && let Some(PageForm::Seek(form)) = &mut page.form
         {
             form.error = Some(text);
             return;
         }
-        if let (Ask::Rename { .. }, Screen::Online(page)) = (asked, &mut self.screen)
-            && let Some(super::page::PageForm::Rename(form)) = &mut page.form
+        if let (Ask::Rename { .. }, Some(page)) = (asked, &mut desk.page)
+            && let Some(PageForm::Rename(form)) = &mut page.form
         {
             return form.refused(text);
         }
-        self.say(Tone::Warning, text);
+        deeds.say(Tone::Warning, text);
     }
 
-    fn on_answer(&mut self, asked: Ask, answer: Answer) {
+    fn on_answer(&mut self, asked: Ask, answer: Answer, desk: &mut Desk<'_>, deeds: &mut Deeds) {
         match (asked, answer) {
             (asked @ (Ask::Seek { .. } | Ask::Challenge { .. }), Answer::Seeking { .. }) => {
-                if let Screen::Online(page) = &mut self.screen {
+                if let Some(page) = &mut desk.page {
                     page.form = None;
-                    page.tab = super::page::Tab::Seeks;
+                    page.tab = Tab::Seeks;
                 }
                 let text = match asked {
                     Ask::Challenge { name, .. } => {
@@ -84,32 +85,34 @@ impl App {
                     }
                     _ => "Seeking: the game starts when someone accepts.".to_string(),
                 };
-                self.say(Tone::Success, text);
+                deeds.say(Tone::Success, text);
             }
-            (Ask::Cancel { .. }, Answer::Done) => self.say(Tone::Info, "Seek withdrawn."),
+            (Ask::Cancel { .. }, Answer::Done) => deeds.say(Tone::Info, "Seek withdrawn."),
             (Ask::Watch { game }, Answer::Game { state }) if state.game == game => {
-                self.show_online_game(state);
+                self.show_game(state, desk, deeds);
             }
-            (Ask::MyGames, Answer::Games { games }) => self.online.mine = games,
+            (Ask::MyGames, Answer::Games { games }) => self.mine = games,
             (Ask::Leaderboard { .. }, Answer::Leaderboard { players }) => {
-                self.online.leaderboard = players;
+                self.leaderboard = players;
             }
             // Answers for a player no longer shown are dropped.
             (Ask::Ratings { name }, Answer::Ratings { ratings, history })
-                if self.online.archive_of.as_deref() == Some(&name) =>
+                if self.archive_of.as_deref() == Some(&name) =>
             {
-                (self.online.ratings, self.online.history) = (ratings, history);
+                (self.ratings, self.history) = (ratings, history);
             }
             (Ask::Archive { name }, Answer::Archive { games })
-                if self.online.archive_of.as_deref() == Some(&name) =>
+                if self.archive_of.as_deref() == Some(&name) =>
             {
-                self.online.archive = games;
+                self.archive = games;
             }
-            (Ask::Record { game }, Answer::Record { text }) => self.save_download(game, &text),
+            (Ask::Record { game }, Answer::Record { text }) => {
+                deeds.push(Deed::SaveDownload { game, text });
+            }
             // The new name itself comes as a push, to every copy.
             (Ask::Rename { .. }, Answer::Renamed { .. }) => {
-                if let Screen::Online(page) = &mut self.screen
-                    && matches!(page.form, Some(super::page::PageForm::Rename(_)))
+                if let Some(page) = &mut desk.page
+                    && matches!(page.form, Some(PageForm::Rename(_)))
                 {
                     page.form = None;
                 }
@@ -119,58 +122,54 @@ impl App {
         }
     }
 
-    fn on_push(&mut self, push: Push) {
+    fn on_push(&mut self, push: Push, desk: &mut Desk<'_>, deeds: &mut Deeds) {
         match push {
-            Push::Players { players } => self.online.players = players,
+            Push::Players { players } => self.players = players,
             Push::Seeks { seeks } => {
-                self.tell_challenges(&seeks);
-                self.online.seeks = seeks;
+                self.tell_challenges(&seeks, desk, deeds);
+                self.seeks = seeks;
             }
             Push::Games { games } => {
-                let me = self.online.me.clone();
-                self.online.games = games;
+                self.games = games;
                 // One's own games too, as they start and end.
-                if let Some(me) = me {
+                if let Some(me) = &self.me {
                     let mine = self
-                        .online
                         .games
                         .iter()
-                        .filter(|g| g.black == me || g.white == me)
-                        .cloned();
+                        .filter(|g| &g.black == me || &g.white == me);
                     for game in mine {
-                        if !self.online.mine.iter().any(|m| m.game == game.game) {
-                            self.online.mine.push(game);
+                        if !self.mine.iter().any(|m| m.game == game.game) {
+                            self.mine.push(game.clone());
                         }
                     }
                 }
             }
             Push::Started { state } => {
                 let against = self.opponent_in(&state);
-                self.show_online_game(state);
-                self.say(Tone::Success, format!("The game against {against} starts."));
+                self.show_game(state, desk, deeds);
+                deeds.say(Tone::Success, format!("The game against {against} starts."));
             }
             Push::Moved {
                 game,
                 ply,
                 mv,
                 clocks,
-            } => self.on_moved(game, ply, mv, clocks),
+            } => self.on_moved(game, ply, mv, clocks, desk.now, deeds),
             Push::Ended {
                 game,
                 result,
                 ratings,
             } => {
-                self.online.mine.retain(|g| g.game != game);
-                let now = self.session.now();
-                let Some(online) = self.online.game.as_mut().filter(|g| g.id() == game) else {
+                self.mine.retain(|g| g.game != game);
+                let Some(online) = self.game.as_mut().filter(|g| g.id() == game) else {
                     return;
                 };
                 online.state.result = Some(result.clone());
-                online.heard_at = now;
+                online.remote.heard(desk.now);
                 online.ratings = ratings.iter().map(rating_change).collect();
-                let played = online.me.is_some();
+                let played = online.me().is_some();
                 let mut text = format!("{result}.");
-                if let Some(me) = &self.online.me
+                if let Some(me) = &self.me
                     && let Some(change) = ratings.iter().find(|r| &r.name == me)
                 {
                     text.push_str(&format!(
@@ -178,15 +177,14 @@ impl App {
                         change.before, change.after
                     ));
                 }
-                self.say(Tone::Success, text);
+                deeds.say(Tone::Success, text);
                 // Kept here as a record, as the server keeps it.
                 if played {
-                    let ask = Ask::Record { game };
-                    self.online_send(ask);
+                    self.send(Ask::Record { game }, deeds);
                 }
             }
             Push::Watchers { game, count } => {
-                if let Some(online) = self.online.game.as_mut().filter(|g| g.id() == game) {
+                if let Some(online) = self.game.as_mut().filter(|g| g.id() == game) {
                     online.state.watchers = count;
                 }
             }
@@ -194,15 +192,16 @@ impl App {
             | Push::Takeback { .. }
             | Push::TakebackDeclined { .. }
             | Push::TakenBack { .. }
-            | Push::Presence { .. } => self.on_talk(push),
+            | Push::Presence { .. } => self.on_talk(push, desk.now, deeds),
             Push::Welcome { .. } => {}
-            Push::Refused { why, .. } => self.connection_lost(why),
+            Push::Refused { why, .. } => self.lost(why, deeds),
             Push::Renamed { name } => {
-                self.online.me = Some(name.clone());
-                if let Some(server) = self.online.server().map(str::to_string) {
-                    self.keep_online_settings(&server, Some(&name));
+                self.me = Some(name.clone());
+                if let Some(server) = self.server().map(str::to_string) {
+                    let name = Some(name.clone());
+                    deeds.push(Deed::KeepSettings { server, name });
                 }
-                self.say(
+                deeds.say(
                     Tone::Success,
                     format!("You are called {name} on this server now."),
                 );
@@ -210,120 +209,112 @@ impl App {
         }
     }
 
-    fn on_moved(&mut self, game: u64, ply: u16, mv: String, clocks: Clocks) {
-        let now = self.session.now();
-        let Some(online) = self.online.game.as_mut().filter(|g| g.id() == game) else {
+    fn on_moved(
+        &mut self,
+        game: u64,
+        ply: u16,
+        mv: String,
+        clocks: Clocks,
+        now: Instant,
+        deeds: &mut Deeds,
+    ) {
+        let Some(online) = self.game.as_mut().filter(|g| g.id() == game) else {
             return;
         };
         if usize::from(ply) != online.state.moves.len() {
             // A move missed: the whole state again.
-            self.online_send(Ask::Watch { game });
+            self.send(Ask::Watch { game }, deeds);
             return;
         }
         online.state.moves.push(mv.clone());
         online.state.clocks = clocks;
-        online.heard_at = now;
+        online.remote.heard(now);
         let mover = mover(&online.state, usize::from(ply));
         let name = online.state.names[mover].clone();
-        let mine = online.me.map(Player::index) == Some(mover);
+        let mine = online.me().map(Player::index) == Some(mover);
         if !mine {
-            self.say(Tone::Info, format!("{name} played {mv}."));
+            deeds.say(Tone::Info, format!("{name} played {mv}."));
         }
-        if let Some(entry) = self.online.mine.iter_mut().find(|g| g.game == game) {
+        if let Some(entry) = self.mine.iter_mut().find(|g| g.game == game) {
             entry.ply = ply + 1;
         }
     }
 
     /// Puts a game of the server's on the board: one's own (to play) or
     /// another's (to watch).
-    pub(in crate::app) fn show_online_game(&mut self, state: GameState) {
+    fn show_game(&mut self, state: GameState, desk: &Desk<'_>, deeds: &mut Deeds) {
         let me = self
-            .online
             .me
             .as_ref()
             .and_then(|me| state.names.iter().position(|n| n == me))
             .map(|i| if i == 0 { Player::One } else { Player::Two });
-        let now = self.session.now();
-        let same = self
-            .online
-            .game
-            .as_ref()
-            .is_some_and(|g| g.id() == state.game);
-        let known = self.known_plies(&state, same);
+        let same = self.game.as_ref().is_some_and(|g| g.id() == state.game);
+        let known = self.known_plies(&state, same, desk.game);
         let (away, away_news) = me.map_or((None, None), |me| away_moves(&state, me, known));
-        if let Some(old) = self
-            .online
-            .game
-            .as_ref()
-            .filter(|g| !same && g.me.is_none())
-        {
+        if let Some(old) = self.game.as_ref().filter(|g| !same && g.me().is_none()) {
             let game = old.id();
-            self.online_send(Ask::Unwatch { game });
+            self.send(Ask::Unwatch { game }, deeds);
         }
-        self.online.resume = None;
-        let talk = match &self.online.game {
-            Some(old) if same => old.talk.clone(),
-            _ => Default::default(),
+        self.resume = None;
+        let mut remote = match self.game.take() {
+            Some(old) if same => old.remote,
+            _ => RemoteGame::new(me),
         };
-        self.online.game = Some(OnlineGame {
+        remote.heard(desk.now);
+        self.game = Some(OnlineGame {
             state,
-            me,
-            heard_at: now,
+            remote,
             ratings: Vec::new(),
             away_news,
             away,
-            talk,
         });
-        if matches!(self.screen, Screen::Online(_)) {
-            self.screen = Screen::Board;
-        }
+        deeds.push(Deed::Close(Closes::OnlineScreen));
         if !same {
             // The autosave says which online game it holds.
-            self.sync_online();
-            self.keep_files(Keep::Again);
+            deeds.push(Deed::SyncRemote);
+            deeds.push(Deed::Autosave);
         }
     }
 
     /// How many of `state`'s moves this copy had shown: the game on the
-    /// board again (after a lost connection), or the autosave's taken up;
-    /// `None`: not known.
-    fn known_plies(&self, state: &GameState, same: bool) -> Option<usize> {
+    /// board again (after a lost connection), or the autosave's taken up
+    /// (`shown` on the board); `None`: not known.
+    fn known_plies(&self, state: &GameState, same: bool, shown: &Game) -> Option<usize> {
         if same {
-            return self.online.game.as_ref().map(|g| g.state.moves.len());
+            return self.game.as_ref().map(|g| g.state.moves.len());
         }
-        if self.online.resume != Some(state.game) {
+        if self.resume != Some(state.game) {
             return None;
         }
-        let shown: Vec<String> = self.game().moves().map(|m| m.to_string()).collect();
+        let shown: Vec<String> = shown.moves().map(|m| m.to_string()).collect();
         state.moves.starts_with(&shown).then_some(shown.len())
     }
 
     /// A new challenge to this player, said at once unless the Online
     /// screen (which lists it) is open.
-    fn tell_challenges(&mut self, seeks: &[SeekSummary]) {
-        if matches!(self.screen, Screen::Online(_)) {
+    fn tell_challenges(&self, seeks: &[SeekSummary], desk: &Desk<'_>, deeds: &mut Deeds) {
+        if desk.page.is_some() {
             return;
         }
-        let Some(me) = self.online.me.clone() else {
+        let Some(me) = &self.me else {
             return;
         };
         let new = seeks.iter().find(|s| {
-            s.to.as_deref() == Some(me.as_str())
-                && !self.online.seeks.iter().any(|old| old.seek == s.seek)
+            s.to.as_deref() == Some(me.as_str()) && !self.seeks.iter().any(|old| old.seek == s.seek)
         });
         if let Some(challenge) = new {
-            let open = self.key(Action::OpenOnline);
+            let open = desk.key(Context::Board, Action::OpenOnline);
             let text = format!(
                 "{} challenges you to a game ({}): {open} opens the Online screen to accept.",
                 challenge.by,
                 super::lists_view::terms_text(&challenge.terms)
             );
-            self.tell(Tone::Info, text);
+            deeds.tell(Tone::Info, text);
         }
     }
 
     fn opponent_in(&self, state: &GameState) -> String {
-        let me = self.online.me.as_deref().unwrap_or_default();
+        let me = self.me.as_deref().unwrap_or_default();
         state
             .names
             .iter()

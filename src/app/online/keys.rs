@@ -1,12 +1,16 @@
-//! The Online screen's keys, for `App`: pages and rows, Enter on a row
+//! The Online screen's keys, taken by the online part: pages and rows, Enter on a row
 //! (accept a seek, open one's game, watch another's, see a player's
 //! games, download one), a new seek or challenge, withdrawing one's seek;
 //! and the two forms.
 
+use super::desk::Desk;
 use super::form::SeekForm;
-use super::page::{PageForm, Tab};
+use super::page::{OnlinePage, PageForm, Tab};
+use super::state::Online;
 use crate::app::action::Action;
+use crate::app::keys::keymap::Context;
 use crate::app::message::Tone;
+use crate::app::remote_game::deed::{Deed, Deeds};
 use crate::app::screen::Screen;
 use crate::app::settings::form::cycle;
 use crate::app::state::App;
@@ -14,197 +18,195 @@ use crate::app::update::Effect;
 use crate::online::protocol::Ask;
 
 impl App {
+    /// A key on the Online screen: its page's, or its form's.
     pub(in crate::app) fn on_online(&mut self, action: Action) -> Vec<Effect> {
-        let Screen::Online(page) = &self.screen else {
-            return Vec::new();
-        };
-        if page.form.is_some() {
-            return self.on_online_form(action);
-        }
-        let rows = self.online_rows(page.tab);
+        let fixed = self.fixed_online_server().map(str::to_string);
         let Screen::Online(page) = &mut self.screen else {
             return Vec::new();
         };
+        let mut desk = Desk {
+            page: None,
+            game: self.session.game(),
+            now: self.session.now(),
+            config: &self.config,
+            theme: self.theme,
+            fixed: fixed.as_deref(),
+        };
+        let deeds = self.online.on_page(page, action, &mut desk);
+        self.carry_out(deeds)
+    }
+}
+
+impl Online {
+    /// A key on the Online screen's `page`.
+    fn on_page(&mut self, page: &mut OnlinePage, action: Action, desk: &mut Desk<'_>) -> Deeds {
+        let mut deeds = Deeds::default();
+        if page.form.is_some() {
+            return self.on_form(page, action);
+        }
+        let rows = self.rows(page.tab);
         // The lists change under the cursor: it stays on a row.
         page.selected = page.selected.min(rows.saturating_sub(1));
         match action {
-            Action::Close | Action::OpenOnline => self.screen = Screen::Board,
+            Action::Close | Action::OpenOnline => deeds.push(Deed::Open(Screen::Board)),
             Action::NextField => {
                 page.step_tab(true);
-                return self.online_page_opened();
+                self.page_opened(page, &mut deeds);
             }
             Action::PrevField => {
                 page.step_tab(false);
-                return self.online_page_opened();
+                self.page_opened(page, &mut deeds);
             }
             Action::ScrollUp => page.step_row(false, rows),
             Action::ScrollDown => page.step_row(true, rows),
             Action::NextValue if page.tab == Tab::Leaderboard => {
                 page.variant = cycle(&crate::core::Variant::ALL, page.variant, true);
-                return self.online_page_opened();
+                self.page_opened(page, &mut deeds);
             }
             Action::NewGame => {
-                let (tab, selected) = (page.tab, page.selected);
-                let opponent = match tab {
-                    Tab::Players => self.online.players.get(selected).cloned(),
+                let opponent = match page.tab {
+                    Tab::Players => self.players.get(page.selected).cloned(),
                     _ => None,
                 }
-                .filter(|p| Some(p) != self.online.me.as_ref())
+                .filter(|p| Some(p) != self.me.as_ref())
                 .unwrap_or_default();
-                let game = &self.config.game;
+                let game = &desk.config.game;
                 let form = SeekForm::new(&opponent, game.size, game.variant, game.pie);
-                if let Screen::Online(page) = &mut self.screen {
-                    page.form = Some(PageForm::Seek(form));
-                }
+                page.form = Some(PageForm::Seek(form));
             }
             Action::CancelSeek => {
-                let me = self.online.me.clone();
+                let me = self.me.clone();
                 let own: Vec<u64> = self
-                    .online
                     .seeks
                     .iter()
                     .filter(|s| me.as_ref() == Some(&s.by))
                     .map(|s| s.seek)
                     .collect();
                 let chosen = (page.tab == Tab::Seeks)
-                    .then(|| self.online.seeks.get(page.selected).map(|s| s.seek))
+                    .then(|| self.seeks.get(page.selected).map(|s| s.seek))
                     .flatten();
                 match chosen.filter(|s| own.contains(s)).or(own.last().copied()) {
                     Some(seek) => {
-                        self.online_send(Ask::Cancel { seek });
+                        self.send(Ask::Cancel { seek }, &mut deeds);
                     }
-                    None => self.say(Tone::Warning, "You have no open seek."),
+                    None => deeds.say(Tone::Warning, "You have no open seek."),
                 }
             }
-            Action::Disconnect => self.disconnect_online(),
-            Action::RenameOnline => match self.online.me.clone() {
-                Some(me) if self.online.is_up() => {
+            Action::Disconnect => self.disconnect(page, desk, &mut deeds),
+            Action::RenameOnline => match self.me.clone() {
+                Some(me) if self.is_up() => {
                     let form = super::rename::RenameForm::new(&me);
-                    if let Screen::Online(page) = &mut self.screen {
-                        page.form = Some(PageForm::Rename(form));
-                    }
+                    page.form = Some(PageForm::Rename(form));
                 }
-                _ => self.say(Tone::Warning, "Connect with a name to rename yourself."),
+                _ => deeds.say(Tone::Warning, "Connect with a name to rename yourself."),
             },
-            Action::Submit => return self.online_enter(),
+            Action::Submit => self.enter(page, desk, &mut deeds),
             _ => {}
         }
-        Vec::new()
+        deeds
     }
 
     /// Rows on a page, for the cursor's bounds.
-    fn online_rows(&self, tab: Tab) -> usize {
-        let o = &self.online;
+    fn rows(&self, tab: Tab) -> usize {
         match tab {
-            Tab::Seeks => o.seeks.len(),
-            Tab::Mine => o.mine.len(),
-            Tab::Games => o.games.len(),
-            Tab::Players => o.players.len(),
-            Tab::Leaderboard => o.leaderboard.len(),
-            Tab::Archive => o.archive.len(),
+            Tab::Seeks => self.seeks.len(),
+            Tab::Mine => self.mine.len(),
+            Tab::Games => self.games.len(),
+            Tab::Players => self.players.len(),
+            Tab::Leaderboard => self.leaderboard.len(),
+            Tab::Archive => self.archive.len(),
         }
     }
 
     /// A page's content asked for as it opens (the leaderboard, one's
     /// own archive); the lists come by themselves.
-    fn online_page_opened(&mut self) -> Vec<Effect> {
-        let Screen::Online(page) = &self.screen else {
-            return Vec::new();
-        };
+    fn page_opened(&mut self, page: &OnlinePage, deeds: &mut Deeds) {
         match page.tab {
             Tab::Leaderboard => {
                 let variant = page.variant;
-                self.online_send(Ask::Leaderboard { variant });
+                self.send(Ask::Leaderboard { variant }, deeds);
             }
-            Tab::Archive if self.online.archive_of.is_none() => {
-                if let Some(me) = self.online.me.clone() {
-                    self.ask_archive(me);
+            Tab::Archive if self.archive_of.is_none() => {
+                if let Some(me) = self.me.clone() {
+                    self.ask_archive(me, deeds);
                 }
             }
             Tab::Mine => {
-                self.online_send(Ask::MyGames);
+                self.send(Ask::MyGames, deeds);
             }
             _ => {}
         }
-        Vec::new()
     }
 
     /// A player's ratings and finished games, for the Archive page.
-    fn ask_archive(&mut self, name: String) {
-        self.online.archive_of = Some(name.clone());
-        self.online.archive.clear();
-        self.online.ratings.clear();
-        self.online.history.clear();
-        self.online_send(Ask::Ratings { name: name.clone() });
-        self.online_send(Ask::Archive { name: name.clone() });
+    fn ask_archive(&mut self, name: String, deeds: &mut Deeds) {
+        self.archive_of = Some(name.clone());
+        self.archive.clear();
+        self.ratings.clear();
+        self.history.clear();
+        self.send(Ask::Ratings { name: name.clone() }, deeds);
+        self.send(Ask::Archive { name }, deeds);
     }
 
     /// Enter on a row.
-    fn online_enter(&mut self) -> Vec<Effect> {
-        let Screen::Online(page) = &mut self.screen else {
-            return Vec::new();
-        };
+    fn enter(&mut self, page: &mut OnlinePage, desk: &Desk<'_>, deeds: &mut Deeds) {
         let (tab, i) = (page.tab, page.selected);
         match tab {
             Tab::Seeks => {
-                let Some(seek) = self.online.seeks.get(i).cloned() else {
-                    return Vec::new();
+                let Some(seek) = self.seeks.get(i).cloned() else {
+                    return;
                 };
-                if self.online.me.as_deref() == Some(seek.by.as_str()) {
-                    let key = self.online_key(Action::CancelSeek);
-                    self.say(
+                if self.me.as_deref() == Some(seek.by.as_str()) {
+                    let key = desk.key(Context::Online, Action::CancelSeek);
+                    deeds.say(
                         Tone::Warning,
                         format!("This is your seek: {key} withdraws it."),
                     );
                 } else {
-                    self.online_send(Ask::Accept { seek: seek.seek });
-                    self.say(Tone::Info, format!("Accepting {}'s seek…", seek.by));
+                    self.send(Ask::Accept { seek: seek.seek }, deeds);
+                    deeds.say(Tone::Info, format!("Accepting {}'s seek…", seek.by));
                 }
             }
             Tab::Mine | Tab::Games => {
                 let list = if tab == Tab::Mine {
-                    &self.online.mine
+                    &self.mine
                 } else {
-                    &self.online.games
+                    &self.games
                 };
                 if let Some(game) = list.get(i).map(|g| g.game) {
-                    self.online_send(Ask::Watch { game });
+                    self.send(Ask::Watch { game }, deeds);
                 }
             }
             Tab::Players => {
-                if let Some(name) = self.online.players.get(i).cloned() {
+                if let Some(name) = self.players.get(i).cloned() {
                     page.tab = Tab::Archive;
                     page.selected = 0;
-                    self.ask_archive(name);
+                    self.ask_archive(name, deeds);
                 }
             }
             Tab::Leaderboard => {
-                if let Some(name) = self.online.leaderboard.get(i).map(|p| p.name.clone()) {
+                if let Some(name) = self.leaderboard.get(i).map(|p| p.name.clone()) {
                     page.tab = Tab::Archive;
                     page.selected = 0;
-                    self.ask_archive(name);
+                    self.ask_archive(name, deeds);
                 }
             }
             Tab::Archive => {
-                if let Some(game) = self.online.archive.get(i).map(|g| g.game) {
-                    self.online_send(Ask::Record { game });
+                if let Some(game) = self.archive.get(i).map(|g| g.game) {
+                    self.send(Ask::Record { game }, deeds);
                 }
             }
         }
-        Vec::new()
     }
 
-    fn on_online_form(&mut self, action: Action) -> Vec<Effect> {
-        let Screen::Online(page) = &mut self.screen else {
-            return Vec::new();
-        };
+    fn on_form(&mut self, page: &mut OnlinePage, action: Action) -> Deeds {
+        let mut deeds = Deeds::default();
+        let up = self.is_up();
         let Some(form) = &mut page.form else {
-            return Vec::new();
+            return deeds;
         };
         match (form, action) {
-            (PageForm::Connect(_), Action::Close) if !self.online.is_up() => {
-                self.screen = Screen::Board;
-            }
+            (PageForm::Connect(_), Action::Close) if !up => deeds.push(Deed::Open(Screen::Board)),
             (_, Action::Close) => page.form = None,
             (PageForm::Connect(form), Action::NextField | Action::PrevField) => form.step(),
             (PageForm::Connect(form), Action::Edit(edit)) => form.edit(edit),
@@ -212,7 +214,7 @@ impl App {
                 Ok((server, name)) => {
                     form.busy = true;
                     form.error = None;
-                    return vec![Effect::ConnectOnline { server, name }];
+                    deeds.push(Deed::Effect(Effect::ConnectOnline { server, name }));
                 }
                 Err((field, why)) => {
                     form.focus = field;
@@ -222,7 +224,7 @@ impl App {
             (PageForm::Rename(form), Action::Edit(edit)) => form.edit(edit),
             (PageForm::Rename(form), Action::Submit) => {
                 if let Some(name) = form.submitted() {
-                    self.online_send(Ask::Rename { name });
+                    self.send(Ask::Rename { name }, &mut deeds);
                 }
             }
             (PageForm::Seek(form), Action::NextField) => form.step(true),
@@ -232,7 +234,7 @@ impl App {
                 let terms = form.terms();
                 if let Err(why) = terms.check() {
                     form.error = Some(why);
-                    return Vec::new();
+                    return deeds;
                 }
                 let name = form.opponent.text().trim().to_string();
                 let ask = if name.is_empty() {
@@ -240,20 +242,10 @@ impl App {
                 } else {
                     Ask::Challenge { name, terms }
                 };
-                self.online_send(ask);
+                self.send(ask, &mut deeds);
             }
             _ => {}
         }
-        Vec::new()
-    }
-
-    /// How the Online screen's key for `action` is written.
-    pub(in crate::app) fn online_key(&self, action: Action) -> String {
-        crate::app::keys::keymap::key_for(
-            self.keys(),
-            crate::app::keys::keymap::Context::Online,
-            action,
-            self.theme,
-        )
+        deeds
     }
 }

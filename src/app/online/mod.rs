@@ -7,6 +7,7 @@
 pub(super) mod aids;
 pub(super) mod board;
 pub(super) mod connect;
+mod desk;
 pub(super) mod download;
 pub(super) mod form;
 pub(super) mod form_view;
@@ -19,5 +20,4 @@ pub(super) mod rename;
 mod rename_view;
 pub(super) mod state;
 pub(super) mod talk;
-mod talk_lines;
 pub(super) mod view;

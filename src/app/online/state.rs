@@ -8,7 +8,10 @@ use std::ops::Range;
 use std::sync::mpsc::Receiver;
 use std::time::{Duration, Instant};
 
+use crate::app::remote_game::Shown;
+use crate::app::remote_game::{RemoteGame, Transport};
 use crate::core::{BoardSize, Game, Move, Player, Rules};
+use crate::net::Request;
 use crate::online::protocol::{
     Ask, FinishedGame, GameState, GameSummary, RatedPlayer, RatingChange, RatingPoint, SeekSummary,
 };
@@ -74,10 +77,9 @@ pub enum Link {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct OnlineGame {
     pub state: GameState,
-    /// The player this copy moves for; `None`: watching.
-    pub me: Option<Player>,
-    /// When the clocks in `state` were read, on the session's clock.
-    pub heard_at: Instant,
+    /// The side this copy plays (none: watching), when the clocks in
+    /// `state` were read, a take-back asked, what the two said.
+    pub(in crate::app) remote: RemoteGame,
     /// The rating changes of its end, "NAME 1500 → 1662".
     pub ratings: Vec<String>,
     /// Moves played while this copy was away, said once shown.
@@ -85,11 +87,14 @@ pub struct OnlineGame {
     /// Which moves (plies) were made while this copy was away: marked on
     /// the board until the next move.
     pub away: Option<Range<usize>>,
-    /// What its two players said and asked each other.
-    pub talk: super::talk_lines::Talk,
 }
 
 impl OnlineGame {
+    /// The player this copy moves for; `None`: watching.
+    pub fn me(&self) -> Option<Player> {
+        self.remote.me()
+    }
+
     pub fn id(&self) -> u64 {
         self.state.game
     }
@@ -166,7 +171,39 @@ pub struct Online {
     pub gone: std::collections::HashSet<u64>,
 }
 
+impl Transport for Online {
+    fn reaches(&self) -> bool {
+        self.is_up()
+    }
+
+    fn peer(&self) -> String {
+        self.opponent()
+            .unwrap_or_else(|| "your opponent".to_string())
+    }
+
+    fn over_text(&self, shown: &Shown<'_>) -> String {
+        let result = self.game.as_ref().and_then(|g| g.state.result.clone());
+        let result = result.unwrap_or_else(|| "it has ended".into());
+        format!("The game is over: {result}. {} leaves it.", shown.new_key)
+    }
+
+    fn asking_text(&self, _: Request) -> &'static str {
+        "to take back your last move"
+    }
+
+    fn not_connected(&self, verb: &str) -> String {
+        format!("Not connected: {verb} once connected again.")
+    }
+}
+
 impl Online {
+    /// The other player's name in one's own online game.
+    pub(in crate::app) fn opponent(&self) -> Option<String> {
+        let online = self.game.as_ref()?;
+        let me = online.me()?;
+        Some(online.state.names[me.other().index()].clone())
+    }
+
     pub fn client(&mut self) -> Option<&mut Client> {
         match &mut self.link {
             Link::Up { client, .. } => Some(client),
@@ -222,12 +259,10 @@ mod tests {
                 watchers: 0,
                 result: result.map(str::to_string),
             },
-            me: Some(Player::Two),
-            heard_at: Instant::now(),
+            remote: RemoteGame::new(Some(Player::Two)),
             ratings: Vec::new(),
             away_news: None,
             away: None,
-            talk: Default::default(),
         }
     }
 
@@ -244,8 +279,8 @@ mod tests {
         };
         let mut app = crate::app::App::with_config(crate::app::Config::default());
         app.online.game = Some(lost);
-        app.sync_online();
-        let [black, white] = app.online_clock_faces().unwrap();
+        app.sync_remote();
+        let [black, white] = app.remote_clock_faces().unwrap();
         assert_eq!(
             (black.left, black.out_of_time),
             (Duration::from_secs(58), false)

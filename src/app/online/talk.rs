@@ -6,204 +6,156 @@
 //! clocks. The panel shows the last lines, a request waiting, and an
 //! opponent who left with the time they have to come back.
 
+use std::time::Instant;
+
+use super::state::Online;
 use crate::app::message::{Message, Tone};
+use crate::app::remote_game::Transport;
+use crate::app::remote_game::deed::{Closes, Deed, Deeds};
 use crate::app::screen::{Question, Screen};
-use crate::app::state::App;
-use crate::app::ui::text_input::TextInput;
-use crate::core::Color;
-use crate::net::CHAT_CHARS;
+use crate::core::Game;
+use crate::net::Request;
 use crate::online::protocol::{Ask, GameState, Pace, Push};
 
-use super::talk_lines::Asker;
-
-impl App {
-    /// `c` in an online game: the chat line, for its players.
-    pub(in crate::app) fn online_open_chat(&mut self) {
-        let Some(online) = &self.online.game else {
-            return;
-        };
-        if online.me.is_none() {
-            let text = "Watchers do not chat: only the two players of a game talk.";
-            return self.say(Tone::Warning, text);
-        }
-        if online.is_over() {
-            return self.say(Tone::Warning, "The game is over: its chat has closed.");
-        }
-        self.screen = Screen::Chat(TextInput::new("", CHAT_CHARS));
-    }
-
+impl Online {
     /// A chat line typed in an online game, sent; shown when the server
     /// tells it back.
-    pub(in crate::app) fn online_chat(&mut self, text: &str) {
-        let Some(game) = self.online.game.as_ref().map(|g| g.id()) else {
-            return;
+    pub(in crate::app) fn chat(&mut self, text: &str) -> Deeds {
+        let mut deeds = Deeds::default();
+        let Some(game) = self.game.as_ref().map(|g| g.id()) else {
+            return deeds;
         };
         if text.trim().is_empty() {
-            return;
+            return deeds;
         }
-        if !self.online.is_up() {
-            return self.say(Tone::Warning, "Not connected: the line was not sent.");
+        if !self.is_up() {
+            deeds.say(Tone::Warning, "Not connected: the line was not sent.");
+            return deeds;
         }
-        self.online_send(Ask::Chat {
-            game,
-            text: text.to_string(),
-        });
-    }
-
-    /// `u` in one's own online game: the other player is asked.
-    pub(in crate::app) fn online_ask_takeback(&mut self) {
-        let peer = self.peer_name();
-        let Some(online) = &self.online.game else {
-            return;
-        };
-        if online.me.is_none() {
-            return self.say(Tone::Warning, "You are watching this game.");
-        }
-        if online.is_over() {
-            return self.say(Tone::Warning, "The game is over: nothing to take back.");
-        }
-        if online.talk.takeback.is_some() {
-            return self.say(Tone::Warning, "A take-back request waits for its answer.");
-        }
-        if !self.online.is_up() {
-            return self.say(Tone::Warning, "Not connected: ask once connected again.");
-        }
-        let game = online.id();
-        if self.online_send(Ask::Takeback { game }) {
-            self.say(
-                Tone::Info,
-                format!("Asked {peer} to take back your last move."),
-            );
-        }
+        let text = text.to_string();
+        self.send(Ask::Chat { game, text }, &mut deeds);
+        deeds
     }
 
     /// The answer to the other player's take-back request.
-    pub(in crate::app) fn answer_takeback(&mut self, yes: bool) {
-        self.screen = Screen::Board;
-        let Some(online) = self.online.game.as_mut() else {
-            return;
+    pub(in crate::app) fn answer(&mut self, yes: bool) -> Deeds {
+        let mut deeds = Deeds::from(Deed::Open(Screen::Board));
+        let Some(online) = self.game.as_mut() else {
+            return deeds;
         };
-        if !online.talk.asked() {
-            return;
+        if online.remote.answered().is_none() {
+            return deeds;
         }
-        online.talk.takeback = None;
         let game = online.id();
-        self.online_send(Ask::TakebackAnswer { game, yes });
-    }
-
-    /// After the pushes: the other's request asked in a question once the
-    /// board is free.
-    pub(in crate::app) fn ask_takeback_question(&mut self) {
-        let asked = self.online.game.as_ref().is_some_and(|g| g.talk.asked());
-        if asked && self.screen == Screen::Board {
-            self.screen = Screen::Confirm(Question::Takeback);
-        }
+        self.send(Ask::TakebackAnswer { game, yes }, &mut deeds);
+        deeds
     }
 
     /// The pushes of talk: chat, take-backs, an opponent who left.
-    pub(in crate::app) fn on_talk(&mut self, push: Push) {
-        let me = self.online.me.clone();
+    pub(super) fn on_talk(&mut self, push: Push, now: Instant, deeds: &mut Deeds) {
+        let me = self.me.clone();
+        let peer = self.peer();
         match push {
             Push::Chat { game, from, text } => {
-                if let Some(online) = self.online.game.as_mut().filter(|g| g.id() == game) {
+                if let Some(online) = self.game.as_mut().filter(|g| g.id() == game) {
                     let who = if me.as_deref() == Some(&from) {
                         "You".to_string()
                     } else {
                         from
                     };
-                    online.talk.add_line(format!("{who}: {text}"));
+                    online.remote.add_line(Tone::Info, format!("{who}: {text}"));
                 }
             }
             Push::Takeback { game, by } => {
-                if let Some(online) = self.online.game.as_mut().filter(|g| g.id() == game) {
-                    let mine = me.as_deref() == Some(&by);
-                    online.talk.takeback = Some(if mine { Asker::Me } else { Asker::Them });
+                if let Some(online) = self.game.as_mut().filter(|g| g.id() == game) {
+                    online.remote.forget_requests();
+                    if me.as_deref() == Some(&by) {
+                        online.remote.ask(Request::Undo);
+                    } else {
+                        online.remote.take_ask(Request::Undo);
+                    }
                 }
             }
             Push::TakebackDeclined { game, by } => {
-                let Some(online) = self.online.game.as_mut().filter(|g| g.id() == game) else {
+                let Some(online) = self.game.as_mut().filter(|g| g.id() == game) else {
                     return;
                 };
-                online.talk.takeback = None;
-                if self.screen == Screen::Confirm(Question::Takeback) {
-                    self.screen = Screen::Board;
-                }
+                online.remote.forget_requests();
+                deeds.push(Deed::Close(Closes::TakebackQuestion));
                 if me.as_deref() == Some(&by) {
-                    let peer = self.peer_name();
-                    self.say(Tone::Info, format!("{peer} declined the take-back."));
+                    deeds.say(Tone::Info, format!("{peer} declined the take-back."));
                 }
             }
-            Push::TakenBack { state } => self.taken_back(state),
+            Push::TakenBack { state } => self.taken_back(state, now, deeds),
             Push::Presence { game, name, here } => {
                 if here {
-                    self.online.gone.remove(&game);
+                    self.gone.remove(&game);
                 } else {
-                    self.online.gone.insert(game);
+                    self.gone.insert(game);
                 }
-                if self.online.game.as_ref().is_some_and(|g| g.id() == game) {
+                if self.game.as_ref().is_some_and(|g| g.id() == game) {
                     let text = if here {
                         format!("{name} is back.")
                     } else {
                         format!("{name} left the game: their clock runs on.")
                     };
-                    self.say(Tone::Info, text);
+                    deeds.say(Tone::Info, text);
                 }
             }
             _ => {}
         }
     }
 
-    fn taken_back(&mut self, state: GameState) {
-        let now = self.session.now();
-        let Some(online) = self.online.game.as_mut().filter(|g| g.id() == state.game) else {
+    fn taken_back(&mut self, state: GameState, now: Instant, deeds: &mut Deeds) {
+        let Some(online) = self.game.as_mut().filter(|g| g.id() == state.game) else {
             return;
         };
         let undone = online.state.moves.len().saturating_sub(state.moves.len());
         online.state = state;
-        online.heard_at = now;
+        online.remote.heard(now);
         online.away = None;
-        online.talk.takeback = None;
-        if self.screen == Screen::Confirm(Question::Takeback) {
-            self.screen = Screen::Board;
-        }
+        online.remote.forget_requests();
+        deeds.push(Deed::Close(Closes::TakebackQuestion));
         // The board follows here, not as a new game (which would put the
         // game away as a record).
         if let Some(game) = online.replay() {
             let names = online.state.names.clone();
-            self.replace_game(game, names);
+            deeds.push(Deed::Show {
+                game,
+                names,
+                fresh: false,
+            });
         }
         let moves = if undone == 1 { "move" } else { "moves" };
-        self.say(
+        deeds.say(
             Tone::Info,
             format!("Took back {undone} {moves}: both agreed."),
         );
     }
 
+    /// After the pushes: the other's request asked in a question once the
+    /// board is free.
+    pub(super) fn takeback_question(&self) -> Option<Deed> {
+        let asked = self.game.as_ref().and_then(|g| g.remote.asked());
+        asked.map(|_| Deed::OpenIfFree(Screen::Confirm(Question::Takeback)))
+    }
+
     /// What the panel says of the talk: the other gone, a request
     /// waiting, the last lines.
-    pub(in crate::app) fn talk_notes(&self) -> Vec<Message> {
-        let Some(online) = &self.online.game else {
+    pub(super) fn talk_notes(&self, game: &Game, now: Instant) -> Vec<Message> {
+        let Some(online) = &self.game else {
             return Vec::new();
         };
         let mut notes = Vec::new();
-        let Some(me) = online.me.filter(|_| !online.is_over()) else {
+        let Some(me) = online.me().filter(|_| !online.is_over()) else {
             return notes;
         };
         let other = me.other();
         let name = &online.state.names[other.index()];
-        if self.online.gone.contains(&online.id()) {
-            let game = self.game();
+        if self.gone.contains(&online.id()) {
             let text = if game.player_to_move() == other {
-                let clocks = online.state.clocks;
-                let since = self
-                    .session
-                    .now()
-                    .saturating_duration_since(online.heard_at);
-                let ms = if game.color_of(other) == Color::Black {
-                    clocks.black_ms
-                } else {
-                    clocks.white_ms
-                };
+                let since = online.remote.since_heard(now);
+                let ms = online.clock_ms(game.color_of(other));
                 let left = match online.state.terms.pace {
                     Pace::Clock { .. } => {
                         let ms = ms.saturating_sub(u64::try_from(since.as_millis()).unwrap_or(0));
@@ -218,26 +170,13 @@ impl App {
             };
             notes.push(Message::new(Tone::Warning, text));
         }
-        if online.talk.takeback == Some(Asker::Me) {
-            notes.push(Message::new(
-                Tone::Info,
-                format!("Asked {name} to take back your last move; waiting for the answer."),
-            ));
-        }
-        notes.extend(
-            online
-                .talk
-                .lines()
-                .map(|line| Message::new(Tone::Info, line.clone())),
-        );
+        notes.extend(online.remote.notes(self));
         notes
     }
 
     /// The question's text: what the other player asks.
-    pub(in crate::app) fn takeback_question(&self) -> String {
-        let name = self
-            .online_opponent()
-            .unwrap_or_else(|| "Your opponent".into());
+    pub(in crate::app) fn question(&self) -> String {
+        let name = self.opponent().unwrap_or_else(|| "Your opponent".into());
         format!("{name} asks to take back their last move. Agree?")
     }
 }

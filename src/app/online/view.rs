@@ -79,7 +79,15 @@ fn page_lines(app: &App, page: &OnlinePage, width: u16) -> Vec<Line<'static>> {
                 .as_deref()
                 .unwrap_or("a guest (no name: looking only)");
             let n = online.players.len();
-            let key = format!(" {} disconnects.", app.online_key(Action::Disconnect));
+            let key = format!(
+                " {} disconnects.",
+                crate::app::keys::keymap::key_for(
+                    app.keys(),
+                    Context::Online,
+                    Action::Disconnect,
+                    app.theme()
+                )
+            );
             let full = format!("Connected to {server} as {me}; {n} online.{key}");
             // Narrow: closer, the key kept in sight.
             let text = if full.chars().count() <= usize::from(width) {

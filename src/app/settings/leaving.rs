@@ -133,7 +133,7 @@ impl App {
     pub fn settings_waiting(&self) -> Vec<String> {
         // A guest's games, rematches too, are played on the host's settings;
         // online games, on the seek's.
-        if self.network.as_ref().is_some_and(|n| !n.is_host()) || self.online_on_board() {
+        if self.network.as_ref().is_some_and(|n| !n.is_host()) || self.online.on_board() {
             return Vec::new();
         }
         let want = &self.config;

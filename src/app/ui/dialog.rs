@@ -57,8 +57,8 @@ pub fn confirm(app: &App, question: Question, area: Rect, buf: &mut Buffer) {
             "Delete",
             "Delete this saved game? Its file is removed for good.".into(),
         ),
-        Question::Peer(request) => ("Your friend asks", app.peer_question(request)),
-        Question::Takeback => ("Take back", app.takeback_question()),
+        Question::Peer(_) => ("Your friend asks", app.remote_question(question)),
+        Question::Takeback => ("Take back", app.remote_question(question)),
         Question::Resign => (
             "Resign",
             "Resign this game? The other player wins it.".into(),

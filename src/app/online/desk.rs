@@ -1,0 +1,32 @@
+//! What the online part reads of the rest of the screen while it takes in
+//! what the server sent or a key on the Online screen: borrowed for the
+//! call, so that the part acts on its own state and says the rest as deeds.
+
+use std::time::Instant;
+
+use super::page::OnlinePage;
+use crate::app::action::Action;
+use crate::app::config::Config;
+use crate::app::keys::keymap::{Context, key_for};
+use crate::app::ui::theme::Theme;
+use crate::core::Game;
+
+pub(in crate::app) struct Desk<'a> {
+    /// The Online screen's page, when it is open.
+    pub page: Option<&'a mut OnlinePage>,
+    /// The game on the board.
+    pub game: &'a Game,
+    /// Now, on the session's clock.
+    pub now: Instant,
+    pub config: &'a Config,
+    pub theme: Theme,
+    /// The one server a remote session's player connects to.
+    pub fixed: Option<&'a str>,
+}
+
+impl Desk<'_> {
+    /// How the key for `action` is written where `context` has the keyboard.
+    pub(in crate::app) fn key(&self, context: Context, action: Action) -> String {
+        key_for(&self.config.keys, context, action, self.theme)
+    }
+}

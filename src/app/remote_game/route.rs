@@ -1,0 +1,176 @@
+//! `App`'s side of a remote game: one entry per thing the screen asks of
+//! either kind (the board's keys, the question's answer, a resignation, a
+//! chat line, the game kept in line after every update), routed to the
+//! friend's game or the lobby's; what they ask back is carried out by
+//! [`App::carry_out`].
+
+use crate::app::action::{Action, HistoryStep};
+use crate::app::config::engine::Mode;
+use crate::app::game::clock_reading::ClockFace;
+use crate::app::message::Message;
+use crate::app::remote_game::Shown;
+use crate::app::screen::Question;
+use crate::app::state::App;
+use crate::app::update::Effect;
+use crate::core::Player;
+
+impl App {
+    /// The board's keys in a remote game; `None` for what works as usual
+    /// (the cursor, browsing the moves, help).
+    pub(in crate::app) fn remote_board(&mut self, action: Action) -> Option<Vec<Effect>> {
+        // A click on a square is a move there, as at the cursor.
+        let action = match action {
+            Action::Click { column, row } => {
+                match self.board.square_at(column, row, self.game().size()) {
+                    Some(sq) => {
+                        self.board.set_cursor(sq);
+                        Action::Place
+                    }
+                    None => action,
+                }
+            }
+            action => action,
+        };
+        let (latest_key, new_key, online_key) = (
+            self.key(Action::History(HistoryStep::Latest)),
+            self.key(Action::NewGame),
+            self.key(Action::OpenOnline),
+        );
+        let over = match &self.network {
+            Some(_) => self.game().is_over() || self.session.out_of_time().is_some(),
+            None => self.online.game.as_ref().is_some_and(|g| g.is_over()),
+        };
+        let shown = Shown {
+            game: self.session.game(),
+            names: self.session.names(),
+            cursor: self.board.cursor(),
+            browsing: self.board.viewing().is_some(),
+            over,
+            latest_key,
+            new_key,
+        };
+        let deeds = match &mut self.network {
+            Some(net) => net.board_key(action, &shown)?,
+            None => {
+                let (deeds, taken) = self.online.board_key(action, &shown, &online_key);
+                let effects = self.carry_out(deeds);
+                return taken.then_some(effects);
+            }
+        };
+        Some(self.carry_out(deeds))
+    }
+
+    /// Takes in what came from the friend's game's link (the one entry
+    /// that reads it).
+    pub(in crate::app) fn take_network_events(&mut self) -> Vec<Effect> {
+        let Some(net) = &mut self.network else {
+            return Vec::new();
+        };
+        let now = self.session.now();
+        let relay = self.config.network.server.as_ref();
+        let deeds = net.take_events(self.session.game(), now, relay);
+        self.carry_out(deeds)
+    }
+
+    /// After every update (and at the start): the remote game on the
+    /// board is the other end's, and nobody else plays in it (whatever the
+    /// settings say).
+    pub(in crate::app) fn sync_remote(&mut self) {
+        if (self.network.is_some() || self.online.game.is_some())
+            && self.computer.mode() != Mode::HumanVsHuman
+        {
+            self.computer.set_mode(Mode::HumanVsHuman);
+        }
+        let deeds = match &mut self.network {
+            Some(net) => net.sync(&mut self.session),
+            None => self.online.sync(&self.session),
+        };
+        self.carry_out(deeds);
+    }
+
+    /// The answer to the other player's request, in its question.
+    pub(in crate::app) fn answer_remote(&mut self, yes: bool) -> Vec<Effect> {
+        match &mut self.network {
+            Some(net) => {
+                let deeds = net.answer(yes);
+                self.carry_out(deeds)
+            }
+            None => {
+                let deeds = self.online.answer(yes);
+                self.carry_out(deeds)
+            }
+        }
+    }
+
+    /// Yes to [`Question::Resign`]: the other player wins.
+    pub(in crate::app) fn resign_remote(&mut self) {
+        let deeds = match &self.network {
+            Some(net) => net.resign(),
+            None => self.online.resign(),
+        };
+        self.carry_out(deeds);
+    }
+
+    /// A chat line typed in a remote game, sent.
+    pub(in crate::app) fn remote_chat(&mut self, text: &str) {
+        let deeds = match &mut self.network {
+            Some(net) => net.chat(text),
+            None => self.online.chat(text),
+        };
+        self.carry_out(deeds);
+    }
+
+    /// What the other player's request asks, in its question.
+    pub(in crate::app) fn remote_question(&self, question: Question) -> String {
+        match (&self.network, question) {
+            (Some(net), Question::Peer(request)) => net.question(request),
+            _ => self.online.question(),
+        }
+    }
+
+    /// The player this copy moves for in a remote game.
+    pub(in crate::app) fn remote_me(&self) -> Option<Player> {
+        match &self.network {
+            Some(net) => Some(net.me()),
+            None => self.online.game.as_ref().and_then(|g| g.me()),
+        }
+    }
+
+    /// Whether the other player of a remote game is to move.
+    pub(in crate::app) fn peer_to_move(&self) -> bool {
+        self.remote_me()
+            .is_some_and(|me| me != self.game().player_to_move())
+    }
+
+    /// What the messages call the other player of a remote game.
+    pub(in crate::app) fn peer_name(&self) -> String {
+        use crate::app::remote_game::Transport;
+        match &self.network {
+            Some(net) => net.peer(),
+            None => self
+                .online
+                .opponent()
+                .unwrap_or_else(|| "your friend".to_string()),
+        }
+    }
+
+    /// What the side panel says about the remote game.
+    pub(in crate::app) fn remote_notes(&self) -> Vec<Message> {
+        match &self.network {
+            Some(net) => {
+                let clocks = self.session.clock().is_some();
+                net.notes(std::time::Instant::now(), clocks)
+            }
+            None => self.online.notes(self.game(), self.session.now()),
+        }
+    }
+
+    /// The other end's clocks, the one running counted down since heard.
+    pub(in crate::app) fn remote_clock_faces(&self) -> Option<[ClockFace; 2]> {
+        let now = self.session.now();
+        match &self.network {
+            Some(net) => net.clock_faces(self.game(), now),
+            None => self.online.clock_faces(self.game(), now),
+        }
+    }
+}
