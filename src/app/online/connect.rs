@@ -10,14 +10,14 @@ use std::time::Instant;
 
 use super::form::ConnectForm;
 use super::page::{OnlinePage, PageForm};
-use super::state::{Connected, Link, ONLINE_GAME_KEY, RECONNECT_AFTER, Unconnected};
+use super::state::{Connected, Fault, Link, ONLINE_GAME_KEY, RECONNECT_AFTER, Unconnected};
 use crate::app::config::RelayServer;
 use crate::app::message::{Tone, connection_lost};
 use crate::app::screen::Screen;
 use crate::app::state::App;
 use crate::app::update::Effect;
-use crate::online::protocol::Ask;
-use crate::online::{Client, Identity, KEY_FILE, KNOWN_SERVERS_FILE, OnlineError};
+use crate::online::protocol::{Ask, GameId};
+use crate::online::{Client, Identity, KEY_FILE, KNOWN_SERVERS_FILE, KnownError, OnlineError};
 
 impl App {
     /// The board's key and the settings' row: the Online screen, with the
@@ -78,6 +78,7 @@ impl App {
             .iter()
             .find(|(k, _)| k.eq_ignore_ascii_case(ONLINE_GAME_KEY))
             .and_then(|(_, v)| v.parse().ok())
+            .map(GameId)
             .filter(|_| self.game_in_progress());
         if let Some(server) = network.online_server.clone()
             && key_made
@@ -93,11 +94,11 @@ impl App {
     pub(in crate::app) fn connect_online(&mut self, server: String, name: Option<String>) {
         let server = match self.online_server_allowed(server) {
             Ok(server) => server,
-            Err(why) => return self.connect_failed(false, why),
+            Err(why) => return self.connect_failed(Fault::Other, why),
         };
         let Some(data) = self.files.paths().map(|p| p.data_dir.clone()) else {
             return self.connect_failed(
-                false,
+                Fault::Other,
                 "no data directory is known for the key that proves who you are".into(),
             );
         };
@@ -114,7 +115,11 @@ impl App {
                     OnlineError::Refused(why) => why.into(),
                     OnlineError::Name(e) => Unconnected {
                         why: e.to_string(),
-                        name_at_fault: true,
+                        fault: Fault::Name,
+                    },
+                    e @ OnlineError::ServerKey(KnownError::Changed { .. }) => Unconnected {
+                        why: e.to_string(),
+                        fault: Fault::ServerKey,
                     },
                     e => e.to_string().into(),
                 })
@@ -136,7 +141,7 @@ impl App {
                 Ok(connected) => self.connection_made(connected),
                 Err(TryRecvError::Empty) => {}
                 Err(TryRecvError::Disconnected) => {
-                    self.connect_failed(false, "the connecting thread ended".into());
+                    self.connect_failed(Fault::Other, "the connecting thread ended".into());
                 }
             },
             Link::Up { .. } => {
@@ -161,7 +166,7 @@ impl App {
         };
         let (client, welcome) = match connected {
             Ok(done) => done,
-            Err(Unconnected { why, name_at_fault }) => {
+            Err(Unconnected { why, fault }) => {
                 // A game on the board keeps trying; a first try says why.
                 if self.online.game.is_some() && self.online.me.is_some() {
                     self.online.link = Link::Lost {
@@ -171,7 +176,7 @@ impl App {
                     };
                     return;
                 }
-                return self.connect_failed(name_at_fault, why);
+                return self.connect_failed(fault, why);
             }
         };
         let resumed = self.online.me.is_some();
@@ -239,11 +244,12 @@ impl App {
     }
 
     /// Says why connecting failed: in the connect form when it is open
-    /// (`blame_name`: on the name field), else on the status line.
-    fn connect_failed(&mut self, blame_name: bool, why: String) {
+    /// (on the name field when the name is at fault), else on the status
+    /// line.
+    fn connect_failed(&mut self, fault: Fault, why: String) {
         self.online.link = Link::Off;
         let why = why.trim_end_matches('.');
-        let text = if why.contains("different key") {
+        let text = if fault == Fault::ServerKey {
             format!("The server's key changed: {why}.")
         } else {
             format!("Not connected: {why}.")
@@ -253,7 +259,7 @@ impl App {
         {
             form.busy = false;
             // The field blamed has the keyboard, to be typed over.
-            form.focus = usize::from(blame_name);
+            form.focus = usize::from(fault == Fault::Name);
             form.error = Some((form.focus, text));
             return;
         }

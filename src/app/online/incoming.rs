@@ -13,7 +13,7 @@ use crate::app::screen::Screen;
 use crate::app::state::App;
 use crate::core::Player;
 use crate::online::Incoming;
-use crate::online::protocol::{Answer, Ask, Clocks, GameState, Pace, Push, SeekSummary};
+use crate::online::protocol::{Answer, Ask, Clocks, GameId, GameState, Pace, Push, SeekSummary};
 
 impl App {
     pub(super) fn take_incoming(&mut self) {
@@ -209,7 +209,7 @@ impl App {
         }
     }
 
-    fn on_moved(&mut self, game: u64, ply: u16, mv: String, clocks: Clocks) {
+    fn on_moved(&mut self, game: GameId, ply: u16, mv: String, clocks: Clocks) {
         let now = self.session.now();
         let Some(online) = self.online.game.as_mut().filter(|g| g.id() == game) else {
             return;
@@ -381,7 +381,7 @@ fn away_moves(
 /// Which player (0 or 1) made move `ply` (from 0): the players take turns
 /// from the one who held Black at the start, a swap being a turn.
 fn mover(state: &GameState, ply: usize) -> usize {
-    let black = usize::from(state.black == 2);
+    let black = state.black.index();
     if ply.is_multiple_of(2) {
         black
     } else {

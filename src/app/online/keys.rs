@@ -11,7 +11,7 @@ use crate::app::screen::Screen;
 use crate::app::settings::form::cycle;
 use crate::app::state::App;
 use crate::app::update::Effect;
-use crate::online::protocol::Ask;
+use crate::online::protocol::{Ask, SeekId};
 
 impl App {
     pub(in crate::app) fn on_online(&mut self, action: Action) -> Vec<Effect> {
@@ -59,7 +59,7 @@ impl App {
             }
             Action::CancelSeek => {
                 let me = self.online.me.clone();
-                let own: Vec<u64> = self
+                let own: Vec<SeekId> = self
                     .online
                     .seeks
                     .iter()
