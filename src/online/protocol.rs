@@ -65,29 +65,16 @@ pub struct Terms {
 
 impl Terms {
     /// The board size and rules, or why these terms are refused.
-    pub fn check(&self) -> Result<(BoardSize, Rules), String> {
-        let size = BoardSize::new(self.size).map_err(|_| {
-            format!(
-                "a board of {} is refused: sizes are {} to {}",
-                self.size,
-                BoardSize::MIN.get(),
-                BoardSize::MAX.get()
-            )
-        })?;
+    pub fn check(&self) -> Result<(BoardSize, Rules), TermsError> {
+        let size = BoardSize::new(self.size).map_err(|_| TermsError::Size(self.size))?;
         match self.pace {
             Pace::Clock { minutes, increment } => {
                 if TimeControl::new(minutes, increment).is_none() {
-                    return Err(format!(
-                        "a clock of {minutes}+{increment} is refused: at most {}+{} and not 0+0",
-                        TimeControl::MAX_MINUTES,
-                        TimeControl::MAX_INCREMENT
-                    ));
+                    return Err(TermsError::Clock { minutes, increment });
                 }
             }
             Pace::Days(days) if !(1..=MAX_DAYS).contains(&days) => {
-                return Err(format!(
-                    "{days} days a move is refused: 1 to {MAX_DAYS} days"
-                ));
+                return Err(TermsError::Days(days));
             }
             Pace::Days(_) => {}
         }
@@ -99,6 +86,25 @@ impl Terms {
             },
         ))
     }
+}
+
+/// Why a seek's terms are refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum TermsError {
+    #[error(
+        "a board of {0} is refused: sizes are {min} to {max}",
+        min = BoardSize::MIN.get(),
+        max = BoardSize::MAX.get()
+    )]
+    Size(u8),
+    #[error(
+        "a clock of {minutes}+{increment} is refused: at most {max_minutes}+{max_increment} and not 0+0",
+        max_minutes = TimeControl::MAX_MINUTES,
+        max_increment = TimeControl::MAX_INCREMENT
+    )]
+    Clock { minutes: u16, increment: u16 },
+    #[error("{0} days a move is refused: 1 to {MAX_DAYS} days")]
+    Days(u8),
 }
 
 /// The first message of a client, inside the Noise handshake.

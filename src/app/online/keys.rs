@@ -231,7 +231,7 @@ impl App {
             (PageForm::Seek(form), Action::Submit) => {
                 let terms = form.terms();
                 if let Err(why) = terms.check() {
-                    form.error = Some(why);
+                    form.error = Some(why.to_string());
                     return Vec::new();
                 }
                 let name = form.opponent.text().trim().to_string();

@@ -135,7 +135,7 @@ impl Referee {
         to: Option<(String, String)>,
         terms: Terms,
     ) -> Result<Answer, String> {
-        terms.check()?;
+        terms.check().map_err(|e| e.to_string())?;
         let limits = &self.limits;
         let open = self.seeks.values().filter(|s| s.key == key).count();
         if open >= limits.open_seeks {

@@ -60,7 +60,7 @@ impl LiveGame {
         terms: Terms,
         now: (Instant, i64),
     ) -> Result<LiveGame, String> {
-        let (size, rules) = terms.check()?;
+        let (size, rules) = terms.check().map_err(|e| e.to_string())?;
         let first = if black == 1 { Player::One } else { Player::Two };
         // A clock of no minutes (`0+5`) starts each side with one increment,
         // so that the first move is not lost on time before it is made.
