@@ -458,7 +458,7 @@ fn the_servers_clock_decides_a_loss_on_time() {
             game: g,
             result,
             ratings,
-        } if *g == game => Some((result.clone(), ratings.len())),
+        } if *g == game => Some((*result, ratings.len())),
         _ => None,
     });
     let loser = core.position().to_move();

@@ -164,7 +164,7 @@ impl App {
                 let Some(online) = self.online.game.as_mut().filter(|g| g.id() == game) else {
                     return;
                 };
-                online.state.result = Some(result.clone());
+                online.state.result = Some(result);
                 online.heard_at = now;
                 online.ratings = ratings.iter().map(rating_change).collect();
                 let played = online.me.is_some();
