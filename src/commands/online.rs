@@ -8,7 +8,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use crate::net::lookup;
-use crate::online::protocol::{Answer, Ask, FinishedGame};
+use crate::online::protocol::{Answer, Ask, FinishedGame, GameId};
 use crate::online::{Client, Identity, KEY_FILE, KNOWN_SERVERS_FILE};
 use crate::storage::{Paths, atomic_create};
 
@@ -173,7 +173,7 @@ fn line(game: &FinishedGame) -> String {
 }
 
 /// Saves game `game`'s record in `dir`; says where, or that a file was kept.
-fn download(client: &mut Client, game: u64, dir: &Path) -> Result<String, Failure> {
+fn download(client: &mut Client, game: GameId, dir: &Path) -> Result<String, Failure> {
     let Answer::Record { text } = client.request(Ask::Record { game }, WAIT).map_err(fail)? else {
         return Err(fail("the server answered something else"));
     };

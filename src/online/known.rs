@@ -29,13 +29,24 @@ pub enum KnownError {
     )]
     Changed { address: SocketAddr, file: PathBuf },
     #[error("cannot use the file of known servers {}: {why}", .file.display())]
-    File { file: PathBuf, why: String },
+    File { file: PathBuf, why: FileProblem },
+}
+
+/// What is wrong with the file of known servers.
+#[derive(Debug, thiserror::Error)]
+pub enum FileProblem {
+    #[error("{0}")]
+    Io(#[from] io::Error),
+    #[error("not a plain file")]
+    NotPlain,
+    #[error("longer than 1 MiB")]
+    TooLong,
 }
 
 /// Checks `key`, the one the server at `address` proved, against `file`;
 /// records it if the address is new there.
 pub fn check_server_key(file: &Path, address: SocketAddr, key: &[u8]) -> Result<(), KnownError> {
-    let fail = |why: String| KnownError::File {
+    let fail = |why: FileProblem| KnownError::File {
         file: file.to_path_buf(),
         why,
     };
@@ -61,23 +72,22 @@ pub fn check_server_key(file: &Path, address: SocketAddr, key: &[u8]) -> Result<
     } else {
         "\n"
     };
-    append_line(file, &format!("{start}{address_text} {key}\n")).map_err(|e| fail(e.to_string()))
+    append_line(file, &format!("{start}{address_text} {key}\n")).map_err(|e| fail(e.into()))
 }
 
 /// The file's text; none if there is no file yet. Only a plain file is
 /// read (a FIFO or device could block or never end), at most `MAX_FILE`.
-fn read_text(file: &Path) -> Result<String, String> {
+fn read_text(file: &Path) -> Result<String, FileProblem> {
     match fs::symlink_metadata(file) {
         Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(String::new()),
-        Err(e) => return Err(e.to_string()),
-        Ok(meta) if !meta.is_file() => return Err("not a plain file".into()),
-        Ok(meta) if meta.len() > MAX_FILE => return Err("longer than 1 MiB".into()),
+        Err(e) => return Err(e.into()),
+        Ok(meta) if !meta.is_file() => return Err(FileProblem::NotPlain),
+        Ok(meta) if meta.len() > MAX_FILE => return Err(FileProblem::TooLong),
         Ok(_) => {}
     }
     let mut bytes = Vec::new();
     open_plain(OpenOptions::new().read(true), file)
-        .and_then(|f| f.take(MAX_FILE).read_to_end(&mut bytes))
-        .map_err(|e| e.to_string())?;
+        .and_then(|f| f.take(MAX_FILE).read_to_end(&mut bytes))?;
     Ok(String::from_utf8_lossy(&bytes).into_owned())
 }
 

@@ -10,6 +10,7 @@ pub mod identity;
 mod known;
 pub mod name;
 pub mod protocol;
+mod typed;
 pub mod wire;
 
 pub use client::{Client, Incoming, OnlineError, Welcome};

@@ -6,11 +6,14 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::core::{BoardSize, Rules, TimeControl, Variant};
+use crate::core::{BoardSize, Player, Rules, TimeControl, Variant};
+
+use super::typed::player_number;
+pub use super::typed::{ABORTED, BadResult, GameId, GameResult, SeekId};
 
 /// The lobby protocol's version: raised by any change an older copy
-/// cannot read.
-pub const LOBBY_PROTOCOL: u32 = 1;
+/// cannot read (2: a game's result as an object, not a sentence).
+pub const LOBBY_PROTOCOL: u32 = 2;
 /// The longest plaintext message either side sends: Noise's own limit
 /// (65535 bytes) less its tag.
 pub const MAX_LOBBY_MESSAGE: usize = 65_535 - 16;
@@ -62,29 +65,16 @@ pub struct Terms {
 
 impl Terms {
     /// The board size and rules, or why these terms are refused.
-    pub fn check(&self) -> Result<(BoardSize, Rules), String> {
-        let size = BoardSize::new(self.size).map_err(|_| {
-            format!(
-                "a board of {} is refused: sizes are {} to {}",
-                self.size,
-                BoardSize::MIN.get(),
-                BoardSize::MAX.get()
-            )
-        })?;
+    pub fn check(&self) -> Result<(BoardSize, Rules), TermsError> {
+        let size = BoardSize::new(self.size).map_err(|_| TermsError::Size(self.size))?;
         match self.pace {
             Pace::Clock { minutes, increment } => {
                 if TimeControl::new(minutes, increment).is_none() {
-                    return Err(format!(
-                        "a clock of {minutes}+{increment} is refused: at most {}+{} and not 0+0",
-                        TimeControl::MAX_MINUTES,
-                        TimeControl::MAX_INCREMENT
-                    ));
+                    return Err(TermsError::Clock { minutes, increment });
                 }
             }
             Pace::Days(days) if !(1..=MAX_DAYS).contains(&days) => {
-                return Err(format!(
-                    "{days} days a move is refused: 1 to {MAX_DAYS} days"
-                ));
+                return Err(TermsError::Days(days));
             }
             Pace::Days(_) => {}
         }
@@ -96,6 +86,25 @@ impl Terms {
             },
         ))
     }
+}
+
+/// Why a seek's terms are refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum TermsError {
+    #[error(
+        "a board of {0} is refused: sizes are {min} to {max}",
+        min = BoardSize::MIN.get(),
+        max = BoardSize::MAX.get()
+    )]
+    Size(u8),
+    #[error(
+        "a clock of {minutes}+{increment} is refused: at most {max_minutes}+{max_increment} and not 0+0",
+        max_minutes = TimeControl::MAX_MINUTES,
+        max_increment = TimeControl::MAX_INCREMENT
+    )]
+    Clock { minutes: u16, increment: u16 },
+    #[error("{0} days a move is refused: 1 to {MAX_DAYS} days")]
+    Days(u8),
 }
 
 /// The first message of a client, inside the Noise handshake.
@@ -139,28 +148,28 @@ pub enum Ask {
     },
     /// Withdraws one's own seek or challenge.
     Cancel {
-        seek: u64,
+        seek: SeekId,
     },
     /// Takes a seek, or a challenge made to oneself: the game starts.
     Accept {
-        seek: u64,
+        seek: SeekId,
     },
     /// Plays `mv` (`d4`, `swap`) as move number `ply` + 1 of a game.
     Move {
-        game: u64,
+        game: GameId,
         ply: u16,
         mv: String,
     },
     Resign {
-        game: u64,
+        game: GameId,
     },
     /// A game's state now, and its moves as they come (read-only for one
     /// who does not play in it).
     Watch {
-        game: u64,
+        game: GameId,
     },
     Unwatch {
-        game: u64,
+        game: GameId,
     },
     /// One's own games in progress, those waiting for one's move first.
     MyGames,
@@ -179,22 +188,22 @@ pub enum Ask {
     },
     /// One finished game as a Brique game record.
     Record {
-        game: u64,
+        game: GameId,
     },
     /// Says `text` to the other player of one's game in progress (cleaned
     /// as chat is; watchers do not chat).
     Chat {
-        game: u64,
+        game: GameId,
         text: String,
     },
     /// Asks the other player to take back one's last move (and theirs
     /// after it, if they have answered it).
     Takeback {
-        game: u64,
+        game: GameId,
     },
     /// Answers the other player's take-back request.
     TakebackAnswer {
-        game: u64,
+        game: GameId,
         yes: bool,
     },
     /// Takes another name (a key with a name; once in 30 days).
@@ -215,11 +224,11 @@ pub struct Reply {
 pub enum Answer {
     Done,
     Seeking {
-        seek: u64,
+        seek: SeekId,
     },
     /// The game an accepted seek started.
     Started {
-        game: u64,
+        game: GameId,
     },
     Game {
         state: GameState,
@@ -288,36 +297,36 @@ pub enum Push {
     /// A move accepted in a game one plays or watches, with the clocks
     /// after it.
     Moved {
-        game: u64,
+        game: GameId,
         ply: u16,
         mv: String,
         clocks: Clocks,
     },
     /// A game one plays or watches ended.
     Ended {
-        game: u64,
-        result: String,
+        game: GameId,
+        result: GameResult,
         ratings: Vec<RatingChange>,
     },
     /// How many watch a game one plays in.
     Watchers {
-        game: u64,
+        game: GameId,
         count: usize,
     },
     /// A chat line in a game one plays in, from `from` (one's own too).
     Chat {
-        game: u64,
+        game: GameId,
         from: String,
         text: String,
     },
     /// `by` asks to take back their last move in a game one plays in.
     Takeback {
-        game: u64,
+        game: GameId,
         by: String,
     },
     /// The take-back request was declined (or withdrawn by a move).
     TakebackDeclined {
-        game: u64,
+        game: GameId,
         by: String,
     },
     /// Moves were taken back, both agreeing: the game as it stands now,
@@ -329,7 +338,7 @@ pub enum Push {
     /// or came back. Their clock runs on while they are away: it is the
     /// time they have to come back.
     Presence {
-        game: u64,
+        game: GameId,
         name: String,
         here: bool,
     },
@@ -350,7 +359,7 @@ pub struct Clocks {
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SeekSummary {
-    pub seek: u64,
+    pub seek: SeekId,
     pub by: String,
     /// The challenged player, for a challenge.
     pub to: Option<String>,
@@ -361,7 +370,7 @@ pub struct SeekSummary {
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GameSummary {
-    pub game: u64,
+    pub game: GameId,
     pub black: String,
     pub white: String,
     pub terms: Terms,
@@ -374,17 +383,18 @@ pub struct GameSummary {
 /// A game as it stands: enough to draw it and go on.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GameState {
-    pub game: u64,
+    pub game: GameId,
     /// Player 1 (the seeker) and Player 2.
     pub names: [String; 2],
-    /// Which of them held Black at the start: 1 or 2.
-    pub black: u8,
+    /// Which of them held Black at the start: 1 or 2 on the wire.
+    #[serde(with = "player_number")]
+    pub black: Player,
     pub terms: Terms,
     pub moves: Vec<String>,
     pub clocks: Clocks,
     pub watchers: usize,
     /// `None` while it goes on.
-    pub result: Option<String>,
+    pub result: Option<GameResult>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -401,7 +411,7 @@ pub struct RatedPlayer {
 pub struct RatingPoint {
     #[serde(with = "variant_name")]
     pub variant: Variant,
-    pub game: u64,
+    pub game: GameId,
     pub rating: f64,
     /// Milliseconds since 1970.
     pub at_ms: i64,
@@ -416,10 +426,10 @@ pub struct RatingChange {
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct FinishedGame {
-    pub game: u64,
+    pub game: GameId,
     pub names: [String; 2],
     pub terms: Terms,
-    pub result: String,
+    pub result: GameResult,
     pub moves: u16,
     pub ended_ms: i64,
 }

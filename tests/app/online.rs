@@ -249,7 +249,7 @@ fn online_a_correspondence_game_waiting_is_told_at_start_and_opens_with_the_move
         panic!("no state")
     };
     // Whoever holds Black moves first; Bob's first move if he does.
-    let (first, second) = if state.black == 1 {
+    let (first, second) = if state.black == Player::One {
         (&mut ann, &mut bob)
     } else {
         (&mut bob, &mut ann)
@@ -260,7 +260,7 @@ fn online_a_correspondence_game_waiting_is_told_at_start_and_opens_with_the_move
         mv: mv.into(),
     };
     assert_eq!(first.request(ask(0, "c3"), WAIT).unwrap(), Answer::Done);
-    let waiting_for_bob = state.black == 1;
+    let waiting_for_bob = state.black == Player::One;
     if !waiting_for_bob {
         assert_eq!(second.request(ask(1, "b2"), WAIT).unwrap(), Answer::Done);
     }

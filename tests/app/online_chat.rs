@@ -204,7 +204,7 @@ fn online_a_challenge_is_said_on_the_board_and_an_opponent_who_leaves_is_shown_w
     press(&mut ann, KeyCode::Enter);
     tick_until(&mut [&mut ann], "the game", |a| a.online().game.is_some());
     let state = ann.online().game.as_ref().unwrap().state.clone();
-    let bob_black = state.names[usize::from(state.black == 2)] == "bob";
+    let bob_black = state.names[state.black.index()] == "bob";
     if !bob_black {
         let mut core = replay(&state);
         let mv = some_move(&core).to_string();

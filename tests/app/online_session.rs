@@ -120,7 +120,7 @@ fn online_moves_made_while_away_are_listed_and_marked_on_the_board() {
     let game = state.game;
     let mut core = replay(&state);
     // Who moves at each turn: Black first, a swap being a turn.
-    let ann_black = state.names[usize::from(state.black == 2)] == "ann";
+    let ann_black = state.names[state.black.index()] == "ann";
     let ann_to_move = |core: &Game| core.history().len().is_multiple_of(2) == ann_black;
     if ann_to_move(&core) {
         play_one(&mut ann, game, &mut core);

@@ -140,7 +140,7 @@ fn lobby() -> Vec<[u64; 2]> {
         Push::Started { state } if state.game == game => Some(state.clone()),
         _ => None,
     });
-    assert_eq!(state.black, 1, "Ann opens");
+    assert_eq!(state.black, Player::One, "Ann opens");
     let mut core = replay(&state);
     let mut readings = Vec::new();
     for (ply, (wait, mv)) in SCENARIO.into_iter().enumerate() {

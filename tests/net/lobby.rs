@@ -7,7 +7,7 @@ use std::ffi::OsStr;
 use std::path::Path;
 
 use brique::core::{Record, Variant};
-use brique::online::protocol::{Answer, Ask, GameState, Pace, Push, Terms};
+use brique::online::protocol::{Answer, Ask, GameId, GameState, Pace, Push, Terms};
 use brique::online::{Client, Identity, OnlineError};
 
 use crate::lobby_support::{
@@ -60,7 +60,7 @@ fn play_out(players: &mut [&mut Client; 2], state: &GameState) -> Vec<String> {
     played
 }
 
-fn moves_seen(pushes: &[Push], game: u64) -> Vec<String> {
+fn moves_seen(pushes: &[Push], game: GameId) -> Vec<String> {
     pushes
         .iter()
         .filter_map(|p| match p {
@@ -250,7 +250,7 @@ fn one_seeks_one_accepts_one_watches_the_game_is_refereed_rated_and_archived() {
     assert_eq!(moves, played);
     assert!(record.game.is_over());
     assert_eq!(record.names, ["alice".to_string(), "bob".to_string()]);
-    assert_eq!(games[0].result, format!("{}", record.outcome()));
+    assert_eq!(games[0].result.to_string(), format!("{}", record.outcome()));
 
     // `brique online games` lists and downloads the same.
     let records = dir.path().join("records");
@@ -308,7 +308,7 @@ fn names_are_unique_and_a_key_without_a_name_may_only_look() {
 }
 
 /// Reconnects `name`; its welcome's games waiting for its move.
-fn back(server: &Server, dir: &Path, name: &str) -> (Client, Vec<u64>) {
+fn back(server: &Server, dir: &Path, name: &str) -> (Client, Vec<GameId>) {
     let identity = Identity::load_or_create(&dir.join(format!("{name}.key"))).unwrap();
     let (client, welcome) = Client::connect(server.lobby, &identity, None, &known(dir)).unwrap();
     assert_eq!(welcome.name.as_deref(), Some(name));
@@ -458,11 +458,14 @@ fn the_servers_clock_decides_a_loss_on_time() {
             game: g,
             result,
             ratings,
-        } if *g == game => Some((result.clone(), ratings.len())),
+        } if *g == game => Some((*result, ratings.len())),
         _ => None,
     });
     let loser = core.position().to_move();
-    assert_eq!(result.0, format!("{} wins on time", loser.other()));
+    assert_eq!(
+        result.0.to_string(),
+        format!("{} wins on time", loser.other())
+    );
     assert_eq!(result.1, 2, "a rated game lost on time is rated");
     let Answer::Record { text } = ask(&mut alice, Ask::Record { game }) else {
         panic!("no record");

@@ -4,7 +4,7 @@
 //! moves and the clocks set back in the game and in the database; and a
 //! player who leaves told to the other.
 
-use brique::core::Variant;
+use brique::core::{Player, Variant};
 use brique::online::Client;
 use brique::online::protocol::{Answer, Ask, GameState, Pace, Push, Terms};
 use brique::server::lobby::Store;
@@ -115,7 +115,7 @@ fn lobby_chat_reaches_both_players_cleaned_limited_and_kept_and_a_watcher_is_ref
 
     // Kept with the game, in order.
     let store = Store::open(&dir.path().join("lobby.sqlite")).unwrap();
-    let kept = store.chat(game).unwrap();
+    let kept = store.chat(game.0).unwrap();
     let mut wanted = vec![line];
     wanted.extend((2..=5).map(|n| ("ann".to_string(), format!("line {n}"))));
     wanted.push(("bob".into(), "thanks".into()));
@@ -134,12 +134,16 @@ fn lobby_a_take_back_agreed_undoes_the_asker_s_last_move_and_the_clocks_in_the_s
     ask(&mut cat, Ask::Watch { game });
     let mut core = replay(&state);
     // Player 1 (ann) or 2 (bob) holds Black and moves first.
-    let (first, second) = if state.black == 1 {
+    let (first, second) = if state.black == Player::One {
         (&mut ann, &mut bob)
     } else {
         (&mut bob, &mut ann)
     };
-    let first_name = if state.black == 1 { "ann" } else { "bob" };
+    let first_name = if state.black == Player::One {
+        "ann"
+    } else {
+        "bob"
+    };
     // Nothing to take back before one's first move.
     let why = refused(first, Ask::Takeback { game });
     assert_eq!(why, "you have no move to take back");

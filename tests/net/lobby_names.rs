@@ -7,7 +7,7 @@
 use std::path::Path;
 
 use brique::core::{NAME_MAX_CHARS, Record, Variant};
-use brique::online::protocol::{Answer, Ask, GameState, Pace, Push, Terms};
+use brique::online::protocol::{Answer, Ask, GameId, GameState, Pace, Push, Terms};
 use brique::online::{Client, Identity, NameError, OnlineError};
 use brique::server::lobby::{ABORTED, GAMES_TO_COUNT};
 
@@ -50,14 +50,14 @@ fn start_game(seeker: &mut Client, taker: &mut Client) -> GameState {
 }
 
 /// How `game` ended, as `client` is told: the result and rating changes.
-fn ended(client: &mut Client, game: u64) -> (String, Vec<String>) {
+fn ended(client: &mut Client, game: GameId) -> (String, Vec<String>) {
     wait_push(client, "the end", |p| match p {
         Push::Ended {
             game: g,
             result,
             ratings,
         } if *g == game => Some((
-            result.clone(),
+            result.to_string(),
             ratings.iter().map(|r| r.name.clone()).collect(),
         )),
         _ => None,
@@ -280,7 +280,7 @@ fn throwaway_keys_resigning_at_once_cannot_lift_a_rating() {
         panic!("no archive");
     };
     assert_eq!(games.len(), 4);
-    assert!(games.iter().all(|g| g.result == ABORTED));
+    assert!(games.iter().all(|g| g.result.to_string() == ABORTED));
     let Answer::Record { text } = ask(
         &mut main,
         Ask::Record {

@@ -8,8 +8,8 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command};
 use std::time::Duration;
 
-use brique::core::{BoardSize, Game, Move, Player, Rules};
-use brique::online::protocol::{Answer, Ask, GameState, Push};
+use brique::core::{BoardSize, Game, Move, Rules};
+use brique::online::protocol::{Answer, Ask, GameId, GameState, Push};
 use brique::online::{Client, Identity, Incoming, Welcome};
 use brique::server::lobby::load::spawn_server;
 
@@ -104,13 +104,8 @@ pub fn replay(state: &GameState) -> Game {
         variant: state.terms.variant,
         pie: state.terms.pie,
     };
-    let black = if state.black == 1 {
-        Player::One
-    } else {
-        Player::Two
-    };
     let moves: Vec<Move> = state.moves.iter().map(|m| m.parse().unwrap()).collect();
-    Game::from_moves(size, rules, black, &moves).unwrap()
+    Game::from_moves(size, rules, state.black, &moves).unwrap()
 }
 
 /// A legal move: the first empty square.
@@ -126,7 +121,7 @@ pub fn some_move(game: &Game) -> Move {
 
 /// Plays `some_move` for `client` in `game`, which the server accepts,
 /// and in `core`; returns its ply.
-pub fn play_one(client: &mut Client, game: u64, core: &mut Game) -> u16 {
+pub fn play_one(client: &mut Client, game: GameId, core: &mut Game) -> u16 {
     let mv = some_move(core);
     let ply = u16::try_from(core.history().len()).unwrap();
     let answer = ask(

@@ -12,7 +12,7 @@ use std::time::Instant;
 use super::desk::Desk;
 use super::form::ConnectForm;
 use super::page::{OnlinePage, PageForm};
-use super::state::{Connected, Link, ONLINE_GAME_KEY, Online, RECONNECT_AFTER, Unconnected};
+use super::state::{Connected, Fault, Link, ONLINE_GAME_KEY, Online, RECONNECT_AFTER, Unconnected};
 use crate::app::action::Action;
 use crate::app::config::file::ConfigFile;
 use crate::app::config::{Config, RelayServer};
@@ -22,8 +22,8 @@ use crate::app::remote_game::deed::{Deed, Deeds};
 use crate::app::screen::Screen;
 use crate::app::state::App;
 use crate::app::update::Effect;
-use crate::online::protocol::Ask;
-use crate::online::{Client, Identity, KEY_FILE, KNOWN_SERVERS_FILE, OnlineError};
+use crate::online::protocol::{Ask, GameId};
+use crate::online::{Client, Identity, KEY_FILE, KNOWN_SERVERS_FILE, KnownError, OnlineError};
 
 impl App {
     /// The board's key and the settings' row: the Online screen, with the
@@ -64,6 +64,7 @@ impl App {
             .iter()
             .find(|(k, _)| k.eq_ignore_ascii_case(ONLINE_GAME_KEY))
             .and_then(|(_, v)| v.parse().ok())
+            .map(GameId)
             .filter(|_| self.game_in_progress());
         if let Some(server) = network.online_server.clone()
             && key_made
@@ -94,7 +95,7 @@ impl App {
                     Screen::Online(page) => Some(&mut **page),
                     _ => None,
                 };
-                let deeds = self.online.connect_failed(page, false, why);
+                let deeds = self.online.connect_failed(page, Fault::Other, why);
                 self.carry_out(deeds);
                 return;
             }
@@ -112,7 +113,11 @@ impl App {
                     OnlineError::Refused(why) => why.into(),
                     OnlineError::Name(e) => Unconnected {
                         why: e.to_string(),
-                        name_at_fault: true,
+                        fault: Fault::Name,
+                    },
+                    e @ OnlineError::ServerKey(KnownError::Changed { .. }) => Unconnected {
+                        why: e.to_string(),
+                        fault: Fault::ServerKey,
                     },
                     e => e.to_string().into(),
                 })
@@ -158,7 +163,7 @@ impl Online {
                 Err(TryRecvError::Empty) => {}
                 Err(TryRecvError::Disconnected) => {
                     let why = "the connecting thread ended".into();
-                    deeds.extend(self.connect_failed(desk.page.as_deref_mut(), false, why));
+                    deeds.extend(self.connect_failed(desk.page.as_deref_mut(), Fault::Other, why));
                 }
             },
             Link::Up { .. } => {
@@ -185,7 +190,7 @@ impl Online {
         };
         let (client, welcome) = match connected {
             Ok(done) => done,
-            Err(Unconnected { why, name_at_fault }) => {
+            Err(Unconnected { why, fault }) => {
                 // A game on the board keeps trying; a first try says why.
                 if self.game.is_some() && self.me.is_some() {
                     self.link = Link::Lost {
@@ -195,7 +200,7 @@ impl Online {
                     };
                     return;
                 }
-                let failed = self.connect_failed(desk.page.as_deref_mut(), name_at_fault, why);
+                let failed = self.connect_failed(desk.page.as_deref_mut(), fault, why);
                 return deeds.extend(failed);
             }
         };
@@ -262,16 +267,16 @@ impl Online {
     }
 
     /// Says why connecting failed: in the connect form when it is open
-    /// (`blame_name`: on the name field), else on the status line.
+    /// (on the name field when the name is at fault), else on the status line.
     fn connect_failed(
         &mut self,
         page: Option<&mut OnlinePage>,
-        blame_name: bool,
+        fault: Fault,
         why: String,
     ) -> Deeds {
         self.link = Link::Off;
         let why = why.trim_end_matches('.');
-        let text = if why.contains("different key") {
+        let text = if fault == Fault::ServerKey {
             format!("The server's key changed: {why}.")
         } else {
             format!("Not connected: {why}.")
@@ -281,7 +286,7 @@ impl Online {
         {
             form.busy = false;
             // The field blamed has the keyboard, to be typed over.
-            form.focus = usize::from(blame_name);
+            form.focus = usize::from(fault == Fault::Name);
             form.error = Some((form.focus, text));
             return Deeds::default();
         }

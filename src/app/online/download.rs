@@ -6,12 +6,13 @@ use crate::app::files::naming::Naming;
 use crate::app::message::Tone;
 use crate::app::state::App;
 use crate::core::Record;
+use crate::online::protocol::GameId;
 use crate::storage::save_new_record;
 
 impl App {
     /// Saves game `game`'s record `text` as `online-GAME.brique` (or
     /// `online-GAME-2.brique` … when taken) in the records folder.
-    pub(in crate::app) fn save_download(&mut self, game: u64, text: &str) {
+    pub(in crate::app) fn save_download(&mut self, game: GameId, text: &str) {
         let record = match Record::parse(text) {
             Ok(record) => record,
             Err(e) => {

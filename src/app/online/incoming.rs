@@ -16,7 +16,7 @@ use crate::app::remote_game::RemoteGame;
 use crate::app::remote_game::deed::{Closes, Deed, Deeds};
 use crate::core::{Game, Player};
 use crate::online::Incoming;
-use crate::online::protocol::{Answer, Ask, Clocks, GameState, Pace, Push, SeekSummary};
+use crate::online::protocol::{Answer, Ask, Clocks, GameId, GameState, Pace, Push, SeekSummary};
 
 impl Online {
     pub(super) fn take_incoming(&mut self, desk: &mut Desk<'_>, deeds: &mut Deeds) {
@@ -164,7 +164,7 @@ impl Online {
                 let Some(online) = self.game.as_mut().filter(|g| g.id() == game) else {
                     return;
                 };
-                online.state.result = Some(result.clone());
+                online.state.result = Some(result);
                 online.remote.heard(desk.now);
                 online.ratings = ratings.iter().map(rating_change).collect();
                 let played = online.me().is_some();
@@ -211,7 +211,7 @@ impl Online {
 
     fn on_moved(
         &mut self,
-        game: u64,
+        game: GameId,
         ply: u16,
         mv: String,
         clocks: Clocks,
@@ -373,7 +373,7 @@ fn away_moves(
 /// Which player (0 or 1) made move `ply` (from 0): the players take turns
 /// from the one who held Black at the start, a swap being a turn.
 fn mover(state: &GameState, ply: usize) -> usize {
-    let black = usize::from(state.black == 2);
+    let black = state.black.index();
     if ply.is_multiple_of(2) {
         black
     } else {

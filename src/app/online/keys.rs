@@ -15,7 +15,7 @@ use crate::app::screen::Screen;
 use crate::app::settings::form::cycle;
 use crate::app::state::App;
 use crate::app::update::Effect;
-use crate::online::protocol::Ask;
+use crate::online::protocol::{Ask, SeekId};
 
 impl App {
     /// A key on the Online screen: its page's, or its form's.
@@ -76,7 +76,7 @@ impl Online {
             }
             Action::CancelSeek => {
                 let me = self.me.clone();
-                let own: Vec<u64> = self
+                let own: Vec<SeekId> = self
                     .seeks
                     .iter()
                     .filter(|s| me.as_ref() == Some(&s.by))
@@ -233,7 +233,7 @@ impl Online {
             (PageForm::Seek(form), Action::Submit) => {
                 let terms = form.terms();
                 if let Err(why) = terms.check() {
-                    form.error = Some(why);
+                    form.error = Some(why.to_string());
                     return deeds;
                 }
                 let name = form.opponent.text().trim().to_string();

@@ -13,7 +13,8 @@ use crate::app::remote_game::{RemoteGame, Transport};
 use crate::core::{BoardSize, Game, Move, Player, Rules};
 use crate::net::Request;
 use crate::online::protocol::{
-    Ask, FinishedGame, GameState, GameSummary, RatedPlayer, RatingChange, RatingPoint, SeekSummary,
+    Ask, FinishedGame, GameId, GameResult, GameState, GameSummary, RatedPlayer, RatingChange,
+    RatingPoint, SeekSummary,
 };
 use crate::online::{Client, Welcome};
 
@@ -36,15 +37,24 @@ pub type Connected = Result<(Client, Welcome), Unconnected>;
 #[derive(Debug)]
 pub struct Unconnected {
     pub why: String,
-    /// The name asked for is at fault: the form blames its field.
-    pub name_at_fault: bool,
+    pub fault: Fault,
+}
+
+/// What the screen blames for a connection not made.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Fault {
+    /// The name asked for: the form blames its field.
+    Name,
+    /// The server's key is not the one met before.
+    ServerKey,
+    Other,
 }
 
 impl From<String> for Unconnected {
     fn from(why: String) -> Unconnected {
         Unconnected {
             why,
-            name_at_fault: false,
+            fault: Fault::Other,
         }
     }
 }
@@ -95,7 +105,7 @@ impl OnlineGame {
         self.remote.me()
     }
 
-    pub fn id(&self) -> u64 {
+    pub fn id(&self) -> GameId {
         self.state.game
     }
 
@@ -112,11 +122,7 @@ impl OnlineGame {
             variant: terms.variant,
             pie: terms.pie,
         };
-        let black = if self.state.black == 2 {
-            Player::Two
-        } else {
-            Player::One
-        };
+        let black = self.state.black;
         let moves: Vec<Move> = self
             .state
             .moves
@@ -125,12 +131,7 @@ impl OnlineGame {
             .collect::<Result<_, _>>()
             .ok()?;
         let mut game = Game::from_moves(size, rules, black, &moves).ok()?;
-        if let Some(result) = &self.state.result
-            && let Some(color) = result.strip_suffix(" resigns")
-            && let Some(color) = crate::core::Color::ALL
-                .into_iter()
-                .find(|c| c.to_string().eq_ignore_ascii_case(color))
-        {
+        if let Some(color) = self.state.result.and_then(GameResult::resigned) {
             let _ = game.resign(color);
         }
         Some(game)
@@ -138,10 +139,7 @@ impl OnlineGame {
 
     /// The player to move, while the game goes on.
     pub fn lost_on_time(&self) -> bool {
-        self.state
-            .result
-            .as_deref()
-            .is_some_and(|r| r.ends_with("on time"))
+        self.state.result.is_some_and(GameResult::on_time)
     }
 }
 
@@ -166,9 +164,9 @@ pub struct Online {
     pub pending: HashMap<u64, Ask>,
     pub game: Option<OnlineGame>,
     /// The online game the autosave was of, taken up once connected.
-    pub resume: Option<u64>,
+    pub resume: Option<GameId>,
     /// One's games whose other player has left (no connection now).
-    pub gone: std::collections::HashSet<u64>,
+    pub gone: std::collections::HashSet<GameId>,
 }
 
 impl Transport for Online {
@@ -182,8 +180,8 @@ impl Transport for Online {
     }
 
     fn over_text(&self, shown: &Shown<'_>) -> String {
-        let result = self.game.as_ref().and_then(|g| g.state.result.clone());
-        let result = result.unwrap_or_else(|| "it has ended".into());
+        let result = self.game.as_ref().and_then(|g| g.state.result);
+        let result = result.map_or_else(|| "it has ended".to_string(), |r| r.to_string());
         format!("The game is over: {result}. {} leaves it.", shown.new_key)
     }
 
@@ -244,9 +242,9 @@ mod tests {
     fn game(black: u8, moves: &[&str], result: Option<&str>) -> OnlineGame {
         OnlineGame {
             state: GameState {
-                game: 7,
+                game: GameId(7),
                 names: ["ann".into(), "bob".into()],
-                black,
+                black: if black == 2 { Player::Two } else { Player::One },
                 terms: Terms {
                     size: 5,
                     variant: Variant::ALL[0],
@@ -257,7 +255,7 @@ mod tests {
                 moves: moves.iter().map(|m| m.to_string()).collect(),
                 clocks: Clocks::default(),
                 watchers: 0,
-                result: result.map(str::to_string),
+                result: result.map(|r| r.parse().unwrap()),
             },
             remote: RemoteGame::new(Some(Player::Two)),
             ratings: Vec::new(),

@@ -72,7 +72,7 @@ pub(in crate::app) enum Deed {
         name: Option<String>,
     },
     /// A finished online game's record, into the records folder.
-    SaveDownload { game: u64, text: String },
+    SaveDownload { game: crate::online::protocol::GameId, text: String },
     /// The remote game on the board brought in line now.
     SyncRemote,
     /// Something the update carries out later.

@@ -26,6 +26,9 @@ pub enum RelayError {
     },
     #[error("the relay refused: {0}")]
     Refused(String),
+    /// No game waits where the guest asked (the reason from the relay).
+    #[error("the relay refused: {0}")]
+    NoGame(String),
     #[error("the relay closed the connection")]
     Closed,
     #[error("the relay's answer is not one of a brique relay")]
@@ -89,6 +92,7 @@ pub(super) fn answer(
     let line = String::from_utf8_lossy(&line);
     match Answer::parse(&line) {
         Some(Answer::Refused(why)) => Err(RelayError::Refused(clean(&why, REASON_CHARS))),
+        Some(Answer::NoGame(why)) => Err(RelayError::NoGame(clean(&why, REASON_CHARS))),
         Some(answer) => Ok(answer),
         None => Err(RelayError::Garbled),
     }

@@ -11,7 +11,7 @@ use std::sync::mpsc::Sender;
 use std::time::{Duration, Instant};
 
 use super::client::{ANSWER, POLL, RelayError, answer, ask};
-use super::wire::{Answer, NO_GAME, Place, Request};
+use super::wire::{Answer, Place, Request};
 use crate::net::backoff::Retry;
 use crate::net::connection::{Connection, Current};
 use crate::net::event::{Stamped, tell_failure};
@@ -77,7 +77,7 @@ fn join_loop(
                     }
                     // Nobody at the code's nameplate: the code was used (or
                     // its host left), and trying again cannot change that.
-                    RelayError::Refused(why) if first && why.starts_with(NO_GAME) => (
+                    RelayError::NoGame(why) if first => (
                         format!(
                             "{why} (a code of words is used once; ask for the new code \
                              on the host's screen)"

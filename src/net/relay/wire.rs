@@ -12,7 +12,7 @@ pub const MAX_LINE: usize = 160;
 /// What every request begins with.
 const MAGIC: &str = "brique-relay";
 /// What a refusal's reason begins with when no host waits where a guest
-/// asked (a client tells it from the other refusals by it).
+/// asked: [`Answer::parse`] reads such a refusal as [`Answer::NoGame`].
 pub const NO_GAME: &str = "no game waits";
 
 /// A meeting place: a nameplate the relay gave a host, or the channel two
@@ -47,6 +47,9 @@ pub enum Answer {
     Expired,
     /// Not done, and why.
     Refused(String),
+    /// Refused because no host waits where the guest asked (a refusal
+    /// whose reason begins with [`NO_GAME`]), and the reason.
+    NoGame(String),
 }
 
 /// Why a request line is not one.
@@ -113,7 +116,9 @@ impl fmt::Display for Answer {
             Answer::Paired => f.write_str("paired"),
             Answer::Expired => f.write_str("expired"),
             // Cut so that the line stays within MAX_LINE.
-            Answer::Refused(why) => write!(f, "refused {}", cut(why, MAX_LINE - 10)),
+            Answer::Refused(why) | Answer::NoGame(why) => {
+                write!(f, "refused {}", cut(why, MAX_LINE - 10))
+            }
         }
     }
 }
@@ -127,6 +132,7 @@ impl Answer {
             ("waiting", "") => Some(Answer::Waiting),
             ("paired", "") => Some(Answer::Paired),
             ("expired", "") => Some(Answer::Expired),
+            ("refused", why) if why.starts_with(NO_GAME) => Some(Answer::NoGame(why.to_string())),
             ("refused", why) => Some(Answer::Refused(why.to_string())),
             _ => None,
         }
@@ -179,10 +185,18 @@ mod tests {
             Answer::Paired,
             Answer::Expired,
             Answer::Refused("too many connections".into()),
+            Answer::NoGame(format!("{NO_GAME} at nameplate 3")),
         ] {
             assert_eq!(Answer::parse(&answer.to_string()), Some(answer));
         }
         assert!(Answer::Refused("x".repeat(400)).to_string().len() < MAX_LINE);
+        // The relay says a refusal for no game as any other; the client
+        // reads it as its own kind, once, where the line is read.
+        let said = Answer::Refused(format!("{NO_GAME} on this channel")).to_string();
+        assert_eq!(
+            Answer::parse(&said),
+            Some(Answer::NoGame(format!("{NO_GAME} on this channel")))
+        );
     }
 
     #[test]

@@ -7,7 +7,7 @@ use rusqlite::{OptionalExtension, params};
 
 use super::store::{Store, StoreError, sql, terms_of};
 use crate::core::Variant;
-use crate::online::protocol::{FinishedGame, MAX_LIST, RatedPlayer, RatingPoint};
+use crate::online::protocol::{FinishedGame, GameId, MAX_LIST, RatedPlayer, RatingPoint};
 
 /// Answers hold at most this many rows.
 const LIMIT: i64 = MAX_LIST as i64;
@@ -57,7 +57,7 @@ impl Store {
             let variant: String = r.get(0)?;
             Ok(variant.parse().ok().map(|variant| RatingPoint {
                 variant,
-                game: r.get::<_, i64>(1).unwrap_or_default().unsigned_abs(),
+                game: GameId(r.get::<_, i64>(1).unwrap_or_default().unsigned_abs()),
                 rating: r.get(2).unwrap_or_default(),
                 at_ms: r.get(3).unwrap_or_default(),
             }))
@@ -79,14 +79,20 @@ impl Store {
              ORDER BY g.ended_ms DESC, g.id DESC LIMIT ?2",
         )?;
         let rows = query.query_map(params![key, LIMIT], |r| {
-            Ok(terms_of(r, 3)?.ok().map(|terms| FinishedGame {
-                game: r.get::<_, i64>(0).unwrap_or_default().unsigned_abs(),
-                names: [r.get(1).unwrap_or_default(), r.get(2).unwrap_or_default()],
-                terms,
-                result: r.get(10).unwrap_or_default(),
-                moves: r.get(12).unwrap_or_default(),
-                ended_ms: r.get(11).unwrap_or_default(),
-            }))
+            // A result the archive cannot read leaves its game out, as
+            // unreadable terms do.
+            let result = r.get::<_, String>(10).ok().and_then(|t| t.parse().ok());
+            Ok(terms_of(r, 3)?
+                .ok()
+                .zip(result)
+                .map(|(terms, result)| FinishedGame {
+                    game: GameId(r.get::<_, i64>(0).unwrap_or_default().unsigned_abs()),
+                    names: [r.get(1).unwrap_or_default(), r.get(2).unwrap_or_default()],
+                    terms,
+                    result,
+                    moves: r.get(12).unwrap_or_default(),
+                    ended_ms: r.get(11).unwrap_or_default(),
+                }))
         })?;
         Ok(rows
             .filter_map(|r| r.transpose())

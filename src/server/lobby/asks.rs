@@ -6,7 +6,7 @@ use std::time::Instant;
 
 use super::game::{Ending, LiveGame};
 use super::referee::{Referee, Seek};
-use crate::online::protocol::{Answer, Ask, FromServer, GameSummary, Push, Terms};
+use crate::online::protocol::{Answer, Ask, FromServer, GameId, GameSummary, Push, SeekId, Terms};
 
 impl Referee {
     /// The answer to `ask` from `conn`, or why not.
@@ -41,7 +41,7 @@ impl Referee {
                 }
                 self.seek(&key, named()?, Some((to_key, to_name)), terms)
             }
-            Ask::Cancel { seek } => match self.seeks.get(&seek) {
+            Ask::Cancel { seek: SeekId(seek) } => match self.seeks.get(&seek) {
                 Some(s) if s.key == key => {
                     self.seeks.remove(&seek);
                     self.dirty.seeks = true;
@@ -49,9 +49,13 @@ impl Referee {
                 }
                 _ => Err(format!("you have no seek {seek}")),
             },
-            Ask::Accept { seek } => self.accept(&key, named()?, seek),
-            Ask::Move { game, ply, mv } => self.play(&key, game, ply, &mv),
-            Ask::Resign { game } => {
+            Ask::Accept { seek: SeekId(seek) } => self.accept(&key, named()?, seek),
+            Ask::Move {
+                game: GameId(game),
+                ply,
+                mv,
+            } => self.play(&key, game, ply, &mv),
+            Ask::Resign { game: GameId(game) } => {
                 let live = self.games.get(&game).ok_or_else(|| no_game(game))?;
                 let seat = live.seat(&key).ok_or("you do not play in this game")?;
                 let color = live.game.color_of(if seat == 0 {
@@ -62,8 +66,8 @@ impl Referee {
                 self.end(game, Ending::Resigned(color))?;
                 Ok(Answer::Done)
             }
-            Ask::Watch { game } => self.watch(conn, &key, game),
-            Ask::Unwatch { game } => {
+            Ask::Watch { game: GameId(game) } => self.watch(conn, &key, game),
+            Ask::Unwatch { game: GameId(game) } => {
                 self.unwatch(conn, game);
                 Ok(Answer::Done)
             }
@@ -87,16 +91,24 @@ impl Referee {
                 let games = self.store.archive(&key).map_err(|e| self.failed(&e))?;
                 Ok(Answer::Archive { games })
             }
-            Ask::Chat { game, text } => self.chat(&key, game, &text),
-            Ask::Takeback { game } => self.ask_takeback(&key, game),
-            Ask::TakebackAnswer { game, yes } => self.answer_takeback(&key, game, yes),
-            Ask::Record { game } => match self.store.record(game).map_err(|e| self.failed(&e))? {
-                Some(text) => Ok(Answer::Record { text }),
-                None if self.games.contains_key(&game) => Err(format!(
-                    "game {game} goes on: its record is kept when it ends"
-                )),
-                None => Err(no_game(game)),
-            },
+            Ask::Chat {
+                game: GameId(game),
+                text,
+            } => self.chat(&key, game, &text),
+            Ask::Takeback { game: GameId(game) } => self.ask_takeback(&key, game),
+            Ask::TakebackAnswer {
+                game: GameId(game),
+                yes,
+            } => self.answer_takeback(&key, game, yes),
+            Ask::Record { game: GameId(game) } => {
+                match self.store.record(game).map_err(|e| self.failed(&e))? {
+                    Some(text) => Ok(Answer::Record { text }),
+                    None if self.games.contains_key(&game) => Err(format!(
+                        "game {game} goes on: its record is kept when it ends"
+                    )),
+                    None => Err(no_game(game)),
+                }
+            }
             Ask::Rename { name: wanted } => self.rename(&key, &wanted),
         }
     }
@@ -123,7 +135,7 @@ impl Referee {
         to: Option<(String, String)>,
         terms: Terms,
     ) -> Result<Answer, String> {
-        terms.check()?;
+        terms.check().map_err(|e| e.to_string())?;
         let limits = &self.limits;
         let open = self.seeks.values().filter(|s| s.key == key).count();
         if open >= limits.open_seeks {
@@ -163,7 +175,7 @@ impl Referee {
             },
         );
         self.dirty.seeks = true;
-        Ok(Answer::Seeking { seek })
+        Ok(Answer::Seeking { seek: SeekId(seek) })
     }
 
     fn accept(&mut self, key: &str, name: String, seek: u64) -> Result<Answer, String> {
@@ -208,7 +220,7 @@ impl Referee {
         let started = FromServer::Push(Push::Started { state });
         self.tell_key(&keys[0], &started);
         self.tell_key(&keys[1], &started);
-        Ok(Answer::Started { game: id })
+        Ok(Answer::Started { game: GameId(id) })
     }
 
     fn play(&mut self, key: &str, game: u64, ply: u16, mv: &str) -> Result<Answer, String> {
@@ -230,14 +242,20 @@ impl Referee {
         self.tell_game(
             game,
             &FromServer::Push(Push::Moved {
-                game,
+                game: GameId(game),
                 ply,
                 mv: text,
                 clocks,
             }),
         );
         if let Some(by) = withdrawn {
-            self.tell_players(game, &FromServer::Push(Push::TakebackDeclined { game, by }));
+            self.tell_players(
+                game,
+                &FromServer::Push(Push::TakebackDeclined {
+                    game: GameId(game),
+                    by,
+                }),
+            );
         }
         if over {
             self.end(game, Ending::Board)?;
@@ -292,7 +310,10 @@ impl Referee {
         };
         let count = live.watchers.len();
         let keys = live.keys.clone();
-        let push = FromServer::Push(Push::Watchers { game, count });
+        let push = FromServer::Push(Push::Watchers {
+            game: GameId(game),
+            count,
+        });
         for key in &keys {
             self.tell_key(key, &push);
         }

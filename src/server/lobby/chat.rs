@@ -10,7 +10,7 @@ use std::time::Instant;
 use super::asks::no_game;
 use super::referee::{Referee, now};
 use crate::net::{CHAT_CHARS, clean};
-use crate::online::protocol::{Answer, FromServer, Push};
+use crate::online::protocol::{Answer, FromServer, GameId, Push};
 
 impl Referee {
     pub(super) fn chat(&mut self, key: &str, game: u64, text: &str) -> Result<Answer, String> {
@@ -34,7 +34,14 @@ impl Referee {
         if let Err(e) = self.store.add_chat(game, key, &text, now().1) {
             return Err(self.failed(&e));
         }
-        self.tell_players(game, &FromServer::Push(Push::Chat { game, from, text }));
+        self.tell_players(
+            game,
+            &FromServer::Push(Push::Chat {
+                game: GameId(game),
+                from,
+                text,
+            }),
+        );
         Ok(Answer::Done)
     }
 
@@ -50,7 +57,11 @@ impl Referee {
             })
             .collect();
         for (game, name, other) in told {
-            let push = FromServer::Push(Push::Presence { game, name, here });
+            let push = FromServer::Push(Push::Presence {
+                game: GameId(game),
+                name,
+                here,
+            });
             self.tell_key(&other, &push);
         }
     }
@@ -65,7 +76,7 @@ impl Referee {
         if !self.keys.contains_key(other) {
             let name = live.names[1 - seat].clone();
             let push = Push::Presence {
-                game,
+                game: GameId(game),
                 name,
                 here: false,
             };

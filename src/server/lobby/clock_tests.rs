@@ -10,11 +10,10 @@ use std::time::Duration;
 
 use tokio::sync::mpsc::Receiver;
 
-use super::super::ABORTED;
 use super::super::store::StoredGame;
 use super::*;
 use crate::core::Variant;
-use crate::online::protocol::{Answer, Ask, Clocks, Pace};
+use crate::online::protocol::{Answer, Ask, Clocks, GameId, GameResult, Pace};
 
 const ONE_PLUS_TWO: Terms = Terms {
     size: 5,
@@ -93,7 +92,7 @@ impl Player {
         self.read().expect("an answer")
     }
 
-    fn play(&mut self, referee: &mut Referee, game: u64, ply: u16, mv: &str) -> Clocks {
+    fn play(&mut self, referee: &mut Referee, game: GameId, ply: u16, mv: &str) -> Clocks {
         let mv = mv.to_string();
         let asked = Ask::Move { game, ply, mv };
         assert_eq!(self.ask(referee, asked), Ok(Answer::Done));
@@ -107,20 +106,20 @@ impl Player {
             .expect("the move told")
     }
 
-    fn clocks(&mut self, referee: &mut Referee, game: u64) -> Clocks {
+    fn clocks(&mut self, referee: &mut Referee, game: GameId) -> Clocks {
         match self.ask(referee, Ask::Watch { game }) {
             Ok(Answer::Game { state }) => state.clocks,
             other => panic!("{other:?}"),
         }
     }
 
-    fn ended(&self, game: u64) -> Option<(String, usize)> {
+    fn ended(&self, game: GameId) -> Option<(GameResult, usize)> {
         self.pushes.iter().find_map(|p| match p {
             Push::Ended {
                 game: g,
                 result,
                 ratings,
-            } if *g == game => Some((result.clone(), ratings.len())),
+            } if *g == game => Some((*result, ratings.len())),
             _ => None,
         })
     }
@@ -128,7 +127,7 @@ impl Player {
 
 /// `seeker` seeks, `taker` accepts: the game, and which of them (1 or 2)
 /// holds Black (colours alternate with the seeks' numbers).
-fn start(referee: &mut Referee, seeker: &mut Player, taker: &mut Player) -> (u64, u8) {
+fn start(referee: &mut Referee, seeker: &mut Player, taker: &mut Player) -> (GameId, u8) {
     let terms = ONE_PLUS_TWO;
     let Ok(Answer::Seeking { seek }) = seeker.ask(referee, Ask::Seek { terms }) else {
         panic!("no seek");
@@ -138,7 +137,9 @@ fn start(referee: &mut Referee, seeker: &mut Player, taker: &mut Player) -> (u64
     };
     seeker.read();
     let black = seeker.pushes.iter().find_map(|p| match p {
-        Push::Started { state } if state.game == game => Some(state.black),
+        Push::Started { state } if state.game == game => {
+            Some(if state.black == crate::core::Player::One { 1 } else { 2 })
+        }
         _ => None,
     });
     (game, black.expect("the game told"))
@@ -176,7 +177,7 @@ fn the_lobby_clock_does_not_run_before_a_sides_first_move() {
     assert_eq!(ann.play(&mut referee, game, 2, "d3"), clocks(64, 61));
     pass(&passed, 4_000);
     assert_eq!(bob.play(&mut referee, game, 3, "b3"), clocks(62, 61));
-    assert_eq!(referee.games[&game].ply(), 4, "still in play");
+    assert_eq!(referee.games[&game.0].ply(), 4, "still in play");
 }
 
 #[test]
@@ -191,13 +192,13 @@ fn a_side_that_makes_no_first_move_in_time_aborts_the_game_unrated_both_told() {
     assert_eq!(black, 1, "Ann opens");
     pass(&passed, 29_999);
     referee.tick();
-    assert!(referee.games.contains_key(&game), "aborted too soon");
+    assert!(referee.games.contains_key(&game.0), "aborted too soon");
     pass(&passed, 1);
     referee.tick();
-    assert!(!referee.games.contains_key(&game));
+    assert!(!referee.games.contains_key(&game.0));
     for player in [&mut ann, &mut bob] {
         player.read();
-        assert_eq!(player.ended(game), Some((ABORTED.to_string(), 0)));
+        assert_eq!(player.ended(game), Some((GameResult::Abort, 0)));
     }
     // The second side's first move has as long (from the first move).
     let (game, black) = start(&mut referee, &mut bob, &mut ann);
@@ -206,12 +207,12 @@ fn a_side_that_makes_no_first_move_in_time_aborts_the_game_unrated_both_told() {
     ann.play(&mut referee, game, 0, "c3");
     pass(&passed, 29_999);
     referee.tick();
-    assert!(referee.games.contains_key(&game), "aborted too soon");
+    assert!(referee.games.contains_key(&game.0), "aborted too soon");
     pass(&passed, 1);
     referee.tick();
     for player in [&mut ann, &mut bob] {
         player.read();
-        assert_eq!(player.ended(game), Some((ABORTED.to_string(), 0)));
+        assert_eq!(player.ended(game), Some((GameResult::Abort, 0)));
     }
     // The archive says so, the record too; nobody's rating moved.
     let Ok(Answer::Archive { games }) = bob.ask(&mut referee, Ask::Archive { name: "ann".into() })
@@ -219,7 +220,7 @@ fn a_side_that_makes_no_first_move_in_time_aborts_the_game_unrated_both_told() {
         panic!("no archive");
     };
     assert_eq!(games.len(), 2);
-    assert!(games.iter().all(|g| g.result == ABORTED), "{games:?}");
+    assert!(games.iter().all(|g| g.result == GameResult::Abort), "{games:?}");
     let Ok(Answer::Record { text }) = bob.ask(&mut referee, Ask::Record { game }) else {
         panic!("no record");
     };

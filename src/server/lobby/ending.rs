@@ -10,7 +10,7 @@ use skillratings::glicko2::{Glicko2Config, glicko2};
 use super::game::Ending;
 use super::referee::Referee;
 use super::store::{Finish, Rated, StoreError};
-use crate::online::protocol::{FromServer, Push, RatingChange};
+use crate::online::protocol::{FromServer, GameId, Push, RatingChange};
 
 /// Finished games with moves (not aborted) a key needs before its rated
 /// results move its opponents' ratings.
@@ -38,7 +38,7 @@ impl Referee {
         };
         let finish = Finish {
             game,
-            result: &result,
+            result: &result.to_string(),
             record: &record,
             ended_ms: self.now().1,
             ratings: ratings
@@ -60,7 +60,7 @@ impl Referee {
             .collect();
         tracing::debug!(game, %result, "a game ended");
         let ended = FromServer::Push(Push::Ended {
-            game,
+            game: GameId(game),
             result,
             ratings: changes,
         });

@@ -7,10 +7,10 @@
 
 use std::time::{Duration, Instant};
 
-use crate::core::{Color, Game, Move, Player, PlayerClocks, Record};
-use crate::online::protocol::{Clocks, GameState, GameSummary, Pace, Terms};
+use crate::core::{Color, Game, Move, Outcome, Player, PlayerClocks, Record};
+use crate::online::protocol::{Clocks, GameId, GameResult, GameState, GameSummary, Pace, Terms};
 
-use super::store::{ABORTED, StoredGame};
+use super::store::StoredGame;
 
 const DAY_MS: i64 = 24 * 60 * 60 * 1000;
 
@@ -64,7 +64,7 @@ impl LiveGame {
         terms: Terms,
         now: (Instant, i64),
     ) -> Result<LiveGame, String> {
-        let (size, rules) = terms.check()?;
+        let (size, rules) = terms.check().map_err(|e| e.to_string())?;
         let first = if black == 1 { Player::One } else { Player::Two };
         Ok(LiveGame {
             id,
@@ -270,7 +270,7 @@ impl LiveGame {
     pub fn summary(&self) -> GameSummary {
         let (black, white) = self.colour_names();
         GameSummary {
-            game: self.id,
+            game: GameId(self.id),
             black,
             white,
             terms: self.terms,
@@ -282,13 +282,9 @@ impl LiveGame {
 
     pub fn state(&self, now: (Instant, i64)) -> GameState {
         GameState {
-            game: self.id,
+            game: GameId(self.id),
             names: self.names.clone(),
-            black: if self.game.first_black() == Player::One {
-                1
-            } else {
-                2
-            },
+            black: self.game.first_black(),
             terms: self.terms,
             moves: self.game.moves().map(|m| m.to_string()).collect(),
             clocks: self.clocks(now),
@@ -304,9 +300,8 @@ impl LiveGame {
         ending != Ending::Board && self.game.history().len() < 2
     }
 
-    /// The finished game's record and result line (`Black wins`, `White
-    /// wins on time`, `Black resigns`, [`ABORTED`]).
-    pub fn record(&self, ending: Ending) -> (String, String) {
+    /// The finished game's record and result.
+    pub fn record(&self, ending: Ending) -> (String, GameResult) {
         let mut game = self.game.clone();
         if let Ending::Resigned(color) = ending {
             let _ = game.resign(color);
@@ -330,11 +325,15 @@ impl LiveGame {
             // Days are no clock time: a record keeps the clock's seconds only.
             record.set_extra("x-pace", self.terms.pace.to_string());
         }
-        let result = match record.game.resigned() {
-            _ if aborted => ABORTED.to_string(),
-            Some(color) => format!("{color} resigns"),
-            None if record.won_on_time() => format!("{} on time", record.outcome()),
-            None => record.outcome().to_string(),
+        let result = match (record.game.resigned(), record.outcome()) {
+            _ if aborted => GameResult::Abort,
+            (Some(resigned), _) => GameResult::Resignation { resigned },
+            (None, Outcome::Won(winner)) if record.won_on_time() => GameResult::Time { winner },
+            (None, Outcome::Won(winner)) => GameResult::Connection { winner },
+            // Every ending has a winner: the board's, as `winner` says.
+            (None, Outcome::Unfinished) => GameResult::Connection {
+                winner: self.game.winning_color().unwrap_or(Color::Black),
+            },
         };
         (record.to_string(), result)
     }

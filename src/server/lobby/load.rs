@@ -14,7 +14,7 @@ use std::process::{Child, Command, Stdio};
 use std::sync::{Arc, Barrier};
 use std::time::{Duration, Instant};
 
-use crate::core::{BoardSize, Game, Move, Player, Rules, Variant};
+use crate::core::{BoardSize, Game, Move, Rules, Variant};
 use crate::online::protocol::{Ask, Pace, Push, Terms};
 use crate::online::{Client, Identity, Incoming};
 use crate::server::load::Latency;
@@ -200,8 +200,7 @@ fn play(
         variant: TERMS.variant,
         pie: TERMS.pie,
     };
-    let first = if black == 1 { Player::One } else { Player::Two };
-    let mut current = Game::new(size, rules, first);
+    let mut current = Game::new(size, rules, black);
     let mut random = 0x9e37_79b9_7f4a_7c15_u64 ^ (i as u64).wrapping_mul(0x2545_f491_4f6c_dd1d);
     let mut times = Vec::new();
     loop {

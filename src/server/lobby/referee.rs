@@ -18,7 +18,9 @@ use super::registrations::Registrations;
 use super::store::Store;
 use crate::net::rate::RateLimiter;
 use crate::online::NameError;
-use crate::online::protocol::{FromServer, MAX_LIST, Push, Reply, Request, SeekSummary, Terms};
+use crate::online::protocol::{
+    FromServer, MAX_LIST, Push, Reply, Request, SeekId, SeekSummary, Terms,
+};
 
 /// What a connection's task tells the referee.
 pub enum Command {
@@ -434,7 +436,7 @@ impl Referee {
             .filter(|(_, s)| s.to.as_ref().is_none_or(|(to, _)| *to == key) || s.key == key)
             .take(MAX_LIST)
             .map(|(&seek, s)| SeekSummary {
-                seek,
+                seek: SeekId(seek),
                 by: s.name.clone(),
                 to: s.to.as_ref().map(|(_, name)| name.clone()),
                 terms: s.terms,

@@ -7,7 +7,7 @@
 
 use super::asks::no_game;
 use super::referee::Referee;
-use crate::online::protocol::{Answer, FromServer, Push};
+use crate::online::protocol::{Answer, FromServer, GameId, Push};
 
 impl Referee {
     pub(super) fn ask_takeback(&mut self, key: &str, game: u64) -> Result<Answer, String> {
@@ -26,7 +26,13 @@ impl Referee {
         live.takebacks[seat] += 1;
         live.takeback = Some(seat);
         let by = live.names[seat].clone();
-        self.tell_players(game, &FromServer::Push(Push::Takeback { game, by }));
+        self.tell_players(
+            game,
+            &FromServer::Push(Push::Takeback {
+                game: GameId(game),
+                by,
+            }),
+        );
         Ok(Answer::Done)
     }
 
@@ -46,7 +52,13 @@ impl Referee {
         let by = live.names[asker].clone();
         let plies = live.takeback_plies(asker);
         if !yes || plies == 0 {
-            self.tell_players(game, &FromServer::Push(Push::TakebackDeclined { game, by }));
+            self.tell_players(
+                game,
+                &FromServer::Push(Push::TakebackDeclined {
+                    game: GameId(game),
+                    by,
+                }),
+            );
             return Ok(Answer::Done);
         }
         let keep = live.game.history().len() - plies;

@@ -5,7 +5,7 @@
 //! player's `ssh` cry "host key changed".
 
 use std::io::{Read, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use russh::keys::ssh_key::LineEnding;
 use russh::keys::ssh_key::private::Ed25519Keypair;
@@ -17,18 +17,52 @@ pub const HOST_KEY_FILE: &str = "ssh-host-ed25519.key";
 /// A key file is a few hundred bytes; past this it is not one.
 const MAX_KEY_BYTES: u64 = 64 * 1024;
 
+/// Why the host key cannot be had; the file, if there is one, stays as it is.
+#[derive(Debug, thiserror::Error)]
+pub enum HostKeyError {
+    #[error("cannot make the SSH host key {}: {source}", .path.display())]
+    Make {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error("cannot read the SSH host key {}: {source}", .path.display())]
+    Read {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error(
+        "the SSH host key {} is not a plain file: move it away and a new key is made",
+        .0.display()
+    )]
+    NotPlain(PathBuf),
+    #[error(
+        "{} is not an unencrypted OpenSSH private key: it was left as it is; \
+         move it away and a new key is made (players will be told the key changed)",
+        .0.display()
+    )]
+    NotAKey(PathBuf),
+    #[error("{} holds a {algorithm} key; the server's key is Ed25519", .path.display())]
+    NotEd25519 { path: PathBuf, algorithm: Algorithm },
+}
+
 /// The key in `path`, made there first if there is none.
-pub fn load_or_create(path: &Path) -> Result<PrivateKey, String> {
-    let shown = path.display();
+pub fn load_or_create(path: &Path) -> Result<PrivateKey, HostKeyError> {
+    let path_buf = || path.to_path_buf();
     match std::fs::symlink_metadata(path) {
         Ok(_) => load(path),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => match create(path) {
             Ok(key) => Ok(key),
             // Another copy of the server made one first: theirs it is.
             Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => load(path),
-            Err(e) => Err(format!("cannot make the SSH host key {shown}: {e}")),
+            Err(source) => Err(HostKeyError::Make {
+                path: path_buf(),
+                source,
+            }),
         },
-        Err(e) => Err(format!("cannot read the SSH host key {shown}: {e}")),
+        Err(source) => Err(HostKeyError::Read {
+            path: path_buf(),
+            source,
+        }),
     }
 }
 
@@ -38,37 +72,33 @@ pub fn fingerprint(key: &PrivateKey) -> String {
     key.public_key().fingerprint(HashAlg::Sha256).to_string()
 }
 
-fn load(path: &Path) -> Result<PrivateKey, String> {
+fn load(path: &Path) -> Result<PrivateKey, HostKeyError> {
     let shown = path.display();
-    let meta = std::fs::symlink_metadata(path)
-        .map_err(|e| format!("cannot read the SSH host key {shown}: {e}"))?;
+    let read = |source| HostKeyError::Read {
+        path: path.to_path_buf(),
+        source,
+    };
+    let meta = std::fs::symlink_metadata(path).map_err(read)?;
     // A link could point at anyone's file, a FIFO would block: only a
     // plain file is read.
     if !meta.is_file() {
-        return Err(format!(
-            "the SSH host key {shown} is not a plain file: move it away and a new key is made"
-        ));
+        return Err(HostKeyError::NotPlain(path.to_path_buf()));
     }
     let mut text = String::new();
     std::fs::File::open(path)
         .and_then(|f| f.take(MAX_KEY_BYTES + 1).read_to_string(&mut text))
-        .map_err(|e| format!("cannot read the SSH host key {shown}: {e}"))?;
+        .map_err(read)?;
     let key = PrivateKey::from_openssh(text.as_bytes())
         .ok()
         .filter(|k| {
             u64::try_from(text.len()).is_ok_and(|n| n <= MAX_KEY_BYTES) && !k.is_encrypted()
         })
-        .ok_or_else(|| {
-            format!(
-                "{shown} is not an unencrypted OpenSSH private key: it was left as it is; \
-                 move it away and a new key is made (players will be told the key changed)"
-            )
-        })?;
+        .ok_or_else(|| HostKeyError::NotAKey(path.to_path_buf()))?;
     if key.algorithm() != Algorithm::Ed25519 {
-        return Err(format!(
-            "{shown} holds a {} key; the server's key is Ed25519",
-            key.algorithm()
-        ));
+        return Err(HostKeyError::NotEd25519 {
+            path: path.to_path_buf(),
+            algorithm: key.algorithm(),
+        });
     }
     #[cfg(unix)]
     {
@@ -128,8 +158,11 @@ mod tests {
         let path = dir.path().join(HOST_KEY_FILE);
         std::fs::write(&path, "not a key").unwrap();
         let error = load_or_create(&path).unwrap_err();
+        assert!(matches!(error, HostKeyError::NotAKey(_)), "{error:?}");
         assert!(
-            error.contains("not an unencrypted OpenSSH private key"),
+            error
+                .to_string()
+                .contains("not an unencrypted OpenSSH private key"),
             "{error}"
         );
         assert_eq!(std::fs::read_to_string(&path).unwrap(), "not a key");

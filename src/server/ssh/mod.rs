@@ -44,18 +44,26 @@ pub struct SshServer {
     limits: SshLimits,
 }
 
+/// Why the SSH server cannot start.
+#[derive(Debug, thiserror::Error)]
+pub enum SshError {
+    #[error(transparent)]
+    HostKey(#[from] host_key::HostKeyError),
+    #[error("cannot listen on {bind} for SSH: {source}")]
+    Listen {
+        bind: SocketAddr,
+        source: std::io::Error,
+    },
+}
+
 /// Binds `bind` and loads (or makes) the host key in `dir`, the server's
 /// data directory, which also holds the players' files.
-pub fn prepare(bind: SocketAddr, dir: &Path, limits: SshLimits) -> Result<SshServer, String> {
+pub fn prepare(bind: SocketAddr, dir: &Path, limits: SshLimits) -> Result<SshServer, SshError> {
     let key = host_key::load_or_create(&dir.join(host_key::HOST_KEY_FILE))?;
-    let listener = std::net::TcpListener::bind(bind)
-        .map_err(|e| format!("cannot listen on {bind} for SSH: {e}"))?;
-    listener
-        .set_nonblocking(true)
-        .map_err(|e| format!("cannot listen on {bind} for SSH: {e}"))?;
-    let address = listener
-        .local_addr()
-        .map_err(|e| format!("cannot listen on {bind} for SSH: {e}"))?;
+    let listen = |source| SshError::Listen { bind, source };
+    let listener = std::net::TcpListener::bind(bind).map_err(listen)?;
+    listener.set_nonblocking(true).map_err(listen)?;
+    let address = listener.local_addr().map_err(listen)?;
     Ok(SshServer {
         listener,
         address,
