@@ -15,6 +15,7 @@ pub mod core;
 pub mod ai;
 
 pub mod app;
+pub mod bell;
 pub mod cli;
 pub mod commands;
 pub mod learn;

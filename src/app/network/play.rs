@@ -76,6 +76,8 @@ impl App {
             NetPlay::HostVia { .. } | NetPlay::JoinVia { .. } => self.start_via(play, &name)?,
         };
         network.own_name = name;
+        // Its events wake the event loop.
+        network.connection.ring(&self.bell);
         self.network = Some(network);
         self.sync_network();
         Ok(())

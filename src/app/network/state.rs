@@ -6,7 +6,7 @@
 
 use std::collections::VecDeque;
 use std::net::SocketAddr;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use crate::app::message::{Message, Tone};
 use crate::core::Player;
@@ -14,8 +14,6 @@ use crate::net::{self, Connection, JoinCode, Request, Table, WordCode};
 
 /// Chat lines kept for the side panel.
 const CHAT_LINES: usize = 4;
-/// How often the event loop wakes up to read the network.
-pub const NETWORK_TICK: Duration = Duration::from_millis(100);
 
 /// What `brique host` and `brique join` ask for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

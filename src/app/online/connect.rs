@@ -102,6 +102,8 @@ impl App {
             );
         };
         let (sender, done) = mpsc::channel();
+        // The outcome, and then the server's messages, wake the event loop.
+        let done = crate::bell::ringing(done, &self.bell);
         let address = server.clone();
         let asked = name.clone();
         std::thread::spawn(move || {
@@ -159,7 +161,7 @@ impl App {
         let Link::Connecting { server, asked, .. } = std::mem::take(&mut self.online.link) else {
             return;
         };
-        let (client, welcome) = match connected {
+        let (mut client, welcome) = match connected {
             Ok(done) => done,
             Err(Unconnected { why, name_at_fault }) => {
                 // A game on the board keeps trying; a first try says why.
@@ -177,6 +179,7 @@ impl App {
         let resumed = self.online.me.is_some();
         self.online.me = welcome.name.clone();
         self.online.mine = welcome.waiting.clone();
+        client.ring(&self.bell);
         self.online.link = Link::Up {
             server: server.clone(),
             client: Box::new(client),

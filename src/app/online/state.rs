@@ -14,8 +14,6 @@ use crate::online::protocol::{
 };
 use crate::online::{Client, Welcome};
 
-/// How often the event loop wakes up to read what the server sent.
-pub const ONLINE_TICK: Duration = Duration::from_millis(100);
 /// How long after a lost connection the next try is made.
 pub const RECONNECT_AFTER: Duration = Duration::from_secs(3);
 /// Incoming messages taken in per tick, so that a busy server cannot
@@ -176,6 +174,14 @@ impl Online {
 
     pub const fn is_up(&self) -> bool {
         matches!(self.link, Link::Up { .. })
+    }
+
+    /// How long until a lost connection is tried again.
+    pub fn reconnect_in(&self) -> Option<Duration> {
+        match &self.link {
+            Link::Lost { since, .. } => Some(RECONNECT_AFTER.saturating_sub(since.elapsed())),
+            _ => None,
+        }
     }
 
     /// Whether the event loop must tick for this part.

@@ -92,7 +92,8 @@ impl App {
             );
         };
         let positions = self.game().history().len() + 1;
-        self.review.start(self.session.game(), settings, slot);
+        self.review
+            .start(self.session.game(), settings, slot, &self.bell);
         let esc = self.key(Action::Close);
         self.say(
             Tone::Info,
