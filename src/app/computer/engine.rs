@@ -295,7 +295,9 @@ impl Computer {
             .running
             .as_ref()
             .filter(|r| self.is_demo() && r.job == Job::Move)
-            .map(|r| DEMO_PACE.saturating_sub(r.started.elapsed()));
+            .map(|r| DEMO_PACE.saturating_sub(r.started.elapsed()))
+            // Past the pace, the search's end rings: no wait of zero (a spin).
+            .filter(|left| !left.is_zero());
         paced.or(waiting)
     }
 
