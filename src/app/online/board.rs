@@ -193,15 +193,19 @@ impl App {
         let Some(online) = &self.online.game else {
             return;
         };
-        let Some(game) = online.replay() else { return };
-        let names = online.state.names.clone();
+        // The kept game (no replay from the text on every update), copied
+        // onto the board only when it differs.
+        let Some(game) = online.game() else { return };
+        let names = &online.state.names;
+        let changed = *game != *self.session.game() || names != self.session.names();
+        let game = changed.then(|| (game.into_owned(), names.clone()));
         let control = online.state.terms.pace.time_control();
-        let flag = online.lost_on_time().then(|| game.player_to_move());
+        let lost_on_time = online.lost_on_time();
         let news = online.away_news.clone();
         if self.computer.mode() != Mode::HumanVsHuman {
             self.computer.set_mode(Mode::HumanVsHuman);
         }
-        if &game != self.session.game() || &names != self.session.names() {
+        if let Some((game, names)) = game {
             let fresh = self.session.game().size() != game.size()
                 || !game.history().starts_with(self.session.game().history());
             self.replace_game(game, names);
@@ -213,6 +217,7 @@ impl App {
                 self.files.new_game(&self.session);
             }
         }
+        let flag = lost_on_time.then(|| self.session.game().player_to_move());
         self.session.follow_clocks(control, flag);
         if let Some(news) = news {
             self.tell(Tone::Info, news);

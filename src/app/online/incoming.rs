@@ -166,6 +166,8 @@ impl App {
                 };
                 online.state.result = Some(result.clone());
                 online.heard_at = now;
+                // A resignation, as the result says.
+                online.replay_kept();
                 online.ratings = ratings.iter().map(rating_change).collect();
                 let played = online.me.is_some();
                 let mut text = format!("{result}.");
@@ -219,9 +221,7 @@ impl App {
             self.online_send(Ask::Watch { game });
             return;
         }
-        online.state.moves.push(mv.clone());
-        online.state.clocks = clocks;
-        online.heard_at = now;
+        online.take_move(mv.clone(), clocks, now);
         let mover = mover(&online.state, usize::from(ply));
         let name = online.state.names[mover].clone();
         let mine = online.me.map(Player::index) == Some(mover);
@@ -264,7 +264,7 @@ impl App {
             Some(old) if same => old.talk.clone(),
             _ => Default::default(),
         };
-        self.online.game = Some(OnlineGame {
+        let mut shown = OnlineGame {
             state,
             me,
             heard_at: now,
@@ -272,7 +272,11 @@ impl App {
             away_news,
             away,
             talk,
-        });
+            kept: None,
+        };
+        // Replayed once, here; the moves that come are played on it.
+        shown.replay_kept();
+        self.online.game = Some(shown);
         if matches!(self.screen, Screen::Online(_)) {
             self.screen = Screen::Board;
         }

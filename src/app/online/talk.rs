@@ -168,7 +168,8 @@ impl App {
         }
         // The board follows here, not as a new game (which would put the
         // game away as a record).
-        if let Some(game) = online.replay() {
+        online.replay_kept();
+        if let Some(game) = online.kept.clone() {
             let names = online.state.names.clone();
             self.replace_game(game, names);
         }
