@@ -17,6 +17,7 @@ pub use brique_core as core;
 pub mod ai;
 
 pub mod app;
+pub mod bell;
 pub mod cli;
 pub mod commands;
 pub mod learn;

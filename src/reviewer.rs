@@ -230,6 +230,11 @@ impl Reviewer {
         }
     }
 
+    /// Rings `bell` after each update the review sends, and at its end.
+    pub fn ring(&mut self, bell: &crate::bell::Bell) {
+        crate::bell::ring_on(&mut self.updates, bell);
+    }
+
     /// The latest update, taking in any sent since the last call.
     pub fn poll(&mut self) -> Option<&ReviewUpdate> {
         while let Ok(update) = self.updates.try_recv() {

@@ -271,6 +271,11 @@ impl Thinker {
         }
     }
 
+    /// Rings `bell` after each snapshot the search sends, and at its end.
+    pub fn ring(&mut self, bell: &crate::bell::Bell) {
+        crate::bell::ring_on(&mut self.updates, bell);
+    }
+
     /// The latest snapshot, taking in any sent since the last call.
     pub fn poll(&mut self) -> Option<&Progress> {
         while let Ok(progress) = self.updates.try_recv() {

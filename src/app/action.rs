@@ -114,8 +114,9 @@ pub enum Action {
     PrevMistake,
     /// Show or hide the escort and danger marks (kept in the settings).
     ToggleEscorts,
-    /// Time passes: take in the engine's progress (sent by the event loop
-    /// while a search runs).
+    /// Something came or time passed: take in what the engine, the review,
+    /// the links and the autosave writer sent (sent by the event loop when
+    /// one of them rang, or a clock shown changes).
     Tick,
     /// Leave the program (asks first while a game is in progress).
     Quit,

@@ -46,9 +46,11 @@
 //! drawing is called from `view.rs`. A setting is a field of a section
 //! struct in `config/mod.rs`, read and written by serde, and a field of the
 //! settings form (`settings/form.rs`). The event loop
-//! (`terminal/event_loop.rs`) waits for input, or while the engine searches
-//! or a clock or network game runs, polls with a timeout and sends
-//! [`Action::Tick`]. It runs a console: the local terminal
+//! (`terminal/event_loop.rs`) sleeps on one channel: the console's input
+//! comes through it, and the threads working for the app (the engine, the
+//! review, the links, the autosave writer) ring a bell into it
+//! (`crate::bell`), on which it sends [`Action::Tick`]; no tick while idle,
+//! a running clock wakes it when the time shown changes. It runs a console: the local terminal
 //! (`terminal/local.rs`), which answers the signals (`terminal/signals.rs`)
 //! with the terminal restored (`terminal/takeover.rs`), or a remote
 //! session's byte channel ([`remote`], for the SSH server), which reads

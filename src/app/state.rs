@@ -11,10 +11,10 @@ use crate::app::game::board_view::BoardView;
 use crate::app::game::session::Session;
 use crate::app::keys::keymap::KeyBindings;
 use crate::app::message::{Message, StatusLine, Tone};
-use crate::app::network::state::{NETWORK_TICK, Network};
-use crate::app::online::state::{ONLINE_TICK, Online};
+use crate::app::network::state::Network;
+use crate::app::online::state::Online;
 use crate::app::outcome::{Outcome, Said};
-use crate::app::review::state::{GameReview, REVIEW_TICK};
+use crate::app::review::state::GameReview;
 use crate::app::screen::{HelpOver, Screen};
 use crate::app::terminal::capabilities::TermCaps;
 use crate::app::training::state::{Course, Training};
@@ -55,6 +55,9 @@ pub struct App {
     /// A remote session's player: kept to their own folders and the
     /// server's own lobby (`terminal/remote/confined.rs`); `None` locally.
     pub(in crate::app) confined: Option<Confined>,
+    /// Rung by the threads working for the app (the engine, the review,
+    /// the links, the autosave writer) to wake the event loop.
+    pub(in crate::app) bell: crate::bell::Bell,
 }
 
 /// What a remote session's player may reach of the server's network.
@@ -73,11 +76,12 @@ impl App {
         let game = new_game(&config);
         let mut session = Session::new(game.clone(), config.players.names.clone());
         session.start_clock(config.game.clock);
+        let bell = crate::bell::Bell::default();
         App {
             theme: Theme::on(&config.display, TermCaps::FULL.without_colour(no_color)),
             board: BoardView::new(game.size()),
             session,
-            computer: Computer::new(config.engine.mode, config.engine.level),
+            computer: Computer::new(config.engine.mode, config.engine.level).ringing(&bell),
             files: Files::default(),
             config,
             config_file: loaded.file,
@@ -91,6 +95,7 @@ impl App {
             review: GameReview::default(),
             most_threads: None,
             confined: None,
+            bell,
         }
     }
 
@@ -297,13 +302,17 @@ impl App {
         self.computer.analysis_shown() && !self.online.bars_engine_aids()
     }
 
-    /// How long the event loop may wait for input before it sends
-    /// [`crate::app::Action::Tick`]: `None` (wait for input) while no search runs.
+    /// How long the event loop may sleep, though nothing rings, before it
+    /// sends [`crate::app::Action::Tick`]: a demo's pace, a search waiting
+    /// for a slot, a lost lobby connection's next try. `None`: sleep until
+    /// something comes (the engine, the review and the links ring).
     pub fn tick_interval(&self) -> Option<std::time::Duration> {
-        let network = self.network.as_ref().map(|_| NETWORK_TICK);
-        let network = network.or(self.online.is_active().then_some(ONLINE_TICK));
-        let review = self.review.is_running().then_some(REVIEW_TICK);
-        self.computer.tick_interval().or(review).or(network)
+        let reconnect = self.online.reconnect_in();
+        self.computer
+            .tick_interval()
+            .into_iter()
+            .chain(reconnect)
+            .min()
     }
 
     /// The computer opponent: its mode, its searches and what they found.

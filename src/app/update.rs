@@ -143,7 +143,7 @@ impl App {
                         keys: &self.config.keys,
                         theme: self.theme,
                     };
-                    (self.review).begin(self.session.game(), settings, slot, keys)
+                    (self.review).begin(self.session.game(), settings, slot, keys, &self.bell)
                 }
                 Effect::StopReview => self.review.end(self.session.game()),
                 Effect::ConnectOnline { server, name } => {

@@ -103,6 +103,11 @@ impl Connection {
         Connection { events, current }
     }
 
+    /// Rings `bell` after each event of its links, and at their end.
+    pub fn ring(&mut self, bell: &crate::bell::Bell) {
+        crate::bell::ring_on(&mut self.events, bell);
+    }
+
     /// Sends `message` on the link in use; false when there is none.
     pub fn send(&self, message: Message) -> bool {
         let link = self

@@ -1,10 +1,14 @@
 //! A lobby client on plain threads, as the game's own loop is synchronous:
 //! `connect` proves the key (Noise `XX`), then a reader thread opens what
-//! the server sends and queues it; [`Client::next`] polls that queue (the
+//! the server sends and queues it (ringing the screen's bell, once given
+//! one: [`Client::ring`]); [`Client::next`] takes from that queue (the
 //! screen's way) and [`Client::request`] sends and waits for the reply,
 //! keeping what else came for later (the tests' and commands' way). A
-//! keep-alive thread pings a connection that has sent nothing for a while,
-//! as the server closes one silent for 120 s.
+//! writer thread writes what [`Client::send`] queues, so that a server
+//! slow to read never holds the caller (the screen); a write that fails
+//! ends the connection, told as [`Incoming::Closed`]. A keep-alive thread
+//! pings a connection that has sent nothing for a while, as the server
+//! closes one silent for 120 s.
 
 use std::collections::VecDeque;
 use std::io::Write;
@@ -79,11 +83,13 @@ pub struct Welcome {
 
 pub struct Client {
     stream: TcpStream,
-    writer: Arc<Mutex<Writer>>,
     next_id: u64,
     incoming: Receiver<Incoming>,
     backlog: VecDeque<Incoming>,
     reader: Option<JoinHandle<()>>,
+    /// The requests for the writer thread; dropped to stop it.
+    outbox: Option<Sender<Request>>,
+    writing: Option<JoinHandle<()>>,
     /// Dropped to stop the keep-alive thread.
     stop: Option<Sender<()>>,
     keep_alive: Option<JoinHandle<()>>,
@@ -133,6 +139,26 @@ fn keep_alive(
                 if writer.send(&ping).is_err() {
                     return;
                 }
+            }
+        }
+    })
+}
+
+/// Writes the requests `queue` brings through `writer`, until the queue
+/// is dropped or a write fails: then `failed` is told why and `stream`
+/// shut, which ends the reader too.
+fn write_queue(
+    writer: Arc<Mutex<Writer>>,
+    queue: Receiver<Request>,
+    failed: Sender<Incoming>,
+    stream: TcpStream,
+) -> JoinHandle<()> {
+    std::thread::spawn(move || {
+        for request in queue {
+            if let Err(e) = lock(&writer).send(&request) {
+                let _ = failed.send(Incoming::Closed(e.to_string()));
+                let _ = stream.shutdown(Shutdown::Both);
+                return;
             }
         }
     })
@@ -203,6 +229,7 @@ impl Client {
             .set_write_timeout(Some(WRITE_WAIT))
             .map_err(|e| fail(e.into()))?;
         let (sender, incoming) = mpsc::channel();
+        let failed = sender.clone();
         let mut reading = stream.try_clone().map_err(|e| fail(e.into()))?;
         let opening = Arc::clone(&transport);
         let reader = std::thread::spawn(move || {
@@ -230,10 +257,14 @@ impl Client {
             last_sent: Instant::now(),
         }));
         let (stop, stopped) = mpsc::channel();
+        let (outbox, queue) = mpsc::channel();
+        let closing = stream.try_clone().map_err(|e| fail(e.into()))?;
+        let writing = write_queue(Arc::clone(&writer), queue, failed, closing);
         let client = Client {
             stream,
-            keep_alive: Some(keep_alive(Arc::clone(&writer), KEEP_ALIVE, stopped)),
-            writer,
+            outbox: Some(outbox),
+            writing: Some(writing),
+            keep_alive: Some(keep_alive(writer, KEEP_ALIVE, stopped)),
             next_id: 1,
             incoming,
             backlog: VecDeque::new(),
@@ -243,14 +274,21 @@ impl Client {
         Ok((client, welcome))
     }
 
-    /// Sends `ask`; returns the number its reply will carry.
+    /// Sends `ask` (queued for the writer thread: it never waits on the
+    /// server); returns the number its reply will carry. A write that
+    /// fails later comes as [`Incoming::Closed`].
     pub fn send(&mut self, ask: Ask) -> Result<u64, OnlineError> {
         let id = self.next_id;
         self.next_id += 1;
-        lock(&self.writer)
-            .send(&Request { id, ask })
-            .map_err(|e| OnlineError::Closed(e.to_string()))?;
+        let ended = || OnlineError::Closed("the connection has ended".into());
+        let outbox = self.outbox.as_ref().ok_or_else(ended)?;
+        outbox.send(Request { id, ask }).map_err(|_| ended())?;
         Ok(id)
+    }
+
+    /// Rings `bell` after each thing the server sends, and at the end.
+    pub fn ring(&mut self, bell: &crate::bell::Bell) {
+        crate::bell::ring_on(&mut self.incoming, bell);
     }
 
     /// What came next, waiting at most `wait`.
@@ -331,9 +369,14 @@ impl Drop for Client {
         // The reader thread ends at the socket's end.
         let _ = self.stream.shutdown(Shutdown::Both);
         self.stop = None;
-        for thread in [self.reader.take(), self.keep_alive.take()]
-            .into_iter()
-            .flatten()
+        self.outbox = None;
+        for thread in [
+            self.reader.take(),
+            self.writing.take(),
+            self.keep_alive.take(),
+        ]
+        .into_iter()
+        .flatten()
         {
             let _ = thread.join();
         }

@@ -29,9 +29,6 @@ use crate::app::game::clock::thinking_limit;
 use crate::core::{Color, Game, Move, Player, Position};
 use crate::thinker::{PIE_DECISION_ITERATIONS, Progress, Thinker};
 
-/// How often the event loop takes in a search's progress (and redraws).
-pub const ENGINE_TICK: Duration = Duration::from_millis(40);
-
 /// The shortest time a move of a demo takes, so that it can be followed.
 pub const DEMO_PACE: Duration = Duration::from_millis(700);
 
@@ -96,6 +93,8 @@ pub struct Computer {
     analysed: Option<(Position, Duration)>,
     /// Whether the clocks stand while a search waits for a slot.
     clocks_held: bool,
+    /// Rung by the running search with its progress (the event loop's).
+    bell: crate::bell::Bell,
 }
 
 impl fmt::Debug for Computer {
@@ -150,6 +149,15 @@ impl Computer {
             waiting: None,
             analysed: None,
             clocks_held: false,
+            bell: crate::bell::Bell::default(),
+        }
+    }
+
+    /// Its searches ring `bell` with their progress.
+    pub fn ringing(self, bell: &crate::bell::Bell) -> Computer {
+        Computer {
+            bell: bell.clone(),
+            ..self
         }
     }
 
@@ -160,6 +168,7 @@ impl Computer {
             analysis: self.analysis,
             seed: self.seed,
             seat: self.seat.clone(),
+            bell: self.bell.clone(),
             ..Computer::new(mode, level)
         }
     }
@@ -281,11 +290,20 @@ impl Computer {
         self.time = time;
     }
 
-    /// How long the event loop may wait for input before it takes in the
-    /// engine's progress: `None` (wait for input) while no search runs.
+    /// How long the event loop may sleep, though the search's thread does
+    /// not ring, before it looks again: a demo's move held to its pace, a
+    /// search waiting for a slot (the server's other searches ring
+    /// nothing). `None` otherwise: the running search rings its progress.
     pub fn tick_interval(&self) -> Option<Duration> {
         let waiting = self.waiting.map(|_| RETRY);
-        self.running.as_ref().map(|_| ENGINE_TICK).or(waiting)
+        let paced = self
+            .running
+            .as_ref()
+            .filter(|r| self.is_demo() && r.job == Job::Move)
+            .map(|r| DEMO_PACE.saturating_sub(r.started.elapsed()))
+            // Past the pace, the search's end rings: no wait of zero (a spin).
+            .filter(|left| !left.is_zero());
+        paced.or(waiting)
     }
 
     /// Searches start only within `slots`, shared with other sessions.
@@ -479,7 +497,8 @@ impl Computer {
             .take()
             .unwrap_or_else(|| Search::new(&position, engine.search_config(seed)));
         let threads = engine.threads.count();
-        let thinker = Thinker::start_with_threads(search, game.clone(), budget, threads);
+        let mut thinker = Thinker::start_with_threads(search, game.clone(), budget, threads);
+        thinker.ring(&self.bell);
         self.running = Some(Running {
             job,
             budget: spent_budget(budget, pie_decision),

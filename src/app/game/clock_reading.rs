@@ -10,9 +10,9 @@ use crate::app::message::Tone;
 use crate::app::state::App;
 use crate::core::{Color, Player, TimeControl};
 
-/// How often the screen is redrawn while a clock runs: the tenths shown
-/// under ten seconds move, and a flag falls within this.
-pub const CLOCK_TICK: Duration = Duration::from_millis(100);
+/// How long past the change of the clock shown the event loop wakes, so
+/// that the face it draws has moved on.
+const PAST_THE_CHANGE: Duration = Duration::from_millis(1);
 
 /// One player's clock as the panel shows it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -82,13 +82,13 @@ impl App {
         self.session.out_of_time()
     }
 
-    /// How long the event loop may wait before it looks at the clocks
-    /// again: `None` while none runs.
+    /// How long the event loop may sleep before the clock shown changes
+    /// (the next second, or tenth under ten seconds; a flag falls at a
+    /// change): `None` while no clock counts down.
     pub fn clock_interval(&self) -> Option<Duration> {
-        self.session
-            .clock()
-            .filter(|c| c.running())
-            .map(|_| CLOCK_TICK)
+        let faces = self.clock_faces()?;
+        let running = faces.iter().find(|f| f.running && !f.out_of_time)?;
+        Some(until_the_face_changes(running.left))
     }
 
     /// Moves the clocks' time on by `by`, and from then on only when told
@@ -116,5 +116,46 @@ impl App {
             self.name(winner),
             game.color_of(winner)
         )
+    }
+}
+
+/// How long until a clock with `left` on it shows another time (see
+/// `clock::clock_face`: seconds, tenths under ten seconds).
+fn until_the_face_changes(left: Duration) -> Duration {
+    let step = if left < Duration::from_secs(10) {
+        Duration::from_millis(100)
+    } else {
+        Duration::from_secs(1)
+    };
+    // The face truncates: `left` shows its step until it falls below it.
+    let into_step = left.as_nanos() % step.as_nanos();
+    u64::try_from(into_step).map_or(step, Duration::from_nanos) + PAST_THE_CHANGE
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::game::clock::clock_face;
+
+    #[test]
+    fn a_running_clock_wakes_the_loop_just_after_the_face_it_shows_changes() {
+        let ms = Duration::from_millis;
+        for (left, wait) in [
+            (ms(65_400), ms(401)),
+            (ms(61_000), ms(1)),
+            (ms(10_250), ms(251)),
+            (ms(9_950), ms(51)),
+            (ms(3_000), ms(1)),
+            (Duration::ZERO, ms(1)),
+        ] {
+            assert_eq!(until_the_face_changes(left), wait, "{left:?}");
+            // Just before the wake the face is the same, at it another.
+            let before = left.saturating_sub(wait - PAST_THE_CHANGE);
+            let after = left.saturating_sub(wait);
+            assert_eq!(clock_face(before), clock_face(left), "{left:?}");
+            if !left.is_zero() {
+                assert_ne!(clock_face(after), clock_face(left), "{left:?}");
+            }
+        }
     }
 }

@@ -28,7 +28,7 @@ impl App {
         let hosting = matches!(play, NetPlay::Host { .. } | NetPlay::HostVia { .. });
         let name = network_name(&self.config.players.names[0], hosting, system_user());
         let kept = super::relay::Kept::of(self.files.extra(), self.game_in_progress());
-        let (network, resumed) = match play {
+        let (mut network, resumed) = match play {
             NetPlay::Host { bind } => {
                 // The unfinished network game of a host that stopped goes
                 // on, with its code; anything else makes way for a new one.
@@ -58,6 +58,8 @@ impl App {
                 self.session.start_clock(None);
             }
         }
+        // Its events wake the event loop.
+        network.connection.ring(&self.bell);
         self.network = Some(network);
         self.sync_remote();
         Ok(())

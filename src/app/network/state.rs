@@ -5,7 +5,7 @@
 //! the host sends.
 
 use std::net::SocketAddr;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use crate::app::message::{Message, Tone};
 use crate::app::remote_game::Shown;
@@ -13,8 +13,6 @@ use crate::app::remote_game::{RemoteGame, Transport};
 use crate::core::Player;
 use crate::net::{self, Connection, JoinCode, Request, Table, WordCode};
 
-/// How often the event loop wakes up to read the network.
-pub const NETWORK_TICK: Duration = Duration::from_millis(100);
 
 /// What `brique host` and `brique join` ask for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

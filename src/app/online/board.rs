@@ -167,13 +167,16 @@ impl Online {
         let Some(online) = &mut self.game else {
             return deeds;
         };
-        let Some(game) = online.replay() else {
+        // The kept game (no replay from the text on every update), shown
+        // on the board only when it differs.
+        let Some(game) = online.game() else {
             return deeds;
         };
         let names = online.state.names.clone();
         let control = online.state.terms.pace.time_control();
         let flag = online.lost_on_time().then(|| game.player_to_move());
-        if &game != session.game() || &names != session.names() {
+        if *game != *session.game() || &names != session.names() {
+            let game = game.into_owned();
             let fresh = session.game().size() != game.size()
                 || !game.history().starts_with(session.game().history());
             deeds.push(Deed::Show { game, names, fresh });

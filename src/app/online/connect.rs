@@ -101,6 +101,8 @@ impl App {
             }
         };
         let (sender, done) = mpsc::channel();
+        // The outcome, and then the server's messages, wake the event loop.
+        let done = crate::bell::ringing(done, &self.bell);
         let address = server.clone();
         let asked = name.clone();
         std::thread::spawn(move || {
@@ -146,6 +148,7 @@ impl App {
             config: &self.config,
             theme: self.theme,
             fixed: fixed.as_deref(),
+            bell: &self.bell,
         };
         let deeds = self.online.take(&mut desk);
         self.carry_out(deeds)
@@ -188,7 +191,7 @@ impl Online {
         let Link::Connecting { server, asked, .. } = std::mem::take(&mut self.link) else {
             return;
         };
-        let (client, welcome) = match connected {
+        let (mut client, welcome) = match connected {
             Ok(done) => done,
             Err(Unconnected { why, fault }) => {
                 // A game on the board keeps trying; a first try says why.
@@ -207,6 +210,7 @@ impl Online {
         let resumed = self.me.is_some();
         self.me = welcome.name.clone();
         self.mine = welcome.waiting.clone();
+        client.ring(desk.bell);
         self.link = Link::Up {
             server: server.clone(),
             client: Box::new(client),

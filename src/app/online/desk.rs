@@ -22,6 +22,8 @@ pub(in crate::app) struct Desk<'a> {
     pub theme: Theme,
     /// The one server a remote session's player connects to.
     pub fixed: Option<&'a str>,
+    /// What wakes the event loop: the lobby's reader rings it.
+    pub bell: &'a crate::bell::Bell,
 }
 
 impl Desk<'_> {

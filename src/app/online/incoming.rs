@@ -166,6 +166,8 @@ impl Online {
                 };
                 online.state.result = Some(result);
                 online.remote.heard(desk.now);
+                // A resignation, as the result says.
+                online.replay_kept();
                 online.ratings = ratings.iter().map(rating_change).collect();
                 let played = online.me().is_some();
                 let mut text = format!("{result}.");
@@ -226,9 +228,7 @@ impl Online {
             self.send(Ask::Watch { game }, deeds);
             return;
         }
-        online.state.moves.push(mv.clone());
-        online.state.clocks = clocks;
-        online.remote.heard(now);
+        online.take_move(mv.clone(), clocks, now);
         let mover = mover(&online.state, usize::from(ply));
         let name = online.state.names[mover].clone();
         let mine = online.me().map(Player::index) == Some(mover);
@@ -267,7 +267,12 @@ impl Online {
             ratings: Vec::new(),
             away_news,
             away,
+            kept: None,
         });
+        // Replayed once, here; the moves that come are played on it.
+        if let Some(game) = &mut self.game {
+            game.replay_kept();
+        }
         deeds.push(Deed::Close(Closes::OnlineScreen));
         if !same {
             // The autosave says which online game it holds.

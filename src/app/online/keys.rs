@@ -31,6 +31,7 @@ impl App {
             config: &self.config,
             theme: self.theme,
             fixed: fixed.as_deref(),
+            bell: &self.bell,
         };
         let deeds = self.online.on_page(page, action, &mut desk);
         self.carry_out(deeds)

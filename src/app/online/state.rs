@@ -13,13 +13,11 @@ use crate::app::remote_game::{RemoteGame, Transport};
 use crate::core::{BoardSize, Game, Move, Player, Rules};
 use crate::net::Request;
 use crate::online::protocol::{
-    Ask, FinishedGame, GameId, GameResult, GameState, GameSummary, RatedPlayer, RatingChange,
-    RatingPoint, SeekSummary,
+    Ask, Clocks, FinishedGame, GameId, GameResult, GameState, GameSummary, RatedPlayer,
+    RatingChange, RatingPoint, SeekSummary,
 };
 use crate::online::{Client, Welcome};
 
-/// How often the event loop wakes up to read what the server sent.
-pub const ONLINE_TICK: Duration = Duration::from_millis(100);
 /// How long after a lost connection the next try is made.
 pub const RECONNECT_AFTER: Duration = Duration::from_secs(3);
 /// Incoming messages taken in per tick, so that a busy server cannot
@@ -97,6 +95,11 @@ pub struct OnlineGame {
     /// Which moves (plies) were made while this copy was away: marked on
     /// the board until the next move.
     pub away: Option<Range<usize>>,
+    /// The game as the core plays it, kept in step with `state`: replayed
+    /// once when the state comes whole, then each move that arrives is
+    /// played on it ([`OnlineGame::take_move`]). `None` when the server's
+    /// moves do not replay (then `replay` says so each time).
+    pub kept: Option<Game>,
 }
 
 impl OnlineGame {
@@ -111,6 +114,37 @@ impl OnlineGame {
 
     pub fn is_over(&self) -> bool {
         self.state.result.is_some()
+    }
+
+    /// The game as the core plays it: the one kept, or else the server's
+    /// moves replayed.
+    pub fn game(&self) -> Option<std::borrow::Cow<'_, Game>> {
+        match &self.kept {
+            Some(game) => Some(std::borrow::Cow::Borrowed(game)),
+            None => self.replay().map(std::borrow::Cow::Owned),
+        }
+    }
+
+    /// Takes in the move `mv` the server says was played next, with the
+    /// clocks after it (read `now`): played on the kept game, not the
+    /// whole game replayed from its text.
+    pub fn take_move(&mut self, mv: String, clocks: Clocks, now: Instant) {
+        let played = self.kept.take().and_then(|mut game| {
+            let parsed: Move = mv.parse().ok()?;
+            game.play(parsed).ok()?;
+            Some(game)
+        });
+        self.state.moves.push(mv);
+        self.state.clocks = clocks;
+        self.remote.heard(now);
+        // A move the kept game refuses: the whole state replayed instead.
+        self.kept = played.or_else(|| self.replay());
+    }
+
+    /// The kept game replayed from the state, after the state changed
+    /// other than by a move (a take-back, a resignation).
+    pub fn replay_kept(&mut self) {
+        self.kept = self.replay();
     }
 
     /// The game as the core plays it: the server's moves replayed, a
@@ -213,6 +247,14 @@ impl Online {
         matches!(self.link, Link::Up { .. })
     }
 
+    /// How long until a lost connection is tried again.
+    pub fn reconnect_in(&self) -> Option<Duration> {
+        match &self.link {
+            Link::Lost { since, .. } => Some(RECONNECT_AFTER.saturating_sub(since.elapsed())),
+            _ => None,
+        }
+    }
+
     /// Whether the event loop must tick for this part.
     pub const fn is_active(&self) -> bool {
         !matches!(self.link, Link::Off)
@@ -261,7 +303,28 @@ mod tests {
             ratings: Vec::new(),
             away_news: None,
             away: None,
+            kept: None,
         }
+    }
+
+    #[test]
+    fn a_move_that_arrives_is_played_on_the_kept_game_not_replayed() {
+        let mut online = game(1, &["c3"], None);
+        online.replay_kept();
+        // The text of the first move spoilt after it was kept: a replay
+        // would fail, the kept game goes on with the move that came.
+        online.state.moves[0] = "z99".into();
+        assert!(online.replay().is_none());
+        online.take_move("b2".into(), Clocks::default(), Instant::now());
+        let kept = online.game().unwrap();
+        assert_eq!(kept.history().len(), 2);
+        assert_eq!(kept.history()[1].mv.to_string(), "b2");
+        assert_eq!(online.state.moves, ["z99", "b2"]);
+        // A move the kept game refuses: the state replayed (here, nothing).
+        let mut refused = game(1, &["c3"], None);
+        refused.replay_kept();
+        refused.take_move("c3".into(), Clocks::default(), Instant::now());
+        assert!(refused.kept.is_none() && refused.game().is_none());
     }
 
     #[test]

@@ -118,7 +118,8 @@ impl Online {
         deeds.push(Deed::Close(Closes::TakebackQuestion));
         // The board follows here, not as a new game (which would put the
         // game away as a record).
-        if let Some(game) = online.replay() {
+        online.replay_kept();
+        if let Some(game) = online.kept.clone() {
             let names = online.state.names.clone();
             deeds.push(Deed::Show {
                 game,

@@ -80,6 +80,7 @@ impl GameReview {
         settings: ReviewSettings,
         slot: Result<Option<Slot>, ()>,
         keys: KeyNames,
+        bell: &crate::bell::Bell,
     ) -> Outcome {
         let mut out = Outcome::none();
         let Ok(slot) = slot else {
@@ -90,7 +91,7 @@ impl GameReview {
             return out;
         };
         let positions = game.history().len() + 1;
-        self.start(game, settings, slot);
+        self.start(game, settings, slot, bell);
         let esc = keys.board(Action::Close);
         out.say(
             Tone::Info,

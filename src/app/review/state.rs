@@ -9,9 +9,6 @@ use crate::app::computer::slots::Slot;
 use crate::core::Game;
 use crate::reviewer::{ReviewSettings, Reviewer};
 
-/// How often the event loop takes in a running review's progress.
-pub const REVIEW_TICK: Duration = Duration::from_millis(100);
-
 #[derive(Default)]
 pub struct GameReview {
     /// The game reviewed: the review is shown only while the game on the
@@ -70,7 +67,13 @@ impl GameReview {
 
     /// Starts reviewing `game` on a background thread (from `perform`),
     /// holding `slot` (if a server gave one) while it runs.
-    pub fn start(&mut self, game: &Game, settings: ReviewSettings, slot: Option<Slot>) {
+    pub fn start(
+        &mut self,
+        game: &Game,
+        settings: ReviewSettings,
+        slot: Option<Slot>,
+        bell: &crate::bell::Bell,
+    ) {
         self.stop();
         self.slot = slot;
         let review = Review::new(game, settings.millis);
@@ -79,7 +82,9 @@ impl GameReview {
         self.set(game, review);
         // Two searches a position (see `crate::reviewer`).
         self.progress = (0, 2 * positions, left);
-        self.running = Some(Reviewer::start(game.clone(), settings));
+        let mut reviewer = Reviewer::start(game.clone(), settings);
+        reviewer.ring(bell);
+        self.running = Some(reviewer);
     }
 
     /// Stops the review's thread; what it found so far stays.

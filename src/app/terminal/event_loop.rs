@@ -1,15 +1,23 @@
-//! The event loop: draw, wait for input (or for the engine's progress),
-//! hand each event to the app, until it quits or its console ends it. The
-//! same loop runs the local terminal (`local.rs`: its signals, Ctrl-Z) and
-//! a remote session's channel (`remote/`): a [`Console`] is where events
-//! come from and where frames go.
+//! The event loop: draw, sleep on one channel until something comes, hand
+//! it to the app, until it quits or its console ends it. Everything the
+//! app waits for sends into that channel: the console's input (a thread
+//! reading the terminal, or a remote session's byte channel) and a
+//! [`Message::Ready`] rung by each thread working for the app (the engine's
+//! search, the review, the network link, the lobby connection, the
+//! autosave writer; `crate::bell`). Nothing ticks: an idle screen sleeps
+//! until an event, and a running clock wakes it only when the clock shown
+//! changes (a deadline, `App::clock_interval`). The same loop runs the
+//! local terminal (`local.rs`: its signals, Ctrl-Z) and a remote session's
+//! channel (`remote/`): a [`Console`] is where input comes from and where
+//! frames go.
 //!
 //! A frame goes to the terminal only when it differs from the last one
 //! drawn: even an unchanged frame costs ratatui's reset sequence, and an
 //! idle screen (a player thinking) should write nothing.
 
 use std::io;
-use std::time::Duration;
+use std::sync::mpsc::{self, RecvTimeoutError, Sender};
+use std::time::Instant;
 
 use ratatui::Terminal;
 use ratatui::backend::Backend;
@@ -23,12 +31,21 @@ use crate::app::message::Tone;
 use crate::app::state::App;
 use crate::app::update::Effect;
 
-/// What a console found while the loop waited.
+/// What the loop's one channel carries.
+#[derive(Debug)]
+pub enum Message<Input> {
+    /// The console's input: keys, bytes, signals, resizes, its end.
+    Console(Input),
+    /// A thread working for the app has news: the app takes it in.
+    Ready,
+}
+
+/// What the console's input means for the loop.
 #[derive(Debug)]
 pub enum Next<End> {
     /// An event for the app.
     Event(Event),
-    /// Nothing more within the wait.
+    /// Nothing more for now.
     Nothing,
     /// The terminal's size may have changed, or the screen was taken
     /// afresh: everything is drawn again at the size now.
@@ -40,23 +57,39 @@ pub enum Next<End> {
     End(End),
 }
 
-/// Where the event loop's events come from and where its frames go.
+/// Where the event loop's input comes from and where its frames go.
 pub trait Console {
-    /// The longest the loop waits for input before it looks again (the
-    /// local terminal's signals are looked at in between).
-    const LOOK_EVERY: Duration;
     type Backend: Backend<Error = io::Error>;
     /// How the console may end the game other than by the player's quit.
     type End;
+    /// What the console sends into the loop's channel.
+    type Input: Send + 'static;
     fn screen(&mut self) -> &mut Terminal<Self::Backend>;
-    /// Waits up to `timeout` for what comes next (a zero `timeout`: only
-    /// what is already there).
-    fn next(&mut self, timeout: Duration) -> io::Result<Next<Self::End>>;
+    /// Starts sending the console's input into `messages` (from threads
+    /// of its own); called once, before the first wait.
+    fn listen(&mut self, messages: Sender<Message<Self::Input>>) -> io::Result<()>;
+    /// Takes in one input that came through the channel.
+    fn receive(&mut self, input: Self::Input);
+    /// What the input taken in means, one thing at a time, without
+    /// waiting: [`Next::Nothing`] once all is told.
+    fn next(&mut self) -> io::Result<Next<Self::End>>;
+    /// When the console must be asked again though nothing came (a lone
+    /// Esc becomes the Esc key once the rest of a sequence fails to come).
+    fn look_again(&self) -> Option<Instant> {
+        None
+    }
 }
 
 /// Runs the game until the player quits (`None`) or the console ends it
 /// (`Some`, the game saved first).
 pub fn run<C: Console>(console: &mut C, app: &mut App) -> io::Result<Option<C::End>> {
+    let (messages, inbox) = mpsc::channel();
+    let ready = messages.clone();
+    app.bell.install(move || {
+        // The loop gone, nobody is left to tell.
+        let _ = ready.send(Message::Ready);
+    });
+    console.listen(messages)?;
     fit(console.screen(), app)?;
     // The frame on the terminal; `None` when the terminal must be drawn
     // afresh (resized, or taken again after a suspension).
@@ -72,44 +105,85 @@ pub fn run<C: Console>(console: &mut C, app: &mut App) -> io::Result<Option<C::E
             fit(console.screen(), app)?;
         }
         draw_if_changed(console.screen(), app, size, &mut shown)?;
-        // While the engine searches (on its own thread) or a clock runs,
-        // wake up now and then to show them; otherwise wait for input,
-        // giving the console a look at its signals now and then.
-        let tick = app.tick_interval().or_else(|| app.clock_interval());
-        let mut wait = tick.map_or(C::LOOK_EVERY, |t| t.min(C::LOOK_EVERY));
+        // Sleeps until something comes, or until a deadline: the clock
+        // shown changes, a lost lobby connection is tried again, a lone
+        // Esc has waited long enough.
+        let (app_due, console_due) = (wake_at(app), console.look_again());
+        let due = app_due.into_iter().chain(console_due).min();
+        let mut message = match due {
+            None => Some(inbox.recv().map_err(|_| closed())?),
+            Some(at) => match inbox.recv_timeout(at.saturating_duration_since(Instant::now())) {
+                Ok(message) => Some(message),
+                Err(RecvTimeoutError::Timeout) => None,
+                Err(RecvTimeoutError::Disconnected) => return Err(closed()),
+            },
+        };
+        // The app looks at its clocks and sources when one rang or its
+        // deadline came.
+        let mut news = message.is_none() && app_due.is_some_and(|at| at <= Instant::now());
         let mut refit = false;
-        // Take every event already waiting (mouse motion and pastes come
+        // Take everything already waiting (mouse motion and pastes come
         // in floods) before drawing again.
         loop {
-            match console.next(wait)? {
-                Next::Event(event) => app.handle_event(&event),
-                // A resize event's size may be stale by the time it is
-                // read (a storm of them while the engine was busy): the
-                // terminal is asked its size once the burst is taken.
-                Next::Refit => refit = true,
-                Next::Tell(text) => app.say(Tone::Info, text),
-                Next::Nothing => break,
-                Next::End(end) => {
-                    app.perform(vec![Effect::RetryFiles]);
-                    return Ok(Some(end));
+            match message {
+                Some(Message::Console(input)) => console.receive(input),
+                Some(Message::Ready) => news = true,
+                None => {}
+            }
+            loop {
+                match console.next()? {
+                    Next::Event(event) => app.handle_event(&event),
+                    // A resize event's size may be stale by the time it is
+                    // read (a storm of them while the engine was busy):
+                    // the terminal is asked its size once the burst is
+                    // taken.
+                    Next::Refit => refit = true,
+                    Next::Tell(text) => app.say(Tone::Info, text),
+                    Next::Nothing => break,
+                    Next::End(end) => {
+                        app.perform(vec![Effect::RetryFiles]);
+                        return Ok(Some(end));
+                    }
+                }
+                if app.should_quit() {
+                    break;
                 }
             }
             if app.should_quit() {
                 break;
             }
-            wait = Duration::ZERO;
+            match inbox.try_recv() {
+                Ok(next) => message = Some(next),
+                Err(_) => break,
+            }
         }
         if refit {
             redraw_all(console.screen(), app)?;
             shown = None;
         }
-        if tick.is_some() {
+        if news && !app.should_quit() {
             app.update(Action::Tick);
         }
     }
     // A write that failed (a full disk) is tried once more on the way out.
     app.perform(vec![Effect::RetryFiles]);
     Ok(None)
+}
+
+/// When the app must look again though nothing rang: the clock shown
+/// changes, or a wait of its own ends (`App::tick_interval`).
+fn wake_at(app: &App) -> Option<Instant> {
+    let wait = [app.tick_interval(), app.clock_interval()]
+        .into_iter()
+        .flatten()
+        .min()?;
+    Some(Instant::now() + wait)
+}
+
+/// The channel cannot close while the app holds its bell; if it did,
+/// nothing could ever wake the loop again.
+fn closed() -> io::Error {
+    io::Error::other("the event loop's channel closed")
 }
 
 /// Draws the app, at the terminal's `size`, when its frame differs from

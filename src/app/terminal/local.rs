@@ -1,8 +1,13 @@
-//! The local terminal as the event loop's console: crossterm's events, the
-//! signals (`signals.rs`) answered with the terminal restored, Ctrl-Z
-//! suspending the program, a hang-up ending it as SIGHUP would.
+//! The local terminal as the event loop's console: a thread reads the
+//! terminal's events into the loop's channel, the signals (`signals.rs`)
+//! are answered with the terminal restored, Ctrl-Z suspends the program,
+//! a hang-up ends it as SIGHUP would.
 
+use std::collections::VecDeque;
 use std::io::{self, Stdout};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::Sender;
 use std::time::Duration;
 
 use ratatui::Terminal;
@@ -10,23 +15,51 @@ use ratatui::backend::CrosstermBackend;
 use ratatui::crossterm::event::{self, Event};
 use signal_hook::consts::SIGHUP;
 
-use super::event_loop::{self, Console, Next, is_suspend_key};
+use super::event_loop::{self, Console, Message, Next, is_suspend_key};
 use super::input::{self, Input};
-use super::signals::{CHECK_EVERY, Caught, Signals};
+use super::signals::{Caught, Signals};
 use super::takeover::{self, Tui};
 use crate::app::state::App;
+
+/// The longest the terminal's reader waits before it looks whether the
+/// loop has ended (it is woken by input, so it rarely waits this long).
+const READER_WAIT: Duration = Duration::from_secs(3600);
+
+/// What the terminal's reader and the signals send into the loop.
+#[derive(Debug)]
+pub enum LocalInput {
+    Event(Event),
+    /// A signal came: the flags say which.
+    Signal,
+    /// The terminal is gone (closed, hung up).
+    Gone,
+    /// Reading the terminal failed.
+    Failed(io::Error),
+}
 
 /// The terminal this process runs in, with its signals' flags.
 struct Local<'a> {
     screen: &'a mut Tui,
     signals: Signals,
+    /// What came through the channel, not yet told.
+    came: VecDeque<LocalInput>,
+    /// Set when the loop ends: the reader stops before reading again.
+    done: Arc<AtomicBool>,
+    nudges: Option<signal_hook::iterator::Handle>,
 }
 
 /// Runs the game until the player quits (`None`) or a signal ends it
 /// (`Some(signal)`, the game saved first; a hang-up is SIGHUP).
 pub fn run(screen: &mut Tui, app: &mut App) -> io::Result<Option<i32>> {
     let signals = Signals::install()?;
-    event_loop::run(&mut Local { screen, signals }, app)
+    let mut local = Local {
+        screen,
+        signals,
+        came: VecDeque::new(),
+        done: Arc::new(AtomicBool::new(false)),
+        nudges: None,
+    };
+    event_loop::run(&mut local, app)
 }
 
 impl Local<'_> {
@@ -38,37 +71,88 @@ impl Local<'_> {
     }
 }
 
+impl Drop for Local<'_> {
+    fn drop(&mut self) {
+        self.done.store(true, Ordering::SeqCst);
+        if let Some(nudges) = self.nudges.take() {
+            nudges.close();
+        }
+    }
+}
+
+/// Reads the terminal's events into `messages` until the terminal is gone,
+/// the loop has ended (`done`) or nobody listens.
+fn read_terminal(messages: &Sender<Message<LocalInput>>, done: &AtomicBool) {
+    let send = |input| messages.send(Message::Console(input)).is_ok();
+    while !done.load(Ordering::SeqCst) {
+        let input = match input::wait(READER_WAIT) {
+            Ok(Input::Nothing) => continue,
+            // Not read once the loop has ended: the key is the shell's.
+            Ok(Input::Ready) if done.load(Ordering::SeqCst) => return,
+            Ok(Input::Ready) => match event::read() {
+                Ok(event) => LocalInput::Event(event),
+                Err(e) => LocalInput::Failed(e),
+            },
+            Ok(Input::Gone) => LocalInput::Gone,
+            Err(e) => LocalInput::Failed(e),
+        };
+        let last = matches!(input, LocalInput::Gone | LocalInput::Failed(_));
+        if !send(input) || last {
+            return;
+        }
+    }
+}
+
 impl Console for Local<'_> {
-    const LOOK_EVERY: Duration = CHECK_EVERY;
     type Backend = CrosstermBackend<Stdout>;
     /// The signal that ends the game.
     type End = i32;
+    type Input = LocalInput;
 
     fn screen(&mut self) -> &mut Terminal<Self::Backend> {
         self.screen
     }
 
-    fn next(&mut self, timeout: Duration) -> io::Result<Next<i32>> {
-        match self.signals.take() {
-            Some(Caught::End(signal)) => return Ok(Next::End(signal)),
-            Some(Caught::Suspend) => return self.suspend(),
-            Some(Caught::Continued) => {
-                takeover::resume(self.screen)?;
-                return Ok(Next::Refit);
+    fn listen(&mut self, messages: Sender<Message<LocalInput>>) -> io::Result<()> {
+        let nudge = messages.clone();
+        self.nudges = Some(Signals::nudge(move || {
+            nudge.send(Message::Console(LocalInput::Signal)).is_ok()
+        })?);
+        let done = Arc::clone(&self.done);
+        std::thread::Builder::new()
+            .name("terminal reader".to_string())
+            .spawn(move || read_terminal(&messages, &done))?;
+        Ok(())
+    }
+
+    fn receive(&mut self, input: LocalInput) {
+        self.came.push_back(input);
+    }
+
+    fn next(&mut self) -> io::Result<Next<i32>> {
+        loop {
+            // The flags, whatever came: a signal is never lost.
+            match self.signals.take() {
+                Some(Caught::End(signal)) => return Ok(Next::End(signal)),
+                Some(Caught::Suspend) => return self.suspend(),
+                Some(Caught::Continued) => {
+                    takeover::resume(self.screen)?;
+                    return Ok(Next::Refit);
+                }
+                Some(Caught::Resized) => return Ok(Next::Refit),
+                None => {}
             }
-            Some(Caught::Resized) => return Ok(Next::Refit),
-            None => {}
-        }
-        match input::wait(timeout)? {
-            // The terminal is gone, as with SIGHUP: the game is saved and
-            // the program ends as the hang-up's signal would end it.
-            Input::Gone => Ok(Next::End(SIGHUP)),
-            Input::Nothing => Ok(Next::Nothing),
-            Input::Ready => match event::read()? {
-                event if is_suspend_key(&event) => self.suspend(),
-                Event::Resize(..) => Ok(Next::Refit),
-                event => Ok(Next::Event(event)),
-            },
+            return match self.came.pop_front() {
+                None => Ok(Next::Nothing),
+                Some(LocalInput::Signal) => continue,
+                // The terminal is gone, as with SIGHUP: the game is saved
+                // and the program ends as the hang-up's signal would end it.
+                Some(LocalInput::Gone) => Ok(Next::End(SIGHUP)),
+                Some(LocalInput::Failed(e)) => Err(e),
+                Some(LocalInput::Event(event)) if is_suspend_key(&event) => self.suspend(),
+                Some(LocalInput::Event(Event::Resize(..))) => Ok(Next::Refit),
+                Some(LocalInput::Event(event)) => Ok(Next::Event(event)),
+            };
         }
     }
 }

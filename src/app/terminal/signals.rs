@@ -1,7 +1,8 @@
 //! The signals the game screen answers: those whose default action ends the
 //! process ([`ENDING`]) end it with the terminal restored and the game saved,
 //! SIGTSTP suspends it, SIGCONT and SIGWINCH redraw.
-//! The handlers only set flags (signal-hook's); the event loop reads them.
+//! The handlers only set flags (signal-hook's), and a thread nudges the
+//! event loop, which then reads them.
 
 use std::io;
 use std::sync::Arc;
@@ -19,10 +20,6 @@ use signal_hook::consts::{
 /// panic hook is the place for those.)
 const ENDING: [i32; 7] = [SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM];
 
-/// How long the event loop may wait for input before it looks at the
-/// flags again: a signal is answered within this.
-pub const CHECK_EVERY: Duration = Duration::from_millis(100);
-
 /// A signal the event loop must act on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Caught {
@@ -37,7 +34,7 @@ pub enum Caught {
 }
 
 /// How long an ending signal waits for the event loop to save and end
-/// before the process ends the default way. The loop ends within a tick;
+/// before the process ends the default way. The loop, nudged, ends at once;
 /// this is only for one stuck, and long enough that a loop slowed by a
 /// busy machine is never cut short by it.
 pub const GRACE: Duration = Duration::from_secs(5);
@@ -112,6 +109,28 @@ impl Signals {
             return Some(Caught::Resized);
         }
         None
+    }
+
+    /// Calls `nudge` on every signal the flags catch, on a thread of its
+    /// own, until it returns false or the handle is closed: the event loop
+    /// sleeps on its channel, and this wakes it to read the flags.
+    pub fn nudge(
+        nudge: impl Fn() -> bool + Send + 'static,
+    ) -> io::Result<signal_hook::iterator::Handle> {
+        let mut caught = ENDING.to_vec();
+        caught.extend([SIGTSTP, SIGCONT, SIGWINCH]);
+        let mut signals = signal_hook::iterator::Signals::new(caught)?;
+        let handle = signals.handle();
+        std::thread::Builder::new()
+            .name("signal nudge".to_string())
+            .spawn(move || {
+                for _ in signals.forever() {
+                    if !nudge() {
+                        return;
+                    }
+                }
+            })?;
+        Ok(handle)
     }
 
     /// Forgets a SIGCONT already answered (the one ending a suspension).
