@@ -8,6 +8,9 @@
 //! frame: the server's push happens between them, so this bounds the time
 //! from the push to the board (and includes drawing it).
 
+// Bench code: its helpers may unwrap, expect and panic, as test code does.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 use std::io::{self, Write};
 use std::net::SocketAddr;
 use std::path::Path;
