@@ -5,6 +5,8 @@
 //! One test binary per layer, each file a module: one link instead of one per file.
 
 mod lobby_support;
+#[path = "../common/postgres.rs"]
+mod postgres;
 #[path = "../common/programs.rs"]
 mod programs;
 #[path = "../screen/support.rs"]
@@ -21,6 +23,7 @@ mod lobby;
 mod lobby_chat;
 mod lobby_edges;
 mod lobby_names;
+mod lobby_postgres;
 mod relay;
 mod relay_app;
 mod relay_replay;
