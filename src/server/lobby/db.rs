@@ -13,7 +13,20 @@ use std::path::PathBuf;
 
 use postgres::types::ToSql;
 
-use super::store::StoreError;
+/// What went wrong with the database, whichever it is.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    #[error("the database: {0}")]
+    Sql(#[from] rusqlite::Error),
+    #[error("PostgreSQL: {0}")]
+    Postgres(#[from] postgres::Error),
+    #[error("the database's schema: {0}")]
+    Migration(#[from] rusqlite_migration::Error),
+    #[error("the database's schema: {0}")]
+    Schema(String),
+    #[error("the database holds a game it cannot read: {0}")]
+    Corrupt(String),
+}
 
 /// Where the lobby keeps its state: `--db PATH` or `--db postgres://…`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -129,7 +142,9 @@ impl<T: Into<Value>> From<Option<T>> for Value {
 
 /// The parameters of a statement, each turned into a [`Value`].
 macro_rules! values {
-    ($($v:expr),* $(,)?) => { vec![$($crate::server::lobby::db::Value::from($v)),*] };
+    ($($v:expr),* $(,)?) => {
+        Vec::from([$($crate::server::lobby::db::Value::from($v)),*])
+    };
 }
 pub(super) use values;
 

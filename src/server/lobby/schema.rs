@@ -13,8 +13,7 @@
 
 use rusqlite_migration::M;
 
-use super::db::Postgres;
-use super::store::StoreError;
+use super::db::{Postgres, StoreError};
 
 /// SQLite's schema, one migration per version; a new version is a new
 /// entry at the end (here and in [`POSTGRES`]), never a change to one
@@ -216,9 +215,8 @@ fn apply_postgres(client: &mut postgres::Client) -> Result<(), StoreError> {
     let current: i64 = row.try_get(0)?;
     let known = i64::try_from(POSTGRES.len()).unwrap_or(i64::MAX);
     if current > known {
-        return Err(StoreError::Corrupt(format!(
-            "the database's schema is version {current}, newer than this program's ({known}): \
-             run a newer brique"
+        return Err(StoreError::Schema(format!(
+            "version {current}, newer than this program's ({known}): run a newer brique"
         )));
     }
     for (version, sql) in (1_i64..)

@@ -12,6 +12,7 @@ use rusqlite::Connection;
 use rusqlite_migration::Migrations;
 use skillratings::glicko2::Glicko2Rating;
 
+pub use super::db::StoreError;
 use super::db::{Database, Db, Postgres, Row, values};
 use super::schema;
 use crate::core::Variant;
@@ -20,20 +21,6 @@ use crate::online::protocol::{Pace, Terms};
 /// The result kept for a game that ended before each side made a move
 /// (unrated; not counted among a key's games with moves).
 pub const ABORTED: &str = "Aborted before each side moved";
-
-#[derive(Debug, thiserror::Error)]
-pub enum StoreError {
-    #[error("the database: {0}")]
-    Sql(#[from] rusqlite::Error),
-    #[error("PostgreSQL: {0}")]
-    Postgres(#[from] postgres::Error),
-    #[error("the database's schema: {0}")]
-    Migration(#[from] rusqlite_migration::Error),
-    #[error("the database's schema: {0}")]
-    Schema(String),
-    #[error("the database holds a game it cannot read: {0}")]
-    Corrupt(String),
-}
 
 /// A game the database holds, as the referee needs it back.
 #[derive(Clone, Debug)]
