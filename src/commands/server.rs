@@ -35,9 +35,11 @@ pub struct ServerArgs {
     /// The lobby's port (0: any free port, printed).
     #[arg(long, value_name = "PORT", default_value_t = DEFAULT_RELAY_PORT + 1, requires = "lobby")]
     pub lobby_port: u16,
-    /// The lobby's database (SQLite), made if missing; the server's key is
-    /// kept beside it (default: the data directory's `server/lobby.sqlite`).
-    #[arg(long, value_name = "PATH", requires = "lobby")]
+    /// The lobby's database: an SQLite file, made if missing, with the
+    /// server's key beside it (default: the data directory's
+    /// `server/lobby.sqlite`); or a PostgreSQL server,
+    /// `postgres://user@host:port/dbname`, the key then in --data-dir.
+    #[arg(long, value_name = "PATH|URL", requires = "lobby")]
     pub db: Option<PathBuf>,
     /// New players (keys taking a name) from one address in a day.
     #[arg(long, value_name = "N", default_value_t = lobby::LobbyLimits::default().registrations_per_day, requires = "lobby")]
@@ -76,7 +78,7 @@ pub fn run(args: &ServerArgs) -> ExitCode {
     let open_files = server::raise_open_files();
     if let Some(pairs) = args.load {
         if args.lobby {
-            return lobby_load(pairs);
+            return lobby_load(pairs, args.db.as_deref());
         }
         return load(pairs, open_files);
     }
@@ -161,14 +163,19 @@ fn load(pairs: usize, open_files: Option<u64>) -> ExitCode {
 /// The server's data directory: --data-dir, else that of --db, else the
 /// platform's data directory's `server/`.
 fn data_dir(args: &ServerArgs) -> Option<PathBuf> {
-    let beside_db =
-        args.db
-            .as_ref()
-            .and_then(|db| db.parent())
-            .map(|dir| match dir.as_os_str().is_empty() {
+    let beside_db = match args
+        .db
+        .as_deref()
+        .map(|db| lobby::Database::parse(db.as_os_str()))
+    {
+        Some(lobby::Database::File(db)) => {
+            db.parent().map(|dir| match dir.as_os_str().is_empty() {
                 true => PathBuf::from("."),
                 false => dir.to_path_buf(),
-            });
+            })
+        }
+        _ => None,
+    };
     args.data_dir.clone().or(beside_db).or_else(|| {
         crate::storage::Paths::from_platform(None, None).map(|p| p.data_dir.join("server"))
     })
@@ -222,16 +229,25 @@ fn run_lobby(
     said: &str,
 ) -> ExitCode {
     let db = match (&args.db, data_dir(args)) {
-        (Some(db), _) => db.clone(),
-        (None, Some(dir)) => dir.join(lobby::DB_FILE),
+        (Some(db), _) => lobby::Database::parse(db.as_os_str()),
+        (None, Some(dir)) => lobby::Database::File(dir.join(lobby::DB_FILE)),
         (None, None) => {
             eprintln!("brique server: no home directory for the database: give --db PATH");
             return ExitCode::from(2);
         }
     };
+    // The key beside an SQLite file; in the data directory beside a server.
+    let key = match (&db, data_dir(args)) {
+        (lobby::Database::File(path), _) => path.with_file_name(lobby::SERVER_KEY_FILE),
+        (lobby::Database::Postgres(_), Some(dir)) => dir.join(lobby::SERVER_KEY_FILE),
+        (lobby::Database::Postgres(_), None) => {
+            eprintln!("brique server: no home directory for the server's key: give --data-dir DIR");
+            return ExitCode::from(2);
+        }
+    };
     let config = lobby::LobbyConfig {
         bind: SocketAddr::new(args.bind, args.lobby_port),
-        key: db.with_file_name(lobby::SERVER_KEY_FILE),
+        key,
         db,
         limits: lobby::LobbyLimits {
             registrations_per_day: args.registrations_per_day,
@@ -253,7 +269,20 @@ fn run_lobby(
     }
 }
 
-fn lobby_load(players: usize) -> ExitCode {
+/// The lobby's load test, on a new SQLite file, or on the PostgreSQL
+/// database `--db` names.
+fn lobby_load(players: usize, db: Option<&std::path::Path>) -> ExitCode {
+    let postgres = match db.map(|db| lobby::Database::parse(db.as_os_str())) {
+        None => None,
+        Some(lobby::Database::Postgres(url)) => Some(url),
+        Some(lobby::Database::File(_)) => {
+            eprintln!(
+                "brique server: --lobby --load makes its own SQLite file: give --db only for \
+                 PostgreSQL (postgres://…)"
+            );
+            return ExitCode::from(2);
+        }
+    };
     if players < 2 {
         eprintln!("brique server: --lobby --load needs at least two players");
         return ExitCode::from(2);
@@ -265,7 +294,7 @@ fn lobby_load(players: usize) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    match lobby::load::run(players, &exe) {
+    match lobby::load::run(players, &exe, postgres.as_deref()) {
         Ok(report) => match super::print_stdout(&format!("{report}\n")) {
             Ok(()) => ExitCode::SUCCESS,
             Err(code) => code,

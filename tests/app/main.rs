@@ -6,10 +6,16 @@
 // Test code: its helpers outside #[test] may unwrap, expect and panic too.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-#[allow(dead_code)] // the lobby tests use the rest
+#[allow(dead_code, unused_macros, unused_imports)] // the lobby tests use the rest
 #[path = "../net/lobby_support.rs"]
 mod lobby_support;
 mod online_support;
+#[allow(dead_code)] // the lobby tests' PostgreSQL, not used here
+#[path = "../common/postgres.rs"]
+mod postgres;
+#[allow(dead_code)]
+#[path = "../common/programs.rs"]
+mod programs;
 mod support;
 
 mod analysis;

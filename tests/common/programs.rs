@@ -1,7 +1,7 @@
-//! Programs some tests drive (OpenSSH's client, tmux): found on the PATH, or
-//! installed with the system's package manager the first time a test asks
-//! (as root, or through `sudo -n`), so that `cargo test` passes on a fresh
-//! machine as `.ci/run` does. A program still missing after that fails the
+//! Programs some tests drive (OpenSSH's client, tmux, PostgreSQL): found
+//! on the PATH, or installed with the system's package manager the first
+//! time a test asks (as root, or through `sudo -n`), so that `cargo test`
+//! passes on a fresh machine as `.ci/run` does. A program still missing after that fails the
 //! test with a message: no test passes because its program is missing.
 
 use std::process::{Command, Stdio};
@@ -9,13 +9,10 @@ use std::sync::Mutex;
 
 /// Makes sure `command` can be run, installing its package if need be.
 pub fn require(command: &str) {
-    // One install at a time within a test binary (apt holds a lock anyway).
-    static INSTALLING: Mutex<()> = Mutex::new(());
-    let _one = INSTALLING.lock().unwrap_or_else(|e| e.into_inner());
     if found(command) {
         return;
     }
-    install(command);
+    install_package(command);
     assert!(
         found(command),
         "this test runs `{command}`, which is missing and could not be installed \
@@ -23,11 +20,21 @@ pub fn require(command: &str) {
     );
 }
 
+/// Installs the package that brings `command` (PostgreSQL's `initdb` is
+/// off the PATH on Debian: `postgres` finds it), if it can.
+pub fn install_package(command: &str) {
+    // One install at a time within a test binary (apt holds a lock anyway).
+    static INSTALLING: Mutex<()> = Mutex::new(());
+    let _one = INSTALLING.lock().unwrap_or_else(|e| e.into_inner());
+    install(command);
+}
+
 /// The package that brings `command`: apt's, dnf's and apk's names.
 fn packages(command: &str) -> [&'static str; 3] {
     match command {
         "ssh" | "ssh-keygen" => ["openssh-client", "openssh-clients", "openssh-client"],
         "tmux" => ["tmux", "tmux", "tmux"],
+        "initdb" => ["postgresql", "postgresql-server", "postgresql"],
         other => panic!("no package is known for `{other}`"),
     }
 }

@@ -11,41 +11,11 @@ use brique::online::protocol::{Answer, Ask, GameId, GameState, Pace, Push, Terms
 use brique::online::{Client, Identity, OnlineError};
 
 use crate::lobby_support::{
-    Server, ask, connect, drain, known, play_one, refused, replay, some_move, wait_push,
+    Backend, Lobby, Server, ask, connect, drain, known, on_both, play_one, quick, refused, replay,
+    some_move, start_game, wait_push,
 };
 
-const QUICK: Terms = Terms {
-    size: 5,
-    variant: Variant::Original,
-    pie: false,
-    pace: Pace::Clock {
-        minutes: 10,
-        increment: 0,
-    },
-    rated: true,
-};
-
-/// `seeker` seeks with `terms`, `taker` accepts when the seek shows in
-/// its list; both see the game start. Returns the game's state.
-fn start_game(seeker: &mut Client, taker: &mut Client, terms: Terms) -> GameState {
-    let Answer::Seeking { seek } = ask(seeker, Ask::Seek { terms }) else {
-        panic!("no seek");
-    };
-    wait_push(taker, "the seek in the list", |p| match p {
-        Push::Seeks { seeks } => seeks
-            .iter()
-            .any(|s| s.seek == seek && s.terms == terms)
-            .then_some(()),
-        _ => None,
-    });
-    let Answer::Started { game } = ask(taker, Ask::Accept { seek }) else {
-        panic!("not started");
-    };
-    wait_push(seeker, "the game's start", |p| match p {
-        Push::Started { state } if state.game == game => Some(state.clone()),
-        _ => None,
-    })
-}
+const QUICK: Terms = quick(10, 0);
 
 /// Plays the first empty square for whoever is to move, until the game
 /// ends; `players[0]` is Player 1. Returns the moves played.
@@ -70,10 +40,10 @@ fn moves_seen(pushes: &[Push], game: GameId) -> Vec<String> {
         .collect()
 }
 
-#[test]
-fn one_seeks_one_accepts_one_watches_the_game_is_refereed_rated_and_archived() {
-    let dir = tempfile::tempdir().unwrap();
-    let server = Server::start(dir.path());
+on_both!(one_seeks_one_accepts_one_watches_the_game_is_refereed_rated_and_archived);
+fn one_seeks_one_accepts_one_watches_the_game_is_refereed_rated_and_archived(backend: Backend) {
+    let lobby = Lobby::new(backend);
+    let (dir, server) = (&lobby.dir, lobby.start());
     let (mut alice, welcome) = connect(&server, dir.path(), "alice");
     assert_eq!(welcome.name.as_deref(), Some("alice"));
     let (mut bob, _) = connect(&server, dir.path(), "bob");
@@ -273,10 +243,10 @@ fn one_seeks_one_accepts_one_watches_the_game_is_refereed_rated_and_archived() {
     assert_eq!(saved, text);
 }
 
-#[test]
-fn names_are_unique_and_a_key_without_a_name_may_only_look() {
-    let dir = tempfile::tempdir().unwrap();
-    let server = Server::start(dir.path());
+on_both!(names_are_unique_and_a_key_without_a_name_may_only_look);
+fn names_are_unique_and_a_key_without_a_name_may_only_look(backend: Backend) {
+    let lobby = Lobby::new(backend);
+    let (dir, server) = (&lobby.dir, lobby.start());
     let (_alice, _) = connect(&server, dir.path(), "alice");
     let other = Identity::load_or_create(&dir.path().join("other.key")).unwrap();
     match Client::connect(server.lobby, &other, Some("ALICE"), &known(dir.path())) {
@@ -315,15 +285,16 @@ fn back(server: &Server, dir: &Path, name: &str) -> (Client, Vec<GameId>) {
     (client, welcome.waiting.iter().map(|g| g.game).collect())
 }
 
-#[test]
-fn a_correspondence_game_survives_restarts_of_the_server_and_both_players() {
-    let dir = tempfile::tempdir().unwrap();
+on_both!(a_correspondence_game_survives_restarts_of_the_server_and_both_players);
+fn a_correspondence_game_survives_restarts_of_the_server_and_both_players(backend: Backend) {
+    let lobby = Lobby::new(backend);
+    let dir = &lobby.dir;
     let terms = Terms {
         pace: Pace::Days(3),
         rated: false,
         ..QUICK
     };
-    let mut server = Server::start(dir.path());
+    let mut server = lobby.start();
     let (mut alice, _) = connect(&server, dir.path(), "alice");
     let (mut bob, _) = connect(&server, dir.path(), "bob");
     let state = start_game(&mut alice, &mut bob, terms);
@@ -365,10 +336,10 @@ fn a_correspondence_game_survives_restarts_of_the_server_and_both_players() {
     assert_eq!(record.extra("x-pace"), Some("3 days a move"));
 }
 
-#[test]
-fn after_kill_9_the_game_goes_on_from_the_last_accepted_move() {
-    let dir = tempfile::tempdir().unwrap();
-    let server = Server::start(dir.path());
+on_both!(after_kill_9_the_game_goes_on_from_the_last_accepted_move);
+fn after_kill_9_the_game_goes_on_from_the_last_accepted_move(backend: Backend) {
+    let lobby = Lobby::new(backend);
+    let (dir, server) = (&lobby.dir, lobby.start());
     let (mut alice, _) = connect(&server, dir.path(), "alice");
     let (mut bob, _) = connect(&server, dir.path(), "bob");
     let state = start_game(&mut alice, &mut bob, QUICK);
@@ -384,7 +355,7 @@ fn after_kill_9_the_game_goes_on_from_the_last_accepted_move() {
     }
     server.kill();
     drop((alice, bob));
-    let server = Server::start(dir.path());
+    let server = lobby.start();
     // Two copies of alice's key: a move from one shows on the other.
     let (mut alice, _) = back(&server, dir.path(), "alice");
     let (mut alice_again, _) = back(&server, dir.path(), "alice");
@@ -432,8 +403,8 @@ fn the_lobby_load_test_pairs_players_into_rated_games() {
 
 #[test]
 fn the_servers_clock_decides_a_loss_on_time() {
-    let dir = tempfile::tempdir().unwrap();
-    let server = Server::start(dir.path());
+    let lobby = Lobby::sqlite();
+    let (dir, server) = (&lobby.dir, lobby.start());
     let (mut alice, _) = connect(&server, dir.path(), "alice");
     let (mut bob, _) = connect(&server, dir.path(), "bob");
     let terms = Terms {
@@ -486,8 +457,8 @@ fn the_servers_clock_decides_a_loss_on_time() {
 #[test]
 fn floods_and_garbage_are_refused_and_the_lobby_goes_on() {
     use std::io::{Read, Write};
-    let dir = tempfile::tempdir().unwrap();
-    let server = Server::start(dir.path());
+    let lobby = Lobby::sqlite();
+    let (dir, server) = (&lobby.dir, lobby.start());
     let (mut alice, _) = connect(&server, dir.path(), "alice");
     // Requests past the rate of one key are refused with the reason.
     let flooded = (0..100)
@@ -530,8 +501,8 @@ fn floods_and_garbage_are_refused_and_the_lobby_goes_on() {
 
 #[test]
 fn a_challenge_is_seen_and_taken_by_the_named_player_only() {
-    let dir = tempfile::tempdir().unwrap();
-    let server = Server::start(dir.path());
+    let lobby = Lobby::sqlite();
+    let (dir, server) = (&lobby.dir, lobby.start());
     let (mut alice, _) = connect(&server, dir.path(), "alice");
     let (mut bob, _) = connect(&server, dir.path(), "bob");
     let (mut carol, _) = connect(&server, dir.path(), "carol");

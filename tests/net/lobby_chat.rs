@@ -4,41 +4,15 @@
 //! moves and the clocks set back in the game and in the database; and a
 //! player who leaves told to the other.
 
-use brique::core::{Player, Variant};
-use brique::online::Client;
-use brique::online::protocol::{Answer, Ask, GameState, Pace, Push, Terms};
-use brique::server::lobby::Store;
+use brique::core::Player;
+use brique::online::protocol::{Answer, Ask, Push, Terms};
 
-use crate::lobby_support::{Server, ask, connect, drain, play_one, refused, replay, wait_push};
-
-const TIMED: Terms = Terms {
-    size: 5,
-    variant: Variant::Original,
-    pie: false,
-    pace: Pace::Clock {
-        minutes: 10,
-        increment: 5,
-    },
-    rated: true,
+use crate::lobby_support::{
+    Backend, Lobby, ask, connect, drain, on_both, play_one, quick, refused, replay, start_game,
+    wait_push,
 };
 
-/// `seeker` seeks, `taker` accepts: the game's state, as both see it.
-fn start(seeker: &mut Client, taker: &mut Client) -> GameState {
-    let Answer::Seeking { seek } = ask(seeker, Ask::Seek { terms: TIMED }) else {
-        panic!("no seek");
-    };
-    wait_push(taker, "the seek", |p| match p {
-        Push::Seeks { seeks } => seeks.iter().any(|s| s.seek == seek).then_some(()),
-        _ => None,
-    });
-    let Answer::Started { game } = ask(taker, Ask::Accept { seek }) else {
-        panic!("not started");
-    };
-    wait_push(seeker, "the start", |p| match p {
-        Push::Started { state } if state.game == game => Some(state.clone()),
-        _ => None,
-    })
-}
+const TIMED: Terms = quick(10, 5);
 
 fn chat_lines(pushes: &[Push]) -> Vec<(String, String)> {
     pushes
@@ -50,14 +24,16 @@ fn chat_lines(pushes: &[Push]) -> Vec<(String, String)> {
         .collect()
 }
 
-#[test]
-fn lobby_chat_reaches_both_players_cleaned_limited_and_kept_and_a_watcher_is_refused() {
-    let dir = tempfile::tempdir().unwrap();
-    let server = Server::start(dir.path());
+on_both!(lobby_chat_reaches_both_players_cleaned_limited_and_kept_and_a_watcher_is_refused);
+fn lobby_chat_reaches_both_players_cleaned_limited_and_kept_and_a_watcher_is_refused(
+    backend: Backend,
+) {
+    let lobby = Lobby::new(backend);
+    let (dir, server) = (&lobby.dir, lobby.start());
     let (mut ann, _) = connect(&server, dir.path(), "ann");
     let (mut bob, _) = connect(&server, dir.path(), "bob");
     let (mut cat, _) = connect(&server, dir.path(), "cat");
-    let state = start(&mut ann, &mut bob);
+    let state = start_game(&mut ann, &mut bob, TIMED);
     let game = state.game;
     ask(&mut cat, Ask::Watch { game });
     drain(&mut bob);
@@ -114,7 +90,7 @@ fn lobby_chat_reaches_both_players_cleaned_limited_and_kept_and_a_watcher_is_ref
     );
 
     // Kept with the game, in order.
-    let store = Store::open(&dir.path().join("lobby.sqlite")).unwrap();
+    let mut store = lobby.store();
     let kept = store.chat(game.0).unwrap();
     let mut wanted = vec![line];
     wanted.extend((2..=5).map(|n| ("ann".to_string(), format!("line {n}"))));
@@ -124,12 +100,12 @@ fn lobby_chat_reaches_both_players_cleaned_limited_and_kept_and_a_watcher_is_ref
 
 #[test]
 fn lobby_a_take_back_agreed_undoes_the_asker_s_last_move_and_the_clocks_in_the_store_too() {
-    let dir = tempfile::tempdir().unwrap();
-    let server = Server::start(dir.path());
+    let lobby = Lobby::sqlite();
+    let (dir, server) = (&lobby.dir, lobby.start());
     let (mut ann, _) = connect(&server, dir.path(), "ann");
     let (mut bob, _) = connect(&server, dir.path(), "bob");
     let (mut cat, _) = connect(&server, dir.path(), "cat");
-    let state = start(&mut ann, &mut bob);
+    let state = start_game(&mut ann, &mut bob, TIMED);
     let game = state.game;
     ask(&mut cat, Ask::Watch { game });
     let mut core = replay(&state);
@@ -217,12 +193,12 @@ fn lobby_a_take_back_agreed_undoes_the_asker_s_last_move_and_the_clocks_in_the_s
 
 #[test]
 fn lobby_a_player_who_leaves_is_told_to_the_other_and_again_when_back() {
-    let dir = tempfile::tempdir().unwrap();
-    let server = Server::start(dir.path());
+    let lobby = Lobby::sqlite();
+    let (dir, server) = (&lobby.dir, lobby.start());
     let (mut ann, _) = connect(&server, dir.path(), "ann");
     let (bob, _) = connect(&server, dir.path(), "bob");
     let mut bob = bob;
-    let game = start(&mut ann, &mut bob).game;
+    let game = start_game(&mut ann, &mut bob, TIMED).game;
     drop(bob);
     let gone = wait_push(&mut ann, "bob gone", |p| match p {
         Push::Presence {

@@ -11,7 +11,7 @@ use brique::online::wire::{
 };
 use brique::online::{Client, Identity, OnlineError};
 
-use crate::lobby_support::{Server, WAIT, ask, connect, known};
+use crate::lobby_support::{Lobby, Server, WAIT, ask, connect, known};
 
 #[test]
 fn a_server_with_another_key_on_a_known_address_is_refused() {
@@ -90,8 +90,8 @@ fn refusal_of(server: &Server, name: &str, plain: &[u8]) -> Vec<FromServer> {
 
 #[test]
 fn bad_json_or_an_unknown_request_is_refused_and_the_lobby_goes_on() {
-    let dir = tempfile::tempdir().unwrap();
-    let server = Server::start(dir.path());
+    let lobby = Lobby::sqlite();
+    let (dir, server) = (&lobby.dir, lobby.start());
     let (mut alice, _) = connect(&server, dir.path(), "alice");
     for (name, plain) in [
         ("mallory", &b"{not json"[..]),

@@ -7,46 +7,22 @@
 use std::path::Path;
 
 use brique::core::{NAME_MAX_CHARS, Record, Variant};
-use brique::online::protocol::{Answer, Ask, GameId, GameState, Pace, Push, Terms};
+use brique::online::protocol::{Answer, Ask, GameId, Push, Terms};
 use brique::online::{Client, Identity, NameError, OnlineError};
 use brique::server::lobby::{ABORTED, GAMES_TO_COUNT};
 
-use crate::lobby_support::{Server, ask, connect, known, play_one, refused, replay, wait_push};
-
-const RATED: Terms = Terms {
-    size: 5,
-    variant: Variant::Original,
-    pie: false,
-    pace: Pace::Clock {
-        minutes: 10,
-        increment: 0,
-    },
-    rated: true,
+use crate::lobby_support::{
+    Backend, Lobby, Server, ask, connect, known, on_both, play_one, quick, refused, replay,
+    start_game, wait_push,
 };
+
+const RATED: Terms = quick(10, 0);
 
 /// A new key (file `file` in `dir`) asking for `name`: how the server answers.
 fn try_name(server: &Server, dir: &Path, file: &str, name: &str) -> Result<String, OnlineError> {
     let identity = Identity::load_or_create(&dir.join(format!("{file}.key"))).unwrap();
     Client::connect(server.lobby, &identity, Some(name), &known(dir))
         .map(|(_, welcome)| welcome.name.unwrap_or_default())
-}
-
-/// `seeker` seeks, `taker` accepts; the game's state as the seeker sees it.
-fn start_game(seeker: &mut Client, taker: &mut Client) -> GameState {
-    let Answer::Seeking { seek } = ask(seeker, Ask::Seek { terms: RATED }) else {
-        panic!("no seek");
-    };
-    wait_push(taker, "the seek", |p| match p {
-        Push::Seeks { seeks } => seeks.iter().any(|s| s.seek == seek).then_some(()),
-        _ => None,
-    });
-    let Answer::Started { game } = ask(taker, Ask::Accept { seek }) else {
-        panic!("not started");
-    };
-    wait_push(seeker, "the start", |p| match p {
-        Push::Started { state } if state.game == game => Some(state.clone()),
-        _ => None,
-    })
 }
 
 /// How `game` ended, as `client` is told: the result and rating changes.
@@ -82,8 +58,8 @@ fn rating(client: &mut Client, name: &str) -> f64 {
 
 #[test]
 fn a_name_too_long_is_refused_with_the_limit_not_cut() {
-    let dir = tempfile::tempdir().unwrap();
-    let server = Server::start(dir.path());
+    let lobby = Lobby::sqlite();
+    let (dir, server) = (&lobby.dir, lobby.start());
     let long = "x".repeat(NAME_MAX_CHARS + 3);
     match try_name(&server, dir.path(), "long", &long) {
         Err(OnlineError::Name(NameError::TooLong { chars, max })) => {
@@ -134,13 +110,13 @@ fn look_alike_invisible_and_blank_names_are_refused() {
     );
 }
 
-#[test]
-fn a_key_renames_itself_once_a_month_and_its_games_keep_the_old_name() {
-    let dir = tempfile::tempdir().unwrap();
-    let server = Server::start(dir.path());
+on_both!(a_key_renames_itself_once_a_month_and_its_games_keep_the_old_name);
+fn a_key_renames_itself_once_a_month_and_its_games_keep_the_old_name(backend: Backend) {
+    let lobby = Lobby::new(backend);
+    let (dir, server) = (&lobby.dir, lobby.start());
     let (mut alice, _) = connect(&server, dir.path(), "alice");
     let (mut bob, _) = connect(&server, dir.path(), "bob");
-    let state = start_game(&mut alice, &mut bob);
+    let state = start_game(&mut alice, &mut bob, RATED);
     let mut core = replay(&state);
     let seats = [&mut alice, &mut bob];
     for _ in 0..2 {
@@ -254,14 +230,14 @@ fn new_keys_from_one_address_are_limited_a_day() {
 
 #[test]
 fn throwaway_keys_resigning_at_once_cannot_lift_a_rating() {
-    let dir = tempfile::tempdir().unwrap();
-    let server = Server::start(dir.path());
+    let lobby = Lobby::sqlite();
+    let (dir, server) = (&lobby.dir, lobby.start());
     let (mut main, _) = connect(&server, dir.path(), "main");
     // The attack: throwaway keys accept main's rated seek and resign at
     // move 0. Each game is aborted: unrated, and marked so.
     for i in 0..4 {
         let (mut throwaway, _) = connect(&server, dir.path(), &format!("throwaway{i}"));
-        let state = start_game(&mut main, &mut throwaway);
+        let state = start_game(&mut main, &mut throwaway, RATED);
         assert_eq!(
             ask(&mut throwaway, Ask::Resign { game: state.game }),
             Answer::Done
@@ -296,7 +272,7 @@ fn throwaway_keys_resigning_at_once_cannot_lift_a_rating() {
     // Main is established: it has played games with moves.
     let (mut rival, _) = connect(&server, dir.path(), "rival");
     for _ in 0..GAMES_TO_COUNT {
-        let state = start_game(&mut main, &mut rival);
+        let state = start_game(&mut main, &mut rival, RATED);
         let mut core = replay(&state);
         let seats = [&mut main, &mut rival];
         for _ in 0..2 {
@@ -314,7 +290,7 @@ fn throwaway_keys_resigning_at_once_cannot_lift_a_rating() {
     // A throwaway that moves once, then resigns: rated for itself, but a
     // provisional key's result does not move main's rating.
     let (mut throwaway, _) = connect(&server, dir.path(), "throwaway9");
-    let state = start_game(&mut main, &mut throwaway);
+    let state = start_game(&mut main, &mut throwaway, RATED);
     let mut core = replay(&state);
     let seats = [&mut main, &mut throwaway];
     for _ in 0..2 {

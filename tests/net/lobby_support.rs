@@ -1,42 +1,139 @@
 //! A real `brique server --lobby` for the lobby's tests: a child process on
-//! 127.0.0.1, free ports, a database in a temporary directory; killed when
-//! dropped. And players: a key file each, a library client, and the core
-//! to choose legal moves.
+//! 127.0.0.1, free ports, its database an SQLite file in a temporary
+//! directory or a throwaway PostgreSQL cluster (`on_both!` runs a test on
+//! each); killed when dropped. And players: a key file each, a library
+//! client, and the core to choose legal moves.
 
+use std::ffi::OsString;
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command};
 use std::time::Duration;
 
-use brique::core::{BoardSize, Game, Move, Rules};
-use brique::online::protocol::{Answer, Ask, GameId, GameState, Push};
+use brique::core::{BoardSize, Game, Move, Rules, Variant};
+use brique::online::protocol::{Answer, Ask, GameId, GameState, Pace, Push, Terms};
 use brique::online::{Client, Identity, Incoming, Welcome};
 use brique::server::lobby::load::spawn_server;
+use brique::server::lobby::{Database, Store};
+
+use crate::postgres::Cluster;
 
 /// How long a lobby test waits for anything before it fails.
 pub const WAIT: Duration = Duration::from_secs(20);
 
+/// The lobby's database in a test.
+#[derive(Clone, Copy, Debug)]
+pub enum Backend {
+    Sqlite,
+    Postgres,
+}
+
+/// `on_both!(name)`: the lobby test `fn name(backend: Backend)` as two
+/// tests, `name::sqlite` and `name::postgres`.
+macro_rules! on_both {
+    ($name:ident) => {
+        mod $name {
+            use crate::lobby_support::Backend;
+
+            #[test]
+            fn sqlite() {
+                super::$name(Backend::Sqlite)
+            }
+
+            #[test]
+            fn postgres() {
+                super::$name(Backend::Postgres)
+            }
+        }
+    };
+}
+pub(crate) use on_both;
+
+/// A test's lobby: its directory (keys, known servers, the SQLite file)
+/// and its database, which outlives the servers started on it.
+pub struct Lobby {
+    pub dir: tempfile::TempDir,
+    db: OsString,
+    /// Stopped when the test ends (after its servers: they are dropped first).
+    _cluster: Option<Cluster>,
+}
+
+impl Lobby {
+    pub fn new(backend: Backend) -> Lobby {
+        let dir = tempfile::tempdir().unwrap();
+        let (db, cluster) = match backend {
+            Backend::Sqlite => (dir.path().join("lobby.sqlite").into_os_string(), None),
+            Backend::Postgres => {
+                let cluster = Cluster::start();
+                (cluster.url().into(), Some(cluster))
+            }
+        };
+        Lobby {
+            dir,
+            db,
+            _cluster: cluster,
+        }
+    }
+
+    /// The embedded default.
+    pub fn sqlite() -> Lobby {
+        Lobby::new(Backend::Sqlite)
+    }
+
+    /// A server on this lobby's database.
+    pub fn start(&self) -> Server {
+        self.start_on(&[])
+    }
+
+    /// A server on this lobby's database, with more arguments.
+    pub fn start_on(&self, extra: &[&str]) -> Server {
+        Server::spawn(self.dir.path(), self.db.clone(), extra)
+    }
+
+    /// The PostgreSQL database's URL (none for SQLite).
+    pub fn url(&self) -> &str {
+        self.db
+            .to_str()
+            .filter(|db| db.starts_with("postgres"))
+            .unwrap()
+    }
+
+    /// The database, read as the server does.
+    pub fn store(&self) -> Store {
+        Store::connect(&Database::parse(&self.db)).unwrap()
+    }
+}
+
 pub struct Server {
     child: Child,
     pub lobby: SocketAddr,
-    /// Where it keeps its state (the database, its key).
+    /// Where it keeps its key, and its database.
     dir: PathBuf,
+    db: OsString,
 }
 
 impl Server {
-    /// Starts a server keeping its state in `dir`.
+    /// Starts a server keeping its state (an SQLite file) in `dir`.
     pub fn start(dir: &Path) -> Server {
         Server::start_on(dir, &[])
     }
 
-    /// Starts a server keeping its state in `dir`, with more arguments.
+    /// Starts a server keeping its state (an SQLite file) in `dir`, with
+    /// more arguments.
     pub fn start_on(dir: &Path, extra: &[&str]) -> Server {
+        Server::spawn(dir, dir.join("lobby.sqlite").into_os_string(), extra)
+    }
+
+    fn spawn(dir: &Path, db: OsString, extra: &[&str]) -> Server {
         let exe = Path::new(env!("CARGO_BIN_EXE_brique"));
-        let (child, lobby) = spawn_server(exe, &dir.join("lobby.sqlite"), extra).unwrap();
+        let data_dir = dir.to_str().unwrap();
+        let extra = [extra, &["--data-dir", data_dir]].concat();
+        let (child, lobby) = spawn_server(exe, Path::new(&db), &extra).unwrap();
         Server {
             child,
             lobby,
             dir: dir.to_path_buf(),
+            db,
         }
     }
 
@@ -46,7 +143,7 @@ impl Server {
         let _ = self.child.kill();
         let _ = self.child.wait();
         let port = self.lobby.port().to_string();
-        let again = Server::start_on(&self.dir, &["--lobby-port", &port]);
+        let again = Server::spawn(&self.dir, self.db.clone(), &["--lobby-port", &port]);
         assert_eq!(again.lobby, self.lobby);
         again
     }
@@ -63,6 +160,39 @@ impl Drop for Server {
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
+}
+
+/// Rated terms on a 5×5 board, `minutes` + `increment`.
+pub const fn quick(minutes: u16, increment: u16) -> Terms {
+    Terms {
+        size: 5,
+        variant: Variant::Original,
+        pie: false,
+        pace: Pace::Clock { minutes, increment },
+        rated: true,
+    }
+}
+
+/// `seeker` seeks with `terms`, `taker` accepts when the seek shows in
+/// its list; both see the game start. Returns the game's state.
+pub fn start_game(seeker: &mut Client, taker: &mut Client, terms: Terms) -> GameState {
+    let Answer::Seeking { seek } = ask(seeker, Ask::Seek { terms }) else {
+        panic!("no seek");
+    };
+    wait_push(taker, "the seek in the list", |p| match p {
+        Push::Seeks { seeks } => seeks
+            .iter()
+            .any(|s| s.seek == seek && s.terms == terms)
+            .then_some(()),
+        _ => None,
+    });
+    let Answer::Started { game } = ask(taker, Ask::Accept { seek }) else {
+        panic!("not started");
+    };
+    wait_push(seeker, "the game's start", |p| match p {
+        Push::Started { state } if state.game == game => Some(state.clone()),
+        _ => None,
+    })
 }
 
 /// A player with a key in `dir`, connected under `name`.

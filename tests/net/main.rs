@@ -8,6 +8,8 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 mod lobby_support;
+#[path = "../common/postgres.rs"]
+mod postgres;
 #[path = "../common/programs.rs"]
 mod programs;
 #[path = "../screen/support.rs"]
@@ -25,6 +27,7 @@ mod lobby;
 mod lobby_chat;
 mod lobby_edges;
 mod lobby_names;
+mod lobby_postgres;
 mod relay;
 mod relay_app;
 mod relay_replay;

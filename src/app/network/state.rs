@@ -13,7 +13,6 @@ use crate::app::remote_game::{RemoteGame, Transport};
 use crate::core::Player;
 use crate::net::{self, Connection, JoinCode, Request, Table, WordCode};
 
-
 /// What `brique host` and `brique join` ask for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum NetPlay {

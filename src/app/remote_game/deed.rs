@@ -72,7 +72,10 @@ pub(in crate::app) enum Deed {
         name: Option<String>,
     },
     /// A finished online game's record, into the records folder.
-    SaveDownload { game: crate::online::protocol::GameId, text: String },
+    SaveDownload {
+        game: crate::online::protocol::GameId,
+        text: String,
+    },
     /// The remote game on the board brought in line now.
     SyncRemote,
     /// Something the update carries out later.

@@ -3,111 +3,123 @@
 //! record. Each answer holds at most `MAX_LIST` entries, so that it fits
 //! one message.
 
-use rusqlite::{OptionalExtension, params};
-
-use super::store::{Store, StoreError, sql, terms_of};
+use super::db::{Row, values};
+use super::store::{Store, StoreError, terms_of};
 use crate::core::Variant;
-use crate::online::protocol::{FinishedGame, GameId, MAX_LIST, RatedPlayer, RatingPoint};
+use crate::online::protocol::{
+    FinishedGame, GameId, GameResult, MAX_LIST, RatedPlayer, RatingPoint,
+};
 
 /// Answers hold at most this many rows.
 const LIMIT: i64 = MAX_LIST as i64;
 
-fn rated_player(r: &rusqlite::Row<'_>) -> rusqlite::Result<Option<RatedPlayer>> {
-    let variant: String = r.get(1)?;
-    Ok(variant.parse().ok().map(|variant| RatedPlayer {
-        name: r.get(0).unwrap_or_default(),
+/// A rated player from columns name, variant, rating, deviation, games;
+/// none for a variant this program does not know.
+fn rated_player(r: &Row) -> Result<Option<RatedPlayer>, StoreError> {
+    let Ok(variant) = r.text(1)?.parse() else {
+        return Ok(None);
+    };
+    Ok(Some(RatedPlayer {
+        name: r.text(0)?,
         variant,
-        rating: r.get(2).unwrap_or_default(),
-        deviation: r.get(3).unwrap_or_default(),
-        games: r.get(4).unwrap_or_default(),
+        rating: r.real(2)?,
+        deviation: r.real(3)?,
+        games: r.small(4)?,
     }))
 }
 
 impl Store {
     /// The best rated players of `variant`, best first.
-    pub fn leaderboard(&self, variant: Variant) -> Result<Vec<RatedPlayer>, StoreError> {
-        let mut query = self.db.prepare_cached(
+    pub fn leaderboard(&mut self, variant: Variant) -> Result<Vec<RatedPlayer>, StoreError> {
+        let rows = self.db.query(
             "SELECT p.name, r.variant, r.rating, r.deviation, r.games
              FROM ratings r JOIN players p ON p.key = r.key
              WHERE r.variant = ?1 ORDER BY r.rating DESC LIMIT ?2",
+            &values![variant.name(), LIMIT],
         )?;
-        let rows = query.query_map(params![variant.name(), LIMIT], rated_player)?;
-        Ok(rows
-            .filter_map(|r| r.transpose())
-            .collect::<Result<_, _>>()?)
+        rows.iter()
+            .filter_map(|r| rated_player(r).transpose())
+            .collect()
     }
 
     /// A player's ratings (one per variant played rated) and their history,
     /// newest last.
-    pub fn ratings(&self, key: &str) -> Result<(Vec<RatedPlayer>, Vec<RatingPoint>), StoreError> {
-        let mut query = self.db.prepare_cached(
+    pub fn ratings(
+        &mut self,
+        key: &str,
+    ) -> Result<(Vec<RatedPlayer>, Vec<RatingPoint>), StoreError> {
+        let rows = self.db.query(
             "SELECT p.name, r.variant, r.rating, r.deviation, r.games
              FROM ratings r JOIN players p ON p.key = r.key WHERE r.key = ?1 ORDER BY r.variant",
+            &values![key],
         )?;
-        let rows = query.query_map([key], rated_player)?;
         let ratings = rows
-            .filter_map(|r| r.transpose())
+            .iter()
+            .filter_map(|r| rated_player(r).transpose())
             .collect::<Result<_, _>>()?;
-        let mut query = self.db.prepare_cached(
+        let rows = self.db.query(
             "SELECT variant, game, rating, at_ms FROM
-                (SELECT rowid, * FROM rating_history WHERE key = ?1 ORDER BY rowid DESC LIMIT ?2)
+                (SELECT rowid, variant, game, rating, at_ms FROM rating_history
+                 WHERE key = ?1 ORDER BY rowid DESC LIMIT ?2) AS recent
              ORDER BY rowid",
+            &values![key, LIMIT],
         )?;
-        let rows = query.query_map(params![key, LIMIT], |r| {
-            let variant: String = r.get(0)?;
-            Ok(variant.parse().ok().map(|variant| RatingPoint {
+        let mut history = Vec::new();
+        for r in rows {
+            let Ok(variant) = r.text(0)?.parse() else {
+                continue;
+            };
+            history.push(RatingPoint {
                 variant,
-                game: GameId(r.get::<_, i64>(1).unwrap_or_default().unsigned_abs()),
-                rating: r.get(2).unwrap_or_default(),
-                at_ms: r.get(3).unwrap_or_default(),
-            }))
-        })?;
-        let history = rows
-            .filter_map(|r| r.transpose())
-            .collect::<Result<_, _>>()?;
+                game: GameId(r.int(1)?.unsigned_abs()),
+                rating: r.real(2)?,
+                at_ms: r.int(3)?,
+            });
+        }
         Ok((ratings, history))
     }
 
     /// A player's finished games, newest first.
-    pub fn archive(&self, key: &str) -> Result<Vec<FinishedGame>, StoreError> {
-        let mut query = self.db.prepare_cached(
+    pub fn archive(&mut self, key: &str) -> Result<Vec<FinishedGame>, StoreError> {
+        let rows = self.db.query(
             "SELECT g.id, coalesce(g.name1, p1.name), coalesce(g.name2, p2.name), g.size, g.variant, g.pie, g.minutes, g.increment,
                     g.days, g.rated, g.result, g.ended_ms,
                     (SELECT count(*) FROM moves m WHERE m.game = g.id)
              FROM games g JOIN players p1 ON p1.key = g.player1 JOIN players p2 ON p2.key = g.player2
              WHERE g.result IS NOT NULL AND (g.player1 = ?1 OR g.player2 = ?1)
              ORDER BY g.ended_ms DESC, g.id DESC LIMIT ?2",
+            &values![key, LIMIT],
         )?;
-        let rows = query.query_map(params![key, LIMIT], |r| {
-            // A result the archive cannot read leaves its game out, as
-            // unreadable terms do.
-            let result = r.get::<_, String>(10).ok().and_then(|t| t.parse().ok());
-            Ok(terms_of(r, 3)?
-                .ok()
-                .zip(result)
-                .map(|(terms, result)| FinishedGame {
-                    game: GameId(r.get::<_, i64>(0).unwrap_or_default().unsigned_abs()),
-                    names: [r.get(1).unwrap_or_default(), r.get(2).unwrap_or_default()],
-                    terms,
-                    result,
-                    moves: r.get(12).unwrap_or_default(),
-                    ended_ms: r.get(11).unwrap_or_default(),
-                }))
-        })?;
-        Ok(rows
-            .filter_map(|r| r.transpose())
-            .collect::<Result<_, _>>()?)
+        let mut games = Vec::new();
+        for r in rows {
+            // A game under terms this program cannot read is left out.
+            let Ok(terms) = terms_of(&r, 3)? else {
+                continue;
+            };
+            // A result the archive cannot read leaves its game out too.
+            let Ok(result) = r.text(10)?.parse::<GameResult>() else {
+                continue;
+            };
+            games.push(FinishedGame {
+                game: GameId(r.int(0)?.unsigned_abs()),
+                names: [r.text(1)?, r.text(2)?],
+                terms,
+                result,
+                moves: r.small(12)?,
+                ended_ms: r.opt_int(11)?.unwrap_or_default(),
+            });
+        }
+        Ok(games)
     }
 
     /// A finished game's record.
-    pub fn record(&self, game: u64) -> Result<Option<String>, StoreError> {
-        Ok(self
-            .db
-            .query_row(
+    pub fn record(&mut self, game: u64) -> Result<Option<String>, StoreError> {
+        self.db
+            .query_first(
                 "SELECT record FROM games WHERE id = ?1 AND record IS NOT NULL",
-                [sql(game)],
-                |r| r.get(0),
-            )
-            .optional()?)
+                &values![game],
+            )?
+            .map(|r| r.text(0))
+            .transpose()
     }
 }

@@ -113,7 +113,7 @@ impl Referee {
         }
     }
 
-    fn key_named(&self, name: &str) -> Result<String, String> {
+    fn key_named(&mut self, name: &str) -> Result<String, String> {
         match self.store.find(name) {
             Ok(Some((key, _))) => Ok(key),
             Ok(None) => Err(format!("no player is called {name} on this server")),

@@ -138,7 +138,11 @@ fn start(referee: &mut Referee, seeker: &mut Player, taker: &mut Player) -> (Gam
     seeker.read();
     let black = seeker.pushes.iter().find_map(|p| match p {
         Push::Started { state } if state.game == game => {
-            Some(if state.black == crate::core::Player::One { 1 } else { 2 })
+            Some(if state.black == crate::core::Player::One {
+                1
+            } else {
+                2
+            })
         }
         _ => None,
     });
@@ -220,7 +224,10 @@ fn a_side_that_makes_no_first_move_in_time_aborts_the_game_unrated_both_told() {
         panic!("no archive");
     };
     assert_eq!(games.len(), 2);
-    assert!(games.iter().all(|g| g.result == GameResult::Abort), "{games:?}");
+    assert!(
+        games.iter().all(|g| g.result == GameResult::Abort),
+        "{games:?}"
+    );
     let Ok(Answer::Record { text }) = bob.ask(&mut referee, Ask::Record { game }) else {
         panic!("no record");
     };

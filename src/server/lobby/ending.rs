@@ -82,7 +82,7 @@ impl Referee {
     /// moves, but its results do not move an established opponent's, so
     /// that throwaway keys cannot lift (or sink) a player.
     fn new_ratings(
-        &self,
+        &mut self,
         keys: &[String; 2],
         variant: crate::core::Variant,
         winner: usize,

@@ -97,21 +97,33 @@ fn failed(why: impl std::fmt::Display) -> std::io::Error {
 }
 
 /// Runs the load test with `players` players (an even number is used);
-/// `exe` is this program, started as the server.
-pub fn run(players: usize, exe: &std::path::Path) -> std::io::Result<Report> {
+/// `exe` is this program, started as the server, on a new SQLite file, or
+/// on `postgres` (a database URL) when given.
+pub fn run(
+    players: usize,
+    exe: &std::path::Path,
+    postgres: Option<&str>,
+) -> std::io::Result<Report> {
     let started = Instant::now();
     let players = players / 2 * 2;
     let dir = tempfile::tempdir()?;
-    let db = dir.path().join("lobby.sqlite");
+    let file = dir.path().join("lobby.sqlite");
+    let db = postgres.map_or_else(|| file.clone().into_os_string(), Into::into);
+    let data_dir = dir.path().to_string_lossy().into_owned();
+    // Names of their own, so that a database used before takes them.
+    let tag = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() % 1_000_000);
     let most = (players + 16).to_string();
     let asks = (2 * players + 60).to_string();
     let extra = ["--max-connections", &most, "--max-per-address", &most];
     let (child, address) = spawn_server(
         exe,
-        &db,
+        std::path::Path::new(&db),
         &[
             &extra[..],
             &["--asks-per-minute", &asks, "--registrations-per-day", &most],
+            &["--data-dir", &data_dir],
         ]
         .concat(),
     )?;
@@ -122,7 +134,7 @@ pub fn run(players: usize, exe: &std::path::Path) -> std::io::Result<Report> {
         .map(|i| {
             let barrier = Arc::clone(&all_started);
             let known = known.clone();
-            std::thread::spawn(move || play(address, &known, i, &barrier))
+            std::thread::spawn(move || play(address, &known, (tag, i), &barrier))
         })
         .collect();
     let mut times = Vec::new();
@@ -136,11 +148,14 @@ pub fn run(players: usize, exe: &std::path::Path) -> std::io::Result<Report> {
     }
     let peak_kb = peak_kb(server.0.id());
     drop(server);
-    let db_bytes = ["", "-wal"]
-        .iter()
-        .filter_map(|end| std::fs::metadata(format!("{}{end}", db.display())).ok())
-        .map(|m| m.len())
-        .sum();
+    let db_bytes = match postgres {
+        Some(url) => postgres_bytes(url),
+        None => ["", "-wal"]
+            .iter()
+            .filter_map(|end| std::fs::metadata(format!("{}{end}", file.display())).ok())
+            .map(|m| m.len())
+            .sum(),
+    };
     Ok(Report {
         players,
         games: players / 2,
@@ -155,22 +170,30 @@ pub fn run(players: usize, exe: &std::path::Path) -> std::io::Result<Report> {
 
 type Played = (Vec<Duration>, Instant, Instant);
 
-/// Player `i`: seeks (even) or accepts its partner's seek (odd), then
-/// plays random moves to the game's end. Returns its moves' times.
+/// The size of the PostgreSQL database at `url` (0 if it cannot be read).
+fn postgres_bytes(url: &str) -> u64 {
+    postgres::Client::connect(url, postgres::NoTls)
+        .and_then(|mut db| db.query_one("SELECT pg_database_size(current_database())", &[]))
+        .and_then(|row| row.try_get::<_, i64>(0))
+        .map_or(0, i64::unsigned_abs)
+}
+
+/// Player `i` of run `tag`: seeks (even) or accepts its partner's seek
+/// (odd), then plays random moves to the game's end. Returns its moves' times.
 fn play(
     address: SocketAddr,
     known: &std::path::Path,
-    i: usize,
+    (tag, i): (u128, usize),
     all_started: &Barrier,
 ) -> std::io::Result<Played> {
     let (mut client, _) = Client::connect(
         address,
         &Identity::generate().map_err(failed)?,
-        Some(&format!("load{i}")),
+        Some(&format!("load{tag}x{i}")),
         known,
     )
     .map_err(failed)?;
-    let partner = format!("load{}", i - i % 2);
+    let partner = format!("load{tag}x{}", i - i % 2);
     if i.is_multiple_of(2) {
         client
             .request(Ask::Seek { terms: TERMS }, WAIT)

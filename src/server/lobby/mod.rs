@@ -1,7 +1,8 @@
 //! `brique server --lobby`: the lobby beside the relay, where players with
 //! a key find games (seeks, challenges), and the server referees them (the
 //! core checks every move, its clock decides a loss on time), rates them
-//! (Glicko-2) and keeps them (SQLite, docs/server.md). Protocol:
+//! (Glicko-2) and keeps them (SQLite by default, or PostgreSQL: `db`,
+//! docs/server.md). Protocol:
 //! docs/protocol.md, "The lobby"; the client is [`crate::online`].
 //!
 //! Connections are tokio tasks, as the relay's are; the state and the
@@ -11,6 +12,7 @@ mod archive;
 mod asks;
 mod chat;
 mod conn;
+mod db;
 mod ending;
 mod game;
 mod limits;
@@ -18,6 +20,7 @@ pub mod load;
 mod names;
 mod referee;
 mod registrations;
+mod schema;
 mod store;
 mod takeback;
 
@@ -29,6 +32,7 @@ use std::time::Instant;
 
 use tokio::net::TcpListener;
 
+pub use db::Database;
 pub use ending::GAMES_TO_COUNT;
 pub use limits::LobbyLimits;
 pub use names::RENAME_EVERY_DAYS;
@@ -48,7 +52,7 @@ pub const DB_FILE: &str = "lobby.sqlite";
 #[derive(Clone, Debug)]
 pub struct LobbyConfig {
     pub bind: SocketAddr,
-    pub db: PathBuf,
+    pub db: Database,
     /// The server's own key pair (made at first start).
     pub key: PathBuf,
     pub limits: LobbyLimits,
@@ -63,12 +67,14 @@ pub fn run(
     ssh: Option<super::ssh::SshServer>,
     ready: impl FnOnce(SocketAddr, SocketAddr),
 ) -> Result<(), String> {
-    if let Some(dir) = lobby.db.parent().filter(|d| !d.as_os_str().is_empty()) {
+    if let Database::File(path) = &lobby.db
+        && let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty())
+    {
         std::fs::create_dir_all(dir).map_err(|e| format!("cannot make {}: {e}", dir.display()))?;
     }
-    let store = Store::open(&lobby.db).map_err(|e| format!("{}: {e}", lobby.db.display()))?;
-    let referee = Referee::new(store, lobby.limits.clone())
-        .map_err(|e| format!("{}: {e}", lobby.db.display()))?;
+    let store = Store::connect(&lobby.db).map_err(|e| format!("{}: {e}", lobby.db))?;
+    let referee =
+        Referee::new(store, lobby.limits.clone()).map_err(|e| format!("{}: {e}", lobby.db))?;
     let identity = Identity::load_or_create(&lobby.key).map_err(|e| e.to_string())?;
     let (commands, queue) = std::sync::mpsc::sync_channel(lobby.limits.queue);
     std::thread::Builder::new()
@@ -98,7 +104,7 @@ pub fn run(
         tracing::info!(
             %relay_address,
             %lobby_address,
-            db = %lobby.db.display(),
+            db = %lobby.db,
             "listening; relay limits: {}",
             relay.1
         );

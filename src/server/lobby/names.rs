@@ -8,8 +8,7 @@
 
 use std::net::IpAddr;
 
-use rusqlite::{OptionalExtension, params};
-
+use super::db::values;
 use super::referee::Referee;
 use super::store::{Store, StoreError};
 use crate::online::name::{NameError, PlayerName, check_name, skeleton_of};
@@ -24,17 +23,17 @@ impl Store {
     /// Gives each player of an older database their name's skeleton; two
     /// older names that look alike keep theirs, and none (no new name may
     /// look like either: both are compared by name too).
-    pub(super) fn fill_skeletons(&self) -> Result<(), StoreError> {
-        let mut query = self
+    pub(super) fn fill_skeletons(&mut self) -> Result<(), StoreError> {
+        let rows = self
             .db
-            .prepare("SELECT key, name FROM players WHERE skeleton IS NULL")?;
-        let rows = query
-            .query_map([], |r| Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?)))?
-            .collect::<Result<Vec<_>, _>>()?;
-        for (key, name) in rows {
+            .query("SELECT key, name FROM players WHERE skeleton IS NULL", &[])?;
+        for r in rows {
+            let (key, name) = (r.text(0)?, r.text(1)?);
+            // Left empty where another player holds the skeleton already.
             self.db.execute(
-                "UPDATE OR IGNORE players SET skeleton = ?2 WHERE key = ?1",
-                params![key, skeleton_of(&name)],
+                "UPDATE players SET skeleton = ?2 WHERE key = ?1
+                 AND NOT EXISTS (SELECT 1 FROM players WHERE skeleton = ?2)",
+                &values![&key, skeleton_of(&name).as_str()],
             )?;
         }
         Ok(())
@@ -43,28 +42,26 @@ impl Store {
     /// Why `wanted` cannot be `key`'s: another player's name, one that
     /// looks like it, or one given up by another in the last month.
     fn name_conflict(
-        &self,
+        &mut self,
         key: &str,
         wanted: &PlayerName,
         now_ms: i64,
     ) -> Result<Option<NameError>, StoreError> {
-        let held: Option<String> = self
-            .db
-            .query_row(
-                "SELECT name FROM players WHERE key != ?1 AND (name_key = ?2 OR skeleton = ?3)
-                 UNION ALL
-                 SELECT name FROM names WHERE key != ?1 AND skeleton = ?3 AND until_ms > ?4
-                 LIMIT 1",
-                params![
-                    key,
-                    wanted.shown.to_lowercase(),
-                    wanted.skeleton,
-                    now_ms - RENAME_EVERY_DAYS * DAY_MS
-                ],
-                |r| r.get(0),
-            )
-            .optional()?;
-        Ok(held.map(|taken| {
+        let held = self.db.query_first(
+            "SELECT name FROM players WHERE key != ?1 AND (name_key = ?2 OR skeleton = ?3)
+             UNION ALL
+             SELECT name FROM names WHERE key != ?1 AND skeleton = ?3 AND until_ms > ?4
+             LIMIT 1",
+            &values![
+                key,
+                wanted.shown.to_lowercase().as_str(),
+                &wanted.skeleton,
+                now_ms - RENAME_EVERY_DAYS * DAY_MS
+            ],
+        )?;
+        let Some(held) = held else { return Ok(None) };
+        let taken = held.text(0)?;
+        Ok(Some(
             if taken.to_lowercase() == wanted.shown.to_lowercase() {
                 NameError::Taken { name: taken }
             } else {
@@ -72,13 +69,15 @@ impl Store {
                     name: wanted.shown.clone(),
                     taken,
                 }
-            }
-        }))
+            },
+        ))
     }
 
     /// Adds a player named `wanted`, or says why the name cannot be theirs.
+    /// Two servers over one database may add the same name at once: the
+    /// unique indexes decide, and the loser is told the name is taken.
     pub fn add_player(
-        &self,
+        &mut self,
         key: &str,
         wanted: &PlayerName,
         now_ms: i64,
@@ -89,11 +88,11 @@ impl Store {
         let added = self.db.execute(
             "INSERT INTO players (key, name, name_key, skeleton, created_ms)
              VALUES (?1, ?2, ?3, ?4, ?5) ON CONFLICT DO NOTHING",
-            params![
+            &values![
                 key,
-                wanted.shown,
-                wanted.shown.to_lowercase(),
-                wanted.skeleton,
+                &wanted.shown,
+                wanted.shown.to_lowercase().as_str(),
+                &wanted.skeleton,
                 now_ms
             ],
         )?;
@@ -113,27 +112,28 @@ impl Store {
         wanted: &PlayerName,
         now_ms: i64,
     ) -> Result<Result<(), String>, StoreError> {
-        let Some((old, old_skeleton)) = self
-            .db
-            .query_row(
-                "SELECT name, coalesce(skeleton, '') FROM players WHERE key = ?1",
-                [key],
-                |r| Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?)),
-            )
-            .optional()?
+        let Some(row) = self.db.query_first(
+            "SELECT name, coalesce(skeleton, '') FROM players WHERE key = ?1",
+            &values![key],
+        )?
         else {
             return Ok(Err(
                 "this key has no name on this server: connect with a name first".into(),
             ));
         };
+        let (old, old_skeleton) = (row.text(0)?, row.text(1)?);
         if old == wanted.shown {
             return Ok(Err(format!("you are called {old} already")));
         }
-        let last: Option<i64> = self.db.query_row(
-            "SELECT max(until_ms) FROM names WHERE key = ?1",
-            [key],
-            |r| r.get(0),
-        )?;
+        let last = self
+            .db
+            .query_first(
+                "SELECT max(until_ms) FROM names WHERE key = ?1",
+                &values![key],
+            )?
+            .map(|r| r.opt_int(0))
+            .transpose()?
+            .flatten();
         if let Some(last) = last {
             let next = last + RENAME_EVERY_DAYS * DAY_MS;
             if now_ms < next {
@@ -148,31 +148,31 @@ impl Store {
         if let Some(conflict) = self.name_conflict(key, wanted, now_ms)? {
             return Ok(Err(conflict.to_string()));
         }
-        let tx = self.db.transaction()?;
-        tx.execute(
-            "INSERT INTO names (key, name, skeleton, until_ms) VALUES (?1, ?2, ?3, ?4)",
-            params![key, old, old_skeleton, now_ms],
-        )?;
-        tx.execute(
-            "UPDATE players SET name = ?2, name_key = ?3, skeleton = ?4 WHERE key = ?1",
-            params![
-                key,
-                wanted.shown,
-                wanted.shown.to_lowercase(),
-                wanted.skeleton
-            ],
-        )?;
-        tx.commit()?;
+        self.db.transaction(&[
+            (
+                "INSERT INTO names (key, name, skeleton, until_ms) VALUES (?1, ?2, ?3, ?4)",
+                values![key, &old, &old_skeleton, now_ms],
+            ),
+            (
+                "UPDATE players SET name = ?2, name_key = ?3, skeleton = ?4 WHERE key = ?1",
+                values![
+                    key,
+                    &wanted.shown,
+                    wanted.shown.to_lowercase().as_str(),
+                    &wanted.skeleton
+                ],
+            ),
+        ])?;
         Ok(Ok(()))
     }
 
     /// The names `key` gave up, oldest first.
-    pub fn old_names(&self, key: &str) -> Result<Vec<String>, StoreError> {
-        let mut query = self
-            .db
-            .prepare_cached("SELECT name FROM names WHERE key = ?1 ORDER BY until_ms")?;
-        let rows = query.query_map([key], |r| r.get(0))?;
-        Ok(rows.collect::<Result<_, _>>()?)
+    pub fn old_names(&mut self, key: &str) -> Result<Vec<String>, StoreError> {
+        let rows = self.db.query(
+            "SELECT name FROM names WHERE key = ?1 ORDER BY until_ms",
+            &values![key],
+        )?;
+        rows.iter().map(|r| r.text(0)).collect()
     }
 }
 

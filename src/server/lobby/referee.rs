@@ -117,7 +117,7 @@ fn encode(message: &FromServer) -> Arc<[u8]> {
 
 impl Referee {
     /// The referee of the games in `store`, restored as they were.
-    pub fn new(store: Store, limits: LobbyLimits) -> Result<Referee, String> {
+    pub fn new(mut store: Store, limits: LobbyLimits) -> Result<Referee, String> {
         let mut games = BTreeMap::new();
         let stored = store.unfinished().map_err(|e| e.to_string())?;
         for game in stored {
