@@ -69,7 +69,7 @@ impl App {
                 }
                 Effect::FollowTheGame => {
                     self.sync_remote();
-                    self.sync_engine();
+                    self.sync_engine(false);
                     let names = [Player::One, Player::Two].map(|p| self.name(p).to_string());
                     let names = [names[0].as_str(), names[1].as_str()];
                     let keys = KeyNames {
@@ -135,7 +135,7 @@ impl App {
                 Effect::StartReview => {
                     let settings = ReviewSettings {
                         millis: u64::from(self.config.engine.review_seconds.0),
-                        threads: self.engine_settings().threads.count(),
+                        threads: self.computer.settings(&self.config.engine).threads.count(),
                         seed: 1,
                     };
                     let slot = self.computer.take_slot();

@@ -96,6 +96,8 @@ pub struct Computer {
     analysed: Option<(Position, Duration)>,
     /// Whether the clocks stand while a search waits for a slot.
     clocks_held: bool,
+    /// The most threads a search may use, whatever the settings say.
+    pub(super) most_threads: Option<std::num::NonZeroU16>,
 }
 
 impl fmt::Debug for Computer {
@@ -150,6 +152,7 @@ impl Computer {
             waiting: None,
             analysed: None,
             clocks_held: false,
+            most_threads: None,
         }
     }
 
@@ -160,6 +163,7 @@ impl Computer {
             analysis: self.analysis,
             seed: self.seed,
             seat: self.seat.clone(),
+            most_threads: self.most_threads,
             ..Computer::new(mode, level)
         }
     }
