@@ -59,8 +59,14 @@ impl App {
             let naming = Naming::of(self);
             let out = match effect {
                 Effect::SaveConfig { old, said } => {
-                    self.save_config(&old, said);
-                    Outcome::none()
+                    let file = &mut self.config_file;
+                    crate::app::settings::leaving::save_config(
+                        file,
+                        &self.config,
+                        &old,
+                        said,
+                        naming,
+                    )
                 }
                 Effect::WriteRecord { path, input } => {
                     let record = self.record_on_screen();
@@ -216,7 +222,9 @@ impl App {
             }
         }
         match &mut self.screen {
-            Screen::Board if action == Action::ToggleEscorts => return self.toggle_escorts(),
+            Screen::Board if action == Action::ToggleEscorts => {
+                return crate::app::settings::leaving::toggle_escorts(&mut self.config);
+            }
             Screen::Board => return self.on_board(action),
             Screen::Help { scroll, over } => match action {
                 Action::Close | Action::ToggleHelp => {
