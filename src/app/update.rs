@@ -135,7 +135,7 @@ impl App {
                     None => Outcome::none(),
                 },
                 Effect::MarkWelcomed => {
-                    self.mark_welcomed();
+                    crate::app::welcome::mark_welcomed(self.files.paths());
                     Outcome::none()
                 }
                 Effect::StartReview => {
