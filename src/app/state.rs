@@ -50,8 +50,6 @@ pub struct App {
     pub(in crate::app) online: Online,
     /// The engine's review of the game, and its thread while it runs.
     pub(in crate::app) review: GameReview,
-    /// The most threads a search may use, whatever the settings say.
-    pub(in crate::app) most_threads: Option<std::num::NonZeroU16>,
     /// A remote session's player: kept to their own folders and the
     /// server's own lobby (`terminal/remote/confined.rs`); `None` locally.
     pub(in crate::app) confined: Option<Confined>,
@@ -93,7 +91,6 @@ impl App {
             network: None,
             online: Online::default(),
             review: GameReview::default(),
-            most_threads: None,
             confined: None,
             bell,
         }

@@ -59,8 +59,14 @@ impl App {
             let naming = Naming::of(self);
             let out = match effect {
                 Effect::SaveConfig { old, said } => {
-                    self.save_config(&old, said);
-                    Outcome::none()
+                    let file = &mut self.config_file;
+                    crate::app::settings::leaving::save_config(
+                        file,
+                        &self.config,
+                        &old,
+                        said,
+                        naming,
+                    )
                 }
                 Effect::WriteRecord { path, input } => {
                     let record = self.record_on_screen();
@@ -69,7 +75,7 @@ impl App {
                 }
                 Effect::FollowTheGame => {
                     self.sync_remote();
-                    self.sync_engine();
+                    self.sync_engine(false);
                     let names = [Player::One, Player::Two].map(|p| self.name(p).to_string());
                     let names = [names[0].as_str(), names[1].as_str()];
                     let keys = KeyNames {
@@ -129,13 +135,13 @@ impl App {
                     None => Outcome::none(),
                 },
                 Effect::MarkWelcomed => {
-                    self.mark_welcomed();
+                    crate::app::welcome::mark_welcomed(self.files.paths());
                     Outcome::none()
                 }
                 Effect::StartReview => {
                     let settings = ReviewSettings {
                         millis: u64::from(self.config.engine.review_seconds.0),
-                        threads: self.engine_settings().threads.count(),
+                        threads: self.computer.settings(&self.config.engine).threads.count(),
                         seed: 1,
                     };
                     let slot = self.computer.take_slot();
@@ -216,7 +222,9 @@ impl App {
             }
         }
         match &mut self.screen {
-            Screen::Board if action == Action::ToggleEscorts => return self.toggle_escorts(),
+            Screen::Board if action == Action::ToggleEscorts => {
+                return crate::app::settings::leaving::toggle_escorts(&mut self.config);
+            }
             Screen::Board => return self.on_board(action),
             Screen::Help { scroll, over } => match action {
                 Action::Close | Action::ToggleHelp => {

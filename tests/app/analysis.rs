@@ -265,7 +265,7 @@ fn the_easy_levels_hint_is_never_a_stone_the_preview_says_can_be_captured() {
         config.engine.level = Level::Easy;
         config.game.pie = false;
         let mut app = App::with_config(config.clone());
-        app.seed_engine(seed);
+        app.computer_mut().seed(seed);
         for square in random_game(seed, &config, 6 + seed as usize) {
             play_at(&mut app, &square);
         }

@@ -290,7 +290,7 @@ fn the_computers_clock_stands_while_its_move_waits_for_a_search_slot() {
     config.engine.level = Level::Easy;
     let slots = SearchSlots::new(1);
     let mut app = App::with_config(config);
-    app.share_searches(slots.clone());
+    app.computer_mut().share_slots(&slots);
     app.pass_time(Duration::ZERO);
     type_keys(&mut app, "n");
     play_at(&mut app, "e5");

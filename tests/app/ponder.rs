@@ -253,7 +253,7 @@ fn pondering_stops_when_your_clock_runs_out() {
 fn on_a_servers_shared_searches_the_computer_does_not_ponder_and_gives_its_slot_back() {
     let slots = SearchSlots::new(1);
     let mut app = App::with_config(config(1));
-    app.share_searches(slots.clone());
+    app.computer_mut().share_slots(&slots);
     play_at(&mut app, "d4");
     assert_eq!(app.computer().job(), Some(Job::Move));
     assert_eq!(slots.running(), 1, "the move's search holds the slot");

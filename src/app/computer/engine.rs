@@ -95,6 +95,8 @@ pub struct Computer {
     clocks_held: bool,
     /// Rung by the running search with its progress (the event loop's).
     bell: crate::bell::Bell,
+    /// The most threads a search may use, whatever the settings say.
+    pub(super) most_threads: Option<std::num::NonZeroU16>,
 }
 
 impl fmt::Debug for Computer {
@@ -150,6 +152,7 @@ impl Computer {
             analysed: None,
             clocks_held: false,
             bell: crate::bell::Bell::default(),
+            most_threads: None,
         }
     }
 
@@ -169,6 +172,7 @@ impl Computer {
             seed: self.seed,
             seat: self.seat.clone(),
             bell: self.bell.clone(),
+            most_threads: self.most_threads,
             ..Computer::new(mode, level)
         }
     }

@@ -78,7 +78,13 @@ pub fn lines(app: &App) -> Vec<(String, Style)> {
         // Discreetly: the person is thinking, not waiting.
         Some(Job::Ponder) => {
             let name = app.name(game.player_to_move().other());
-            let threads = count(app.engine_settings().threads.count(), "thread");
+            let threads = count(
+                app.computer()
+                    .settings(&app.config().engine)
+                    .threads
+                    .count(),
+                "thread",
+            );
             out.push((
                 format!("{name} is pondering on {threads}."),
                 theme.ui(Ui::Dim),

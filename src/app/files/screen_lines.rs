@@ -10,6 +10,7 @@ use super::naming::Naming;
 use super::state::Files;
 use crate::ai::review::REVIEW_KEY;
 use crate::app::action::{Action, HistoryStep};
+use crate::app::computer::turns::named_level;
 use crate::app::config::engine::Mode;
 use crate::app::effect::{Effect, Keep};
 use crate::app::message::Tone;
@@ -143,7 +144,16 @@ impl App {
             // Who played: a game against the computer resumes as one. The
             // level is for the reader; the settings' level plays on.
             ("x-mode", self.computer.mode().key().to_string()),
-            ("x-level", self.named_level().name().to_string()),
+            (
+                "x-level",
+                named_level(
+                    self.files.recorded_level(),
+                    self.session.game(),
+                    self.config.engine.level,
+                )
+                .name()
+                .to_string(),
+            ),
         ];
         // The engine's review of this game (`review/`).
         for (key, value) in screen

@@ -47,7 +47,20 @@ impl App {
                 Some(effects) => return effects,
                 None => false,
             },
-            BoardMode::Computer => self.computer_board(action),
+            BoardMode::Computer => {
+                // A click the computer refuses still moves the cursor there.
+                if let Action::Click { column, row } = action {
+                    self.hover(column, row);
+                }
+                if action == Action::NewGame && self.computer.is_demo() {
+                    self.start_new_game();
+                    return Vec::new();
+                }
+                match self.computer_turn().board_key(action) {
+                    Some(out) => return self.apply(out),
+                    None => false,
+                }
+            }
             BoardMode::People => false,
         };
         if taken {
@@ -55,8 +68,15 @@ impl App {
         }
         let size = self.game().size();
         match action {
-            Action::Hint => self.ask_hint(),
-            Action::ToggleAnalysis => self.toggle_analysis(),
+            Action::Hint => {
+                let found = self.hint();
+                let out = self.computer_turn().ask_hint(found);
+                return self.apply(out);
+            }
+            Action::ToggleAnalysis => {
+                let out = self.computer_turn().toggle_analysis();
+                return self.apply(out);
+            }
             Action::MoveCursor(direction) => self.board.step_cursor(direction, size),
             Action::Place => self.person_moves(Move::Place(self.board.cursor())),
             Action::Click { column, row } => {

@@ -4,14 +4,16 @@
 use crate::app::action::Action;
 use crate::app::computer::engine::names;
 use crate::app::config::Config;
+use crate::app::config::file::ConfigFile;
+use crate::app::effect::Effect;
 use crate::app::files::naming::Naming;
 use crate::app::keys::keymap::{Context, key_for};
 use crate::app::message::Tone;
+use crate::app::outcome::Outcome;
 use crate::app::screen::Screen;
 use crate::app::state::App;
 use crate::app::terminal::capabilities::TermCaps;
 use crate::app::ui::theme::Theme;
-use crate::app::update::Effect;
 
 impl App {
     /// Closes the settings screen, applying its changes; what it returns
@@ -85,49 +87,6 @@ impl App {
         self.theme = Theme::on(&self.config.display, terminal);
     }
 
-    /// `v` on the board: the escort marks on or off, saved at once.
-    pub(in crate::app) fn toggle_escorts(&mut self) -> Vec<Effect> {
-        let old = self.config.clone();
-        self.config.display.escorts = !old.display.escorts;
-        let said = if self.config.display.escorts {
-            "Escorts and stones in danger are marked. "
-        } else {
-            "Escort marks off. "
-        };
-        vec![Effect::SaveConfig {
-            old: Box::new(old),
-            said: said.to_string(),
-        }]
-    }
-
-    pub(in crate::app) fn save_config(&mut self, old: &Config, said: String) {
-        let mut text = said;
-        match self.config_file.save(old, &self.config) {
-            Ok(saved) => {
-                let naming = Naming::of(self);
-                if naming.names_only() {
-                    text.push_str("Settings saved");
-                } else {
-                    text.push_str(&format!("Settings saved to {}", saved.path.display()));
-                }
-                if let Some(backup) = saved.backup {
-                    text.push_str(&format!(
-                        " (the old, unusable file is kept as {})",
-                        naming.file(&backup)
-                    ));
-                }
-                text.push('.');
-                self.say(Tone::Success, text);
-            }
-            Err(why) => {
-                text.push_str(&format!(
-                    "Settings not saved: {why}; they last until you quit."
-                ));
-                self.say(Tone::Warning, text);
-            }
-        }
-    }
-
     /// The settings that differ from the game on the board and so wait for the
     /// next game, e.g. `["board size 9", "revised rules"]`.
     pub fn settings_waiting(&self) -> Vec<String> {
@@ -180,4 +139,55 @@ fn join(items: &[String]) -> String {
         [one] => one.clone(),
         [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
     }
+}
+
+/// `v` on the board: the escort marks on or off, saved at once.
+pub(in crate::app) fn toggle_escorts(config: &mut Config) -> Vec<Effect> {
+    let old = config.clone();
+    config.display.escorts = !old.display.escorts;
+    let said = if config.display.escorts {
+        "Escorts and stones in danger are marked. "
+    } else {
+        "Escort marks off. "
+    };
+    vec![Effect::SaveConfig {
+        old: Box::new(old),
+        said: said.to_string(),
+    }]
+}
+
+/// Writes `config` (changed from `old`) to `file`, and says so after `said`.
+pub(in crate::app) fn save_config(
+    file: &mut ConfigFile,
+    config: &Config,
+    old: &Config,
+    said: String,
+    naming: Naming,
+) -> Outcome {
+    let mut out = Outcome::none();
+    let mut text = said;
+    match file.save(old, config) {
+        Ok(saved) => {
+            if naming.names_only() {
+                text.push_str("Settings saved");
+            } else {
+                text.push_str(&format!("Settings saved to {}", saved.path.display()));
+            }
+            if let Some(backup) = saved.backup {
+                text.push_str(&format!(
+                    " (the old, unusable file is kept as {})",
+                    naming.file(&backup)
+                ));
+            }
+            text.push('.');
+            out.say(Tone::Success, text);
+        }
+        Err(why) => {
+            text.push_str(&format!(
+                "Settings not saved: {why}; they last until you quit."
+            ));
+            out.say(Tone::Warning, text);
+        }
+    }
+    out
 }

@@ -66,7 +66,7 @@ pub(in crate::app) fn open_app(
     };
     app.use_terminal(terminal);
     // The computer plays differently from run to run (tests keep a fixed seed).
-    app.seed_engine(clock_seed());
+    app.computer_mut().seed(clock_seed());
     // The unfinished game (or the record asked for), then an autosave after
     // every change to the game.
     app.open_files(paths, opening);

@@ -9,11 +9,11 @@ pub(in crate::app) mod view;
 
 use crate::app::action::{Action, FirstGame};
 use crate::app::config::engine::Mode;
+use crate::app::effect::Effect;
 use crate::app::message::Tone;
 use crate::app::screen::{HelpOver, Screen};
 use crate::app::state::App;
 use crate::app::training::state::Course;
-use crate::app::update::Effect;
 use crate::core::BoardSize;
 use crate::storage::atomic_write;
 
@@ -99,13 +99,13 @@ impl App {
         });
         effects
     }
+}
 
-    /// Leaves the mark that the welcome was answered (a failure only means
-    /// that it is shown again next time).
-    pub(in crate::app) fn mark_welcomed(&mut self) {
-        if let Some(paths) = self.files.paths() {
-            let _ = std::fs::create_dir_all(&paths.state_dir);
-            let _ = atomic_write(&paths.state_dir.join(WELCOMED), b"");
-        }
+/// Leaves the mark that the welcome was answered in the state directory of
+/// `paths` (a failure only means that it is shown again next time).
+pub(in crate::app) fn mark_welcomed(paths: Option<&crate::storage::Paths>) {
+    if let Some(paths) = paths {
+        let _ = std::fs::create_dir_all(&paths.state_dir);
+        let _ = atomic_write(&paths.state_dir.join(WELCOMED), b"");
     }
 }

@@ -111,7 +111,7 @@ fn run_with(session: RemoteSession, searches: Option<SearchSlots>) -> io::Result
     };
     let mut app = open_app(locations, caps, &Opening::default());
     app.welcome_if_first_start();
-    app.limit_threads(engine_threads);
+    app.computer_mut().limit_threads(engine_threads);
     let online = lobby.is_some();
     app.confine_to_session(lobby);
     // A returning key connects to the lobby at once, as a local copy does:
@@ -121,7 +121,7 @@ fn run_with(session: RemoteSession, searches: Option<SearchSlots>) -> io::Result
         app.connect_online_if_set();
     }
     if let Some(searches) = searches {
-        app.share_searches(searches);
+        app.computer_mut().share_slots(&searches);
     }
     let mut console = Remote::take_over(input, output, width, height)?;
     match event_loop::run(&mut console, &mut app) {
