@@ -283,7 +283,10 @@ impl Running {
             }
             if start.elapsed() > DEADLINE {
                 let _ = self.child.kill();
-                panic!("brique did not end");
+                panic!(
+                    "brique did not end; the screen:\n{}",
+                    self.screen().contents()
+                );
             }
             std::thread::sleep(Duration::from_millis(20));
         }

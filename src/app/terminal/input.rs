@@ -30,21 +30,22 @@ pub fn wait(timeout: Duration) -> std::io::Result<Input> {
         })
     };
     match terminal_gone(Duration::ZERO) {
-        None => return ready(timeout),
-        Some(true) => return Ok(Input::Gone),
-        Some(false) => {}
+        None => ready(timeout),
+        Some(true) => Ok(Input::Gone),
+        // Crossterm's own wait, so that each resize's signal is taken as
+        // it comes: its event source is edge-triggered and, handed a
+        // resize and the terminal's readiness at once, returns the resize
+        // and loses the readiness (keys typed after a storm of resizes
+        // were never read while this thread waited on the terminal
+        // alone). A closed terminal makes that wait spin until it ends,
+        // so it is short and the hang-up is looked for again after it.
+        Some(false) => ready(timeout.min(CROSSTERM_WAIT)),
     }
-    // Events crossterm already holds (a read brings several at once).
-    if event::poll(Duration::ZERO)? {
-        return Ok(Input::Ready);
-    }
-    // A signal (a resize's SIGWINCH among them) cuts this wait short;
-    // crossterm then turns the resize into an event.
-    if terminal_gone(timeout) == Some(true) {
-        return Ok(Input::Gone);
-    }
-    ready(Duration::ZERO)
 }
+
+/// The longest crossterm waits for input before the terminal is looked at
+/// again for a hang-up.
+const CROSSTERM_WAIT: Duration = Duration::from_millis(500);
 
 /// Waits up to `timeout` for the terminal to be readable; true when it is
 /// gone: hung up, in error, or readable with nothing to read (end of
