@@ -87,7 +87,9 @@ pub use computer::heat::Heat;
 pub use computer::slots::SearchSlots;
 pub use config::engine::{EngineConfig, Mode, ReviewTime, Threads};
 pub use config::file::{ConfigFile, Loaded, Notice, Saved};
-pub use config::{BoardColours, Colour, Config, NetworkConfig, PALETTES, RelayServer, ThemeName};
+pub use config::{
+    BoardColours, Colour, Config, LobbyServers, NetworkConfig, PALETTES, RelayServer, ThemeName,
+};
 pub use files::autosave::Opening;
 pub use files::state::{RecordList, ResultsRead};
 pub use game::board_widget::{BoardOverlay, BoardWidget, SquareMarks};

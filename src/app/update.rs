@@ -153,7 +153,8 @@ impl App {
                 }
                 Effect::StopReview => self.review.end(self.session.game()),
                 Effect::ConnectOnline { server, name } => {
-                    self.connect_online(server, Some(name));
+                    let lobby = crate::app::online::connect_lobby::Lobby::typed(&server);
+                    self.connect_online(lobby, Some(name));
                     Outcome::none()
                 }
                 Effect::TakeOnline => Outcome::effects(self.take_online()),

@@ -41,6 +41,13 @@ pub struct ServerArgs {
     /// `postgres://user@host:port/dbname`, the key then in --data-dir.
     #[arg(long, value_name = "PATH|URL", requires = "lobby")]
     pub db: Option<PathBuf>,
+    /// The lobby server's key pair: made there if missing (private to this
+    /// user, never over another file), else read. Give every server of
+    /// one lobby the same file, so that players who move between them
+    /// meet one key (default: `lobby-server.key` beside the SQLite file,
+    /// or in --data-dir).
+    #[arg(long, value_name = "FILE", requires = "lobby")]
+    pub server_key: Option<PathBuf>,
     /// New players (keys taking a name) from one address in a day.
     #[arg(long, value_name = "N", default_value_t = lobby::LobbyLimits::default().registrations_per_day, requires = "lobby")]
     pub registrations_per_day: u32,
@@ -72,13 +79,18 @@ pub struct ServerArgs {
     /// --lobby, a lobby with N players seeking and playing rated games.
     #[arg(long, value_name = "N", conflicts_with_all = ["port", "bind", "ssh_port"])]
     pub load: Option<usize>,
+    /// With --lobby --load on PostgreSQL (--db postgres://…): start K
+    /// servers over that database, sharing one key, the players spread
+    /// over them.
+    #[arg(long, value_name = "K", default_value_t = 1, requires = "load", value_parser = clap::value_parser!(u8).range(1..=16))]
+    pub servers: u8,
 }
 
 pub fn run(args: &ServerArgs) -> ExitCode {
     let open_files = server::raise_open_files();
     if let Some(pairs) = args.load {
         if args.lobby {
-            return lobby_load(pairs, args.db.as_deref());
+            return lobby_load(pairs, args.db.as_deref(), usize::from(args.servers));
         }
         return load(pairs, open_files);
     }
@@ -236,12 +248,16 @@ fn run_lobby(
             return ExitCode::from(2);
         }
     };
-    // The key beside an SQLite file; in the data directory beside a server.
-    let key = match (&db, data_dir(args)) {
-        (lobby::Database::File(path), _) => path.with_file_name(lobby::SERVER_KEY_FILE),
-        (lobby::Database::Postgres(_), Some(dir)) => dir.join(lobby::SERVER_KEY_FILE),
-        (lobby::Database::Postgres(_), None) => {
-            eprintln!("brique server: no home directory for the server's key: give --data-dir DIR");
+    // The key given; else beside an SQLite file, in the data directory
+    // beside a server.
+    let key = match (&args.server_key, &db, data_dir(args)) {
+        (Some(key), _, _) => key.clone(),
+        (None, lobby::Database::File(path), _) => path.with_file_name(lobby::SERVER_KEY_FILE),
+        (None, lobby::Database::Postgres(_), Some(dir)) => dir.join(lobby::SERVER_KEY_FILE),
+        (None, lobby::Database::Postgres(_), None) => {
+            eprintln!(
+                "brique server: no home directory for the server's key: give --data-dir DIR or --server-key FILE"
+            );
             return ExitCode::from(2);
         }
     };
@@ -271,7 +287,7 @@ fn run_lobby(
 
 /// The lobby's load test, on a new SQLite file, or on the PostgreSQL
 /// database `--db` names.
-fn lobby_load(players: usize, db: Option<&std::path::Path>) -> ExitCode {
+fn lobby_load(players: usize, db: Option<&std::path::Path>, servers: usize) -> ExitCode {
     let postgres = match db.map(|db| lobby::Database::parse(db.as_os_str())) {
         None => None,
         Some(lobby::Database::Postgres(url)) => Some(url),
@@ -287,6 +303,13 @@ fn lobby_load(players: usize, db: Option<&std::path::Path>) -> ExitCode {
         eprintln!("brique server: --lobby --load needs at least two players");
         return ExitCode::from(2);
     }
+    if servers > 1 && postgres.is_none() {
+        eprintln!(
+            "brique server: --servers needs the servers' one PostgreSQL database: give --db \
+             postgres://…"
+        );
+        return ExitCode::from(2);
+    }
     let exe = match std::env::current_exe() {
         Ok(exe) => exe,
         Err(e) => {
@@ -294,7 +317,7 @@ fn lobby_load(players: usize, db: Option<&std::path::Path>) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    match lobby::load::run(players, &exe, postgres.as_deref()) {
+    match lobby::load::run(players, &exe, postgres.as_deref(), servers) {
         Ok(report) => match super::print_stdout(&format!("{report}\n")) {
             Ok(()) => ExitCode::SUCCESS,
             Err(code) => code,

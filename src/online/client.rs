@@ -22,7 +22,7 @@ use std::time::{Duration, Instant};
 use snow::StatelessTransportState;
 
 use super::identity::Identity;
-use super::known::{KnownError, check_server_key};
+use super::known::{KnownError, check_lobby_key};
 use super::protocol::{
     Answer, Ask, ClientHello, FromServer, GameSummary, LOBBY_PROTOCOL, Push, Reply, Request,
     ServerHello,
@@ -53,6 +53,9 @@ pub enum Incoming {
 
 #[derive(Debug, thiserror::Error)]
 pub enum OnlineError {
+    /// The address could not be looked up: why.
+    #[error("{0}")]
+    Lookup(String),
     #[error("cannot reach the server at {0}: {1}")]
     Unreachable(SocketAddr, std::io::Error),
     #[error("the handshake with the server failed: {0}")]
@@ -175,6 +178,19 @@ impl Client {
         name: Option<&str>,
         known_servers: &Path,
     ) -> Result<(Client, Welcome), OnlineError> {
+        Client::connect_within(address, &[], identity, name, known_servers)
+    }
+
+    /// [`Client::connect`] to `address`, one of the servers `lobby` of one
+    /// lobby: a server met for the first time must prove the key that
+    /// the others proved (`known::check_lobby_key`).
+    pub(super) fn connect_within(
+        address: SocketAddr,
+        lobby: &[SocketAddr],
+        identity: &Identity,
+        name: Option<&str>,
+        known_servers: &Path,
+    ) -> Result<(Client, Welcome), OnlineError> {
         let mut stream = TcpStream::connect_timeout(&address, HANDSHAKE_WAIT)
             .map_err(|e| OnlineError::Unreachable(address, e))?;
         let _ = stream.set_nodelay(true);
@@ -193,7 +209,7 @@ impl Client {
         let server_key = state
             .get_remote_static()
             .ok_or_else(|| fail(WireError::Missing("the server proved no key")))?;
-        check_server_key(known_servers, address, server_key)?;
+        check_lobby_key(known_servers, address, lobby, server_key)?;
         let hello = ClientHello {
             protocol: LOBBY_PROTOCOL,
             program: env!("CARGO_PKG_VERSION").to_string(),

@@ -28,6 +28,15 @@ pub enum KnownError {
         .file.display()
     )]
     Changed { address: SocketAddr, file: PathBuf },
+    #[error(
+        "the server at {address} has a different key than {other}, a server of the same lobby met before; if its operator changed the lobby's key, remove the line for {other} from {}",
+        .file.display()
+    )]
+    NotTheLobby {
+        address: SocketAddr,
+        other: SocketAddr,
+        file: PathBuf,
+    },
     #[error("cannot use the file of known servers {}: {why}", .file.display())]
     File { file: PathBuf, why: FileProblem },
 }
@@ -73,6 +82,43 @@ pub fn check_server_key(file: &Path, address: SocketAddr, key: &[u8]) -> Result<
         "\n"
     };
     append_line(file, &format!("{start}{address_text} {key}\n")).map_err(|e| fail(e.into()))
+}
+
+/// Checks `key`, the one the server at `address` proved, as
+/// [`check_server_key`] does; an address met for the first time must
+/// prove the key recorded for `lobby`, the other servers of its lobby
+/// (one key for all, `--server-key`), if one of them was met before.
+pub fn check_lobby_key(
+    file: &Path,
+    address: SocketAddr,
+    lobby: &[SocketAddr],
+    key: &[u8],
+) -> Result<(), KnownError> {
+    let text = read_text(file).map_err(|why| KnownError::File {
+        file: file.to_path_buf(),
+        why,
+    })?;
+    let recorded = |wanted: &SocketAddr| {
+        let wanted = wanted.to_string();
+        text.lines().find_map(|line| {
+            let (a, k) = line.split_once(' ')?;
+            (a == wanted && k.len() == 64).then(|| k.to_string())
+        })
+    };
+    if recorded(&address).is_none()
+        && let Some((other, known)) = lobby
+            .iter()
+            .filter(|other| **other != address)
+            .find_map(|other| recorded(other).map(|k| (*other, k)))
+        && known != hex(key)
+    {
+        return Err(KnownError::NotTheLobby {
+            address,
+            other,
+            file: file.to_path_buf(),
+        });
+    }
+    check_server_key(file, address, key)
 }
 
 /// The file's text; none if there is no file yet. Only a plain file is
@@ -167,5 +213,36 @@ mod tests {
                 "{refused}"
             );
         }
+    }
+
+    #[test]
+    fn a_new_server_of_a_lobby_must_prove_the_key_its_other_servers_proved() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join(KNOWN_SERVERS_FILE);
+        let [a, b, c]: [SocketAddr; 3] =
+            ["127.0.0.1:7779", "127.0.0.1:7780", "127.0.0.1:7781"].map(|s| s.parse().unwrap());
+        // Nothing met yet: the first proves the lobby's key.
+        check_lobby_key(&file, a, &[a, b, c], &[1; 32]).unwrap();
+        // Another server of the lobby with the same key: trusted, recorded.
+        check_lobby_key(&file, b, &[a, b, c], &[1; 32]).unwrap();
+        assert_eq!(fs::read_to_string(&file).unwrap().lines().count(), 2);
+        // With another key: refused, nothing recorded.
+        let refused = check_lobby_key(&file, c, &[a, b, c], &[2; 32]).unwrap_err();
+        assert!(
+            matches!(refused, KnownError::NotTheLobby { address, other, .. } if address == c && other == a),
+            "{refused}"
+        );
+        assert!(
+            refused.to_string().contains("a server of the same lobby"),
+            "{refused}"
+        );
+        assert_eq!(fs::read_to_string(&file).unwrap().lines().count(), 2);
+        // A server met before decides by its own line, as ever.
+        assert!(matches!(
+            check_lobby_key(&file, b, &[a, b, c], &[2; 32]),
+            Err(KnownError::Changed { .. })
+        ));
+        // Alone (not in a list), a new address is trusted on first use.
+        check_lobby_key(&file, c, &[], &[2; 32]).unwrap();
     }
 }

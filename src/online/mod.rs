@@ -6,6 +6,7 @@
 //! two copies, this talks to a server that referees games between many.
 
 mod client;
+mod failover;
 pub mod identity;
 mod known;
 pub mod name;
@@ -14,6 +15,7 @@ mod typed;
 pub mod wire;
 
 pub use client::{Client, Incoming, OnlineError, Welcome};
+pub use failover::Reached;
 pub use identity::{Identity, IdentityError, KEY_FILE};
 pub use known::{KNOWN_SERVERS_FILE, KnownError};
 pub use name::{NAME_MAX_CHARS, NameError, PlayerName, check_name};

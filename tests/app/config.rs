@@ -41,7 +41,8 @@ fn all_changed() -> Config {
     config.network.server =
         Some(brique::app::RelayServer::parse("relay.example.org:7778").unwrap());
     config.network.online_server =
-        Some(brique::app::RelayServer::parse("lobby.example.org:7779").unwrap());
+        brique::app::LobbyServers::parse("lobby.example.org:7779, lobby2.example.org:7779")
+            .unwrap();
     config.network.online_name = "ann".into();
     // Every action on a key of its own, so that none clashes.
     for (i, binding) in (0x410..).zip(brique::app::keymap::KEYMAP) {
@@ -119,6 +120,40 @@ fn a_relay_is_read_from_network_server_and_a_bad_one_is_refused() {
         );
         assert!(problem.message.contains("HOST:PORT"), "{}", problem.message);
     }
+}
+
+#[test]
+fn a_lobby_is_one_server_or_a_list_and_a_bad_list_is_refused() {
+    let text = "[network]\nonline_server = [\"a.example.org:7779\", \"127.0.0.1:7780\"]\n";
+    let (config, problems) = Config::read(text).unwrap();
+    assert_eq!(problems, []);
+    assert_eq!(
+        config.network.online_server.to_string(),
+        "a.example.org:7779, 127.0.0.1:7780"
+    );
+    let (one, _) = Config::read("[network]\nonline_server = \"127.0.0.1:7779\"\n").unwrap();
+    assert_eq!(one.network.online_server.servers().len(), 1);
+    for bad in ["[]", "[\"a.example.org\"]", "[[\"a:1\"]]"] {
+        let (config, problems) =
+            Config::read(&format!("[network]\nonline_server = {bad}\n")).unwrap();
+        assert!(config.network.online_server.is_empty(), "{bad}");
+        assert_eq!(problems.len(), 1, "{bad}");
+        let problem = &problems[0];
+        assert_eq!((problem.line, problem.column), (2, 17), "{bad}");
+        assert!(
+            problem.message.contains("`network.online_server`"),
+            "{}",
+            problem.message
+        );
+        assert!(problem.message.contains("HOST:PORT"), "{}", problem.message);
+    }
+    // In a file: the default kept, the rest read, the place said.
+    let (_dir, path) = fixture("bad_lobby_list.toml");
+    let loaded = ConfigFile::load(path);
+    assert!(loaded.config.network.online_server.is_empty());
+    assert_eq!(loaded.config.network.online_name, "ann");
+    let body = loaded.notice.unwrap().body;
+    assert!(body.contains("line 3, column 17"), "{body}");
 }
 
 #[test]

@@ -31,6 +31,7 @@ mod keys;
 mod lessons;
 mod online;
 mod online_chat;
+mod online_failover;
 mod online_names;
 mod online_session;
 mod own_keys;

@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use crate::lobby_support::{Server, WAIT};
 use crate::support::press;
-use brique::app::{Action, App, Config, PlayArgs, RelayServer, Screen};
+use brique::app::{Action, App, Config, LobbyServers, PlayArgs, Screen};
 use brique::core::BoardSize;
 use brique::online::protocol::{Pace, Terms};
 use brique::online::{Client, Identity, KEY_FILE, KNOWN_SERVERS_FILE};
@@ -17,7 +17,7 @@ use ratatui::crossterm::event::KeyCode;
 /// An app with its files under `dir`, the lobby set in its settings.
 pub fn app_in(dir: &Path, lobby: &str, name: &str) -> App {
     let mut config = Config::default();
-    config.network.online_server = Some(RelayServer::parse(lobby).unwrap());
+    config.network.online_server = LobbyServers::parse(lobby).unwrap();
     config.network.online_name = name.into();
     config.game.size = BoardSize::new(5).unwrap();
     let mut app = App::with_config(config);

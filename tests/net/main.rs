@@ -26,6 +26,7 @@ mod link;
 mod lobby;
 mod lobby_chat;
 mod lobby_edges;
+mod lobby_failover;
 mod lobby_names;
 mod lobby_postgres;
 mod relay;

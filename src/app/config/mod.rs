@@ -15,7 +15,7 @@ use strum::VariantArray;
 
 pub use colour::{BoardColours, Colour, PALETTES};
 pub use document::ConfigProblem;
-pub use network::{NetworkConfig, RelayServer};
+pub use network::{LobbyServers, NetworkConfig, RelayServer};
 use value::{Spelling, spelled};
 
 use crate::app::keys::bindings::KeyBindings;

@@ -13,10 +13,11 @@ pub struct NetworkConfig {
     /// The relay's `HOST:PORT` (`None`, spelled `""`: play directly).
     #[serde(with = "spelled")]
     pub server: Option<RelayServer>,
-    /// The lobby's `HOST:PORT` (`None`, spelled `""`: none yet; the Online
-    /// screen asks for it).
+    /// The lobby's `HOST:PORT`, or its servers' in the order tried (a
+    /// list: `["a:7779", "b:7779"]`); empty, spelled `""`: none yet, the
+    /// Online screen asks for it.
     #[serde(with = "spelled")]
-    pub online_server: Option<RelayServer>,
+    pub online_server: LobbyServers,
     /// The name taken on the lobby server ("": none yet).
     pub online_name: String,
 }
@@ -73,6 +74,88 @@ impl Spelling for Option<RelayServer> {
     }
 }
 
+/// The servers of one lobby, in the order a client tries them: one, as
+/// typed, or several sharing one database and one key (docs/server.md).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct LobbyServers(Vec<RelayServer>);
+
+impl LobbyServers {
+    /// The servers written `a:7779, b:7779` (the connect form's way); ""
+    /// for none.
+    pub fn parse(text: &str) -> Result<LobbyServers, String> {
+        text.split(',')
+            .map(str::trim)
+            .filter(|one| !one.is_empty())
+            .map(|one| RelayServer::parse(one).map_err(|why| why.replace("a relay's", "a lobby's")))
+            .collect::<Result<Vec<_>, _>>()
+            .map(LobbyServers)
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    pub fn servers(&self) -> &[RelayServer] {
+        &self.0
+    }
+}
+
+impl From<RelayServer> for LobbyServers {
+    fn from(one: RelayServer) -> LobbyServers {
+        LobbyServers(vec![one])
+    }
+}
+
+/// `a:7779, b:7779`, as the connect form shows them.
+impl std::fmt::Display for LobbyServers {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        for (i, server) in self.0.iter().enumerate() {
+            if i > 0 {
+                f.write_str(", ")?;
+            }
+            f.write_str(server.as_str())?;
+        }
+        Ok(())
+    }
+}
+
+impl Spelling for LobbyServers {
+    /// One server as a string (as before lists), several as a list.
+    fn spell(&self) -> toml::Value {
+        match &self.0[..] {
+            [] => toml::Value::String(String::new()),
+            [one] => toml::Value::String(one.0.clone()),
+            many => toml::Value::Array(
+                many.iter()
+                    .map(|s| toml::Value::String(s.0.clone()))
+                    .collect(),
+            ),
+        }
+    }
+
+    fn read(value: &toml::Value) -> Result<LobbyServers, String> {
+        const EXPECTED: &str = r#"expected a lobby's "HOST:PORT" in quotes, a list of them such as ["a.example.org:7779", "b.example.org:7779"], or "" for none"#;
+        match value {
+            toml::Value::String(text) if text.trim().is_empty() => Ok(LobbyServers::default()),
+            toml::Value::String(text) => RelayServer::parse(text)
+                .map(LobbyServers::from)
+                .map_err(|why| why.replace("a relay's", "a lobby's")),
+            toml::Value::Array(items) if items.is_empty() => {
+                Err(format!("an empty list: {EXPECTED}"))
+            }
+            toml::Value::Array(items) => items
+                .iter()
+                .map(|item| {
+                    let text = item.as_str().ok_or(EXPECTED)?;
+                    RelayServer::parse(text).map_err(|why| why.replace("a relay's", "a lobby's"))
+                })
+                .collect::<Result<Vec<_>, _>>()
+                .map(LobbyServers),
+            _ => Err(EXPECTED.to_string()),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -95,5 +178,36 @@ mod tests {
         }
         let none = Option::<RelayServer>::read(&toml::Value::String(String::new()));
         assert_eq!(none, Ok(None));
+    }
+
+    #[test]
+    fn a_lobby_is_one_server_or_a_list_tried_in_order() {
+        let read = |text: &str| {
+            let value: toml::Table = toml::from_str(&format!("v = {text}")).unwrap();
+            LobbyServers::read(&value["v"])
+        };
+        let one = read(r#""a.example.org:7779""#).unwrap();
+        assert_eq!(one.to_string(), "a.example.org:7779");
+        assert_eq!(
+            one.spell(),
+            toml::Value::String("a.example.org:7779".into())
+        );
+        let two = read(r#"["a.example.org:7779", "127.0.0.1:7780"]"#).unwrap();
+        assert_eq!(two.servers().len(), 2);
+        assert_eq!(two.to_string(), "a.example.org:7779, 127.0.0.1:7780");
+        assert_eq!(LobbyServers::read(&two.spell()), Ok(two.clone()));
+        assert_eq!(
+            LobbyServers::parse(" a.example.org:7779 ,127.0.0.1:7780, "),
+            Ok(two)
+        );
+        assert_eq!(read(r#""""#), Ok(LobbyServers::default()));
+        assert_eq!(LobbyServers::parse(""), Ok(LobbyServers::default()));
+        for bad in ["[]", "[7779]", r#"["a:7779", "b"]"#, "7779"] {
+            let why = read(bad).unwrap_err();
+            assert!(why.contains("HOST:PORT"), "{bad}: {why}");
+        }
+        assert!(read("[]").unwrap_err().starts_with("an empty list"));
+        let why = LobbyServers::parse("a:7779, b").unwrap_err();
+        assert!(why.contains("a lobby's HOST:PORT"), "{why}");
     }
 }

@@ -9,13 +9,14 @@
 use std::sync::mpsc::{self, TryRecvError};
 use std::time::Instant;
 
+use super::connect_lobby::Lobby;
 use super::desk::Desk;
 use super::form::ConnectForm;
 use super::page::{OnlinePage, PageForm};
 use super::state::{Connected, Fault, Link, ONLINE_GAME_KEY, Online, RECONNECT_AFTER, Unconnected};
 use crate::app::action::Action;
 use crate::app::config::file::ConfigFile;
-use crate::app::config::{Config, RelayServer};
+use crate::app::config::{Config, LobbyServers};
 use crate::app::keys::keymap::Context;
 use crate::app::message::{Tone, connection_lost};
 use crate::app::remote_game::deed::{Deed, Deeds};
@@ -66,19 +67,27 @@ impl App {
             .and_then(|(_, v)| v.parse().ok())
             .map(GameId)
             .filter(|_| self.game_in_progress());
-        if let Some(server) = network.online_server.clone()
-            && key_made
-            && self.network.is_none()
-        {
+        if !network.online_server.is_empty() && key_made && self.network.is_none() {
+            let lobby = Lobby::typed(&network.online_server.to_string());
             let name = Some(network.online_name.clone()).filter(|n| !n.is_empty());
-            self.connect_online(server.as_str().to_string(), name);
+            self.connect_online(lobby, name);
         }
     }
 
-    /// Starts the thread that connects to `server` (carried out by
-    /// `perform`); its outcome is taken in by [`App::take_online`].
-    pub(in crate::app) fn connect_online(&mut self, server: String, name: Option<String>) {
-        let allowed = self.online_server_allowed(server).and_then(|server| {
+    /// Starts the thread that connects to the first of `lobby`'s servers
+    /// that answers, from the one in question (carried out by `perform`);
+    /// its outcome is taken in by [`App::take_online`].
+    pub(in crate::app) fn connect_online(&mut self, lobby: Lobby, name: Option<String>) {
+        let typed = lobby.to_string();
+        // A remote session's own lobby, whatever was typed or kept.
+        let allowed = self.online_server_allowed(typed.clone()).map(|server| {
+            if server == typed {
+                lobby
+            } else {
+                Lobby::typed(&server)
+            }
+        });
+        let allowed = allowed.and_then(|lobby| {
             let data = self
                 .files
                 .paths()
@@ -86,9 +95,9 @@ impl App {
                 .ok_or_else(|| {
                     "no data directory is known for the key that proves who you are".to_string()
                 })?;
-            Ok((server, data))
+            Ok((lobby, data))
         });
-        let (server, data) = match allowed {
+        let (lobby, data) = match allowed {
             Ok(allowed) => allowed,
             Err(why) => {
                 let page = match &mut self.screen {
@@ -103,31 +112,37 @@ impl App {
         let (sender, done) = mpsc::channel();
         // The outcome, and then the server's messages, wake the event loop.
         let done = crate::bell::ringing(done, &self.bell);
-        let address = server.clone();
+        let (servers, from) = (lobby.servers().to_vec(), lobby.at());
         let asked = name.clone();
         std::thread::spawn(move || {
             let connected: Connected = (|| {
-                let at = crate::net::lookup(&address).map_err(|e| e.to_string())?;
                 let identity =
                     Identity::load_or_create(&data.join(KEY_FILE)).map_err(|e| e.to_string())?;
                 let known = data.join(KNOWN_SERVERS_FILE);
-                Client::connect(at, &identity, name.as_deref(), &known).map_err(|e| match e {
-                    OnlineError::Refused(why) => why.into(),
-                    OnlineError::Name(e) => Unconnected {
-                        why: e.to_string(),
-                        fault: Fault::Name,
-                    },
-                    e @ OnlineError::ServerKey(KnownError::Changed { .. }) => Unconnected {
-                        why: e.to_string(),
-                        fault: Fault::ServerKey,
-                    },
-                    e => e.to_string().into(),
-                })
+                let reached =
+                    Client::connect_first(&servers, from, &identity, name.as_deref(), &known);
+                reached
+                    .map(|r| (r.client, r.welcome, r.index))
+                    .map_err(|e| match e {
+                        OnlineError::Refused(why) => why.into(),
+                        OnlineError::Name(e) => Unconnected {
+                            why: e.to_string(),
+                            fault: Fault::Name,
+                        },
+                        e @ OnlineError::ServerKey(
+                            KnownError::Changed { .. } | KnownError::NotTheLobby { .. },
+                        ) => Unconnected {
+                            why: e.to_string(),
+                            fault: Fault::ServerKey,
+                        },
+                        e => e.to_string().into(),
+                    })
             })();
             let _ = sender.send(connected);
         });
         self.online.link = Link::Connecting {
-            server,
+            server: lobby.current().to_string(),
+            lobby,
             done,
             asked,
         };
@@ -175,11 +190,11 @@ impl Online {
                     deeds.push(question);
                 }
             }
-            Link::Lost { server, since, .. } => {
+            Link::Lost { lobby, since, .. } => {
                 if since.elapsed() >= RECONNECT_AFTER {
-                    let server = server.clone();
+                    let lobby = lobby.clone();
                     let name = self.me.clone();
-                    deeds.push(Deed::Connect { server, name });
+                    deeds.push(Deed::Connect { lobby, name });
                 }
             }
             Link::Off => {}
@@ -188,16 +203,23 @@ impl Online {
     }
 
     fn connection_made(&mut self, connected: Connected, desk: &mut Desk<'_>, deeds: &mut Deeds) {
-        let Link::Connecting { server, asked, .. } = std::mem::take(&mut self.link) else {
+        let Link::Connecting {
+            server,
+            lobby,
+            asked,
+            ..
+        } = std::mem::take(&mut self.link)
+        else {
             return;
         };
-        let (mut client, welcome) = match connected {
+        let (mut client, welcome, index) = match connected {
             Ok(done) => done,
             Err(Unconnected { why, fault }) => {
                 // A game on the board keeps trying; a first try says why.
                 if self.game.is_some() && self.me.is_some() {
                     self.link = Link::Lost {
                         server,
+                        lobby: lobby.after(),
                         why,
                         since: Instant::now(),
                     };
@@ -211,14 +233,18 @@ impl Online {
         self.me = welcome.name.clone();
         self.mine = welcome.waiting.clone();
         client.ring(desk.bell);
-        self.link = Link::Up {
-            server: server.clone(),
-            client: Box::new(client),
-        };
+        let lobby = lobby.reached(index);
+        let server = lobby.current().to_string();
+        // The settings keep the whole list, whichever server answered.
         deeds.push(Deed::KeepSettings {
-            server: server.clone(),
+            server: lobby.to_string(),
             name: welcome.name.clone(),
         });
+        self.link = Link::Up {
+            server: server.clone(),
+            lobby,
+            client: Box::new(client),
+        };
         if let Some(page) = desk.page.as_deref_mut()
             && matches!(page.form, Some(PageForm::Connect(_)))
         {
@@ -316,11 +342,13 @@ impl Online {
         }
     }
 
-    /// The connection ended: tried again while a game is on the board.
+    /// The connection ended: tried again while a game is on the board,
+    /// from the lobby's next server.
     pub(super) fn lost(&mut self, why: String, deeds: &mut Deeds) {
         let Some(server) = self.server().map(str::to_string) else {
             return;
         };
+        let lobby = self.lobby().map(Lobby::after).unwrap_or_default();
         self.pending.clear();
         self.players.clear();
         self.seeks.clear();
@@ -332,6 +360,7 @@ impl Online {
             deeds.say(Tone::Warning, connection_lost(&why));
             self.link = Link::Lost {
                 server,
+                lobby,
                 why,
                 since: Instant::now(),
             };
@@ -351,12 +380,8 @@ impl Online {
 /// `fixed`: its server the session's own, not to be changed).
 pub(in crate::app) fn connect_form(config: &Config, fixed: Option<&str>) -> ConnectForm {
     let network = &config.network;
-    let server = fixed.map(str::to_string).unwrap_or_else(|| {
-        network
-            .online_server
-            .as_ref()
-            .map_or_else(String::new, |s| s.as_str().to_string())
-    });
+    // A list from the settings is shown whole, and kept if not typed over.
+    let server = fixed.map_or_else(|| network.online_server.to_string(), str::to_string);
     let name = if network.online_name.is_empty() {
         config.players.names[0].clone()
     } else {
@@ -367,17 +392,20 @@ pub(in crate::app) fn connect_form(config: &Config, fixed: Option<&str>) -> Conn
     form
 }
 
-/// The server and the name it knows this key by, kept in the settings
-/// for the next time; the error if they could not be saved.
+/// The lobby's servers (`a:7779, b:7779`) and the name it knows this key
+/// by, kept in the settings for the next time; the error if they could
+/// not be saved.
 pub(in crate::app) fn keep_settings(
     config: &mut Config,
     file: &mut ConfigFile,
-    server: &str,
+    servers: &str,
     name: Option<&str>,
 ) -> Option<String> {
     let old = config.clone();
-    if let Ok(server) = RelayServer::parse(server) {
-        config.network.online_server = Some(server);
+    if let Ok(servers) = LobbyServers::parse(servers)
+        && !servers.is_empty()
+    {
+        config.network.online_server = servers;
     }
     if let Some(name) = name {
         config.network.online_name = name.to_string();

@@ -10,8 +10,9 @@ use crate::core::{BoardSize, Variant};
 use crate::online::NAME_MAX_CHARS;
 use crate::online::protocol::{MAX_DAYS, Pace, Terms};
 
-/// A server's `HOST:PORT`, at most this long.
-const SERVER_CHARS: usize = 100;
+/// A server's `HOST:PORT`, or a lobby's servers' (`a:7779, b:7779`), at
+/// most this long.
+const SERVER_CHARS: usize = 400;
 /// What the name field takes: more than a name may have, so that a name
 /// too long is said so (with the limit) rather than stopped at the last key.
 const NAME_FIELD_CHARS: usize = 3 * NAME_MAX_CHARS;
@@ -95,8 +96,16 @@ impl ConnectForm {
     /// blame, the reason): the name checked as the server checks it.
     pub fn submitted(&self) -> Result<(String, String), (usize, String)> {
         let server = self.server.text().trim().to_string();
-        if let Err(why) = crate::app::config::RelayServer::parse(&server) {
-            return Err((0, why.replace("a relay's", "the server's")));
+        // One server, or a lobby's several (a list from the settings).
+        match crate::app::config::LobbyServers::parse(&server) {
+            Err(why) => return Err((0, why.replace("a lobby's", "the server's"))),
+            Ok(servers) if servers.is_empty() => {
+                let why = crate::app::config::RelayServer::parse("")
+                    .err()
+                    .unwrap_or_default();
+                return Err((0, why.replace("a relay's", "the server's")));
+            }
+            Ok(_) => {}
         }
         let name = self.name.text().trim();
         if name.is_empty() {

@@ -199,7 +199,7 @@ impl Online {
             Push::Refused { why, .. } => self.lost(why, deeds),
             Push::Renamed { name } => {
                 self.me = Some(name.clone());
-                if let Some(server) = self.server().map(str::to_string) {
+                if let Some(server) = self.lobby().map(ToString::to_string) {
                     let name = Some(name.clone());
                     deeds.push(Deed::KeepSettings { server, name });
                 }

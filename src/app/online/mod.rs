@@ -7,6 +7,7 @@
 pub(super) mod aids;
 pub(super) mod board;
 pub(super) mod connect;
+pub(super) mod connect_lobby;
 mod desk;
 pub(super) mod download;
 pub(super) mod form;

@@ -8,6 +8,7 @@ use std::ops::Range;
 use std::sync::mpsc::Receiver;
 use std::time::{Duration, Instant};
 
+use super::connect_lobby::Lobby;
 use crate::app::remote_game::Shown;
 use crate::app::remote_game::{RemoteGame, Transport};
 use crate::core::{BoardSize, Game, Move, Player, Rules};
@@ -28,8 +29,9 @@ pub const INCOMING_PER_TICK: usize = 64;
 /// that a restarted copy takes it up from the server.
 pub const ONLINE_GAME_KEY: &str = "x-online-game";
 
-/// What a connecting thread hands back.
-pub type Connected = Result<(Client, Welcome), Unconnected>;
+/// What a connecting thread hands back: the client, its welcome and
+/// which of the lobby's servers answered.
+pub type Connected = Result<(Client, Welcome, usize), Unconnected>;
 
 /// Why a connection was not made.
 #[derive(Debug)]
@@ -62,20 +64,24 @@ impl From<String> for Unconnected {
 pub enum Link {
     #[default]
     Off,
-    /// A thread is connecting to `server`.
+    /// A thread is connecting to `server`, the first of `lobby` it tries.
     Connecting {
         server: String,
+        lobby: Lobby,
         done: Receiver<Connected>,
         /// The name asked for, to tell when the server knows the key by another.
         asked: Option<String>,
     },
     Up {
         server: String,
+        lobby: Lobby,
         client: Box<Client>,
     },
-    /// Lost, for `why`; tried again from `since` + [`RECONNECT_AFTER`].
+    /// `server` lost, for `why`; `lobby` tried again (from the next
+    /// server) from `since` + [`RECONNECT_AFTER`].
     Lost {
         server: String,
+        lobby: Lobby,
         why: String,
         since: Instant,
     },
@@ -258,6 +264,16 @@ impl Online {
     /// Whether the event loop must tick for this part.
     pub const fn is_active(&self) -> bool {
         !matches!(self.link, Link::Off)
+    }
+
+    /// The lobby's servers connected to, tried or to be tried.
+    pub fn lobby(&self) -> Option<&Lobby> {
+        match &self.link {
+            Link::Off => None,
+            Link::Connecting { lobby, .. } | Link::Up { lobby, .. } | Link::Lost { lobby, .. } => {
+                Some(lobby)
+            }
+        }
     }
 
     pub fn server(&self) -> Option<&str> {

@@ -57,7 +57,7 @@ impl App {
                 Deed::NewGame => self.start_new_game(),
                 Deed::NoClock => self.session.start_clock(None),
                 Deed::Autosave => self.keep_files(Keep::Again),
-                Deed::Connect { server, name } => self.connect_online(server, name),
+                Deed::Connect { lobby, name } => self.connect_online(lobby, name),
                 Deed::OfferConnect { focus } => {
                     let fixed = self.fixed_online_server();
                     let mut form = connect_form(&self.config, fixed);

@@ -57,16 +57,17 @@ pub(in crate::app) enum Deed {
     NoClock,
     /// Write the autosave now (what it holds changed).
     Autosave,
-    /// Connect to the lobby `server` again, asking for `name`.
+    /// Connect to the lobby again (from its server in question), asking
+    /// for `name`.
     Connect {
-        server: String,
+        lobby: crate::app::online::connect_lobby::Lobby,
         name: Option<String>,
     },
     /// The connect form, on the Online screen if it is open (`focus`: on
     /// this field).
     OfferConnect { focus: Option<usize> },
-    /// The lobby server and the name it knows this key by, kept in the
-    /// settings.
+    /// The lobby's servers (`a:7779, b:7779`) and the name it knows this
+    /// key by, kept in the settings.
     KeepSettings {
         server: String,
         name: Option<String>,

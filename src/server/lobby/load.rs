@@ -7,6 +7,12 @@
 //! each move as players make. It reports the games held at once, the
 //! moves a second the server took, the time a move takes to be accepted
 //! (checked by the core, stored, answered), and the server's peak memory.
+//!
+//! On PostgreSQL it can start K servers over the one database (`--servers
+//! K`), sharing one key as a lobby's servers do; the pairs are spread over
+//! them, pair j on server j mod K. A player finds its partner's seek in the
+//! list its own server pushes, by name: once seeks cross servers, the two
+//! players of a pair may sit on different servers ([`server_of`]).
 
 use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
@@ -37,12 +43,15 @@ const TERMS: Terms = Terms {
 #[derive(Clone, Debug)]
 pub struct Report {
     pub players: usize,
+    /// The servers over the one database.
+    pub servers: usize,
     pub games: usize,
     pub moves: usize,
     /// From the first move to the last game's end.
     pub playing: Duration,
     pub accepted: Latency,
-    pub peak_kb: Option<u64>,
+    /// Each server's peak memory.
+    pub peak_kb: Vec<Option<u64>>,
     pub db_bytes: u64,
     pub elapsed: Duration,
 }
@@ -52,10 +61,16 @@ impl std::fmt::Display for Report {
         let us = |d: Duration| d.as_micros();
         writeln!(
             f,
-            "players: {} ({} rated 9x9 games at once, {} ms before each move)",
+            "players: {} ({} rated 9x9 games at once, {} ms before each move), {} server{}",
             self.players,
             self.games,
-            THINK.as_millis()
+            THINK.as_millis(),
+            self.servers,
+            if self.servers == 1 {
+                ""
+            } else {
+                "s over one database"
+            }
         )?;
         let per_second = self.moves as f64 / self.playing.as_secs_f64().max(1e-6);
         writeln!(
@@ -70,12 +85,24 @@ impl std::fmt::Display for Report {
             us(self.accepted.median),
             us(self.accepted.p99)
         )?;
-        match self.peak_kb {
-            Some(kb) => writeln!(
+        let peaks: Option<Vec<u64>> = self.peak_kb.iter().copied().collect();
+        match peaks.as_deref() {
+            Some([kb]) => writeln!(
                 f,
                 "the server's peak memory (VmHWM): {kb} kB ({} MiB)",
                 kb / 1024
             )?,
+            Some(each) => {
+                let listed: Vec<String> =
+                    each.iter().map(|kb| format!("{} MiB", kb / 1024)).collect();
+                let all: u64 = each.iter().sum();
+                writeln!(
+                    f,
+                    "the servers' peak memory (VmHWM): {} ({} MiB in all)",
+                    listed.join(", "),
+                    all / 1024
+                )?;
+            }
             None => writeln!(f, "the server's peak memory: unknown (no /proc)")?,
         }
         writeln!(f, "the database after: {} kB", self.db_bytes / 1024)?;
@@ -96,20 +123,36 @@ fn failed(why: impl std::fmt::Display) -> std::io::Error {
     std::io::Error::other(why.to_string())
 }
 
+/// The server of the `servers` that player `i` connects to: its pair's,
+/// pair j on server j mod `servers`. Both players of a pair sit on one
+/// server while seeks stay on the server they were made on; once they
+/// cross servers, `i % servers` spreads every pair over two.
+pub fn server_of(i: usize, servers: usize) -> usize {
+    (i / 2) % servers.max(1)
+}
+
 /// Runs the load test with `players` players (an even number is used);
 /// `exe` is this program, started as the server, on a new SQLite file, or
-/// on `postgres` (a database URL) when given.
+/// on `postgres` (a database URL) when given, as `servers` servers
+/// sharing it and one key (more than one only on PostgreSQL).
 pub fn run(
     players: usize,
     exe: &std::path::Path,
     postgres: Option<&str>,
+    servers: usize,
 ) -> std::io::Result<Report> {
     let started = Instant::now();
     let players = players / 2 * 2;
+    if servers == 0 || (servers > 1 && postgres.is_none()) {
+        return Err(failed(
+            "more than one server needs a PostgreSQL database (--db postgres://…)",
+        ));
+    }
     let dir = tempfile::tempdir()?;
     let file = dir.path().join("lobby.sqlite");
     let db = postgres.map_or_else(|| file.clone().into_os_string(), Into::into);
-    let data_dir = dir.path().to_string_lossy().into_owned();
+    let key = dir.path().join(super::SERVER_KEY_FILE);
+    let key = key.to_string_lossy().into_owned();
     // Names of their own, so that a database used before takes them.
     let tag = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
@@ -117,23 +160,30 @@ pub fn run(
     let most = (players + 16).to_string();
     let asks = (2 * players + 60).to_string();
     let extra = ["--max-connections", &most, "--max-per-address", &most];
-    let (child, address) = spawn_server(
-        exe,
-        std::path::Path::new(&db),
-        &[
-            &extra[..],
-            &["--asks-per-minute", &asks, "--registrations-per-day", &most],
-            &["--data-dir", &data_dir],
-        ]
-        .concat(),
-    )?;
-    let server = Child9(child);
+    let mut started_servers = Vec::new();
+    for k in 0..servers {
+        let data_dir = dir.path().join(format!("server{k}"));
+        let data_dir = data_dir.to_string_lossy().into_owned();
+        let (child, address) = spawn_server(
+            exe,
+            std::path::Path::new(&db),
+            &[
+                &extra[..],
+                &["--asks-per-minute", &asks, "--registrations-per-day", &most],
+                &["--data-dir", &data_dir, "--server-key", &key],
+            ]
+            .concat(),
+        )?;
+        started_servers.push((Child9(child), address));
+    }
+    let addresses: Vec<SocketAddr> = started_servers.iter().map(|(_, a)| *a).collect();
     let all_started = Arc::new(Barrier::new(players));
     let known = dir.path().join(crate::online::KNOWN_SERVERS_FILE);
     let threads: Vec<_> = (0..players)
         .map(|i| {
             let barrier = Arc::clone(&all_started);
             let known = known.clone();
+            let address = addresses[server_of(i, servers)];
             std::thread::spawn(move || play(address, &known, (tag, i), &barrier))
         })
         .collect();
@@ -146,8 +196,11 @@ pub fn run(
         first = Some(first.map_or(began, |f| f.min(began)));
         last = Some(last.map_or(ended, |l| l.max(ended)));
     }
-    let peak_kb = peak_kb(server.0.id());
-    drop(server);
+    let peak_kb = started_servers
+        .iter()
+        .map(|(child, _)| peak_kb(child.0.id()))
+        .collect();
+    drop(started_servers);
     let db_bytes = match postgres {
         Some(url) => postgres_bytes(url),
         None => ["", "-wal"]
@@ -158,6 +211,7 @@ pub fn run(
     };
     Ok(Report {
         players,
+        servers,
         games: players / 2,
         moves: times.len(),
         playing: last.zip(first).map_or(Duration::ZERO, |(l, f)| l - f),
@@ -316,4 +370,17 @@ fn peak_kb(pid: u32) -> Option<u64> {
     let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
     let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
     line.split_whitespace().nth(1)?.parse().ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_pairs_are_spread_over_the_servers_each_pair_on_one() {
+        let on: Vec<usize> = (0..8).map(|i| server_of(i, 3)).collect();
+        assert_eq!(on, [0, 0, 1, 1, 2, 2, 0, 0]);
+        assert!((0..8).all(|i| server_of(i, 1) == 0));
+        assert_eq!(server_of(5, 0), 0);
+    }
 }
