@@ -102,3 +102,40 @@ fn a_server_key_file_that_is_no_key_is_never_replaced() {
         "not a key, and someone's\n"
     );
 }
+
+#[test]
+fn the_lobby_load_test_runs_over_two_servers_on_one_postgres_database() {
+    let dir = tempfile::tempdir().unwrap();
+    let cluster = crate::postgres::Cluster::start();
+    let url = cluster.url();
+    let args = [
+        "server",
+        "--lobby",
+        "--load",
+        "8",
+        "--db",
+        &url,
+        "--servers",
+        "2",
+    ]
+    .map(std::ffi::OsStr::new);
+    let out = crate::lobby_support::brique(dir.path(), &args);
+    let report = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{report}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        report.contains("players: 8 (4 rated 9x9 games at once, 50 ms before each move), 2 servers over one database"),
+        "{report}"
+    );
+    assert!(report.contains("the servers' peak memory"), "{report}");
+    assert!(report.contains("a move's time to acceptance"), "{report}");
+    // Several servers share one database: SQLite's file is one server's.
+    let args = ["server", "--lobby", "--load", "8", "--servers", "2"].map(std::ffi::OsStr::new);
+    let out = crate::lobby_support::brique(dir.path(), &args);
+    assert_eq!(out.status.code(), Some(2));
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(said.contains("--servers needs"), "{said}");
+}
