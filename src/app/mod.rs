@@ -32,7 +32,7 @@
 //! To add a feature: a folder for it (or a file in the feature it belongs
 //! to) with its state as a type of its own, whose methods answer its keys
 //! and effects with an `Outcome` (what to say, the `Effect`s to carry out:
-//! `outcome.rs`, `effect.rs`, both leaves), given the parts of the screen
+//! `flow/`: `outcome.rs`, `effect.rs`, both leaves), given the parts of the screen
 //! they act on (the `Screen`, the board's view), and a `view` file; `App`
 //! routes to it (`update.rs`) and applies what it answers (no new methods
 //! on `App`);
@@ -61,14 +61,13 @@
 mod action;
 mod computer;
 pub mod config;
-mod effect;
 mod files;
+mod flow;
 mod game;
 mod keys;
 mod message;
 mod network;
 mod online;
-mod outcome;
 mod remote_game;
 mod review;
 mod screen;

@@ -7,14 +7,14 @@ use std::collections::VecDeque;
 use ratatui::crossterm::event::Event;
 
 use crate::app::action::{Action, HistoryStep};
-pub(in crate::app) use crate::app::effect::Effect;
-use crate::app::effect::Keep;
+pub(in crate::app) use crate::app::flow::effect::Effect;
+use crate::app::flow::effect::Keep;
 use crate::app::files::naming::Naming;
 use crate::app::game::board_view::square_named;
 use crate::app::game::panel::chart_move_at;
 use crate::app::keys::input::action_for;
 use crate::app::keys::keymap::{Context, KeyNames, key_for};
-use crate::app::outcome::Outcome;
+use crate::app::flow::outcome::Outcome;
 use crate::app::screen::{HelpOver, Question, Screen};
 use crate::app::state::App;
 use crate::app::training::state::Training;

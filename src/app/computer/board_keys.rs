@@ -9,7 +9,7 @@ use super::turns::Turn;
 use crate::app::action::Action;
 use crate::app::config::engine::Mode;
 use crate::app::message::Tone;
-use crate::app::outcome::Outcome;
+use crate::app::flow::outcome::Outcome;
 use crate::core::Move;
 
 impl Turn<'_> {

@@ -19,7 +19,7 @@ use crate::app::files::naming::Naming;
 use crate::app::game::session::Session;
 use crate::app::message::{Tone, count};
 use crate::app::online::state::ONLINE_GAME_KEY;
-use crate::app::outcome::Outcome;
+use crate::app::flow::outcome::Outcome;
 use crate::app::screen::Screen;
 use crate::core::{Outcome as GameOutcome, Record};
 use crate::storage::{

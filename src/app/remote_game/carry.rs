@@ -2,7 +2,7 @@
 //! one place they reach the rest of the screen.
 
 use super::deed::{Deed, Deeds};
-use crate::app::effect::Keep;
+use crate::app::flow::effect::Keep;
 use crate::app::message::Tone;
 use crate::app::online::connect::{connect_form, keep_settings};
 use crate::app::online::page::PageForm;
