@@ -7,14 +7,15 @@ use std::collections::VecDeque;
 use ratatui::crossterm::event::Event;
 
 use crate::app::action::{Action, HistoryStep};
+use crate::app::files::naming::Naming;
 pub(in crate::app) use crate::app::flow::effect::Effect;
 use crate::app::flow::effect::Keep;
-use crate::app::files::naming::Naming;
+use crate::app::flow::outcome::Outcome;
 use crate::app::game::board_view::square_named;
 use crate::app::game::panel::chart_move_at;
 use crate::app::keys::input::action_for;
 use crate::app::keys::keymap::{Context, KeyNames, key_for};
-use crate::app::flow::outcome::Outcome;
+use crate::app::remote_game::either::RemoteAnswers;
 use crate::app::screen::{HelpOver, Question, Screen};
 use crate::app::state::App;
 use crate::app::training::state::Training;
@@ -256,8 +257,11 @@ impl App {
                 }
             }
             Screen::Confirm(Question::Peer(_) | Question::Takeback) => match action {
-                Action::Yes => return self.answer_remote(true),
-                Action::No | Action::Close => return self.answer_remote(false),
+                Action::Yes | Action::No | Action::Close => {
+                    let remote = RemoteAnswers::of(&mut self.network, &mut self.online);
+                    let deeds = remote.answer(action == Action::Yes);
+                    return self.carry_out(deeds);
+                }
                 _ => {}
             },
             Screen::Confirm(question) => {
@@ -314,7 +318,9 @@ impl App {
                 Typed::Editing => {}
                 Typed::Submitted(text) => {
                     self.screen = Screen::Board;
-                    self.remote_chat(&text);
+                    let remote = RemoteAnswers::of(&mut self.network, &mut self.online);
+                    let deeds = remote.chat(&text);
+                    self.carry_out(deeds);
                 }
                 Typed::Cancelled => self.screen = Screen::Board,
             },
@@ -366,7 +372,10 @@ impl App {
             Question::Branch { mv, .. } => self.branch(mv),
             // Answered in `route`.
             Question::Peer(_) | Question::Takeback => {}
-            Question::Resign => self.resign_remote(),
+            Question::Resign => {
+                let deeds = RemoteAnswers::of(&mut self.network, &mut self.online).resign();
+                self.carry_out(deeds);
+            }
             Question::Replace | Question::MakeFolders | Question::DeleteRecord | Question::Open => {
                 let out = self.files.question_yes(&mut self.screen);
                 return self.apply(out);

@@ -8,8 +8,8 @@
 use super::turns::Turn;
 use crate::app::action::Action;
 use crate::app::config::engine::Mode;
-use crate::app::message::Tone;
 use crate::app::flow::outcome::Outcome;
+use crate::app::message::Tone;
 use crate::core::Move;
 
 impl Turn<'_> {

@@ -16,10 +16,10 @@ use super::state::{Files, RECORD_KEY, RESULT_KEY, RESULT_PENDING, RESULT_WRITTEN
 use super::worth_keeping::worth_keeping;
 use crate::app::config::engine::Mode;
 use crate::app::files::naming::Naming;
+use crate::app::flow::outcome::Outcome;
 use crate::app::game::session::Session;
 use crate::app::message::{Tone, count};
 use crate::app::online::state::ONLINE_GAME_KEY;
-use crate::app::flow::outcome::Outcome;
 use crate::app::screen::Screen;
 use crate::core::{Outcome as GameOutcome, Record};
 use crate::storage::{

@@ -18,7 +18,7 @@ impl Naming {
     /// The words for `app`'s session.
     pub fn of(app: &App) -> Naming {
         Naming {
-            remote: app.confined.is_some(),
+            remote: app.reach.is_session(),
         }
     }
 

@@ -7,6 +7,7 @@
 use std::time::Duration;
 
 use crate::app::message::Tone;
+use crate::app::remote_game::either::Remote;
 use crate::app::state::App;
 use crate::core::{Color, Player, TimeControl};
 
@@ -58,7 +59,7 @@ impl App {
 
     /// Both clocks, Black's holder first, while the game has them.
     pub fn clock_faces(&self) -> Option<[ClockFace; 2]> {
-        if let Some(faces) = self.remote_clock_faces() {
+        if let Some(faces) = Remote::of(&self.network, &self.online).clock_faces(&self.session) {
             return Some(faces);
         }
         let clock = self.session.clock()?;

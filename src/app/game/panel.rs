@@ -101,7 +101,10 @@ pub fn move_at(app: &App, area: Rect, column: u16, row: u16) -> Option<usize> {
 /// scrolled back), or around the position browsed; as `start..end`.
 fn shown_moves(app: &App, height: usize) -> (usize, usize) {
     let total = app.game().history().len();
-    let scroll = app.moves_scroll().min(total.saturating_sub(height));
+    let scroll = app
+        .board
+        .moves_scroll(app.session.revision())
+        .min(total.saturating_sub(height));
     // While an earlier position is shown, its last move is in view (with
     // the next one when there is room).
     let end = match app.board().viewing() {
@@ -137,7 +140,9 @@ fn header(app: &App, width: u16) -> Vec<Line<'static>> {
         let player = game.holder(color);
         // Two copies may show the same name: each marks its own player,
         // cutting the name rather than the mark.
-        let name = if app.remote_me() == Some(player) {
+        let name = if crate::app::remote_game::either::Remote::of(&app.network, &app.online).me()
+            == Some(player)
+        {
             const YOU: &str = " (you)";
             cut(app.name(player), room.saturating_sub(YOU.len()).max(1)) + YOU
         } else {
@@ -300,11 +305,14 @@ fn prompt(app: &App, width: u16) -> Vec<Line<'static>> {
             format!("New game? Press {}.{undo}", key(Action::NewGame)),
             theme.ui(Ui::Text),
         ));
-    } else if pos.can_swap() && app.peer_to_move() {
+    } else if pos.can_swap()
+        && crate::app::remote_game::either::Remote::of(&app.network, &app.online)
+            .peer_to_move(app.game())
+    {
         parts.push((
             format!(
                 "{} plays White and may swap sides (take your stone) or place a stone.",
-                app.peer_name()
+                crate::app::remote_game::either::Remote::of(&app.network, &app.online).peer_name()
             ),
             theme.ui(Ui::Accent),
         ));

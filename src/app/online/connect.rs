@@ -34,12 +34,13 @@ impl App {
             self.say(Tone::Warning, text);
             return Vec::new();
         }
-        if let Some(why) = self.online_refused() {
+        let keeps_files = self.files.paths().is_some();
+        if let Some(why) = self.reach.online_refused(keeps_files) {
             self.say(Tone::Warning, why);
             return Vec::new();
         }
         let form = (!self.online.is_up())
-            .then(|| PageForm::Connect(connect_form(&self.config, self.fixed_online_server())));
+            .then(|| PageForm::Connect(connect_form(&self.config, self.reach.fixed_server())));
         let connecting = matches!(self.online.link, Link::Connecting { .. });
         let mut page = OnlinePage::new(form);
         if let Some(PageForm::Connect(form)) = &mut page.form {
@@ -78,7 +79,7 @@ impl App {
     /// Starts the thread that connects to `server` (carried out by
     /// `perform`); its outcome is taken in by [`App::take_online`].
     pub(in crate::app) fn connect_online(&mut self, server: String, name: Option<String>) {
-        let allowed = self.online_server_allowed(server).and_then(|server| {
+        let allowed = self.reach.server_allowed(server).and_then(|server| {
             let data = self
                 .files
                 .paths()
@@ -137,7 +138,7 @@ impl App {
     /// server's messages, a new try after a loss (the one entry that
     /// reads the lobby).
     pub(in crate::app) fn take_online(&mut self) -> Vec<Effect> {
-        let fixed = self.fixed_online_server().map(str::to_string);
+        let fixed = self.reach.fixed_server().map(str::to_string);
         let mut desk = Desk {
             page: match &mut self.screen {
                 Screen::Online(page) => Some(&mut **page),

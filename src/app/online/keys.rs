@@ -20,7 +20,7 @@ use crate::online::protocol::{Ask, SeekId};
 impl App {
     /// A key on the Online screen: its page's, or its form's.
     pub(in crate::app) fn on_online(&mut self, action: Action) -> Vec<Effect> {
-        let fixed = self.fixed_online_server().map(str::to_string);
+        let fixed = self.reach.fixed_server().map(str::to_string);
         let Screen::Online(page) = &mut self.screen else {
             return Vec::new();
         };

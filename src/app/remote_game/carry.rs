@@ -59,7 +59,7 @@ impl App {
                 Deed::Autosave => self.keep_files(Keep::Again),
                 Deed::Connect { server, name } => self.connect_online(server, name),
                 Deed::OfferConnect { focus } => {
-                    let fixed = self.fixed_online_server();
+                    let fixed = self.reach.fixed_server();
                     let mut form = connect_form(&self.config, fixed);
                     if let Some(focus) = focus {
                         form.focus = focus;

@@ -249,7 +249,7 @@ fn notes(app: &App, form: &SettingsForm) -> Vec<(String, Style)> {
             theme.ui(Ui::Warning),
         ));
     }
-    let file = app.config_file();
+    let file = &app.config_file;
     let naming = Naming::of(app);
     let place = match file.path() {
         Some(path) if file.unusable() => format!(

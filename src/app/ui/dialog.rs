@@ -57,8 +57,16 @@ pub fn confirm(app: &App, question: Question, area: Rect, buf: &mut Buffer) {
             "Delete",
             "Delete this saved game? Its file is removed for good.".into(),
         ),
-        Question::Peer(_) => ("Your friend asks", app.remote_question(question)),
-        Question::Takeback => ("Take back", app.remote_question(question)),
+        Question::Peer(_) => (
+            "Your friend asks",
+            crate::app::remote_game::either::Remote::of(&app.network, &app.online)
+                .question(question),
+        ),
+        Question::Takeback => (
+            "Take back",
+            crate::app::remote_game::either::Remote::of(&app.network, &app.online)
+                .question(question),
+        ),
         Question::Resign => (
             "Resign",
             "Resign this game? The other player wins it.".into(),
