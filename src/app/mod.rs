@@ -90,7 +90,7 @@ pub use config::{BoardColours, Colour, Config, NetworkConfig, PALETTES, RelaySer
 pub use files::autosave::Opening;
 pub use files::state::{RecordList, ResultsRead};
 pub use game::board_widget::{BoardOverlay, BoardWidget, SquareMarks};
-pub use game::clock_reading::ClockFace;
+pub use game::clock::ClockFace;
 pub use game::threats::{Threat, exposed, threats};
 pub use keys::input::action_for;
 pub use keys::keymap;

@@ -2,7 +2,7 @@
 //! resumed at start-up, the autosave after every change to the game, one
 //! result line per won game, records opened at start-up.
 //!
-//! Every update ends with [`Effect::KeepFiles`](crate::app::update::Effect),
+//! Every update ends with [`Effect::KeepFiles`](crate::app::flow::effect::Effect),
 //! carried out by [`App::keep_files`]: it compares the game with what the
 //! autosave holds and writes it when it differs. A game not yet in the
 //! autosave (a new one, a record opened) first ends the autosave's previous

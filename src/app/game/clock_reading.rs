@@ -6,6 +6,7 @@
 
 use std::time::Duration;
 
+use crate::app::game::clock::ClockFace;
 use crate::app::message::Tone;
 use crate::app::remote_game::either::Remote;
 use crate::app::state::App;
@@ -14,42 +15,6 @@ use crate::core::{Color, Player, TimeControl};
 /// How long past the change of the clock shown the event loop wakes, so
 /// that the face it draws has moved on.
 const PAST_THE_CHANGE: Duration = Duration::from_millis(1);
-
-/// One player's clock as the panel shows it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct ClockFace {
-    pub color: Color,
-    pub player: Player,
-    pub left: Duration,
-    /// Counting down now.
-    pub running: bool,
-    pub out_of_time: bool,
-}
-
-impl ClockFace {
-    /// A clock kept elsewhere (a network host's, a lobby server's): read
-    /// `left` at a moment `since` ago, counted down since if `running`.
-    pub fn followed(
-        color: Color,
-        player: Player,
-        left: Duration,
-        since: Duration,
-        running: bool,
-        out_of_time: bool,
-    ) -> ClockFace {
-        ClockFace {
-            color,
-            player,
-            left: if running {
-                left.saturating_sub(since)
-            } else {
-                left
-            },
-            running,
-            out_of_time,
-        }
-    }
-}
 
 impl App {
     /// The time control of the game on the board.

@@ -10,7 +10,7 @@ use crate::app::settings::form::SettingsForm;
 use crate::app::state::{App, new_game};
 use crate::app::ui::layout;
 use crate::app::ui::text_input::TextInput;
-use crate::app::update::Effect;
+use crate::app::flow::effect::Effect;
 use crate::core::{Game, Move};
 
 /// Who the board's keys speak for: a network game (moves go to the host,

@@ -9,7 +9,7 @@ use crate::app::message::Tone;
 use crate::app::screen::Screen;
 use crate::app::settings::form::Field;
 use crate::app::state::App;
-use crate::app::update::Effect;
+use crate::app::flow::effect::Effect;
 
 impl App {
     /// Opens `form`, unless a network game is already on or this is a

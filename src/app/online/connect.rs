@@ -21,7 +21,7 @@ use crate::app::message::{Tone, connection_lost};
 use crate::app::remote_game::deed::{Deed, Deeds};
 use crate::app::screen::Screen;
 use crate::app::state::App;
-use crate::app::update::Effect;
+use crate::app::flow::effect::Effect;
 use crate::online::protocol::{Ask, GameId};
 use crate::online::{Client, Identity, KEY_FILE, KNOWN_SERVERS_FILE, KnownError, OnlineError};
 

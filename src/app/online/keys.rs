@@ -14,7 +14,7 @@ use crate::app::remote_game::deed::{Deed, Deeds};
 use crate::app::screen::Screen;
 use crate::app::settings::form::cycle;
 use crate::app::state::App;
-use crate::app::update::Effect;
+use crate::app::flow::effect::Effect;
 use crate::online::protocol::{Ask, SeekId};
 
 impl App {

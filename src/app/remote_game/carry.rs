@@ -8,7 +8,7 @@ use crate::app::online::connect::{connect_form, keep_settings};
 use crate::app::online::page::PageForm;
 use crate::app::screen::Screen;
 use crate::app::state::App;
-use crate::app::update::Effect;
+use crate::app::flow::effect::Effect;
 use crate::core::{Game, Move, Player};
 
 impl App {

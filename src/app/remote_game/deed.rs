@@ -4,7 +4,7 @@
 
 use crate::app::message::Tone;
 use crate::app::screen::{Question, Screen};
-use crate::app::update::Effect;
+use crate::app::flow::effect::Effect;
 use crate::core::{Game, Move, Player, TimeControl};
 
 /// One thing for the rest of the screen to do.

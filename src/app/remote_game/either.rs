@@ -5,7 +5,7 @@
 //! to the one that plays; the deeds they return are carried out by `App`
 //! (`carry.rs`).
 
-use crate::app::game::clock_reading::ClockFace;
+use crate::app::game::clock::ClockFace;
 use crate::app::game::session::Session;
 use crate::app::message::Message;
 use crate::app::network::state::Network;

@@ -29,7 +29,7 @@ use ratatui::widgets::Widget;
 use crate::app::action::Action;
 use crate::app::message::Tone;
 use crate::app::state::App;
-use crate::app::update::Effect;
+use crate::app::flow::effect::Effect;
 
 /// What the loop's one channel carries.
 #[derive(Debug)]

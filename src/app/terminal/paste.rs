@@ -5,7 +5,7 @@
 
 use crate::app::action::{Action, Edit};
 use crate::app::state::App;
-use crate::app::update::Effect;
+use crate::app::flow::effect::Effect;
 
 /// More than any text field holds: the rest of a huge paste is not looked at.
 const PASTE_MAX_CHARS: usize = 256;

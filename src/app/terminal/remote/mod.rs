@@ -21,7 +21,7 @@ use crate::app::files::autosave::Opening;
 use crate::app::terminal::capabilities::detect;
 use crate::app::terminal::event_loop;
 use crate::app::terminal::start::{Locations, open_app};
-use crate::app::update::Effect;
+use crate::app::flow::effect::Effect;
 use console::Remote;
 
 pub use crate::app::computer::slots::SearchSlots;
