@@ -9,7 +9,9 @@
 //! the engine's thread, write the autosave): after every update one effect,
 //! `FollowTheGame`, brings the network game, the engine and the autosave in
 //! line with the state. The view is a pure render (`impl Widget for &App`,
-//! `view.rs`) that hands each part of the screen to its feature's view.
+//! `view.rs`, the one reader of `&App`) that hands each part of the screen
+//! to its feature's view, with the `Scene` it builds (`ui/scene.rs`: the
+//! state's parts borrowed, and the answers to the views' questions).
 //!
 //! At the root, the leaves every feature names ([`Action`], [`Message`],
 //! [`Screen`]), `App` itself (`state.rs`), `update.rs` and `view.rs`. Each

@@ -57,7 +57,7 @@ impl App {
     pub(in crate::app) fn perform(&mut self, effects: Vec<Effect>) {
         let mut effects = VecDeque::from(effects);
         while let Some(effect) = effects.pop_front() {
-            let naming = Naming::of(self);
+            let naming = Naming::of(&self.reach);
             let out = match effect {
                 Effect::SaveConfig { old, said } => {
                     let file = &mut self.config_file;
@@ -216,7 +216,9 @@ impl App {
                 && let Some(ply) = layout::screen(self.board.terminal(), game.size())
                     .ok()
                     .and_then(|screen| screen.panel)
-                    .and_then(|panel| chart_move_at(self, panel, column, row))
+                    .and_then(|panel| {
+                        chart_move_at(&crate::app::view::scene_of(self), panel, column, row)
+                    })
             {
                 self.board.show_ply(self.session.game(), ply);
                 return Vec::new();
@@ -330,7 +332,7 @@ impl App {
                     keys: &self.config.keys,
                     theme: self.theme,
                 };
-                let naming = Naming::of(self);
+                let naming = Naming::of(&self.reach);
                 let out = (self.files).on_save_prompt(action, &mut self.screen, naming, keys);
                 return self.apply(out);
             }

@@ -1,6 +1,7 @@
 //! The bars of the house that hold the screen's shape (issue 46): `App`
 //! routes between features that own their state, so its `impl` blocks stay
-//! small, and `src/app`'s root holds only the leaves and `App` itself.
+//! small; `src/app`'s root holds only the leaves and `App` itself; and the
+//! views draw from the data they are given, never from `&App`.
 
 use std::path::{Path, PathBuf};
 
@@ -8,6 +9,10 @@ use std::path::{Path, PathBuf};
 const APP_METHODS_MAX: usize = 100;
 /// At most this many `.rs` files directly in `src/app`.
 const APP_ROOT_FILES_MAX: usize = 8;
+/// The files under `src/app` that may take `&App`: the router, which
+/// splits the frame and hands each view its data, and the event loop that
+/// hands it the app.
+const MAY_TAKE_THE_APP: [&str; 2] = ["src/app/view.rs", "src/app/terminal/event_loop.rs"];
 
 fn app_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("src/app")
@@ -205,6 +210,55 @@ fn the_app_folder_keeps_few_files_at_its_root() {
          feature's folder it belongs to. They are: {root:?}",
         root.len()
     );
+}
+
+/// The lines of `code` (with comments and strings blanked) that name
+/// `&App`, numbered from 1; a file's tests, from its `#[cfg(test)]` on,
+/// are left out.
+fn app_borrows(code: &str) -> Vec<usize> {
+    let code = code.find("#[cfg(test)]").map_or(code, |at| &code[..at]);
+    code.lines()
+        .enumerate()
+        .filter(|(_, line)| {
+            line.match_indices("&App").any(|(at, _)| {
+                !line[at + "&App".len()..].starts_with(|c: char| c.is_alphanumeric() || c == '_')
+            })
+        })
+        .map(|(n, _)| n + 1)
+        .collect()
+}
+
+#[test]
+fn no_view_draws_from_the_app() {
+    let mut named = Vec::new();
+    for path in rust_files(&app_dir()) {
+        let file = relative(&path);
+        if MAY_TAKE_THE_APP.contains(&file.as_str()) {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).expect("read a source file");
+        let lines: Vec<&str> = text.lines().collect();
+        for n in app_borrows(&code_only(&text)) {
+            let line = lines.get(n - 1).map_or("", |l| l.trim());
+            named.push(format!("{file}:{n}: {line}"));
+        }
+    }
+    assert!(
+        named.is_empty(),
+        "only {MAY_TAKE_THE_APP:?} may take `&App`: a view draws from its feature's state or \
+         the `Scene` the router builds (src/app/ui/scene.rs). Found:\n{}",
+        named.join("\n")
+    );
+}
+
+#[test]
+fn the_borrow_scan_finds_the_app_in_signatures_only_outside_tests() {
+    let code = code_only(
+        "// fn a(app: &App)\nfn b(app: &App) {}\nfn c(apps: &Apps) {}\n\
+         fn d() -> &'static str { \"&App\" }\nfn e(f: impl Fn(&App)) {}\n\
+         #[cfg(test)]\nmod tests { fn g(app: &App) {} }\n",
+    );
+    assert_eq!(app_borrows(&code), [2, 5], "{code}");
 }
 
 #[test]

@@ -7,7 +7,7 @@
 use std::time::Duration;
 
 use crate::app::game::clock::ClockFace;
-use crate::app::message::Tone;
+use crate::app::message::{Tone, on_time_text};
 use crate::app::remote_game::either::Remote;
 use crate::app::state::App;
 use crate::core::{Color, Player, TimeControl};
@@ -66,22 +66,10 @@ impl App {
     /// Looks at the clock of the player to move; announces a flag falling.
     pub(in crate::app) fn check_clock(&mut self) {
         if let Some(loser) = self.session.check_clock() {
-            let text = self.on_time_text(loser);
+            let names = [Player::One, Player::Two].map(|p| self.name(p));
+            let text = on_time_text(self.game(), names, loser);
             self.say(Tone::Warning, text);
         }
-    }
-
-    /// `Bob (White) ran out of time: Ann (Black) wins on time.`
-    pub fn on_time_text(&self, loser: Player) -> String {
-        let game = self.game();
-        let winner = loser.other();
-        format!(
-            "{} ({}) ran out of time: {} ({}) wins on time.",
-            self.name(loser),
-            game.color_of(loser),
-            self.name(winner),
-            game.color_of(winner)
-        )
     }
 }
 

@@ -5,11 +5,11 @@
 use super::form::NetForm;
 use super::state::NetPlay;
 use crate::app::action::Action;
+use crate::app::flow::effect::Effect;
 use crate::app::message::Tone;
 use crate::app::screen::Screen;
 use crate::app::settings::form::Field;
 use crate::app::state::App;
-use crate::app::flow::effect::Effect;
 
 impl App {
     /// Opens `form`, unless a network game is already on or this is a

@@ -16,12 +16,12 @@ use super::state::{Connected, Fault, Link, ONLINE_GAME_KEY, Online, RECONNECT_AF
 use crate::app::action::Action;
 use crate::app::config::file::ConfigFile;
 use crate::app::config::{Config, RelayServer};
+use crate::app::flow::effect::Effect;
 use crate::app::keys::keymap::Context;
 use crate::app::message::{Tone, connection_lost};
 use crate::app::remote_game::deed::{Deed, Deeds};
 use crate::app::screen::Screen;
 use crate::app::state::App;
-use crate::app::flow::effect::Effect;
 use crate::online::protocol::{Ask, GameId};
 use crate::online::{Client, Identity, KEY_FILE, KNOWN_SERVERS_FILE, KnownError, OnlineError};
 

@@ -8,13 +8,13 @@ use super::form::SeekForm;
 use super::page::{OnlinePage, PageForm, Tab};
 use super::state::Online;
 use crate::app::action::Action;
+use crate::app::flow::effect::Effect;
 use crate::app::keys::keymap::Context;
 use crate::app::message::Tone;
 use crate::app::remote_game::deed::{Deed, Deeds};
 use crate::app::screen::Screen;
 use crate::app::settings::form::cycle;
 use crate::app::state::App;
-use crate::app::flow::effect::Effect;
 use crate::online::protocol::{Ask, SeekId};
 
 impl App {

@@ -2,13 +2,13 @@
 //! one place they reach the rest of the screen.
 
 use super::deed::{Deed, Deeds};
+use crate::app::flow::effect::Effect;
 use crate::app::flow::effect::Keep;
 use crate::app::message::Tone;
 use crate::app::online::connect::{connect_form, keep_settings};
 use crate::app::online::page::PageForm;
 use crate::app::screen::Screen;
 use crate::app::state::App;
-use crate::app::flow::effect::Effect;
 use crate::core::{Game, Move, Player};
 
 impl App {

@@ -7,9 +7,9 @@
 
 use crate::app::action::{Action, HistoryStep};
 use crate::app::config::engine::Mode;
+use crate::app::flow::effect::Effect;
 use crate::app::remote_game::Shown;
 use crate::app::state::App;
-use crate::app::flow::effect::Effect;
 
 impl App {
     /// The board's keys in a remote game; `None` for what works as usual

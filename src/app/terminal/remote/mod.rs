@@ -18,10 +18,10 @@ use std::net::SocketAddr;
 use std::sync::mpsc::Receiver;
 
 use crate::app::files::autosave::Opening;
+use crate::app::flow::effect::Effect;
 use crate::app::terminal::capabilities::detect;
 use crate::app::terminal::event_loop;
 use crate::app::terminal::start::{Locations, open_app};
-use crate::app::flow::effect::Effect;
 use console::Remote;
 
 pub use crate::app::computer::slots::SearchSlots;
