@@ -41,6 +41,23 @@ pub fn wins(name: &str, color: impl std::fmt::Display) -> String {
     format!("{} wins!", with_colour(name, color))
 }
 
+/// `Bob (White) ran out of time: Ann (Black) wins on time.`, the players
+/// named by `names` (Player 1's first).
+pub fn on_time_text(
+    game: &crate::core::Game,
+    names: [&str; 2],
+    loser: crate::core::Player,
+) -> String {
+    let winner = loser.other();
+    format!(
+        "{} ({}) ran out of time: {} ({}) wins on time.",
+        names[loser.index()],
+        game.color_of(loser),
+        names[winner.index()],
+        game.color_of(winner)
+    )
+}
+
 /// `Ann (Black) wins! n starts a new game.`: said when a move wins.
 pub fn won(name: &str, color: impl std::fmt::Display, new_game: &str) -> String {
     format!("{} {new_game} starts a new game.", wins(name, color))

@@ -9,7 +9,9 @@
 //! the engine's thread, write the autosave): after every update one effect,
 //! `FollowTheGame`, brings the network game, the engine and the autosave in
 //! line with the state. The view is a pure render (`impl Widget for &App`,
-//! `view.rs`) that hands each part of the screen to its feature's view.
+//! `view.rs`, the one reader of `&App`) that hands each part of the screen
+//! to its feature's view, with the `Scene` it builds (`ui/scene.rs`: the
+//! state's parts borrowed, and the answers to the views' questions).
 //!
 //! At the root, the leaves every feature names ([`Action`], [`Message`],
 //! [`Screen`]), `App` itself (`state.rs`), `update.rs` and `view.rs`. Each
@@ -32,7 +34,7 @@
 //! To add a feature: a folder for it (or a file in the feature it belongs
 //! to) with its state as a type of its own, whose methods answer its keys
 //! and effects with an `Outcome` (what to say, the `Effect`s to carry out:
-//! `outcome.rs`, `effect.rs`, both leaves), given the parts of the screen
+//! `flow/`: `outcome.rs`, `effect.rs`, both leaves), given the parts of the screen
 //! they act on (the `Screen`, the board's view), and a `view` file; `App`
 //! routes to it (`update.rs`) and applies what it answers (no new methods
 //! on `App`);
@@ -61,14 +63,13 @@
 mod action;
 mod computer;
 pub mod config;
-mod effect;
 mod files;
+mod flow;
 mod game;
 mod keys;
 mod message;
 mod network;
 mod online;
-mod outcome;
 mod remote_game;
 mod review;
 mod screen;
@@ -93,7 +94,7 @@ pub use config::{
 pub use files::autosave::Opening;
 pub use files::state::{RecordList, ResultsRead};
 pub use game::board_widget::{BoardOverlay, BoardWidget, SquareMarks};
-pub use game::clock_reading::ClockFace;
+pub use game::clock::ClockFace;
 pub use game::threats::{Threat, exposed, threats};
 pub use keys::input::action_for;
 pub use keys::keymap;

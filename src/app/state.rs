@@ -5,18 +5,20 @@ use crate::app::action::{Action, FirstGame};
 use crate::app::computer::engine::Computer;
 use crate::app::config::Config;
 use crate::app::config::file::{ConfigFile, Loaded};
-use crate::app::effect::Effect;
 use crate::app::files::state::Files;
+use crate::app::flow::effect::Effect;
+use crate::app::flow::outcome::{Outcome, Said};
 use crate::app::game::board_view::BoardView;
 use crate::app::game::session::Session;
 use crate::app::keys::keymap::KeyBindings;
 use crate::app::message::{Message, StatusLine, Tone};
 use crate::app::network::state::Network;
 use crate::app::online::state::Online;
-use crate::app::outcome::{Outcome, Said};
+use crate::app::remote_game::either::Remote;
 use crate::app::review::state::GameReview;
 use crate::app::screen::{HelpOver, Screen};
 use crate::app::terminal::capabilities::TermCaps;
+use crate::app::terminal::remote::confined::Reach;
 use crate::app::training::state::{Course, Training};
 use crate::app::ui::theme::Theme;
 use crate::core::{Game, Move, MoveReport, Player};
@@ -50,20 +52,13 @@ pub struct App {
     pub(in crate::app) online: Online,
     /// The engine's review of the game, and its thread while it runs.
     pub(in crate::app) review: GameReview,
-    /// A remote session's player: kept to their own folders and the
-    /// server's own lobby (`terminal/remote/confined.rs`); `None` locally.
-    pub(in crate::app) confined: Option<Confined>,
+    /// What the player may reach: a remote session's player is kept to
+    /// their own folders and the server's own lobby
+    /// (`terminal/remote/confined.rs`).
+    pub(in crate::app) reach: Reach,
     /// Rung by the threads working for the app (the engine, the review,
     /// the links, the autosave writer) to wake the event loop.
     pub(in crate::app) bell: crate::bell::Bell,
-}
-
-/// What a remote session's player may reach of the server's network.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Confined {
-    /// The server's own lobby, `HOST:PORT`, when it runs one: the only
-    /// server the Online screen connects to.
-    pub lobby: Option<String>,
 }
 
 impl App {
@@ -91,7 +86,7 @@ impl App {
             network: None,
             online: Online::default(),
             review: GameReview::default(),
-            confined: None,
+            reach: Reach::default(),
             bell,
         }
     }
@@ -111,10 +106,6 @@ impl App {
 
     pub fn config(&self) -> &Config {
         &self.config
-    }
-
-    pub fn config_file(&self) -> &ConfigFile {
-        &self.config_file
     }
 
     /// The keys in force: the table's, or those of `[keys]`.
@@ -202,11 +193,6 @@ impl App {
         self.session.in_progress()
     }
 
-    /// How many lines the move list is scrolled up from its end.
-    pub fn moves_scroll(&self) -> usize {
-        self.board.moves_scroll(self.session.revision())
-    }
-
     /// What a stone at the cursor would do, while the board has the keyboard
     /// (`None` on an occupied square or when the game is over).
     pub fn preview(&self) -> Option<MoveReport> {
@@ -240,7 +226,10 @@ impl App {
             }
             // The welcome offers online play only where the Online screen
             // opens (not to a guest of a remote session).
-            Action::Begin(FirstGame::Online) => self.online_refused().is_none(),
+            Action::Begin(FirstGame::Online) => {
+                let keeps_files = self.files.paths().is_some();
+                self.reach.online_refused(keeps_files).is_none()
+            }
             // No engine help while an online game goes on (online/aids.rs).
             Action::Hint
             | Action::ToggleAnalysis
@@ -274,11 +263,14 @@ impl App {
                     && !over
                     && game.position().can_swap()
                     && !self.computer.to_move(self.session.game())
-                    && !self.peer_to_move()
+                    && !Remote::of(&self.network, &self.online).peer_to_move(game)
             }
             Action::Undo => game.can_undo(),
             Action::Redo => game.can_redo(),
-            Action::Place => (!over && !self.peer_to_move()) || self.board.viewing().is_some(),
+            Action::Place => {
+                (!over && !Remote::of(&self.network, &self.online).peer_to_move(game))
+                    || self.board.viewing().is_some()
+            }
             Action::Hint => !over && !self.computer.to_move(self.session.game()),
             Action::Review => !game.history().is_empty(),
             Action::NextMistake | Action::PrevMistake => self.review.of(game).is_some(),
@@ -341,7 +333,8 @@ impl App {
             )
         });
         let notes = [self.history_note(), self.files.note().cloned(), failing];
-        self.remote_notes()
+        Remote::of(&self.network, &self.online)
+            .notes(&self.session)
             .into_iter()
             .chain(notes.into_iter().flatten())
             .collect()

@@ -7,14 +7,15 @@ use std::collections::VecDeque;
 use ratatui::crossterm::event::Event;
 
 use crate::app::action::{Action, HistoryStep};
-pub(in crate::app) use crate::app::effect::Effect;
-use crate::app::effect::Keep;
 use crate::app::files::naming::Naming;
+pub(in crate::app) use crate::app::flow::effect::Effect;
+use crate::app::flow::effect::Keep;
+use crate::app::flow::outcome::Outcome;
 use crate::app::game::board_view::square_named;
 use crate::app::game::panel::chart_move_at;
 use crate::app::keys::input::action_for;
 use crate::app::keys::keymap::{Context, KeyNames, key_for};
-use crate::app::outcome::Outcome;
+use crate::app::remote_game::either::RemoteAnswers;
 use crate::app::screen::{HelpOver, Question, Screen};
 use crate::app::state::App;
 use crate::app::training::state::Training;
@@ -56,7 +57,7 @@ impl App {
     pub(in crate::app) fn perform(&mut self, effects: Vec<Effect>) {
         let mut effects = VecDeque::from(effects);
         while let Some(effect) = effects.pop_front() {
-            let naming = Naming::of(self);
+            let naming = Naming::of(&self.reach);
             let out = match effect {
                 Effect::SaveConfig { old, said } => {
                     let file = &mut self.config_file;
@@ -216,7 +217,9 @@ impl App {
                 && let Some(ply) = layout::screen(self.board.terminal(), game.size())
                     .ok()
                     .and_then(|screen| screen.panel)
-                    .and_then(|panel| chart_move_at(self, panel, column, row))
+                    .and_then(|panel| {
+                        chart_move_at(&crate::app::view::scene_of(self), panel, column, row)
+                    })
             {
                 self.board.show_ply(self.session.game(), ply);
                 return Vec::new();
@@ -257,8 +260,11 @@ impl App {
                 }
             }
             Screen::Confirm(Question::Peer(_) | Question::Takeback) => match action {
-                Action::Yes => return self.answer_remote(true),
-                Action::No | Action::Close => return self.answer_remote(false),
+                Action::Yes | Action::No | Action::Close => {
+                    let remote = RemoteAnswers::of(&mut self.network, &mut self.online);
+                    let deeds = remote.answer(action == Action::Yes);
+                    return self.carry_out(deeds);
+                }
                 _ => {}
             },
             Screen::Confirm(question) => {
@@ -315,7 +321,9 @@ impl App {
                 Typed::Editing => {}
                 Typed::Submitted(text) => {
                     self.screen = Screen::Board;
-                    self.remote_chat(&text);
+                    let remote = RemoteAnswers::of(&mut self.network, &mut self.online);
+                    let deeds = remote.chat(&text);
+                    self.carry_out(deeds);
                 }
                 Typed::Cancelled => self.screen = Screen::Board,
             },
@@ -325,7 +333,7 @@ impl App {
                     keys: &self.config.keys,
                     theme: self.theme,
                 };
-                let naming = Naming::of(self);
+                let naming = Naming::of(&self.reach);
                 let out = (self.files).on_save_prompt(action, &mut self.screen, naming, keys);
                 return self.apply(out);
             }
@@ -367,7 +375,10 @@ impl App {
             Question::Branch { mv, .. } => self.branch(mv),
             // Answered in `route`.
             Question::Peer(_) | Question::Takeback => {}
-            Question::Resign => self.resign_remote(),
+            Question::Resign => {
+                let deeds = RemoteAnswers::of(&mut self.network, &mut self.online).resign();
+                self.carry_out(deeds);
+            }
             Question::Replace | Question::MakeFolders | Question::DeleteRecord | Question::Open => {
                 let out = self.files.question_yes(&mut self.screen);
                 return self.apply(out);

@@ -12,6 +12,7 @@ use std::process::{Command, Output};
 mod bench;
 mod docs;
 mod gtp;
+mod house;
 mod log;
 mod puzzles;
 mod readme;

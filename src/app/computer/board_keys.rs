@@ -8,8 +8,8 @@
 use super::turns::Turn;
 use crate::app::action::Action;
 use crate::app::config::engine::Mode;
+use crate::app::flow::outcome::Outcome;
 use crate::app::message::Tone;
-use crate::app::outcome::Outcome;
 use crate::core::Move;
 
 impl Turn<'_> {

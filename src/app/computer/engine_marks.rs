@@ -4,7 +4,7 @@
 
 use super::heat::Heat;
 use crate::app::game::board_widget::BoardOverlay;
-use crate::app::state::App;
+use crate::app::ui::scene::Scene;
 use crate::app::ui::theme::Marker;
 use crate::core::{Move, Position};
 
@@ -35,11 +35,11 @@ fn named_squares(position: &Position, heat: &[f32]) -> Vec<usize> {
 
 /// Adds the hint and, while analysis is shown, the heat map of the search
 /// of `position` (the position on screen).
-pub fn add_engine_marks(app: &App, position: &Position, overlay: &mut BoardOverlay) {
-    if app.analysis_shown()
-        && let Some(snapshot) = app
+pub fn add_engine_marks(scene: &Scene<'_>, position: &Position, overlay: &mut BoardOverlay) {
+    if scene.analysis_shown
+        && let Some(snapshot) = scene
             .computer()
-            .snapshot(app.game().position())
+            .snapshot(scene.game().position())
             .filter(|s| s.position == *position)
     {
         let report = &snapshot.progress.report;
@@ -69,7 +69,7 @@ pub fn add_engine_marks(app: &App, position: &Position, overlay: &mut BoardOverl
             }
         }
     }
-    if let Some(Move::Place(sq)) = app.hint().filter(|_| app.game().position() == position) {
+    if let Some(Move::Place(sq)) = scene.hint.filter(|_| scene.game().position() == position) {
         overlay.set_ghost(sq, position.to_move());
         overlay.set_marker(sq, Marker::Hint);
     }

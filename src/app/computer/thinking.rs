@@ -13,18 +13,18 @@ use crate::app::action::Action;
 use crate::app::config::engine::Mode;
 use crate::app::keys::keymap::{Context, key_for};
 use crate::app::message::count;
-use crate::app::state::App;
+use crate::app::ui::scene::Scene;
 use crate::app::ui::theme::Ui;
 use crate::core::{Color, Move};
 
 /// The panel's lines about the engine, each to be wrapped, with its style.
-pub fn lines(app: &App) -> Vec<(String, Style)> {
-    let theme = app.theme();
-    let key = |action| key_for(app.keys(), Context::Board, action, theme);
-    let game = app.game();
+pub fn lines(scene: &Scene<'_>) -> Vec<(String, Style)> {
+    let theme = scene.theme();
+    let key = |action| key_for(scene.keys(), Context::Board, action, theme);
+    let game = scene.game();
     let mut out = Vec::new();
-    if app.computer().mode() == Mode::ComputerVsComputer {
-        let level = app.config().engine.level;
+    if scene.computer().mode() == Mode::ComputerVsComputer {
+        let level = scene.config().engine.level;
         out.push((
             format!("Demo: the computer plays both sides at level {level}."),
             theme.ui(Ui::Dim),
@@ -32,16 +32,16 @@ pub fn lines(app: &App) -> Vec<(String, Style)> {
     }
     let black = game.holder(Color::Black);
     let just_swapped = game.history().len() == 2 && game.last().is_some_and(|r| r.mv == Move::Swap);
-    if just_swapped && app.computer().is_computer(black) {
+    if just_swapped && scene.computer().is_computer(black) {
         out.push((
             format!(
                 "Pie rule: {} swapped sides. It took Black's stone and plays Black now.",
-                app.name(black)
+                scene.name(black)
             ),
             theme.ui(Ui::Accent),
         ));
     }
-    if app.computer().demo_paused() {
+    if scene.computer().demo_paused() {
         out.push((
             format!(
                 "Demo paused: {} goes on, {} and {} step through the moves.",
@@ -52,12 +52,12 @@ pub fn lines(app: &App) -> Vec<(String, Style)> {
             theme.ui(Ui::Accent),
         ));
     }
-    let snapshot = app.computer().snapshot(app.game().position());
+    let snapshot = scene.computer().snapshot(scene.game().position());
     let progress = snapshot.map(|s| figures(&s.progress, s.budget, theme));
     // The side's chances are said once: in the analysis's headline when it
     // is shown, else beside the computer's or the hint's figures.
     let chances = snapshot
-        .filter(|_| !app.analysis_shown())
+        .filter(|_| !scene.analysis_shown)
         .map(|s| estimate(&s.progress.report, s.position.to_move()));
     let with_chances = || {
         progress.clone().map(|p| match &chances {
@@ -65,9 +65,9 @@ pub fn lines(app: &App) -> Vec<(String, Style)> {
             None => (p, theme.ui(Ui::Dim)),
         })
     };
-    match app.computer().job() {
+    match scene.computer().job() {
         Some(Job::Move) => {
-            let name = app.name(game.player_to_move());
+            let name = scene.name(game.player_to_move());
             out.push((format!("{name} is thinking…"), theme.ui(Ui::Accent)));
             out.extend(with_chances());
         }
@@ -77,10 +77,11 @@ pub fn lines(app: &App) -> Vec<(String, Style)> {
         }
         // Discreetly: the person is thinking, not waiting.
         Some(Job::Ponder) => {
-            let name = app.name(game.player_to_move().other());
+            let name = scene.name(game.player_to_move().other());
             let threads = count(
-                app.computer()
-                    .settings(&app.config().engine)
+                scene
+                    .computer()
+                    .settings(&scene.config().engine)
                     .threads
                     .count(),
                 "thread",
@@ -93,9 +94,9 @@ pub fn lines(app: &App) -> Vec<(String, Style)> {
         Some(Job::Analysis) | None => {}
     }
     let busy = "the server is busy with other players' searches.";
-    match app.computer().waiting() {
+    match scene.computer().waiting() {
         Some(Job::Move) => {
-            let name = app.name(game.player_to_move());
+            let name = scene.name(game.player_to_move());
             out.push((
                 format!("{name} waits its turn to think: {busy}"),
                 theme.ui(Ui::Accent),
@@ -112,13 +113,13 @@ pub fn lines(app: &App) -> Vec<(String, Style)> {
         // Pondering is the computer's own affair: it starts when it can.
         Some(Job::Ponder) | None => {}
     }
-    if app.analysis_shown() {
+    if scene.analysis_shown {
         let headline = match snapshot {
             Some(s) => format!(
                 "Analysis: {}.",
                 estimate(&s.progress.report, s.position.to_move())
             ),
-            None if game.is_over() || app.lost_on_time().is_some() => {
+            None if game.is_over() || scene.lost_on_time().is_some() => {
                 "Analysis: the game is over.".to_string()
             }
             None => "Analysis: waiting for the search.".to_string(),
@@ -174,12 +175,12 @@ fn candidates(report: &Report, advised: Option<Move>) -> Vec<String> {
 }
 
 /// The bar of the budget spent, while the engine searches with a budget.
-pub fn gauge(app: &App, width: u16) -> Option<Line<'static>> {
-    let snapshot = (app.computer())
-        .snapshot(app.game().position())
+pub fn gauge(scene: &Scene<'_>, width: u16) -> Option<Line<'static>> {
+    let snapshot = (scene.computer())
+        .snapshot(scene.game().position())
         .filter(|s| s.running && s.job != Job::Ponder)?;
     let ratio = spent(&snapshot.progress, snapshot.budget)?;
-    Some(bar(ratio, width, app.theme()))
+    Some(bar(ratio, width, scene.theme()))
 }
 
 #[cfg(test)]

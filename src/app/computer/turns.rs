@@ -11,11 +11,11 @@ use super::engine::{Computer, Ended, Job, estimate};
 use crate::ai::Level;
 use crate::app::action::Action;
 use crate::app::config::engine::{EngineConfig, Threads};
+use crate::app::flow::outcome::Outcome;
 use crate::app::game::board_view::BoardView;
 use crate::app::game::session::Session;
 use crate::app::keys::keymap::KeyNames;
 use crate::app::message::{Tone, refused, resigns, swapped, won};
-use crate::app::outcome::Outcome;
 use crate::core::{Game, Move, Player};
 
 /// The parts of the app the computer's turns and board keys act on, lent

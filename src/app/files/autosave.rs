@@ -2,7 +2,7 @@
 //! resumed at start-up, the autosave after every change to the game, one
 //! result line per won game, records opened at start-up.
 //!
-//! Every update ends with [`Effect::KeepFiles`](crate::app::update::Effect),
+//! Every update ends with [`Effect::KeepFiles`](crate::app::flow::effect::Effect),
 //! carried out by [`App::keep_files`]: it compares the game with what the
 //! autosave holds and writes it when it differs. A game not yet in the
 //! autosave (a new one, a record opened) first ends the autosave's previous
@@ -16,10 +16,10 @@ use super::state::{Files, RECORD_KEY, RESULT_KEY, RESULT_PENDING, RESULT_WRITTEN
 use super::worth_keeping::worth_keeping;
 use crate::app::config::engine::Mode;
 use crate::app::files::naming::Naming;
+use crate::app::flow::outcome::Outcome;
 use crate::app::game::session::Session;
 use crate::app::message::{Tone, count};
 use crate::app::online::state::ONLINE_GAME_KEY;
-use crate::app::outcome::Outcome;
 use crate::app::screen::Screen;
 use crate::core::{Outcome as GameOutcome, Record};
 use crate::storage::{

@@ -9,9 +9,9 @@ use std::io;
 use super::autosave::OnScreen;
 use super::state::Files;
 use crate::app::files::naming::Naming;
+use crate::app::flow::outcome::Outcome;
 use crate::app::game::session::Session;
 use crate::app::message::Tone;
-use crate::app::outcome::Outcome;
 use crate::app::screen::Screen;
 use crate::storage::{AutosaveLock, Cleared, Paths, StorageError, Timestamp};
 

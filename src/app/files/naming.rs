@@ -5,7 +5,7 @@
 
 use std::path::Path;
 
-use crate::app::state::App;
+use crate::app::terminal::remote::confined::Reach;
 
 /// The words for files, for the session the app runs in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -15,10 +15,10 @@ pub struct Naming {
 }
 
 impl Naming {
-    /// The words for `app`'s session.
-    pub fn of(app: &App) -> Naming {
+    /// The words for a session that may reach this far.
+    pub fn of(reach: &Reach) -> Naming {
         Naming {
-            remote: app.confined.is_some(),
+            remote: reach.is_session(),
         }
     }
 

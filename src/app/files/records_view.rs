@@ -9,17 +9,17 @@ use super::record_filter::result;
 use super::state::problem_text;
 use crate::app::message::count;
 use crate::app::screen::Screen;
-use crate::app::state::App;
 use crate::app::ui::cells::{lines, popup, wrap};
 use crate::app::ui::pages::short_date;
+use crate::app::ui::scene::Scene;
 use crate::app::ui::status_line::{hint_spans, text_field};
 use crate::app::ui::theme::{Theme, Ui};
 use crate::storage::{RecordInfo, RecordSummary, Timestamp};
 
 const WIDTH: u16 = 80;
 
-pub fn render(app: &App, selected: usize, area: Rect, buf: &mut Buffer) {
-    let theme = app.theme();
+pub fn render(scene: &Scene<'_>, selected: usize, area: Rect, buf: &mut Buffer) {
+    let theme = scene.theme();
     let inner = popup(
         area,
         buf,
@@ -41,16 +41,16 @@ pub fn render(app: &App, selected: usize, area: Rect, buf: &mut Buffer) {
     lines(
         buf,
         keys_row,
-        &[Line::from(hint_spans(app, app.context(), body.width))],
+        &[Line::from(hint_spans(scene, scene.context(), body.width))],
     );
     let mut list_area = Rect::new(body.x, body.y, body.width, body.height - 2);
     // The field being typed, else the filter in force.
-    let editing = match app.screen() {
+    let editing = match scene.screen() {
         Screen::FilterRecords(input) => Some(("Filter: ", input)),
         Screen::RenameRecord { input, .. } => Some(("New name: ", input)),
         _ => None,
     };
-    let filter = app.files().shown_filter(app.screen());
+    let filter = scene.files.shown_filter(scene.screen());
     if (editing.is_some() || !filter.is_empty()) && list_area.height > 2 {
         let spans = match editing {
             Some((label, input)) => {
@@ -67,9 +67,9 @@ pub fn render(app: &App, selected: usize, area: Rect, buf: &mut Buffer) {
         list_area.y += 2;
         list_area.height -= 2;
     }
-    let listed = app.files().listed_records(app.screen());
-    let dir = app.files().records_dir_text();
-    let out = match app.files().records() {
+    let listed = scene.files.listed_records(scene.screen());
+    let dir = scene.files.records_dir_text();
+    let out = match scene.files.records() {
         Some(Ok(_)) if listed.is_empty() && !filter.is_empty() => wrap(
             "No saved game holds those words.",
             body.width,

@@ -4,11 +4,10 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 
-use super::naming::Naming;
 use crate::app::action::Edit;
 use crate::app::keys::keymap::Context;
-use crate::app::state::App;
 use crate::app::ui::cells::{popup_lines, wrap};
+use crate::app::ui::scene::Scene;
 use crate::app::ui::status_line::{hint_spans, text_field};
 use crate::app::ui::text_input::TextInput;
 use crate::app::ui::theme::Ui;
@@ -16,11 +15,11 @@ use crate::app::ui::theme::Ui;
 const WIDTH: u16 = 72;
 const LABEL: &str = "File: ";
 
-pub fn render(app: &App, input: &TextInput, area: Rect, buf: &mut Buffer) {
-    let theme = app.theme();
+pub fn render(scene: &Scene<'_>, input: &TextInput, area: Rect, buf: &mut Buffer) {
+    let theme = scene.theme();
     let width = WIDTH.min(area.width.saturating_sub(2));
     let text_width = width.saturating_sub(4);
-    let naming = Naming::of(app);
+    let naming = scene.naming;
     let mut body = vec![Line::default()];
     let field_width = usize::from(text_width).saturating_sub(LABEL.len() + 1);
     let mut field = vec![Span::styled(LABEL, theme.ui(Ui::Title))];
@@ -32,14 +31,14 @@ pub fn render(app: &App, input: &TextInput, area: Rect, buf: &mut Buffer) {
         "Type a name; it goes in your records. .brique is added to a name without an extension."
             .to_string()
     } else {
-        let dir = app.files().records_dir_text();
+        let dir = scene.files.records_dir_text();
         format!(
             "A name goes in {dir}; a path with a / is used as typed. .brique is added to a name without an extension."
         )
     };
     body.extend(wrap(&help, text_width, theme.ui(Ui::Dim)));
     body.push(Line::default());
-    body.push(Line::from(hint_spans(app, Context::SaveAs, text_width)));
+    body.push(Line::from(hint_spans(scene, Context::SaveAs, text_width)));
     popup_lines(area, buf, theme, "Save the game", width, &body);
 }
 

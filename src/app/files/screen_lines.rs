@@ -12,10 +12,10 @@ use crate::ai::review::REVIEW_KEY;
 use crate::app::action::{Action, HistoryStep};
 use crate::app::computer::turns::named_level;
 use crate::app::config::engine::Mode;
-use crate::app::effect::{Effect, Keep};
+use crate::app::flow::effect::{Effect, Keep};
+use crate::app::flow::outcome::Outcome;
 use crate::app::message::Tone;
 use crate::app::network::play::is_network_extra;
-use crate::app::outcome::Outcome;
 use crate::app::state::App;
 use crate::core::{Player, Record, Square};
 use crate::storage::Paths;
@@ -29,7 +29,7 @@ impl App {
     /// unknown (no home directory) nothing is written.
     pub fn open_files(&mut self, paths: Option<Paths>, opening: &Opening) {
         self.files = Files::new(paths.clone(), &self.session);
-        let naming = Naming::of(self);
+        let naming = Naming::of(&self.reach);
         let save_key = self.key(Action::SaveRecord);
         let lock_note = paths.map(|paths| {
             let (note, out) = self
@@ -186,7 +186,7 @@ impl App {
             autosave_extras,
             session: &self.session,
             demo: self.computer.mode() == Mode::ComputerVsComputer,
-            naming: Naming::of(self),
+            naming: Naming::of(&self.reach),
         };
         let out = match how {
             Keep::Again => self.files.autosave_again(&game, &mut self.screen),

@@ -12,7 +12,7 @@
 
 use std::time::{Duration, Instant};
 
-use crate::core::{Player, PlayerClocks, TimeControl};
+use crate::core::{Color, Player, PlayerClocks, TimeControl};
 
 /// Where the clocks read the time: the machine's clock, or a time that
 /// moves only when told (for tests).
@@ -210,6 +210,42 @@ pub fn clock_face(left: Duration) -> String {
         format!("{hours}:{minutes:02}:{seconds:02}")
     } else {
         format!("{minutes}:{seconds:02}")
+    }
+}
+
+/// One player's clock as the panel shows it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ClockFace {
+    pub color: Color,
+    pub player: Player,
+    pub left: Duration,
+    /// Counting down now.
+    pub running: bool,
+    pub out_of_time: bool,
+}
+
+impl ClockFace {
+    /// A clock kept elsewhere (a network host's, a lobby server's): read
+    /// `left` at a moment `since` ago, counted down since if `running`.
+    pub fn followed(
+        color: Color,
+        player: Player,
+        left: Duration,
+        since: Duration,
+        running: bool,
+        out_of_time: bool,
+    ) -> ClockFace {
+        ClockFace {
+            color,
+            player,
+            left: if running {
+                left.saturating_sub(since)
+            } else {
+                left
+            },
+            running,
+            out_of_time,
+        }
     }
 }
 

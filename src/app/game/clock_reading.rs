@@ -6,49 +6,15 @@
 
 use std::time::Duration;
 
-use crate::app::message::Tone;
+use crate::app::game::clock::ClockFace;
+use crate::app::message::{Tone, on_time_text};
+use crate::app::remote_game::either::Remote;
 use crate::app::state::App;
 use crate::core::{Color, Player, TimeControl};
 
 /// How long past the change of the clock shown the event loop wakes, so
 /// that the face it draws has moved on.
 const PAST_THE_CHANGE: Duration = Duration::from_millis(1);
-
-/// One player's clock as the panel shows it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct ClockFace {
-    pub color: Color,
-    pub player: Player,
-    pub left: Duration,
-    /// Counting down now.
-    pub running: bool,
-    pub out_of_time: bool,
-}
-
-impl ClockFace {
-    /// A clock kept elsewhere (a network host's, a lobby server's): read
-    /// `left` at a moment `since` ago, counted down since if `running`.
-    pub fn followed(
-        color: Color,
-        player: Player,
-        left: Duration,
-        since: Duration,
-        running: bool,
-        out_of_time: bool,
-    ) -> ClockFace {
-        ClockFace {
-            color,
-            player,
-            left: if running {
-                left.saturating_sub(since)
-            } else {
-                left
-            },
-            running,
-            out_of_time,
-        }
-    }
-}
 
 impl App {
     /// The time control of the game on the board.
@@ -58,7 +24,7 @@ impl App {
 
     /// Both clocks, Black's holder first, while the game has them.
     pub fn clock_faces(&self) -> Option<[ClockFace; 2]> {
-        if let Some(faces) = self.remote_clock_faces() {
+        if let Some(faces) = Remote::of(&self.network, &self.online).clock_faces(&self.session) {
             return Some(faces);
         }
         let clock = self.session.clock()?;
@@ -100,22 +66,10 @@ impl App {
     /// Looks at the clock of the player to move; announces a flag falling.
     pub(in crate::app) fn check_clock(&mut self) {
         if let Some(loser) = self.session.check_clock() {
-            let text = self.on_time_text(loser);
+            let names = [Player::One, Player::Two].map(|p| self.name(p));
+            let text = on_time_text(self.game(), names, loser);
             self.say(Tone::Warning, text);
         }
-    }
-
-    /// `Bob (White) ran out of time: Ann (Black) wins on time.`
-    pub fn on_time_text(&self, loser: Player) -> String {
-        let game = self.game();
-        let winner = loser.other();
-        format!(
-            "{} ({}) ran out of time: {} ({}) wins on time.",
-            self.name(loser),
-            game.color_of(loser),
-            self.name(winner),
-            game.color_of(winner)
-        )
     }
 }
 

@@ -2,21 +2,22 @@
 //! stones in danger and the cursor's escorts, the preview of a move at the
 //! cursor, the winning chain, the engine's hint and heat map.
 
-use crate::app::state::App;
+use crate::app::ui::scene::Scene;
 use crate::app::ui::theme::{Highlight, Marker};
 use crate::core::{Move, MoveReport, Position, Square, escorts};
 
 use super::board_widget::BoardOverlay;
 use super::threats::threats;
 
-pub fn board_overlay(app: &App) -> BoardOverlay {
-    let game = app.board().shown_game(app.game());
+pub fn board_overlay(scene: &Scene<'_>) -> BoardOverlay {
+    let game = scene.board().shown_game(scene.game());
     let pos = game.position();
     let mut overlay = BoardOverlay::new(pos.size());
     // The moves of an online game made while away, as the last move is.
-    for report in app
+    for report in scene
+        .remote
         .online
-        .away_marks(app.game(), app.board.viewing().is_some())
+        .away_marks(scene.game(), scene.board.viewing().is_some())
         .iter()
         .chain(game.last())
     {
@@ -28,14 +29,14 @@ pub fn board_overlay(app: &App) -> BoardOverlay {
         }
         return overlay;
     }
-    crate::app::computer::engine_marks::add_engine_marks(app, pos, &mut overlay);
-    crate::app::review::view::add_review_marks(app, &mut overlay);
-    if app.config().display.escorts {
-        add_escort_marks(&mut overlay, pos, app.board().cursor());
+    crate::app::computer::engine_marks::add_engine_marks(scene, pos, &mut overlay);
+    crate::app::review::view::add_review_marks(scene, &mut overlay);
+    if scene.config().display.escorts {
+        add_escort_marks(&mut overlay, pos, scene.board().cursor());
     }
-    overlay.set_highlight(app.board().cursor(), Highlight::Cursor);
-    if let Some(preview) = app.preview() {
-        add_preview(&mut overlay, &preview);
+    overlay.set_highlight(scene.board().cursor(), Highlight::Cursor);
+    if let Some(preview) = &scene.preview {
+        add_preview(&mut overlay, preview);
     }
     overlay
 }

@@ -14,31 +14,31 @@ use crate::app::config::NAME_MAX_CHARS;
 use crate::app::keys::keymap::{Context, key_for};
 use crate::app::message::{wins, with_colour};
 use crate::app::review::view as review_view;
-use crate::app::state::App;
 use crate::app::ui::cells::{block, height, lines, tone_style, wrap};
+use crate::app::ui::scene::Scene;
 use crate::app::ui::text_width::{cut, pad, width as name_width};
 use crate::app::ui::theme::{Theme, Ui};
 use crate::app::ui::wrap::cut_long_words;
 use crate::core::{Color, Move, MoveReport, Square};
 
-pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
-    let theme = app.theme();
+pub fn render(scene: &Scene<'_>, area: Rect, buf: &mut Buffer) {
+    let theme = scene.theme();
     let frame = block(theme, "Brique");
     frame.render(area, buf);
     let inner = padded(area);
     if inner.width == 0 || inner.height == 0 {
         return;
     }
-    lines(buf, inner, &top_lines(app, inner.width));
-    if let Some(rows) = move_rows(app, area) {
+    lines(buf, inner, &top_lines(scene, inner.width));
+    if let Some(rows) = move_rows(scene, area) {
         // The review's chart under the list, when both fit.
-        let (rows, chart) = review_view::split_rows(app, rows);
+        let (rows, chart) = review_view::split_rows(scene, rows);
         if let Some(chart) = chart {
-            review_view::render_chart(app, chart, buf);
+            review_view::render_chart(scene, chart, buf);
         }
         let title = Rect::new(rows.x, rows.y - 1, rows.width, 1);
         lines(buf, title, &[Line::styled("Moves", theme.ui(Ui::Title))]);
-        lines(buf, rows, &move_list(app, usize::from(rows.height)));
+        lines(buf, rows, &move_list(scene, usize::from(rows.height)));
     }
 }
 
@@ -59,9 +59,9 @@ fn padded(area: Rect) -> Rect {
 }
 
 /// The header and the prompt, above the move list.
-fn top_lines(app: &App, width: u16) -> Vec<Line<'static>> {
-    let mut top = header(app, width);
-    let prompt = prompt(app, width);
+fn top_lines(scene: &Scene<'_>, width: u16) -> Vec<Line<'static>> {
+    let mut top = header(scene, width);
+    let prompt = prompt(scene, width);
     if !prompt.is_empty() {
         top.extend(prompt);
         top.push(Line::default());
@@ -71,9 +71,9 @@ fn top_lines(app: &App, width: u16) -> Vec<Line<'static>> {
 
 /// The rows of the move list (below its title) in the panel at `area`,
 /// the review's chart included.
-fn move_rows(app: &App, area: Rect) -> Option<Rect> {
+fn move_rows(scene: &Scene<'_>, area: Rect) -> Option<Rect> {
     let inner = padded(area);
-    let used = height(&top_lines(app, inner.width)).min(inner.height);
+    let used = height(&top_lines(scene, inner.width)).min(inner.height);
     let below = inner.height - used;
     (inner.width > 0 && below > 1)
         .then(|| Rect::new(inner.x, inner.y + used + 1, inner.width, below - 1))
@@ -81,30 +81,33 @@ fn move_rows(app: &App, area: Rect) -> Option<Rect> {
 
 /// The move (0: the start) of the review's chart at a cell of the panel
 /// at `area`, for a click.
-pub fn chart_move_at(app: &App, area: Rect, column: u16, row: u16) -> Option<usize> {
-    let (_, chart) = review_view::split_rows(app, move_rows(app, area)?);
-    review_view::chart_ply_at(app, chart?, column, row)
+pub fn chart_move_at(scene: &Scene<'_>, area: Rect, column: u16, row: u16) -> Option<usize> {
+    let (_, chart) = review_view::split_rows(scene, move_rows(scene, area)?);
+    review_view::chart_ply_at(scene, chart?, column, row)
 }
 
 /// The number (from 1) of the move drawn at a cell of the panel at `area`.
-pub fn move_at(app: &App, area: Rect, column: u16, row: u16) -> Option<usize> {
-    let (rows, _) = review_view::split_rows(app, move_rows(app, area)?);
+pub fn move_at(scene: &Scene<'_>, area: Rect, column: u16, row: u16) -> Option<usize> {
+    let (rows, _) = review_view::split_rows(scene, move_rows(scene, area)?);
     if !rows.contains(ratatui::layout::Position::new(column, row)) {
         return None;
     }
-    let (start, end) = shown_moves(app, usize::from(rows.height));
+    let (start, end) = shown_moves(scene, usize::from(rows.height));
     let number = start + usize::from(row - rows.y) + 1;
     (number <= end).then_some(number)
 }
 
 /// The moves the list shows in `height` rows: the last ones (fewer when
 /// scrolled back), or around the position browsed; as `start..end`.
-fn shown_moves(app: &App, height: usize) -> (usize, usize) {
-    let total = app.game().history().len();
-    let scroll = app.moves_scroll().min(total.saturating_sub(height));
+fn shown_moves(scene: &Scene<'_>, height: usize) -> (usize, usize) {
+    let total = scene.game().history().len();
+    let scroll = scene
+        .board
+        .moves_scroll(scene.session.revision())
+        .min(total.saturating_sub(height));
     // While an earlier position is shown, its last move is in view (with
     // the next one when there is room).
-    let end = match app.board().viewing() {
+    let end = match scene.board().viewing() {
         Some(ply) => (ply + usize::from(height > 1)).max(height).min(total),
         None => total - scroll,
     };
@@ -112,9 +115,9 @@ fn shown_moves(app: &App, height: usize) -> (usize, usize) {
 }
 
 /// Rules, players (Black's holder first) and the state of the game.
-fn header(app: &App, width: u16) -> Vec<Line<'static>> {
-    let theme = app.theme();
-    let game = app.board().shown_game(app.game());
+fn header(scene: &Scene<'_>, width: u16) -> Vec<Line<'static>> {
+    let theme = scene.theme();
+    let game = scene.board().shown_game(scene.game());
     let pos = game.position();
     let n = pos.size().get();
     let rules = pos.rules();
@@ -137,11 +140,11 @@ fn header(app: &App, width: u16) -> Vec<Line<'static>> {
         let player = game.holder(color);
         // Two copies may show the same name: each marks its own player,
         // cutting the name rather than the mark.
-        let name = if app.remote_me() == Some(player) {
+        let name = if scene.remote.me() == Some(player) {
             const YOU: &str = " (you)";
-            cut(app.name(player), room.saturating_sub(YOU.len()).max(1)) + YOU
+            cut(scene.name(player), room.saturating_sub(YOU.len()).max(1)) + YOU
         } else {
-            cut(app.name(player), room.max(1))
+            cut(scene.name(player), room.max(1))
         };
         let to_move = !game.is_over() && pos.to_move() == color;
         let won = game.winning_color() == Some(color);
@@ -167,10 +170,10 @@ fn header(app: &App, width: u16) -> Vec<Line<'static>> {
             flag,
         ]));
     }
-    out.extend(clocks(app));
+    out.extend(clocks(scene));
     out.push(Line::default());
     // Long names (the computer's) would not fit on one line.
-    out.extend(wrap(&turn(app), width, theme.ui(Ui::Text)));
+    out.extend(wrap(&turn(scene), width, theme.ui(Ui::Text)));
     let last = match game.last() {
         Some(report) => {
             let mut spans = vec![Span::raw("Last: ")];
@@ -186,10 +189,10 @@ fn header(app: &App, width: u16) -> Vec<Line<'static>> {
 
 /// Both players' clocks, when the game has them: `Clock 10+5  ● 9:58  ○ 10:00`,
 /// the one counting down highlighted.
-fn clocks(app: &App) -> Option<Line<'static>> {
-    let theme = app.theme();
-    let faces = app.clock_faces()?;
-    let control = app.clock_control()?;
+fn clocks(scene: &Scene<'_>) -> Option<Line<'static>> {
+    let theme = scene.theme();
+    let faces = scene.clock_faces?;
+    let control = scene.clock_control()?;
     let mut spans = vec![Span::styled(format!("Clock {control}"), theme.ui(Ui::Dim))];
     for face in faces {
         let style = if face.out_of_time {
@@ -233,11 +236,11 @@ fn move_spans(theme: Theme, report: &MoveReport) -> Vec<Span<'static>> {
 }
 
 /// The last `height` moves (fewer when scrolled back), numbered.
-fn move_list(app: &App, height: usize) -> Vec<Line<'static>> {
-    let theme = app.theme();
-    let history = app.game().history();
-    let viewing = app.board().viewing();
-    let (start, end) = shown_moves(app, height);
+fn move_list(scene: &Scene<'_>, height: usize) -> Vec<Line<'static>> {
+    let theme = scene.theme();
+    let history = scene.game().history();
+    let viewing = scene.board().viewing();
+    let (start, end) = shown_moves(scene, height);
     history[start..end]
         .iter()
         .enumerate()
@@ -245,7 +248,7 @@ fn move_list(app: &App, height: usize) -> Vec<Line<'static>> {
             let number = start + i + 1;
             let mut spans = vec![Span::styled(format!("{number:>3}. "), theme.ui(Ui::Dim))];
             spans.extend(move_spans(theme, report));
-            if let Some((mark, style)) = review_view::move_mark(app, number) {
+            if let Some((mark, style)) = review_view::move_mark(scene, number) {
                 spans.push(Span::styled(mark, style));
             }
             match viewing {
@@ -259,15 +262,15 @@ fn move_list(app: &App, height: usize) -> Vec<Line<'static>> {
 }
 
 /// What the players are asked or told now, wrapped to the panel's width.
-fn prompt(app: &App, width: u16) -> Vec<Line<'static>> {
-    let theme = app.theme();
-    let game = app.board().shown_game(app.game());
+fn prompt(scene: &Scene<'_>, width: u16) -> Vec<Line<'static>> {
+    let theme = scene.theme();
+    let game = scene.board().shown_game(scene.game());
     let pos = game.position();
-    let key = |action| key_for(app.keys(), Context::Board, action, theme);
+    let key = |action| key_for(scene.keys(), Context::Board, action, theme);
     // A file name too long for the panel is cut, not broken over lines.
-    let mut parts: Vec<(String, Style)> = app
-        .panel_notes()
-        .into_iter()
+    let mut parts: Vec<(String, Style)> = scene
+        .panel_notes
+        .iter()
         .map(|note| {
             (
                 cut_long_words(&note.text, width),
@@ -276,22 +279,22 @@ fn prompt(app: &App, width: u16) -> Vec<Line<'static>> {
         })
         .collect();
     // Over on the board, by resignation, or on time.
-    let ended = match (app.lost_on_time(), game.winner()) {
-        (Some(loser), _) => Some(app.on_time_text(loser)),
+    let ended = match (scene.lost_on_time(), game.winner()) {
+        (Some(loser), _) => Some(scene.on_time_text(loser)),
         (None, Some(player)) => {
             if let Some(resigned) = game.resigned() {
-                let name = app.name(game.holder(resigned));
+                let name = scene.name(game.holder(resigned));
                 let text = format!("{} resigns.", with_colour(name, resigned));
                 parts.push((text, theme.ui(Ui::Text)));
             }
-            Some(wins(app.name(player), game.color_of(player)))
+            Some(wins(scene.name(player), game.color_of(player)))
         }
         (None, None) => None,
     };
     if let Some(ended) = ended {
         parts.push((ended, theme.ui(Ui::Good)));
         // No taking back where undo is not offered (an online game).
-        let undo = if app.offers(Action::Undo) {
+        let undo = if scene.offers(Action::Undo) {
             format!(" ({} takes the last move back.)", key(Action::Undo))
         } else {
             String::new()
@@ -300,39 +303,39 @@ fn prompt(app: &App, width: u16) -> Vec<Line<'static>> {
             format!("New game? Press {}.{undo}", key(Action::NewGame)),
             theme.ui(Ui::Text),
         ));
-    } else if pos.can_swap() && app.peer_to_move() {
+    } else if pos.can_swap() && scene.remote.peer_to_move(scene.game()) {
         parts.push((
             format!(
                 "{} plays White and may swap sides (take your stone) or place a stone.",
-                app.peer_name()
+                scene.remote.peer_name()
             ),
             theme.ui(Ui::Accent),
         ));
-    } else if pos.can_swap() && !app.computer().to_move(app.game()) {
+    } else if pos.can_swap() && !scene.computer().to_move(scene.game()) {
         parts.push((
             format!(
                 "{}, you play White. Press {} to swap sides and take Black's stone, \
                  or place a stone to decline.",
-                app.name(game.player_to_move()),
+                scene.name(game.player_to_move()),
                 key(Action::Swap)
             ),
             theme.ui(Ui::Accent),
         ));
     }
-    parts.extend(crate::app::computer::thinking::lines(app));
+    parts.extend(crate::app::computer::thinking::lines(scene));
     let mut out: Vec<Line<'static>> = parts
         .drain(..)
         .flat_map(|(text, style)| wrap(&text, width, style))
         .collect();
-    out.extend(crate::app::computer::thinking::gauge(app, width));
-    out.extend(review_view::panel_lines(app, width));
-    if let Some(report) = app.preview() {
-        let said = preview_text(app, &report);
+    out.extend(crate::app::computer::thinking::gauge(scene, width));
+    out.extend(review_view::panel_lines(scene, width));
+    if let Some(report) = &scene.preview {
+        let said = preview_text(scene, report);
         if !said.is_empty() {
             parts.push((said, theme.ui(Ui::Text)));
         }
     }
-    let waiting = app.settings_waiting();
+    let waiting = &scene.settings_waiting;
     if !waiting.is_empty() {
         parts.push((
             format!("Next game: {}.", waiting.join(", ")),
@@ -350,7 +353,7 @@ fn prompt(app: &App, width: u16) -> Vec<Line<'static>> {
 /// What a stone at the cursor would do, in plain words ("A Black stone at
 /// h8 would add a Black stone on g8 and win."); nothing when it would do
 /// nothing worth saying.
-fn preview_text(app: &App, report: &MoveReport) -> String {
+fn preview_text(scene: &Scene<'_>, report: &MoveReport) -> String {
     let Move::Place(sq) = report.mv else {
         return String::new();
     };
@@ -387,13 +390,13 @@ fn preview_text(app: &App, report: &MoveReport) -> String {
     }
     let stone = format!("A {colour} stone at {sq}");
     if would.is_empty() {
-        return danger_text(app, report, sq, &stone);
+        return danger_text(scene, report, sq, &stone);
     }
     let did = match would.as_slice() {
         [rest @ .., last] if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
         _ => would.join(""),
     };
-    let danger = danger_text(app, report, sq, "It");
+    let danger = danger_text(scene, report, sq, "It");
     format!(
         "{stone} would {did}.{}{danger}",
         if danger.is_empty() { "" } else { " " }
@@ -403,8 +406,8 @@ fn preview_text(app: &App, report: &MoveReport) -> String {
 /// Where the opponent could capture the stones of the move previewed at
 /// `sq` right after it ("It could be captured at i7."), `placed` naming
 /// the stone placed; else "".
-fn danger_text(app: &App, report: &MoveReport, sq: Square, placed: &str) -> String {
-    let all = exposed(app.board().shown_game(app.game()).position(), report.mv);
+fn danger_text(scene: &Scene<'_>, report: &MoveReport, sq: Square, placed: &str) -> String {
+    let all = exposed(scene.board().shown_game(scene.game()).position(), report.mv);
     let stones: Vec<Square> = std::iter::once(sq)
         .chain(report.fills.iter().map(|f| f.square))
         .collect();

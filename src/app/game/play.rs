@@ -2,6 +2,7 @@
 
 use crate::app::action::Action;
 use crate::app::config::engine::Mode;
+use crate::app::flow::effect::Effect;
 use crate::app::game::board_view::square_named;
 use crate::app::message::{Tone, refused, swapped, won};
 use crate::app::network::form::NetForm;
@@ -10,7 +11,6 @@ use crate::app::settings::form::SettingsForm;
 use crate::app::state::{App, new_game};
 use crate::app::ui::layout;
 use crate::app::ui::text_input::TextInput;
-use crate::app::update::Effect;
 use crate::core::{Game, Move};
 
 /// Who the board's keys speak for: a network game (moves go to the host,
@@ -212,7 +212,12 @@ impl App {
     /// The number of the move in the side panel's list at a terminal cell.
     fn move_clicked(&self, column: u16, row: u16) -> Option<usize> {
         let layout = layout::screen(self.board.terminal(), self.game().size()).ok()?;
-        super::panel::move_at(self, layout.panel?, column, row)
+        super::panel::move_at(
+            &crate::app::view::scene_of(self),
+            layout.panel?,
+            column,
+            row,
+        )
     }
 
     /// The pointer moves the cursor, so the preview follows the mouse.

@@ -64,7 +64,7 @@ pub(in crate::app) fn announce_engine_help(app: &mut App, action: Action) {
         }
         _ => return,
     };
-    let peer = app.peer_name();
+    let peer = crate::app::remote_game::either::Remote::of(&app.network, &app.online).peer_name();
     if let Some(net) = &mut app.network {
         net.tell_aid(aid, &peer);
     }

@@ -8,7 +8,7 @@
 use std::time::Instant;
 
 use super::state::{LinkState, Network};
-use crate::app::game::clock_reading::ClockFace;
+use crate::app::game::clock::ClockFace;
 use crate::app::game::session::Session;
 use crate::app::remote_game::Readings;
 use crate::app::remote_game::deed::Deed;

@@ -7,16 +7,16 @@ use ratatui::text::{Line, Span};
 
 use super::form::{NetForm, NetFormKind};
 use crate::app::keys::keymap::Context;
-use crate::app::state::App;
 use crate::app::ui::cells::{popup_lines, wrap};
+use crate::app::ui::scene::Scene;
 use crate::app::ui::status_line::{hint_spans, text_field};
 use crate::app::ui::theme::Ui;
 
 const WIDTH: u16 = 60;
 const LABEL: usize = 9;
 
-pub fn render(app: &App, form: &NetForm, area: Rect, buf: &mut Buffer) {
-    let theme = app.theme();
+pub fn render(scene: &Scene<'_>, form: &NetForm, area: Rect, buf: &mut Buffer) {
+    let theme = scene.theme();
     let width = WIDTH.min(area.width.saturating_sub(2));
     let text_width = width.saturating_sub(4);
     let mut body = vec![Line::default()];
@@ -37,7 +37,7 @@ pub fn render(app: &App, form: &NetForm, area: Rect, buf: &mut Buffer) {
     };
     body.extend(wrap(&note, text_width, style));
     body.push(Line::default());
-    body.push(Line::from(hint_spans(app, Context::NetForm, text_width)));
+    body.push(Line::from(hint_spans(scene, Context::NetForm, text_width)));
     popup_lines(area, buf, theme, form.title(), width, &body);
 }
 

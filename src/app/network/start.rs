@@ -5,18 +5,21 @@
 use super::form::NetForm;
 use super::state::NetPlay;
 use crate::app::action::Action;
+use crate::app::flow::effect::Effect;
 use crate::app::message::Tone;
 use crate::app::screen::Screen;
 use crate::app::settings::form::Field;
 use crate::app::state::App;
-use crate::app::update::Effect;
 
 impl App {
     /// Opens `form`, unless a network game is already on or this is a
     /// remote session (which reaches no address but its server's lobby).
     pub(in crate::app) fn open_net_form(&mut self, form: NetForm) {
-        if self.refuse_direct_play() {
-            return;
+        if let Some(why) = self
+            .reach
+            .refuses_direct_play(&self.key(Action::OpenOnline))
+        {
+            return self.say(Tone::Warning, why);
         }
         if self.network.is_some() {
             let text = "This is a network game already: start the program again to play another.";

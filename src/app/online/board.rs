@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 
 use super::state::{Link, Online, OnlineGame};
 use crate::app::action::Action;
-use crate::app::game::clock_reading::ClockFace;
+use crate::app::game::clock::ClockFace;
 use crate::app::game::session::Session;
 use crate::app::message::{Message, Tone, connection_lost};
 use crate::app::remote_game::Shown;

@@ -17,12 +17,12 @@ use super::state::{Connected, Fault, Link, ONLINE_GAME_KEY, Online, RECONNECT_AF
 use crate::app::action::Action;
 use crate::app::config::file::ConfigFile;
 use crate::app::config::{Config, LobbyServers};
+use crate::app::flow::effect::Effect;
 use crate::app::keys::keymap::Context;
 use crate::app::message::{Tone, connection_lost};
 use crate::app::remote_game::deed::{Deed, Deeds};
 use crate::app::screen::Screen;
 use crate::app::state::App;
-use crate::app::update::Effect;
 use crate::online::protocol::{Ask, GameId};
 use crate::online::{Client, Identity, KEY_FILE, KNOWN_SERVERS_FILE, KnownError, OnlineError};
 
@@ -35,12 +35,13 @@ impl App {
             self.say(Tone::Warning, text);
             return Vec::new();
         }
-        if let Some(why) = self.online_refused() {
+        let keeps_files = self.files.paths().is_some();
+        if let Some(why) = self.reach.online_refused(keeps_files) {
             self.say(Tone::Warning, why);
             return Vec::new();
         }
         let form = (!self.online.is_up())
-            .then(|| PageForm::Connect(connect_form(&self.config, self.fixed_online_server())));
+            .then(|| PageForm::Connect(connect_form(&self.config, self.reach.fixed_server())));
         let connecting = matches!(self.online.link, Link::Connecting { .. });
         let mut page = OnlinePage::new(form);
         if let Some(PageForm::Connect(form)) = &mut page.form {
@@ -80,7 +81,7 @@ impl App {
     pub(in crate::app) fn connect_online(&mut self, lobby: Lobby, name: Option<String>) {
         let typed = lobby.to_string();
         // A remote session's own lobby, whatever was typed or kept.
-        let allowed = self.online_server_allowed(typed.clone()).map(|server| {
+        let allowed = self.reach.server_allowed(typed.clone()).map(|server| {
             if server == typed {
                 lobby
             } else {
@@ -152,7 +153,7 @@ impl App {
     /// server's messages, a new try after a loss (the one entry that
     /// reads the lobby).
     pub(in crate::app) fn take_online(&mut self) -> Vec<Effect> {
-        let fixed = self.fixed_online_server().map(str::to_string);
+        let fixed = self.reach.fixed_server().map(str::to_string);
         let mut desk = Desk {
             page: match &mut self.screen {
                 Screen::Online(page) => Some(&mut **page),

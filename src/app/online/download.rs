@@ -26,12 +26,12 @@ impl App {
             return self.tell(Tone::Warning, "No records folder is known: nothing saved.");
         };
         if let Err(e) = std::fs::create_dir_all(&dir) {
-            let dir = Naming::of(self).records_dir(&dir);
+            let dir = Naming::of(&self.reach).records_dir(&dir);
             return self.tell(Tone::Warning, format!("Not saved in {dir}: {e}."));
         }
         match save_new_record(&dir.join(format!("online-{game}.brique")), &record) {
             Ok(path) => {
-                let naming = Naming::of(self);
+                let naming = Naming::of(&self.reach);
                 let said = if naming.names_only() {
                     naming.saved_record(&path)
                 } else {

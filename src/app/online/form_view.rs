@@ -7,8 +7,8 @@ use ratatui::text::{Line, Span};
 
 use super::form::{ConnectForm, SeekField, SeekForm};
 use crate::app::keys::keymap::Context;
-use crate::app::state::App;
 use crate::app::ui::cells::popup_lines;
+use crate::app::ui::scene::Scene;
 use crate::app::ui::status_line::{hint_spans, text_field};
 use crate::app::ui::text_input::TextInput;
 use crate::app::ui::theme::Ui;
@@ -17,8 +17,8 @@ use crate::app::ui::wrap::wrap;
 const WIDTH: u16 = 64;
 const LABEL: usize = 10;
 
-pub fn connect(app: &App, form: &ConnectForm, area: Rect, buf: &mut Buffer) {
-    let theme = app.theme();
+pub fn connect(scene: &Scene<'_>, form: &ConnectForm, area: Rect, buf: &mut Buffer) {
+    let theme = scene.theme();
     let fields = [("Server", &form.server), ("Name", &form.name)];
     let rows = fields
         .into_iter()
@@ -30,7 +30,7 @@ pub fn connect(app: &App, form: &ConnectForm, area: Rect, buf: &mut Buffer) {
                 Span::styled(input.text().to_string(), theme.ui(Ui::Text)),
                 Span::styled("  this server's lobby", theme.ui(Ui::Dim)),
             ]),
-            false => text_row(app, label, input, i == form.focus),
+            false => text_row(scene, label, input, i == form.focus),
         })
         .collect();
     let (note, style) = match (&form.error, form.busy) {
@@ -51,16 +51,16 @@ pub fn connect(app: &App, form: &ConnectForm, area: Rect, buf: &mut Buffer) {
             theme.ui(Ui::Dim),
         ),
     };
-    draw(app, "Play online", rows, (&note, style), area, buf);
+    draw(scene, "Play online", rows, (&note, style), area, buf);
 }
 
-pub fn seek(app: &App, form: &SeekForm, area: Rect, buf: &mut Buffer) {
-    let theme = app.theme();
+pub fn seek(scene: &Scene<'_>, form: &SeekForm, area: Rect, buf: &mut Buffer) {
+    let theme = scene.theme();
     let mut rows = Vec::new();
     for field in SeekField::ALL {
         let focused = field == form.focus;
         if field == SeekField::Opponent {
-            let mut row = text_row(app, field.label(), &form.opponent, focused);
+            let mut row = text_row(scene, field.label(), &form.opponent, focused);
             if form.opponent.text().is_empty() && !focused {
                 row.push_span(Span::styled("anyone", theme.ui(Ui::Dim)));
             }
@@ -93,12 +93,17 @@ pub fn seek(app: &App, form: &SeekForm, area: Rect, buf: &mut Buffer) {
     } else {
         "Challenge"
     };
-    draw(app, title, rows, (&note, style), area, buf);
+    draw(scene, title, rows, (&note, style), area, buf);
 }
 
 /// A labelled text field.
-pub(super) fn text_row(app: &App, label: &str, input: &TextInput, focused: bool) -> Line<'static> {
-    let theme = app.theme();
+pub(super) fn text_row(
+    scene: &Scene<'_>,
+    label: &str,
+    input: &TextInput,
+    focused: bool,
+) -> Line<'static> {
+    let theme = scene.theme();
     let style = theme.ui(if focused { Ui::Title } else { Ui::Text });
     let mut row = vec![Span::styled(format!("{label:<LABEL$}"), style)];
     row.extend(text_field(theme, input, focused));
@@ -107,7 +112,7 @@ pub(super) fn text_row(app: &App, label: &str, input: &TextInput, focused: bool)
 
 /// A form's box: its rows, a note under them, the keys.
 pub(super) fn draw(
-    app: &App,
+    scene: &Scene<'_>,
     title: &str,
     rows: Vec<Line<'static>>,
     (note, style): (&str, Style),
@@ -121,6 +126,6 @@ pub(super) fn draw(
     body.push(Line::default());
     body.extend(wrap(note, inside, style));
     body.push(Line::default());
-    body.push(Line::from(hint_spans(app, Context::OnlineForm, inside)));
-    popup_lines(area, buf, app.theme(), title, width, &body);
+    body.push(Line::from(hint_spans(scene, Context::OnlineForm, inside)));
+    popup_lines(area, buf, scene.theme(), title, width, &body);
 }

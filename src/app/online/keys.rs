@@ -8,19 +8,19 @@ use super::form::SeekForm;
 use super::page::{OnlinePage, PageForm, Tab};
 use super::state::Online;
 use crate::app::action::Action;
+use crate::app::flow::effect::Effect;
 use crate::app::keys::keymap::Context;
 use crate::app::message::Tone;
 use crate::app::remote_game::deed::{Deed, Deeds};
 use crate::app::screen::Screen;
 use crate::app::settings::form::cycle;
 use crate::app::state::App;
-use crate::app::update::Effect;
 use crate::online::protocol::{Ask, SeekId};
 
 impl App {
     /// A key on the Online screen: its page's, or its form's.
     pub(in crate::app) fn on_online(&mut self, action: Action) -> Vec<Effect> {
-        let fixed = self.fixed_online_server().map(str::to_string);
+        let fixed = self.reach.fixed_server().map(str::to_string);
         let Screen::Online(page) = &mut self.screen else {
             return Vec::new();
         };

@@ -2,7 +2,7 @@
 //! one line per seek, game, player or finished game.
 
 use super::page::{OnlinePage, Tab};
-use crate::app::state::App;
+use crate::app::ui::scene::Scene;
 use crate::online::protocol::{GameSummary, Terms};
 
 /// "9×9 original pie 10+5 rated".
@@ -50,8 +50,8 @@ fn games(n: u32) -> String {
 }
 
 /// The heading of `page`'s rows and the rows, cut to `width`.
-pub fn rows(app: &App, page: &OnlinePage, width: u16) -> (String, Vec<String>) {
-    let o = &app.online;
+pub fn rows(scene: &Scene<'_>, page: &OnlinePage, width: u16) -> (String, Vec<String>) {
+    let o = &scene.remote.online;
     let me = o.me.as_deref();
     let (heading, rows): (String, Vec<String>) = match page.tab {
         Tab::Seeks => (

@@ -5,13 +5,13 @@ use ratatui::layout::Rect;
 
 use super::form_view::{draw, text_row};
 use super::rename::RenameForm;
-use crate::app::state::App;
+use crate::app::ui::scene::Scene;
 use crate::app::ui::theme::Ui;
 use crate::online::NAME_MAX_CHARS;
 
-pub fn render(app: &App, form: &RenameForm, area: Rect, buf: &mut Buffer) {
-    let theme = app.theme();
-    let rows = vec![text_row(app, "Name", form.name(), true)];
+pub fn render(scene: &Scene<'_>, form: &RenameForm, area: Rect, buf: &mut Buffer) {
+    let theme = scene.theme();
+    let rows = vec![text_row(scene, "Name", form.name(), true)];
     let (note, style) = match form.error() {
         Some(why) => (why.clone(), theme.ui(Ui::Error)),
         None => (
@@ -22,5 +22,5 @@ pub fn render(app: &App, form: &RenameForm, area: Rect, buf: &mut Buffer) {
             theme.ui(Ui::Dim),
         ),
     };
-    draw(app, "Rename", rows, (&note, style), area, buf);
+    draw(scene, "Rename", rows, (&note, style), area, buf);
 }

@@ -357,7 +357,9 @@ mod tests {
         let mut app = crate::app::App::with_config(crate::app::Config::default());
         app.online.game = Some(lost);
         app.sync_remote();
-        let [black, white] = app.remote_clock_faces().unwrap();
+        let [black, white] = crate::app::remote_game::either::Remote::of(&app.network, &app.online)
+            .clock_faces(&app.session)
+            .unwrap();
         assert_eq!(
             (black.left, black.out_of_time),
             (Duration::from_secs(58), false)

@@ -13,9 +13,9 @@ use super::page::{OnlinePage, PageForm, Tab};
 use super::state::Link;
 use crate::app::action::Action;
 use crate::app::keys::keymap::Context;
-use crate::app::state::App;
 use crate::app::ui::page::{self, Page};
 use crate::app::ui::pages::page_boxes;
+use crate::app::ui::scene::Scene;
 use crate::app::ui::shorten::shorten;
 use crate::app::ui::theme::Ui;
 use crate::app::ui::wrap::wrap;
@@ -31,26 +31,26 @@ const ONLINE: Page = Page {
     context: Context::Online,
 };
 
-pub fn render(app: &App, page: &OnlinePage, area: Rect, buf: &mut Buffer) {
+pub fn render(scene: &Scene<'_>, page: &OnlinePage, area: Rect, buf: &mut Buffer) {
     let (body, _) = page_boxes(area, WIDTH);
     // The row chosen stays in sight.
     let visible = usize::from(body.height).saturating_sub(ABOVE_ROWS).max(1);
     let scroll = page.selected.saturating_sub(visible - 1);
     let scroll = u16::try_from(scroll).unwrap_or(u16::MAX);
-    let lines = |width: u16| page_lines(app, page, width);
-    page::render(app, &ONLINE, scroll, lines, area, buf);
+    let lines = |width: u16| page_lines(scene, page, width);
+    page::render(scene, &ONLINE, scroll, lines, area, buf);
     match &page.form {
-        Some(PageForm::Connect(form)) => form_view::connect(app, form, area, buf),
-        Some(PageForm::Seek(form)) => form_view::seek(app, form, area, buf),
-        Some(PageForm::Rename(form)) => super::rename_view::render(app, form, area, buf),
+        Some(PageForm::Connect(form)) => form_view::connect(scene, form, area, buf),
+        Some(PageForm::Seek(form)) => form_view::seek(scene, form, area, buf),
+        Some(PageForm::Rename(form)) => super::rename_view::render(scene, form, area, buf),
         None => {}
     }
 }
 
 /// The tabs, the connection, the page's rows (scrolling keeps the tabs
 /// only when nothing is chosen below them).
-fn page_lines(app: &App, page: &OnlinePage, width: u16) -> Vec<Line<'static>> {
-    let theme = app.theme();
+fn page_lines(scene: &Scene<'_>, page: &OnlinePage, width: u16) -> Vec<Line<'static>> {
+    let theme = scene.theme();
     // The full titles, or where they do not fit the short ones, closer.
     let full: usize = Tab::VARIANTS
         .iter()
@@ -71,7 +71,7 @@ fn page_lines(app: &App, page: &OnlinePage, width: u16) -> Vec<Line<'static>> {
         let title = if short { tab.short() } else { tab.title() };
         tabs.push(Span::styled(title.to_string(), style));
     }
-    let online = &app.online;
+    let online = &scene.remote.online;
     let (state, tone) = match &online.link {
         Link::Up { server, .. } => {
             let me = online
@@ -82,10 +82,10 @@ fn page_lines(app: &App, page: &OnlinePage, width: u16) -> Vec<Line<'static>> {
             let key = format!(
                 " {} disconnects.",
                 crate::app::keys::keymap::key_for(
-                    app.keys(),
+                    scene.keys(),
                     Context::Online,
                     Action::Disconnect,
-                    app.theme()
+                    scene.theme()
                 )
             );
             let full = format!("Connected to {server} as {me}; {n} online.{key}");
@@ -113,7 +113,7 @@ fn page_lines(app: &App, page: &OnlinePage, width: u16) -> Vec<Line<'static>> {
         )),
         Line::default(),
     ];
-    let (heading, items) = rows(app, page, width);
+    let (heading, items) = rows(scene, page, width);
     lines.extend(wrap(&heading, width, theme.ui(Ui::Title)));
     if items.is_empty() {
         lines.push(Line::from(Span::styled(

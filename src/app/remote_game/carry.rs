@@ -2,13 +2,13 @@
 //! one place they reach the rest of the screen.
 
 use super::deed::{Deed, Deeds};
-use crate::app::effect::Keep;
+use crate::app::flow::effect::Effect;
+use crate::app::flow::effect::Keep;
 use crate::app::message::Tone;
 use crate::app::online::connect::{connect_form, keep_settings};
 use crate::app::online::page::PageForm;
 use crate::app::screen::Screen;
 use crate::app::state::App;
-use crate::app::update::Effect;
 use crate::core::{Game, Move, Player};
 
 impl App {
@@ -59,7 +59,7 @@ impl App {
                 Deed::Autosave => self.keep_files(Keep::Again),
                 Deed::Connect { lobby, name } => self.connect_online(lobby, name),
                 Deed::OfferConnect { focus } => {
-                    let fixed = self.fixed_online_server();
+                    let fixed = self.reach.fixed_server();
                     let mut form = connect_form(&self.config, fixed);
                     if let Some(focus) = focus {
                         form.focus = focus;

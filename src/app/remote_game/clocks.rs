@@ -4,7 +4,7 @@
 use std::time::Instant;
 
 use super::{Readings, RemoteGame};
-use crate::app::game::clock_reading::ClockFace;
+use crate::app::game::clock::ClockFace;
 use crate::core::{Color, Game};
 
 impl RemoteGame {

@@ -2,9 +2,9 @@
 //! ask of the rest of the screen once they have acted on their own state:
 //! data, carried out in one place (`carry.rs`).
 
+use crate::app::flow::effect::Effect;
 use crate::app::message::Tone;
 use crate::app::screen::{Question, Screen};
-use crate::app::update::Effect;
 use crate::core::{Game, Move, Player, TimeControl};
 
 /// One thing for the rest of the screen to do.

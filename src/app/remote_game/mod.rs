@@ -10,6 +10,7 @@ pub(in crate::app) mod board;
 mod carry;
 mod clocks;
 pub(in crate::app) mod deed;
+pub(in crate::app) mod either;
 mod route;
 
 use std::collections::VecDeque;

@@ -2,17 +2,14 @@
 //! either kind (the board's keys, the question's answer, a resignation, a
 //! chat line, the game kept in line after every update), routed to the
 //! friend's game or the lobby's; what they ask back is carried out by
-//! [`App::carry_out`].
+//! [`App::carry_out`]. What needs no more of `App` than the two games is
+//! asked of them alone (`either.rs`).
 
 use crate::app::action::{Action, HistoryStep};
 use crate::app::config::engine::Mode;
-use crate::app::game::clock_reading::ClockFace;
-use crate::app::message::Message;
+use crate::app::flow::effect::Effect;
 use crate::app::remote_game::Shown;
-use crate::app::screen::Question;
 use crate::app::state::App;
-use crate::app::update::Effect;
-use crate::core::Player;
 
 impl App {
     /// The board's keys in a remote game; `None` for what works as usual
@@ -86,91 +83,5 @@ impl App {
             None => self.online.sync(&self.session),
         };
         self.carry_out(deeds);
-    }
-
-    /// The answer to the other player's request, in its question.
-    pub(in crate::app) fn answer_remote(&mut self, yes: bool) -> Vec<Effect> {
-        match &mut self.network {
-            Some(net) => {
-                let deeds = net.answer(yes);
-                self.carry_out(deeds)
-            }
-            None => {
-                let deeds = self.online.answer(yes);
-                self.carry_out(deeds)
-            }
-        }
-    }
-
-    /// Yes to [`Question::Resign`]: the other player wins.
-    pub(in crate::app) fn resign_remote(&mut self) {
-        let deeds = match &self.network {
-            Some(net) => net.resign(),
-            None => self.online.resign(),
-        };
-        self.carry_out(deeds);
-    }
-
-    /// A chat line typed in a remote game, sent.
-    pub(in crate::app) fn remote_chat(&mut self, text: &str) {
-        let deeds = match &mut self.network {
-            Some(net) => net.chat(text),
-            None => self.online.chat(text),
-        };
-        self.carry_out(deeds);
-    }
-
-    /// What the other player's request asks, in its question.
-    pub(in crate::app) fn remote_question(&self, question: Question) -> String {
-        match (&self.network, question) {
-            (Some(net), Question::Peer(request)) => net.question(request),
-            _ => self.online.question(),
-        }
-    }
-
-    /// The player this copy moves for in a remote game.
-    pub(in crate::app) fn remote_me(&self) -> Option<Player> {
-        match &self.network {
-            Some(net) => Some(net.me()),
-            None => self.online.game.as_ref().and_then(|g| g.me()),
-        }
-    }
-
-    /// Whether the other player of a remote game is to move.
-    pub(in crate::app) fn peer_to_move(&self) -> bool {
-        self.remote_me()
-            .is_some_and(|me| me != self.game().player_to_move())
-    }
-
-    /// What the messages call the other player of a remote game.
-    pub(in crate::app) fn peer_name(&self) -> String {
-        use crate::app::remote_game::Transport;
-        match &self.network {
-            Some(net) => net.peer(),
-            None => self
-                .online
-                .opponent()
-                .unwrap_or_else(|| "your friend".to_string()),
-        }
-    }
-
-    /// What the side panel says about the remote game.
-    pub(in crate::app) fn remote_notes(&self) -> Vec<Message> {
-        match &self.network {
-            Some(net) => {
-                let clocks = self.session.clock().is_some();
-                net.notes(std::time::Instant::now(), clocks)
-            }
-            None => self.online.notes(self.game(), self.session.now()),
-        }
-    }
-
-    /// The other end's clocks, the one running counted down since heard.
-    pub(in crate::app) fn remote_clock_faces(&self) -> Option<[ClockFace; 2]> {
-        let now = self.session.now();
-        match &self.network {
-            Some(net) => net.clock_faces(self.game(), now),
-            None => self.online.clock_faces(self.game(), now),
-        }
     }
 }

@@ -4,11 +4,11 @@
 use crate::ai::review::{REVIEW_KEY, Review, next_marked};
 use crate::app::action::Action;
 use crate::app::computer::slots::Slot;
-use crate::app::effect::Effect;
+use crate::app::flow::effect::Effect;
+use crate::app::flow::outcome::Outcome;
 use crate::app::game::board_view::BoardView;
 use crate::app::keys::keymap::KeyNames;
 use crate::app::message::Tone;
-use crate::app::outcome::Outcome;
 use crate::app::review::state::GameReview;
 use crate::app::review::summary::SummaryForm;
 use crate::core::{Game, Record};

@@ -15,8 +15,8 @@ use crate::ai::review::{Class, MoveReview};
 use crate::app::computer::progress_view::bar;
 use crate::app::game::board_widget::BoardOverlay;
 use crate::app::review::summary::SummaryForm;
-use crate::app::state::App;
 use crate::app::ui::cells::{block, wrap};
+use crate::app::ui::scene::Scene;
 use crate::app::ui::theme::{Marker, Ui};
 use crate::commands::review::{chance_text, chances_text};
 use crate::core::{Color, Move, Player};
@@ -29,9 +29,9 @@ const LIST_KEEPS: u16 = 3;
 
 /// The side panel's move list `rows` split into the list and, when the
 /// game has a review and there is room, the chart below it.
-pub fn split_rows(app: &App, rows: Rect) -> (Rect, Option<Rect>) {
+pub fn split_rows(scene: &Scene<'_>, rows: Rect) -> (Rect, Option<Rect>) {
     let room = rows.height.saturating_sub(LIST_KEEPS + 1).min(CHART_HEIGHT);
-    if app.review.of(app.game()).is_none() || room < CHART_MIN_HEIGHT {
+    if scene.review.of(scene.game()).is_none() || room < CHART_MIN_HEIGHT {
         return (rows, None);
     }
     let list = Rect::new(rows.x, rows.y, rows.width, rows.height - room - 1);
@@ -65,25 +65,25 @@ fn plot(chart: Rect) -> Rect {
 
 /// The move (the position after it, 0 the start) drawn at a cell of the
 /// chart, for a click.
-pub fn chart_ply_at(app: &App, chart: Rect, column: u16, row: u16) -> Option<usize> {
+pub fn chart_ply_at(scene: &Scene<'_>, chart: Rect, column: u16, row: u16) -> Option<usize> {
     let plot = plot(chart);
     if plot.width < 2 || !plot.contains(ratatui::layout::Position::new(column, row)) {
         return None;
     }
-    let plies = app.game().history().len();
+    let plies = scene.game().history().len();
     let x = f64::from(column - plot.x) / f64::from(plot.width - 1);
     Some(((x * plies as f64).round() as usize).min(plies))
 }
 
 /// The chart of Black's chance over the moves, the position shown marked.
-pub fn render_chart(app: &App, area: Rect, buf: &mut Buffer) {
-    let theme = app.theme();
-    let game = app.game();
-    let Some(review) = app.review.of(game) else {
+pub fn render_chart(scene: &Scene<'_>, area: Rect, buf: &mut Buffer) {
+    let theme = scene.theme();
+    let game = scene.game();
+    let Some(review) = scene.review.of(game) else {
         return;
     };
     let plies = game.history().len().max(1) as f64;
-    let at = app.board().viewing().unwrap_or(game.history().len()) as f64;
+    let at = scene.board().viewing().unwrap_or(game.history().len()) as f64;
     let chances: Vec<(f64, f64)> = review
         .black_chances()
         .map(|(ply, black)| (ply as f64, f64::from(black)))
@@ -116,8 +116,8 @@ pub fn render_chart(app: &App, area: Rect, buf: &mut Buffer) {
     // the players' figures come first, and a cut figure says nothing.
     // The marks go next (they are in the move list), never half a figure.
     let room = usize::from(area.width.saturating_sub(4));
-    let names = [app.name(Player::One), app.name(Player::Two)];
-    let summary_text = |form| app.review.summary_text(app.game(), names, form);
+    let names = [scene.name(Player::One), scene.name(Player::Two)];
+    let summary_text = |form| scene.review.summary_text(scene.game(), names, form);
     let players = summary_text(SummaryForm::Chart);
     let summary = if players.chars().count() + proofs.chars().count() <= room {
         format!(" {players}{proofs} ")
@@ -164,11 +164,11 @@ pub fn render_chart(app: &App, area: Rect, buf: &mut Buffer) {
 
 /// The review's lines in the side panel: its progress while it runs, the
 /// marked move shown with the better one, the summary once done.
-pub fn panel_lines(app: &App, width: u16) -> Vec<Line<'static>> {
-    let theme = app.theme();
-    let game = app.game();
+pub fn panel_lines(scene: &Scene<'_>, width: u16) -> Vec<Line<'static>> {
+    let theme = scene.theme();
+    let game = scene.game();
     let mut out = Vec::new();
-    if let Some((searched, searches, left)) = app.review.progress() {
+    if let Some((searched, searches, left)) = scene.review.progress() {
         let pass = if searched * 2 < searches || searches == 0 {
             "quick pass"
         } else {
@@ -186,8 +186,8 @@ pub fn panel_lines(app: &App, width: u16) -> Vec<Line<'static>> {
         };
         out.push(bar(ratio, width, theme));
     }
-    let ply = app.board().viewing().unwrap_or(game.history().len());
-    let marked = app
+    let ply = scene.board().viewing().unwrap_or(game.history().len());
+    let marked = scene
         .review
         .judged_move(game, ply)
         .filter(|m| m.class.is_some());
@@ -221,14 +221,14 @@ fn marked_text(m: &MoveReview) -> String {
 }
 
 /// At a marked move, the better move on the board as a hint.
-pub fn add_review_marks(app: &App, overlay: &mut BoardOverlay) {
-    let game = app.game();
-    let ply = app.board().viewing().unwrap_or(game.history().len());
-    let Some(judged) = app.review.judged_move(game, ply) else {
+pub fn add_review_marks(scene: &Scene<'_>, overlay: &mut BoardOverlay) {
+    let game = scene.game();
+    let ply = scene.board().viewing().unwrap_or(game.history().len());
+    let Some(judged) = scene.review.judged_move(game, ply) else {
         return;
     };
     if let Some(Move::Place(sq)) = judged.better {
-        let position = app.board().shown_game(app.game()).position();
+        let position = scene.board().shown_game(scene.game()).position();
         if position.get(sq).is_none() {
             overlay.set_ghost(sq, judged.color);
         }
@@ -237,11 +237,11 @@ pub fn add_review_marks(app: &App, overlay: &mut BoardOverlay) {
 }
 
 /// The class's mark after a move of the list, in its style.
-pub fn move_mark(app: &App, number: usize) -> Option<(&'static str, Style)> {
-    let class = app.review.judged_move(app.game(), number)?.class?;
+pub fn move_mark(scene: &Scene<'_>, number: usize) -> Option<(&'static str, Style)> {
+    let class = scene.review.judged_move(scene.game(), number)?.class?;
     let style = match class {
-        Class::Inaccuracy => app.theme().ui(Ui::Accent),
-        Class::Mistake | Class::Blunder => app.theme().ui(Ui::Warning),
+        Class::Inaccuracy => scene.theme().ui(Ui::Accent),
+        Class::Mistake | Class::Blunder => scene.theme().ui(Ui::Warning),
     };
     Some((class.mark(), style))
 }

@@ -10,10 +10,9 @@ use super::form::{Field, SettingsForm};
 use crate::app::action::Action;
 use crate::app::config::engine::Mode;
 use crate::app::config::{DisplayConfig, NAME_MAX_CHARS};
-use crate::app::files::naming::Naming;
 use crate::app::keys::keymap::{Context, key_for};
-use crate::app::state::App;
 use crate::app::ui::cells::{height, lines, popup, wrap};
+use crate::app::ui::scene::Scene;
 use crate::app::ui::status_line::{hint_spans, text_field};
 use crate::app::ui::theme::{Theme, Ui};
 use crate::core::{Color, Shade};
@@ -21,20 +20,20 @@ use crate::core::{Color, Shade};
 const WIDTH: u16 = 66;
 const LABEL: usize = 12;
 
-pub fn render(app: &App, form: &SettingsForm, area: Rect, buf: &mut Buffer) {
-    let theme = app.theme();
+pub fn render(scene: &Scene<'_>, form: &SettingsForm, area: Rect, buf: &mut Buffer) {
+    let theme = scene.theme();
     let width = WIDTH.min(area.width);
     let text_width = width.saturating_sub(4);
     let mut top = vec![Line::default()];
     for &field in Field::VARIANTS.iter().filter(|&&f| form.shows(f)) {
-        top.push(row(app, form, field));
+        top.push(row(scene, form, field));
     }
     top.push(Line::default());
     let mut notes_lines = Vec::new();
-    for (text, style) in notes(app, form) {
+    for (text, style) in notes(scene, form) {
         notes_lines.extend(wrap(&text, text_width, style));
     }
-    let hints = Line::from(hint_spans(app, app.context(), text_width));
+    let hints = Line::from(hint_spans(scene, scene.context(), text_width));
     let box_height = height(&top) + height(&notes_lines) + 4;
     let inner = popup(area, buf, theme, "Settings", width, box_height);
     let body = Rect::new(
@@ -61,8 +60,8 @@ pub fn render(app: &App, form: &SettingsForm, area: Rect, buf: &mut Buffer) {
     lines(buf, Rect::new(body.x, keys_row, body.width, 1), &[hints]);
 }
 
-fn row(app: &App, form: &SettingsForm, field: Field) -> Line<'static> {
-    let theme = app.theme();
+fn row(scene: &Scene<'_>, form: &SettingsForm, field: Field) -> Line<'static> {
+    let theme = scene.theme();
     let focused = form.focus == field;
     let pointer = if focused {
         theme.sym("▸ ", "> ")
@@ -85,13 +84,13 @@ fn row(app: &App, form: &SettingsForm, field: Field) -> Line<'static> {
             spans.extend(text_field(theme, input, focused));
         }
         Field::Host | Field::Join | Field::Online => {
-            let value = value_text(app, form, field);
+            let value = value_text(scene, form, field);
             let style = theme.ui(if focused { Ui::Selected } else { Ui::Dim });
             spans.push(Span::raw("  "));
             spans.push(Span::styled(value, style));
         }
         _ => {
-            let value = value_text(app, form, field);
+            let value = value_text(scene, form, field);
             if focused {
                 spans.push(Span::styled(theme.sym("◂ ", "< "), theme.ui(Ui::Key)));
                 spans.push(Span::styled(value, theme.ui(Ui::Selected)));
@@ -102,22 +101,22 @@ fn row(app: &App, form: &SettingsForm, field: Field) -> Line<'static> {
         }
     }
     if field == Field::Colours {
-        spans.extend(colours_preview(app, form));
+        spans.extend(colours_preview(scene, form));
     }
-    if waits_for_next_game(app, form, field) {
+    if waits_for_next_game(scene, form, field) {
         spans.push(Span::styled("  next game", theme.ui(Ui::Warning)));
     }
     Line::from(spans)
 }
 
 /// Both stones on both squares, in the colours chosen: a live preview.
-fn colours_preview(app: &App, form: &SettingsForm) -> Vec<Span<'static>> {
+fn colours_preview(scene: &Scene<'_>, form: &SettingsForm) -> Vec<Span<'static>> {
     let display = DisplayConfig {
         theme: form.theme,
         colours: form.colours,
-        ..app.config().display
+        ..scene.config().display
     };
-    let theme = Theme::on(&display, app.theme().terminal);
+    let theme = Theme::on(&display, scene.theme().terminal);
     let mut spans = vec![Span::raw("  ")];
     for shade in [Shade::Light, Shade::Dark] {
         for color in [Color::Black, Color::White] {
@@ -128,13 +127,13 @@ fn colours_preview(app: &App, form: &SettingsForm) -> Vec<Span<'static>> {
     spans
 }
 
-fn value_text(app: &App, form: &SettingsForm, field: Field) -> String {
-    let theme = app.theme();
+fn value_text(scene: &Scene<'_>, form: &SettingsForm, field: Field) -> String {
+    let theme = scene.theme();
     match field {
         Field::Player1 | Field::Player2 => String::new(),
-        Field::Host => format!("{}: a game your friend joins", enter(app)),
-        Field::Join => format!("{}: the game your friend hosts", enter(app)),
-        Field::Online => format!("{}: seeks and games on a lobby server", enter(app)),
+        Field::Host => format!("{}: a game your friend joins", enter(scene)),
+        Field::Join => format!("{}: the game your friend hosts", enter(scene)),
+        Field::Online => format!("{}: seeks and games on a lobby server", enter(scene)),
         Field::Black if form.mode != Mode::HumanVsHuman => computer_black(form).to_string(),
         Field::Black => {
             let name = form.names[form.black.index()].text().trim();
@@ -191,8 +190,8 @@ fn value_text(app: &App, form: &SettingsForm, field: Field) -> String {
 
 /// Whether a value differs from the game on the board, which has begun, so
 /// the change waits for the next game.
-fn waits_for_next_game(app: &App, form: &SettingsForm, field: Field) -> bool {
-    let game = app.game();
+fn waits_for_next_game(scene: &Scene<'_>, form: &SettingsForm, field: Field) -> bool {
+    let game = scene.game();
     if !game.can_undo() {
         return false;
     }
@@ -201,8 +200,8 @@ fn waits_for_next_game(app: &App, form: &SettingsForm, field: Field) -> bool {
         Field::Pie => form.pie != game.rules().pie,
         Field::Rules => form.variant != game.rules().variant,
         Field::Size => form.size != game.size(),
-        Field::Clock => form.clock != app.clock_control(),
-        Field::Mode => form.mode != app.computer().mode(),
+        Field::Clock => form.clock != scene.clock_control(),
+        Field::Mode => form.mode != scene.computer().mode(),
         Field::Player1
         | Field::Player2
         | Field::Level
@@ -218,8 +217,8 @@ fn waits_for_next_game(app: &App, form: &SettingsForm, field: Field) -> bool {
     }
 }
 
-fn notes(app: &App, form: &SettingsForm) -> Vec<(String, Style)> {
-    let theme = app.theme();
+fn notes(scene: &Scene<'_>, form: &SettingsForm) -> Vec<(String, Style)> {
+    let theme = scene.theme();
     let mut out = Vec::new();
     if let Some((field, why)) = &form.error {
         out.push((format!("{}: {why}.", field.label()), theme.ui(Ui::Error)));
@@ -229,14 +228,14 @@ fn notes(app: &App, form: &SettingsForm) -> Vec<(String, Style)> {
             theme.ui(Ui::Dim),
         ));
     }
-    if let Some(note) = computer_note(app, form) {
+    if let Some(note) = computer_note(scene, form) {
         out.push((note, theme.ui(Ui::Dim)));
     }
     if Field::VARIANTS
         .iter()
-        .any(|&f| waits_for_next_game(app, form, f))
+        .any(|&f| waits_for_next_game(scene, form, f))
     {
-        let now = if app.game_in_progress() {
+        let now = if scene.game_in_progress() {
             "The game in progress keeps what it has: changes"
         } else {
             "Changes"
@@ -244,13 +243,13 @@ fn notes(app: &App, form: &SettingsForm) -> Vec<(String, Style)> {
         out.push((
             format!(
                 "{now} marked \"next game\" apply when you start a new one ({}).",
-                key_for(app.keys(), Context::Board, Action::NewGame, theme)
+                key_for(scene.keys(), Context::Board, Action::NewGame, theme)
             ),
             theme.ui(Ui::Warning),
         ));
     }
-    let file = app.config_file();
-    let naming = Naming::of(app);
+    let file = scene.config_file;
+    let naming = scene.naming;
     let place = match file.path() {
         Some(path) if file.unusable() => format!(
             "Saving replaces {}, which could not be used; a copy of it is kept.",
@@ -258,11 +257,11 @@ fn notes(app: &App, form: &SettingsForm) -> Vec<(String, Style)> {
         ),
         Some(_) if form.changed() && naming.names_only() => format!(
             "Not saved yet: {} saves them with your records on this server.",
-            key_for(app.keys(), Context::SettingsChoice, Action::Submit, theme)
+            key_for(scene.keys(), Context::SettingsChoice, Action::Submit, theme)
         ),
         Some(path) if form.changed() => format!(
             "Not saved yet: {} saves in {}.",
-            key_for(app.keys(), Context::SettingsChoice, Action::Submit, theme),
+            key_for(scene.keys(), Context::SettingsChoice, Action::Submit, theme),
             path.display()
         ),
         Some(_) if naming.names_only() => "Saved with your records on this server.".to_string(),
@@ -274,12 +273,12 @@ fn notes(app: &App, form: &SettingsForm) -> Vec<(String, Style)> {
 }
 
 /// How the action rows' key is written.
-fn enter(app: &App) -> String {
+fn enter(scene: &Scene<'_>) -> String {
     key_for(
-        app.keys(),
+        scene.keys(),
         Context::SettingsAction,
         Action::Submit,
-        app.theme(),
+        scene.theme(),
     )
 }
 
@@ -294,7 +293,7 @@ fn computer_black(form: &SettingsForm) -> &'static str {
 }
 
 /// Who is who when the computer plays, and what the pie rule does to it.
-fn computer_note(app: &App, form: &SettingsForm) -> Option<String> {
+fn computer_note(scene: &Scene<'_>, form: &SettingsForm) -> Option<String> {
     match form.mode {
         Mode::HumanVsHuman => None,
         Mode::HumanVsComputer if form.pie => Some(
@@ -308,7 +307,7 @@ fn computer_note(app: &App, form: &SettingsForm) -> Option<String> {
         }
         Mode::ComputerVsComputer => Some(format!(
             "The computer plays both sides. In the demo, {} pauses and goes on.",
-            key_for(app.keys(), Context::Board, Action::Place, app.theme())
+            key_for(scene.keys(), Context::Board, Action::Place, scene.theme())
         )),
     }
 }

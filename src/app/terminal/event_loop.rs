@@ -27,9 +27,9 @@ use ratatui::layout::{Rect, Size};
 use ratatui::widgets::Widget;
 
 use crate::app::action::Action;
+use crate::app::flow::effect::Effect;
 use crate::app::message::Tone;
 use crate::app::state::App;
-use crate::app::update::Effect;
 
 /// What the loop's one channel carries.
 #[derive(Debug)]

@@ -4,8 +4,8 @@
 //! ignored.
 
 use crate::app::action::{Action, Edit};
+use crate::app::flow::effect::Effect;
 use crate::app::state::App;
-use crate::app::update::Effect;
 
 /// More than any text field holds: the rest of a huge paste is not looked at.
 const PASTE_MAX_CHARS: usize = 256;

@@ -5,10 +5,10 @@ use std::path::Path;
 
 use super::state::{Course, Learnt, Training};
 use crate::app::action::Action;
-use crate::app::effect::Effect;
+use crate::app::flow::effect::Effect;
+use crate::app::flow::outcome::Outcome;
 use crate::app::game::board_view::BoardView;
 use crate::app::message::Tone;
-use crate::app::outcome::Outcome;
 use crate::app::screen::{HelpOver, Screen};
 use crate::app::ui::text_input::TextInput;
 use crate::core::{BoardSize, Move, Square};

@@ -11,17 +11,17 @@ use crate::app::game::board_widget::{BoardOverlay, BoardWidget};
 use crate::app::game::marks::{add_cursor_escorts, add_last_move, add_preview, add_threat_marks};
 use crate::app::keys::keymap::Context;
 use crate::app::screen::Screen;
-use crate::app::state::App;
 use crate::app::ui::cells::{block, lines, tone_style, wrap};
 use crate::app::ui::layout;
+use crate::app::ui::scene::Scene;
 use crate::app::ui::shorten::shorten;
 use crate::app::ui::status_line::{self, hint_spans};
 use crate::app::ui::theme::{Highlight, Marker, Theme, Ui};
 use crate::core::{Move, Position};
 use crate::learn::{Marks, Standing};
 
-pub fn render(app: &App, training: &Training, area: Rect, buf: &mut Buffer) {
-    let theme = app.theme();
+pub fn render(scene: &Scene<'_>, training: &Training, area: Rect, buf: &mut Buffer) {
+    let theme = scene.theme();
     let position = training.position();
     let Ok(screen) = layout::screen(area, position.size()) else {
         let n = position.size().get();
@@ -64,16 +64,16 @@ pub fn render(app: &App, training: &Training, area: Rect, buf: &mut Buffer) {
             return;
         }
     }
-    if let Screen::TrainingGoTo(_) = app.screen() {
+    if let Screen::TrainingGoTo(_) = scene.screen() {
         // The square prompt, drawn as on the game's screen.
-        return status_line::render(app, screen.status, true, buf);
+        return status_line::render(scene, screen.status, true, buf);
     }
-    let status = match app.message() {
+    let status = match scene.message() {
         Some(m) => Line::styled(
             shorten(&m.text, usize::from(screen.status.width)),
             tone_style(theme, m.tone),
         ),
-        None => Line::from(hint_spans(app, Context::Training, screen.status.width)),
+        None => Line::from(hint_spans(scene, Context::Training, screen.status.width)),
     };
     status.render(screen.status, buf);
 }

@@ -10,16 +10,16 @@ use super::theme::Ui;
 use crate::app::config::file::Notice;
 use crate::app::keys::keymap::Context;
 use crate::app::screen::Question;
-use crate::app::state::App;
+use crate::app::ui::scene::Scene;
 use crate::core::Move;
 
-pub fn confirm(app: &App, question: Question, area: Rect, buf: &mut Buffer) {
+pub fn confirm(scene: &Scene<'_>, question: Question, area: Rect, buf: &mut Buffer) {
     let (title, text): (&str, String) = match question {
         Question::NewGame => (
             "New game",
             "Start a new game? The one in progress is kept in your saved games (f).".into(),
         ),
-        Question::Quit if app.files.keeps_game(&app.session) => (
+        Question::Quit if scene.files.keeps_game(scene.session) => (
             "Quit",
             "Quit? Your game is saved and resumes next time.".into(),
         ),
@@ -57,8 +57,8 @@ pub fn confirm(app: &App, question: Question, area: Rect, buf: &mut Buffer) {
             "Delete",
             "Delete this saved game? Its file is removed for good.".into(),
         ),
-        Question::Peer(_) => ("Your friend asks", app.remote_question(question)),
-        Question::Takeback => ("Take back", app.remote_question(question)),
+        Question::Peer(_) => ("Your friend asks", scene.remote.question(question)),
+        Question::Takeback => ("Take back", scene.remote.question(question)),
         Question::Resign => (
             "Resign",
             "Resign this game? The other player wins it.".into(),
@@ -70,17 +70,17 @@ pub fn confirm(app: &App, question: Question, area: Rect, buf: &mut Buffer) {
                 .into(),
         ),
     };
-    ask(app, title, &text, area, buf);
+    ask(scene, title, &text, area, buf);
 }
 
 /// A yes/no question in a box.
-pub fn ask(app: &App, title: &str, text: &str, area: Rect, buf: &mut Buffer) {
-    message_box(app, title, text, Context::Confirm, 48, area, buf);
+pub fn ask(scene: &Scene<'_>, title: &str, text: &str, area: Rect, buf: &mut Buffer) {
+    message_box(scene, title, text, Context::Confirm, 48, area, buf);
 }
 
-pub fn notice(app: &App, notice: &Notice, area: Rect, buf: &mut Buffer) {
+pub fn notice(scene: &Scene<'_>, notice: &Notice, area: Rect, buf: &mut Buffer) {
     message_box(
-        app,
+        scene,
         &notice.title,
         &notice.body,
         Context::Notice,
@@ -93,7 +93,7 @@ pub fn notice(app: &App, notice: &Notice, area: Rect, buf: &mut Buffer) {
 /// A box sized to its text (at most `max_width` wide), with the context's
 /// keys at the bottom.
 pub fn message_box(
-    app: &App,
+    scene: &Scene<'_>,
     title: &str,
     text: &str,
     context: Context,
@@ -101,7 +101,7 @@ pub fn message_box(
     area: Rect,
     buf: &mut Buffer,
 ) {
-    let theme = app.theme();
+    let theme = scene.theme();
     let width = max_width.min(area.width.saturating_sub(2));
     let inner_width = width.saturating_sub(4);
     let mut body: Vec<Line<'static>> = vec![Line::default()];
@@ -110,6 +110,6 @@ pub fn message_box(
         body.extend(wrap(line, inner_width, theme.ui(Ui::Text)));
     }
     body.push(Line::default());
-    body.push(Line::from(hint_spans(app, context, inner_width)));
+    body.push(Line::from(hint_spans(scene, context, inner_width)));
     popup_lines(area, buf, theme, title, width, &body);
 }

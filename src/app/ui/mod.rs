@@ -9,6 +9,7 @@ pub mod layout;
 pub(super) mod page;
 pub(super) mod pages;
 pub(super) mod palette;
+pub(super) mod scene;
 pub(super) mod shorten;
 pub(super) mod sixteen;
 pub(super) mod status_line;

@@ -10,7 +10,7 @@ use super::pages::{max_scroll, page_boxes};
 use super::status_line::hint_spans;
 use super::theme::Ui;
 use crate::app::keys::keymap::Context;
-use crate::app::state::App;
+use crate::app::ui::scene::Scene;
 
 /// How a scrolling page looks: its title, its widest, the keys under it.
 pub struct Page {
@@ -22,14 +22,14 @@ pub struct Page {
 /// Draws `page` scrolled down `scroll` lines (at most to its end);
 /// `lines_at` gives its text at a width.
 pub fn render(
-    app: &App,
+    scene: &Scene<'_>,
     page: &Page,
     scroll: u16,
     lines_at: impl Fn(u16) -> Vec<Line<'static>>,
     area: Rect,
     buf: &mut Buffer,
 ) {
-    let theme = app.theme();
+    let theme = scene.theme();
     let height = area.height.saturating_sub(2);
     popup(area, buf, theme, page.title, page.width, height);
     let (body, keys) = page_boxes(area, page.width);
@@ -40,7 +40,7 @@ pub fn render(
     let max = max_scroll(all.len(), body.height);
     let start = scroll.min(max);
     lines(buf, body, &all[usize::from(start)..]);
-    let mut footer = hint_spans(app, page.context, body.width);
+    let mut footer = hint_spans(scene, page.context, body.width);
     if start < max {
         footer.insert(
             0,

@@ -13,15 +13,15 @@ use super::theme::{Theme, Ui};
 use crate::app::game::summary::summary;
 use crate::app::keys::keymap::{Context, hints};
 use crate::app::screen::Screen;
-use crate::app::state::App;
+use crate::app::ui::scene::Scene;
 
 /// `panel_shown` false: the side panel did not fit, so with no message the
 /// line gives the panel's most pressing news (see [`summary`]).
-pub fn render(app: &App, area: Rect, panel_shown: bool, buf: &mut Buffer) {
-    let theme = app.theme();
-    let line = match (app.screen(), app.message()) {
+pub fn render(scene: &Scene<'_>, area: Rect, panel_shown: bool, buf: &mut Buffer) {
+    let theme = scene.theme();
+    let line = match (scene.screen(), scene.message()) {
         (Screen::GoTo(input) | Screen::TrainingGoTo(input) | Screen::Chat(input), message) => {
-            let (label, context) = match app.screen() {
+            let (label, context) = match scene.screen() {
                 Screen::Chat(_) => ("Say: ", Context::Chat),
                 _ => ("Go to square: ", Context::GoTo),
             };
@@ -37,7 +37,7 @@ pub fn render(app: &App, area: Rect, panel_shown: bool, buf: &mut Buffer) {
                         tone_style(theme, m.tone),
                     ));
                 }
-                None => spans.extend(hint_spans(app, context, area.width)),
+                None => spans.extend(hint_spans(scene, context, area.width)),
             }
             Line::from(spans)
         }
@@ -46,12 +46,12 @@ pub fn render(app: &App, area: Rect, panel_shown: bool, buf: &mut Buffer) {
             tone_style(theme, m.tone),
         ),
         (_, None) if !panel_shown => {
-            let (text, style) = summary(app);
+            let (text, style) = summary(scene);
             let text = shorten(&text, usize::from(area.width));
             let used = text.chars().count() + theme.dot().chars().count();
             let mut spans = vec![Span::styled(text, style)];
             // Help and quit (the last two hints), when they fit after it.
-            let mut items = hints(app.keys(), Context::Board, theme, |a| app.offers(a));
+            let mut items = hints(scene.keys(), Context::Board, theme, |a| scene.offers(a));
             let last_two = items.split_off(items.len().saturating_sub(2));
             if used + hints_width(theme, &last_two) <= usize::from(area.width) {
                 spans.push(Span::styled(theme.dot(), theme.ui(Ui::Dim)));
@@ -60,7 +60,7 @@ pub fn render(app: &App, area: Rect, panel_shown: bool, buf: &mut Buffer) {
             Line::from(spans)
         }
         // The keys of what has the keyboard: a dialog's while one is open.
-        (_, None) => Line::from(hint_spans(app, app.context(), area.width)),
+        (_, None) => Line::from(hint_spans(scene, scene.context(), area.width)),
     };
     line.render(area, buf);
 }
@@ -68,9 +68,9 @@ pub fn render(app: &App, area: Rect, panel_shown: bool, buf: &mut Buffer) {
 /// `key label · key label …` for a context, from the keys in force, those
 /// that work now, at most `width` columns: whole items are left out (before
 /// the last two, help and quit) rather than cut.
-pub fn hint_spans(app: &App, context: Context, width: u16) -> Vec<Span<'static>> {
-    let theme = app.theme();
-    let mut items = hints(app.keys(), context, theme, |a| app.offers(a));
+pub fn hint_spans(scene: &Scene<'_>, context: Context, width: u16) -> Vec<Span<'static>> {
+    let theme = scene.theme();
+    let mut items = hints(scene.keys(), context, theme, |a| scene.offers(a));
     while hints_width(theme, &items) > usize::from(width) && items.len() > 2 {
         items.remove(items.len() - 3);
     }

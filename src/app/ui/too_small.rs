@@ -8,11 +8,11 @@ use super::cells::{height, lines, wrap};
 use super::theme::Ui;
 use crate::app::action::Action;
 use crate::app::keys::keymap::{Context, key_for};
-use crate::app::state::App;
+use crate::app::ui::scene::Scene;
 
-pub fn render(app: &App, area: Rect, need: (u16, u16), buf: &mut Buffer) {
-    let theme = app.theme();
-    let n = app.game().size();
+pub fn render(scene: &Scene<'_>, area: Rect, need: (u16, u16), buf: &mut Buffer) {
+    let theme = scene.theme();
+    let n = scene.game().size();
     let x = theme.sym("×", "x");
     let texts = [
         (
@@ -25,8 +25,8 @@ pub fn render(app: &App, area: Rect, need: (u16, u16), buf: &mut Buffer) {
         (
             format!(
                 "{} quits; {} opens the settings, where a smaller board can be chosen.",
-                key_for(app.keys(), Context::Board, Action::Quit, theme),
-                key_for(app.keys(), Context::Board, Action::OpenSettings, theme)
+                key_for(scene.keys(), Context::Board, Action::Quit, theme),
+                key_for(scene.keys(), Context::Board, Action::OpenSettings, theme)
             ),
             theme.ui(Ui::Dim),
         ),

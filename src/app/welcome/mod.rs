@@ -9,7 +9,7 @@ pub(in crate::app) mod view;
 
 use crate::app::action::{Action, FirstGame};
 use crate::app::config::engine::Mode;
-use crate::app::effect::Effect;
+use crate::app::flow::effect::Effect;
 use crate::app::message::Tone;
 use crate::app::screen::{HelpOver, Screen};
 use crate::app::state::App;

@@ -8,9 +8,9 @@ use ratatui::layout::Rect;
 
 use crate::app::action::{Action, FirstGame};
 use crate::app::keys::keymap::{Context, Key, key_label};
-use crate::app::state::App;
 use crate::app::ui::cells::wrap;
 use crate::app::ui::dialog;
+use crate::app::ui::scene::Scene;
 use crate::app::ui::theme::Ui;
 
 /// The goal in one line.
@@ -31,15 +31,15 @@ fn short(choice: FirstGame) -> &'static str {
     }
 }
 
-pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
-    let full = text(app, false);
-    let text = if fits(app, &full, area) {
+pub fn render(scene: &Scene<'_>, area: Rect, buf: &mut Buffer) {
+    let full = text(scene, false);
+    let text = if fits(scene, &full, area) {
         full
     } else {
-        text(app, true)
+        text(scene, true)
     };
     dialog::message_box(
-        app,
+        scene,
         "Welcome to Brique",
         &text,
         Context::Welcome,
@@ -51,20 +51,20 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
 
 /// The box's text: the goal and each way offered with its help, or
 /// (`compact`) each way's key and a word or two.
-fn text(app: &App, compact: bool) -> String {
-    let theme = app.theme();
+fn text(scene: &Scene<'_>, compact: bool) -> String {
+    let theme = scene.theme();
     let mut text = if compact {
         String::new()
     } else {
         format!("{GOAL}\n\nHow would you like to begin?\n")
     };
-    let choices = app.keys().in_context(Context::Welcome);
+    let choices = scene.keys().in_context(Context::Welcome);
     for (binding, keys) in choices {
         let Action::Begin(choice) = binding.action else {
             continue;
         };
         let Some(&key) = keys.first() else { continue };
-        if !app.offers(binding.action) {
+        if !scene.offers(binding.action) {
             continue;
         }
         // Enter and Esc pick a way too: said beside it.
@@ -95,9 +95,9 @@ fn named_key(key: Key) -> bool {
 /// Whether `text` fits in the box on `area`, as [`dialog::message_box`]
 /// lays it out: its lines wrapped, a blank line above and below, the keys,
 /// the border.
-fn fits(app: &App, text: &str, area: Rect) -> bool {
+fn fits(scene: &Scene<'_>, text: &str, area: Rect) -> bool {
     let inner_width = WIDTH.min(area.width.saturating_sub(2)).saturating_sub(4);
-    let style = app.theme().ui(Ui::Text);
+    let style = scene.theme().ui(Ui::Text);
     let rows: usize = (text.lines())
         .map(|line| wrap(line, inner_width, style).len())
         .sum();

@@ -8,69 +8,79 @@
 
 use std::net::SocketAddr;
 
-use crate::app::action::Action;
-use crate::app::message::Tone;
-use crate::app::state::{App, Confined};
-
 /// A guest's Online screen: nothing would keep their key.
 pub const GUEST_OFFLINE: &str =
     "Connect with an SSH key to play online: a guest keeps no name or rating.";
 /// A server that runs no lobby.
 pub const NO_LOBBY: &str = "Online play is not offered on this server (it runs no lobby).";
 
-impl App {
-    /// From now on the player is kept to their own folders and to `lobby`
-    /// (the server's own, if it runs one).
-    pub(in crate::app) fn confine_to_session(&mut self, lobby: Option<SocketAddr>) {
-        self.confined = Some(Confined {
+/// What the player may reach of the network.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(in crate::app) enum Reach {
+    /// A local player: any server, hosting and joining.
+    #[default]
+    Anywhere,
+    /// A remote session's player: kept to their own folders and to
+    /// `lobby`, the server's own `HOST:PORT` when it runs one.
+    Session { lobby: Option<String> },
+}
+
+impl Reach {
+    /// A remote session's, on a server whose lobby is `lobby`.
+    pub fn session(lobby: Option<SocketAddr>) -> Reach {
+        Reach::Session {
             lobby: lobby.map(|a| a.to_string()),
-        });
+        }
+    }
+
+    /// Whether the player is a remote session's.
+    pub fn is_session(&self) -> bool {
+        matches!(self, Reach::Session { .. })
     }
 
     /// The one lobby a remote session connects to, shown in the connect
     /// form and not typed.
-    pub(in crate::app) fn fixed_online_server(&self) -> Option<&str> {
-        self.confined.as_ref()?.lobby.as_deref()
+    pub fn fixed_server(&self) -> Option<&str> {
+        match self {
+            Reach::Anywhere => None,
+            Reach::Session { lobby } => lobby.as_deref(),
+        }
     }
 
-    /// Why the Online screen does not open, in a remote session.
-    pub(in crate::app) fn online_refused(&self) -> Option<&'static str> {
-        let confined = self.confined.as_ref()?;
-        if confined.lobby.is_none() {
-            Some(NO_LOBBY)
-        } else if self.files.paths().is_none() {
-            Some(GUEST_OFFLINE)
-        } else {
-            None
+    /// Why the Online screen does not open, in a remote session;
+    /// `keeps_files`: whether the player has folders of their own (not a
+    /// guest).
+    pub fn online_refused(&self, keeps_files: bool) -> Option<&'static str> {
+        match self {
+            Reach::Anywhere => None,
+            Reach::Session { lobby: None } => Some(NO_LOBBY),
+            Reach::Session { .. } if !keeps_files => Some(GUEST_OFFLINE),
+            Reach::Session { .. } => None,
         }
     }
 
     /// The server a connection may go to: `typed` locally, the server's
     /// own lobby in a remote session whatever was typed or kept.
-    pub(in crate::app) fn online_server_allowed(&self, typed: String) -> Result<String, String> {
-        match &self.confined {
-            None => Ok(typed),
-            Some(Confined { lobby: Some(lobby) }) => Ok(lobby.clone()),
-            Some(Confined { lobby: None }) => Err(NO_LOBBY.trim_end_matches('.').to_string()),
+    pub fn server_allowed(&self, typed: String) -> Result<String, String> {
+        match self {
+            Reach::Anywhere => Ok(typed),
+            Reach::Session { lobby: Some(lobby) } => Ok(lobby.clone()),
+            Reach::Session { lobby: None } => Err(NO_LOBBY.trim_end_matches('.').to_string()),
         }
     }
 
-    /// Hosting, joining and relays in a remote session: refused and said
-    /// (true), pointing at the Online screen.
-    pub(in crate::app) fn refuse_direct_play(&mut self) -> bool {
-        let Some(confined) = &self.confined else {
-            return false;
-        };
-        let text = if confined.lobby.is_some() {
-            format!(
-                "No hosting or joining by address here: {} opens the Online screen, \
-                 this server's lobby.",
-                self.key(Action::OpenOnline)
-            )
-        } else {
-            "No hosting or joining by address on this server.".to_string()
-        };
-        self.say(Tone::Warning, text);
-        true
+    /// Hosting, joining and relays in a remote session: why they are
+    /// refused, pointing at the Online screen (opened with `online_key`).
+    pub fn refuses_direct_play(&self, online_key: &str) -> Option<String> {
+        match self {
+            Reach::Anywhere => None,
+            Reach::Session { lobby: Some(_) } => Some(format!(
+                "No hosting or joining by address here: {online_key} opens the Online screen, \
+                 this server's lobby."
+            )),
+            Reach::Session { lobby: None } => {
+                Some("No hosting or joining by address on this server.".to_string())
+            }
+        }
     }
 }

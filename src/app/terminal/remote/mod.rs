@@ -10,7 +10,7 @@
 
 mod backend;
 mod bytes;
-mod confined;
+pub(in crate::app) mod confined;
 mod console;
 
 use std::io::{self, Write};
@@ -18,10 +18,10 @@ use std::net::SocketAddr;
 use std::sync::mpsc::Receiver;
 
 use crate::app::files::autosave::Opening;
+use crate::app::flow::effect::Effect;
 use crate::app::terminal::capabilities::detect;
 use crate::app::terminal::event_loop;
 use crate::app::terminal::start::{Locations, open_app};
-use crate::app::update::Effect;
 use console::Remote;
 
 pub use crate::app::computer::slots::SearchSlots;
@@ -113,7 +113,7 @@ fn run_with(session: RemoteSession, searches: Option<SearchSlots>) -> io::Result
     app.welcome_if_first_start();
     app.computer_mut().limit_threads(engine_threads);
     let online = lobby.is_some();
-    app.confine_to_session(lobby);
+    app.reach = confined::Reach::session(lobby);
     // A returning key connects to the lobby at once, as a local copy does:
     // its games waiting are told, an online game dropped with the link
     // goes on.

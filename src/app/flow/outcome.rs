@@ -2,7 +2,7 @@
 //! status line and the effects `App` is to carry out. A leaf: features
 //! return it without knowing `App`, which applies it (`update.rs`).
 
-use crate::app::effect::Effect;
+use crate::app::flow::effect::Effect;
 use crate::app::message::Tone;
 use crate::app::screen::Screen;
 
