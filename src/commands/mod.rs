@@ -5,11 +5,13 @@
 //! [`crate::cli`] parses the command line and calls them; what they share
 //! for printing lives here.
 
+mod arg_error;
 pub mod arena;
 pub mod bench;
 pub mod completions;
 mod first_moves;
 pub mod gtp;
+mod gtp_error;
 pub mod host;
 pub mod join;
 mod lines;

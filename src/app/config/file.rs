@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 use toml_edit::DocumentMut;
 
-use crate::app::config::Config;
+use crate::app::config::{Config, SaveError};
 use crate::storage::{StorageError, atomic_write, read_bytes, read_text as read_bounded_text};
 
 /// A config larger than this is refused: no settings file comes near it, and
@@ -123,12 +123,8 @@ impl ConfigFile {
     /// Saves the settings the user changed from `before` to `after`, on top of
     /// the file as it is now on disk, so other keys, comments and edits made
     /// meanwhile are kept. An unusable file is copied aside, then replaced.
-    pub fn save(&mut self, before: &Config, after: &Config) -> Result<Saved, String> {
-        let path = self
-            .path
-            .as_deref()
-            .ok_or("nothing is kept here (no home directory, or a guest's session)")?;
-        let shown = path.display();
+    pub fn save(&mut self, before: &Config, after: &Config) -> Result<Saved, SaveError> {
+        let path = self.path.as_deref().ok_or(SaveError::NowhereToKeep)?;
         let (text, backup) = match read_document(path) {
             Ok(Some(mut doc)) => {
                 after.write_changes(before, &mut doc);
@@ -136,12 +132,17 @@ impl ConfigFile {
             }
             Ok(None) => (fresh_text(after), None),
             Err(_) => {
-                let backup = keep_copy(path)
-                    .map_err(|e| format!("could not keep a copy of {shown} ({e}); not saved"))?;
+                let backup = keep_copy(path).map_err(|source| SaveError::Backup {
+                    path: path.to_path_buf(),
+                    source,
+                })?;
                 (fresh_text(after), Some(backup))
             }
         };
-        atomic_write(path, text.as_bytes()).map_err(|e| format!("could not write {shown}: {e}"))?;
+        atomic_write(path, text.as_bytes()).map_err(|source| SaveError::Write {
+            path: path.to_path_buf(),
+            source,
+        })?;
         let saved = Saved {
             path: path.to_path_buf(),
             backup,

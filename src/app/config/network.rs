@@ -4,6 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::refusal::{RelayServerError, ValueError};
 use super::value::{Spelling, spelled};
 
 /// `[network]`.
@@ -28,14 +29,11 @@ pub struct RelayServer(String);
 
 impl RelayServer {
     /// `HOST:PORT` with a port from 1 to 65535, or why not.
-    pub fn parse(text: &str) -> Result<RelayServer, String> {
+    pub fn parse(text: &str) -> Result<RelayServer, RelayServerError> {
         let text = text.trim();
-        let refused = || {
-            format!(
-                "{} is not a relay's HOST:PORT such as \"relay.example.org:7778\" \
-                 (\"\" for none)",
-                crate::core::Quoted(text)
-            )
+        let refused = || RelayServerError {
+            text: text.to_string(),
+            lobby: false,
         };
         let (host, port) = text.rsplit_once(':').ok_or_else(refused)?;
         let port_ok = port.parse::<u16>().is_ok_and(|p| p != 0);
@@ -62,14 +60,14 @@ impl Spelling for Option<RelayServer> {
         toml::Value::String(self.as_ref().map_or_else(String::new, |s| s.0.clone()))
     }
 
-    fn read(value: &toml::Value) -> Result<Option<RelayServer>, String> {
-        let text = value
-            .as_str()
-            .ok_or(r#"expected a relay's "HOST:PORT" in quotes, or "" for none"#)?;
+    fn read(value: &toml::Value) -> Result<Option<RelayServer>, ValueError> {
+        let text = value.as_str().ok_or(ValueError::Expected(
+            r#"a relay's "HOST:PORT" in quotes, or "" for none"#,
+        ))?;
         if text.trim().is_empty() {
             return Ok(None);
         }
-        RelayServer::parse(text).map(Some)
+        Ok(RelayServer::parse(text).map(Some).map_err(ValueError::Relay)?)
     }
 }
 
@@ -91,7 +89,7 @@ mod tests {
             "a b:1",
         ] {
             let why = RelayServer::parse(bad).unwrap_err();
-            assert!(why.contains("HOST:PORT"), "{why}");
+            assert!(why.to_string().contains("HOST:PORT"), "{why}");
         }
         let none = Option::<RelayServer>::read(&toml::Value::String(String::new()));
         assert_eq!(none, Ok(None));

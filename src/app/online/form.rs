@@ -96,7 +96,7 @@ impl ConnectForm {
     pub fn submitted(&self) -> Result<(String, String), (usize, String)> {
         let server = self.server.text().trim().to_string();
         if let Err(why) = crate::app::config::RelayServer::parse(&server) {
-            return Err((0, why.replace("a relay's", "the server's")));
+            return Err((0, why.of_the_lobby().to_string()));
         }
         let name = self.name.text().trim();
         if name.is_empty() {
