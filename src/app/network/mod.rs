@@ -7,6 +7,7 @@ pub(super) mod events;
 pub(super) mod form;
 pub(super) mod form_view;
 mod kept;
+pub(super) mod start_error;
 pub(super) mod play;
 pub(super) mod relay;
 pub(super) mod start;
