@@ -102,7 +102,7 @@ impl Files {
                     path: paths.records_dir().join(name),
                     input,
                 }),
-                Err(why) => out.say(Tone::Error, why),
+                Err(why) => out.say(Tone::Error, why.to_string()),
             }
             return out;
         }

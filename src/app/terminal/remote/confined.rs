@@ -18,6 +18,12 @@ pub const GUEST_OFFLINE: &str =
 /// A server that runs no lobby.
 pub const NO_LOBBY: &str = "Online play is not offered on this server (it runs no lobby).";
 
+/// A remote session on a server that runs no lobby: online play is refused
+/// (the message is [`NO_LOBBY`] as a field's error, without its full stop).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{}", NO_LOBBY.trim_end_matches('.'))]
+pub struct NoLobby;
+
 impl App {
     /// From now on the player is kept to their own folders and to `lobby`
     /// (the server's own, if it runs one).
@@ -47,11 +53,11 @@ impl App {
 
     /// The server a connection may go to: `typed` locally, the server's
     /// own lobby in a remote session whatever was typed or kept.
-    pub(in crate::app) fn online_server_allowed(&self, typed: String) -> Result<String, String> {
+    pub(in crate::app) fn online_server_allowed(&self, typed: String) -> Result<String, NoLobby> {
         match &self.confined {
             None => Ok(typed),
             Some(Confined { lobby: Some(lobby) }) => Ok(lobby.clone()),
-            Some(Confined { lobby: None }) => Err(NO_LOBBY.trim_end_matches('.').to_string()),
+            Some(Confined { lobby: None }) => Err(NoLobby),
         }
     }
 
