@@ -12,7 +12,7 @@ use toml::Spanned;
 use toml::de::{DeTable, DeValue};
 use toml_edit::{DocumentMut, Item, Table, TableLike};
 
-use super::{Config, check_names};
+use super::{Config, ConfigFileError, check_names};
 
 /// One problem found in a config file, with its one-based position.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -27,8 +27,8 @@ impl Config {
     /// Reads a file's text over the defaults. Values that are refused keep
     /// their default and are reported, as are unknown keys. `Err` says why
     /// the text is not TOML at all.
-    pub fn read(text: &str) -> Result<(Config, Vec<ConfigProblem>), String> {
-        let root = DeTable::parse(text).map_err(|e| e.to_string())?;
+    pub fn read(text: &str) -> Result<(Config, Vec<ConfigProblem>), ConfigFileError> {
+        let root = DeTable::parse(text)?;
         let root = root.get_ref();
         let known = spelled(&Config::default());
         let mut problems = Vec::new();

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 use toml_edit::DocumentMut;
 
-use crate::app::config::{Config, SaveError};
+use crate::app::config::{Config, ConfigFileError, SaveError};
 use crate::storage::{StorageError, atomic_write, read_bytes, read_text as read_bounded_text};
 
 /// A config larger than this is refused: no settings file comes near it, and
@@ -155,7 +155,7 @@ impl ConfigFile {
 /// The file's text, `None` if there is none, or why it cannot be read. Read
 /// as records are: regular files only (a FIFO or device is refused at once)
 /// and at most [`MAX_CONFIG_BYTES`].
-fn read_text(path: &Path) -> Result<Option<String>, String> {
+fn read_text(path: &Path) -> Result<Option<String>, ConfigFileError> {
     match read_bounded_text(path, MAX_CONFIG_BYTES) {
         Ok(text) => Ok(Some(text)),
         // No file there, nor can there be one (a parent is a file): nothing to read.
@@ -167,15 +167,14 @@ fn read_text(path: &Path) -> Result<Option<String>, String> {
         {
             Ok(None)
         }
-        Err(e) => Err(e.to_string()),
+        Err(e) => Err(e.into()),
     }
 }
 
 /// The file parsed for editing, `None` if there is none, or why it cannot be used.
-fn read_document(path: &Path) -> Result<Option<DocumentMut>, String> {
+fn read_document(path: &Path) -> Result<Option<DocumentMut>, ConfigFileError> {
     let text = read_text(path)?;
-    text.map(|t| t.parse::<DocumentMut>().map_err(|e| e.to_string()))
-        .transpose()
+    Ok(text.map(|t| t.parse::<DocumentMut>()).transpose()?)
 }
 
 /// A new file holding every setting that differs from the defaults.

@@ -17,7 +17,9 @@ use strum::VariantArray;
 pub use colour::{BoardColours, Colour, PALETTES};
 pub use document::ConfigProblem;
 pub use network::{NetworkConfig, RelayServer};
-pub use refusal::{NameError, RelayServerError, SaveError, ThemeError, ValueError};
+pub use refusal::{
+    ConfigFileError, NameError, RelayServerError, SaveError, ThemeError, ValueError,
+};
 use value::{Spelling, spelled};
 
 use crate::app::keys::bindings::KeyBindings;

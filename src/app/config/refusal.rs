@@ -72,6 +72,17 @@ pub enum NameError {
 #[error("{0:?}: expected color, mono or ascii")]
 pub struct ThemeError(pub String);
 
+/// A settings file that cannot be used: unread, or not TOML.
+#[derive(Debug, thiserror::Error)]
+pub enum ConfigFileError {
+    #[error(transparent)]
+    Unread(#[from] crate::storage::StorageError),
+    #[error(transparent)]
+    NotToml(#[from] toml::de::Error),
+    #[error(transparent)]
+    NotEditable(#[from] toml_edit::TomlError),
+}
+
 /// Why the settings were not saved.
 #[derive(Debug, thiserror::Error)]
 pub enum SaveError {

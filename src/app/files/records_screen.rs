@@ -39,7 +39,7 @@ impl Files {
         let Some(paths) = self.paths_or_say(&mut out) else {
             return out;
         };
-        self.set_records(list_records(&paths).map_err(|e| e.to_string()));
+        self.set_records(list_records(&paths));
         let listed = self.listed_records(screen);
         let selected = match select {
             Select::First => 0,

@@ -201,8 +201,7 @@ impl Files {
                 .map(|results| {
                     let problems = results.problems.iter().map(problem_text).collect();
                     (summarize(&results.rows, RECENT_RESULTS), problems)
-                })
-                .map_err(|e| e.to_string()),
+                }),
         );
         *screen = Screen::Results {
             scroll: 0,
