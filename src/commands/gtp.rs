@@ -18,9 +18,7 @@ use std::process::ExitCode;
 pub use super::gtp_error::GtpError;
 use super::lines::{Line, read_line};
 use crate::ai::{Budget, Level, Search};
-use crate::core::{
-    BoardSize, Color, Game, Move, Player, Rules, SquareError, Variant, diagram,
-};
+use crate::core::{BoardSize, Color, Game, Move, Player, Rules, SquareError, Variant, diagram};
 use crate::thinker::choose_move;
 
 #[derive(clap::Args, Debug, Clone)]

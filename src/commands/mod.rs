@@ -5,8 +5,8 @@
 //! [`crate::cli`] parses the command line and calls them; what they share
 //! for printing lives here.
 
-mod arg_error;
 pub mod arena;
+mod arg_error;
 pub mod bench;
 pub mod completions;
 mod first_moves;

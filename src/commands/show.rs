@@ -83,8 +83,7 @@ pub fn show(args: &ShowArgs) -> Result<String, ShowError> {
     let game = match (&args.file, &args.moves) {
         (Some(path), _) => {
             let (name, text) = read_input(path)?;
-            let record =
-                Record::parse(&text).map_err(|error| ShowError::Record { name, error })?;
+            let record = Record::parse(&text).map_err(|error| ShowError::Record { name, error })?;
             if record.won_on_time() {
                 status = Some(format!("{} on time", record.outcome()));
             }

@@ -15,9 +15,9 @@ use std::time::{Duration, Instant};
 
 use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
 
+use super::arg_error::ArgError;
 use super::first_moves::FirstMoves;
 use super::print_stdout;
-use super::arg_error::ArgError;
 use crate::ai::{MAX_SOLVED_SIDE, ProofNumberSolver, SolvedBoard, group_thousands};
 use crate::core::{BoardSize, Square, Variant, diagram_of};
 use crate::storage::{ProvenFile, StorageError};

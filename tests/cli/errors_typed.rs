@@ -89,7 +89,10 @@ fn string_errors(text: &str) -> Vec<(usize, String)> {
             .collect();
         if arguments.len() >= 2 && arguments.last() == Some(&"String") {
             let line = text[..start].matches('\n').count() + 1;
-            let written: String = text[start..i].split_whitespace().collect::<Vec<_>>().join(" ");
+            let written: String = text[start..i]
+                .split_whitespace()
+                .collect::<Vec<_>>()
+                .join(" ");
             found.push((line, written));
         }
     }

@@ -111,7 +111,10 @@ fn a_line_with_a_wrong_move_list_is_refused_by_the_check() {
     assert_eq!(too_long.check(), Err(PuzzleError::WonSooner(1)));
     assert!(parse_puzzles("5/5/5/5/5 b 0 original nopie | c3 | 9").is_err());
     let (line, why) = parse_puzzles("# comment\n\nnonsense").unwrap_err();
-    assert_eq!((line, why.to_string()), (3, "expected POSITION | MOVES | N".to_string()));
+    assert_eq!(
+        (line, why.to_string()),
+        (3, "expected POSITION | MOVES | N".to_string())
+    );
     assert_eq!(why, PuzzleError::Parts);
 }
 

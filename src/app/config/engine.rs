@@ -169,7 +169,9 @@ impl Spelling for ReviewTime {
         seconds
             .filter(|s| ReviewTime::RANGE.contains(s))
             .map(|s| ReviewTime((s * 1000.0).round() as u32))
-            .ok_or(ValueError::Expected("seconds from 0.05 to 60, e.g. 1 or 0.5"))
+            .ok_or(ValueError::Expected(
+                "seconds from 0.05 to 60, e.g. 1 or 0.5",
+            ))
     }
 }
 

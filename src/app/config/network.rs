@@ -67,7 +67,9 @@ impl Spelling for Option<RelayServer> {
         if text.trim().is_empty() {
             return Ok(None);
         }
-        Ok(RelayServer::parse(text).map(Some).map_err(ValueError::Relay)?)
+        RelayServer::parse(text)
+            .map(Some)
+            .map_err(ValueError::Relay)
     }
 }
 

@@ -93,3 +93,45 @@ pub enum SaveError {
     #[error("could not write {}: {source}", .path.display())]
     Write { path: PathBuf, source: io::Error },
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_address_refused_says_whose_it_was_meant_to_be() {
+        let relay = RelayServerError {
+            text: "relay:0".to_string(),
+            lobby: false,
+        };
+        assert_eq!(
+            relay.to_string(),
+            "\"relay:0\" is not a relay's HOST:PORT such as \"relay.example.org:7778\" (\"\" for none)"
+        );
+        assert_eq!(
+            relay.of_the_lobby().to_string(),
+            "\"relay:0\" is not the server's HOST:PORT such as \"relay.example.org:7778\" (\"\" for none)"
+        );
+    }
+
+    #[test]
+    fn values_refused_keep_their_words() {
+        assert_eq!(
+            ValueError::BoardSize(30).to_string(),
+            "board size must be 5 to 25 (got 30)"
+        );
+        assert_eq!(
+            ValueError::Expected("true or false").to_string(),
+            "expected true or false"
+        );
+        assert!(
+            ValueError::Colour
+                .to_string()
+                .starts_with("expected \"#rrggbb\" or one of ")
+        );
+        assert_eq!(
+            NameError::TooLong(23).to_string(),
+            format!("a name has at most {NAME_MAX_CHARS} characters (this one has 23)")
+        );
+    }
+}

@@ -41,9 +41,7 @@ impl Spelling for bool {
     }
 
     fn read(value: &toml::Value) -> Result<bool, ValueError> {
-        value
-            .as_bool()
-            .ok_or(ValueError::Expected("true or false"))
+        value.as_bool().ok_or(ValueError::Expected("true or false"))
     }
 }
 
@@ -53,9 +51,7 @@ impl Spelling for BoardSize {
     }
 
     fn read(value: &toml::Value) -> Result<BoardSize, ValueError> {
-        let n = value
-            .as_integer()
-            .ok_or(ValueError::Expected("a number"))?;
+        let n = value.as_integer().ok_or(ValueError::Expected("a number"))?;
         u8::try_from(n)
             .ok()
             .and_then(|n| BoardSize::new(n).ok())

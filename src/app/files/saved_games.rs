@@ -196,13 +196,10 @@ impl Files {
         let Some(paths) = self.paths_or_say(&mut out) else {
             return out;
         };
-        self.set_results(
-            load_results(&paths)
-                .map(|results| {
-                    let problems = results.problems.iter().map(problem_text).collect();
-                    (summarize(&results.rows, RECENT_RESULTS), problems)
-                }),
-        );
+        self.set_results(load_results(&paths).map(|results| {
+            let problems = results.problems.iter().map(problem_text).collect();
+            (summarize(&results.rows, RECENT_RESULTS), problems)
+        }));
         *screen = Screen::Results {
             scroll: 0,
             selected: 0,

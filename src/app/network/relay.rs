@@ -66,8 +66,10 @@ impl<'a> Kept<'a> {
                     Some((None, resume)) => net::rehost_via(server, hello, resume),
                     _ => net::host_via(server, hello),
                 };
-                let (connection, _) =
-                    hosted.map_err(|source| NetStartError::HostVia { server, source })?;
+                let (connection, _) = hosted.map_err(|source| NetStartError::HostVia {
+                    server,
+                    source: Box::new(source),
+                })?;
                 Network::new(Role::HostVia { server }, connection, name)
             }
         };

@@ -14,9 +14,10 @@ pub enum NetStartError {
     #[error("cannot listen on {bind}: {source}")]
     Listen { bind: SocketAddr, source: io::Error },
     #[error("cannot host through the relay at {server}: {source}")]
+    /// Boxed: a relay's error is large, and this one is rare.
     HostVia {
         server: SocketAddr,
-        source: RelayError,
+        source: Box<RelayError>,
     },
     #[error("not a game through a relay")]
     NotViaRelay,

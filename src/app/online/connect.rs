@@ -78,7 +78,9 @@ impl App {
     /// Starts the thread that connects to `server` (carried out by
     /// `perform`); its outcome is taken in by [`App::take_online`].
     pub(in crate::app) fn connect_online(&mut self, server: String, name: Option<String>) {
-        let allowed = self.online_server_allowed(server).map_err(|e| e.to_string());
+        let allowed = self
+            .online_server_allowed(server)
+            .map_err(|e| e.to_string());
         let allowed = allowed.and_then(|server| {
             let data = self
                 .files

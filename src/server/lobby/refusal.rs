@@ -103,3 +103,37 @@ pub enum RestoreError {
     #[error("game {game}: {error}")]
     Illegal { game: u64, error: PlayError },
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn refusals_say_what_the_player_read_before_they_were_types() {
+        let said = |r: AskRefusal| r.to_string();
+        assert_eq!(said(AskRefusal::NoGame(7)), "no game 7 is in progress");
+        assert_eq!(
+            said(AskRefusal::WrongMoveNumber {
+                expected: 3,
+                got: 5
+            }),
+            "move 3 was expected, not move 5"
+        );
+        assert_eq!(
+            said(AskRefusal::TooManyAsks(20.0)),
+            "too many requests: at most 20 a second from one player"
+        );
+        assert_eq!(
+            said(AskRefusal::RenameTooSoon { days: 1 }),
+            "a name changes once in 30 days, and yours can change again in 1 day"
+        );
+        assert_eq!(
+            said(AskRefusal::RenameTooSoon { days: 2 }),
+            "a name changes once in 30 days, and yours can change again in 2 days"
+        );
+        assert_eq!(
+            said(AskRefusal::Database),
+            "the server cannot reach its database now: try again later"
+        );
+    }
+}
