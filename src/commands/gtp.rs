@@ -131,7 +131,10 @@ fn iteration_budget(n: u64) -> Result<Budget, GtpError> {
     match n {
         0 => Err(GtpError::NoIterations),
         1..=MAX_ITERATIONS => Ok(Budget::iterations(n)),
-        _ => Err(GtpError::TooManyIterations(n)),
+        _ => Err(GtpError::TooManyIterations {
+            n,
+            max: MAX_ITERATIONS,
+        }),
     }
 }
 

@@ -2,8 +2,6 @@
 
 use crate::core::{Color, PlayError, Quoted, ReplayError, SizeError, SquareError, VariantError};
 
-use super::gtp::MAX_ITERATIONS;
-
 /// A refused GTP command, or arguments that cannot start a session; its
 /// message is the text after `?` (or after `brique gtp:`).
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
@@ -50,8 +48,8 @@ pub enum GtpError {
     Time(f64),
     #[error("the iteration budget must be at least 1")]
     NoIterations,
-    #[error("the iteration budget must be at most {MAX_ITERATIONS}, not {0}")]
-    TooManyIterations(u64),
+    #[error("the iteration budget must be at most {max}, not {n}")]
+    TooManyIterations { n: u64, max: u64 },
     #[error("the moves played do not fit these rules: move {}: {}", .0.number, .0.reason)]
     RulesDoNotFit(ReplayError),
     #[error("no move to play")]

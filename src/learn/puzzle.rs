@@ -19,7 +19,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::proof;
-use super::refusal::PuzzleError;
+use super::refusal::{PuzzleError, move_list};
 use crate::ai::{Level, Search};
 use crate::core::{BoardSize, Move, Position, Rules};
 
@@ -76,17 +76,6 @@ impl Puzzle {
     }
 }
 
-pub(super) fn move_list(moves: &[Move]) -> String {
-    match moves {
-        [] => "none".to_string(),
-        _ => moves
-            .iter()
-            .map(Move::to_string)
-            .collect::<Vec<_>>()
-            .join(" "),
-    }
-}
-
 impl fmt::Display for Puzzle {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
@@ -117,7 +106,10 @@ impl FromStr for Puzzle {
             .parse()
             .ok()
             .filter(|n| (1..=MAX_MOVES).contains(n))
-            .ok_or_else(|| PuzzleError::N(n.to_string()))?;
+            .ok_or_else(|| PuzzleError::N {
+                text: n.to_string(),
+                max: MAX_MOVES,
+            })?;
         Ok(Puzzle { position, moves, n })
     }
 }

@@ -4,8 +4,6 @@
 use crate::core::{Move, MoveListError, PlayError, PositionError, SquareError};
 use crate::storage::StorageError;
 
-use super::puzzle::MAX_MOVES;
-
 /// A goal's text that names no task, or names a square that is none.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum GoalError {
@@ -53,11 +51,11 @@ pub enum PuzzleError {
     Moves(#[from] MoveListError),
     #[error("no winning move is given")]
     NoMove,
-    #[error("N must be 1 to {MAX_MOVES}, found {0:?}")]
-    N(String),
+    #[error("N must be 1 to {max}, found {text:?}")]
+    N { text: String, max: u8 },
     #[error("it is won sooner, within {n} move{s}", n = .0, s = if *.0 == 1 { "" } else { "s" })]
     WonSooner(u8),
-    #[error("the winning first moves are {}", super::puzzle::move_list(.0))]
+    #[error("the winning first moves are {}", move_list(.0))]
     OtherMoves(Vec<Move>),
 }
 
@@ -77,4 +75,16 @@ pub enum PuzzleFileError {
         path: std::path::PathBuf,
         source: std::io::Error,
     },
+}
+
+/// Moves as a puzzle line writes them: `b3 c3`, or `none`.
+pub(super) fn move_list(moves: &[Move]) -> String {
+    match moves {
+        [] => "none".to_string(),
+        _ => moves
+            .iter()
+            .map(Move::to_string)
+            .collect::<Vec<_>>()
+            .join(" "),
+    }
 }

@@ -131,12 +131,12 @@ impl Spelling for Colour {
         value
             .as_str()
             .and_then(|s| Colour::named(s).or_else(|| Colour::parse(s)))
-            .ok_or(ValueError::Colour)
+            .ok_or_else(|| ValueError::Colour(names()))
     }
 }
 
 /// The colours known by name, for the message that refuses another.
-pub(super) fn names() -> String {
+fn names() -> String {
     let names: Vec<&str> = NAMES.iter().map(|(n, _)| *n).collect();
     names.join(", ")
 }

@@ -24,8 +24,9 @@ pub enum ValueError {
     TimeControl(#[from] TimeControlError),
     #[error(r#"expected "all" or a number of threads 1 to {0}"#)]
     Threads(u16),
-    #[error("expected \"#rrggbb\" or one of {}", super::colour::names())]
-    Colour,
+    /// `0`: the colours known by name.
+    #[error("expected \"#rrggbb\" or one of {0}")]
+    Colour(String),
     #[error(transparent)]
     Relay(#[from] RelayServerError),
 }
@@ -125,7 +126,7 @@ mod tests {
             "expected true or false"
         );
         assert!(
-            ValueError::Colour
+            ValueError::Colour("tan".to_string())
                 .to_string()
                 .starts_with("expected \"#rrggbb\" or one of ")
         );

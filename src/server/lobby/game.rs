@@ -7,13 +7,15 @@
 
 use std::time::{Duration, Instant};
 
-use crate::core::{Color, Game, Move, Outcome, Player, PlayerClocks, Record};
+use crate::core::{
+    Color, Game, Move, Outcome, PlayError, Player, PlayerClocks, Record, SquareError,
+};
 use crate::online::protocol::{
     Clocks, GameId, GameResult, GameState, GameSummary, Pace, Terms, TermsError,
 };
 
-use super::refusal::{AskRefusal, RestoreError};
-use super::store::StoredGame;
+use super::refusal::AskRefusal;
+use super::store::{StoreError, StoredGame};
 
 const DAY_MS: i64 = 24 * 60 * 60 * 1000;
 
@@ -55,6 +57,19 @@ pub struct Accepted {
     pub game: Game,
     pub mv: Move,
     pub spent: Duration,
+}
+
+/// Why the games kept in the database cannot be played on after a restart.
+#[derive(Debug, thiserror::Error)]
+pub enum RestoreError {
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    #[error(transparent)]
+    Terms(#[from] TermsError),
+    #[error("game {game}: {error}")]
+    NotAMove { game: u64, error: SquareError },
+    #[error("game {game}: {error}")]
+    Illegal { game: u64, error: PlayError },
 }
 
 impl LiveGame {

@@ -137,7 +137,10 @@ impl Store {
             let next = last + RENAME_EVERY_DAYS * DAY_MS;
             if now_ms < next {
                 let days = (next - now_ms + DAY_MS - 1) / DAY_MS;
-                return Ok(Err(AskRefusal::RenameTooSoon { days }));
+                return Ok(Err(AskRefusal::RenameTooSoon {
+                    days,
+                    every: RENAME_EVERY_DAYS,
+                }));
             }
         }
         if let Some(conflict) = self.name_conflict(key, wanted, now_ms)? {

@@ -120,7 +120,7 @@ impl Referee {
     pub fn new(
         mut store: Store,
         limits: LobbyLimits,
-    ) -> Result<Referee, super::refusal::RestoreError> {
+    ) -> Result<Referee, super::game::RestoreError> {
         let mut games = BTreeMap::new();
         let stored = store.unfinished()?;
         for game in stored {

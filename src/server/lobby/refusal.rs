@@ -2,8 +2,6 @@
 //! client is sent its message (the wire carries the text), and the
 //! referee and its tests branch on the variant.
 
-use super::names::RENAME_EVERY_DAYS;
-use super::store::StoreError;
 use crate::core::{Move, PlayError, SquareError};
 use crate::online::NameError;
 use crate::online::protocol::TermsError;
@@ -80,28 +78,16 @@ pub enum AskRefusal {
     RenameUnnamed,
     #[error("you are called {0} already")]
     SameName(String),
+    /// `every`: the days between two renames.
     #[error(
-        "a name changes once in {RENAME_EVERY_DAYS} days, and yours can change again \
+        "a name changes once in {every} days, and yours can change again \
          in {days} {}",
         if *.days == 1 { "day" } else { "days" }
     )]
-    RenameTooSoon { days: i64 },
+    RenameTooSoon { days: i64, every: i64 },
     /// The database failed (logged where it happened).
     #[error("the server cannot reach its database now: try again later")]
     Database,
-}
-
-/// Why the games kept in the database cannot be played on after a restart.
-#[derive(Debug, thiserror::Error)]
-pub enum RestoreError {
-    #[error(transparent)]
-    Store(#[from] StoreError),
-    #[error(transparent)]
-    Terms(#[from] TermsError),
-    #[error("game {game}: {error}")]
-    NotAMove { game: u64, error: SquareError },
-    #[error("game {game}: {error}")]
-    Illegal { game: u64, error: PlayError },
 }
 
 #[cfg(test)]
@@ -124,11 +110,11 @@ mod tests {
             "too many requests: at most 20 a second from one player"
         );
         assert_eq!(
-            said(AskRefusal::RenameTooSoon { days: 1 }),
+            said(AskRefusal::RenameTooSoon { days: 1, every: 30 }),
             "a name changes once in 30 days, and yours can change again in 1 day"
         );
         assert_eq!(
-            said(AskRefusal::RenameTooSoon { days: 2 }),
+            said(AskRefusal::RenameTooSoon { days: 2, every: 30 }),
             "a name changes once in 30 days, and yours can change again in 2 days"
         );
         assert_eq!(
