@@ -29,21 +29,34 @@ pub const ENV_VAR: &str = "BRIQUE_LOG";
 /// The largest the file grows before it is rotated.
 pub const MAX_BYTES: u64 = 1 << 20;
 
+/// A `BRIQUE_LOG` that says no levels.
+#[derive(Debug, thiserror::Error)]
+pub enum LevelsError {
+    #[error("{ENV_VAR} is not UTF-8 text")]
+    NotUtf8,
+    #[error(
+        "{ENV_VAR}={text:?} is not a level filter such as `debug` or `info,brique::net=trace` ({error})"
+    )]
+    NotAFilter {
+        text: String,
+        error: tracing_subscriber::filter::ParseError,
+    },
+}
+
 /// What to record, from the `--log` flag and the `BRIQUE_LOG` variable: the
 /// variable's levels when it is set, else `debug` with the flag, else
 /// nothing (`None`), as with `BRIQUE_LOG=off`. A variable that is not a
 /// filter is an error whose message says so; the caller logs at `debug`
 /// then, since it was asked to.
-pub fn levels(flag: bool, env: Option<&OsStr>) -> Result<Option<Targets>, String> {
+pub fn levels(flag: bool, env: Option<&OsStr>) -> Result<Option<Targets>, LevelsError> {
     let debug = || Targets::new().with_default(Level::DEBUG);
     let Some(text) = env.filter(|v| !v.is_empty()) else {
         return Ok(flag.then(debug));
     };
-    let text = text
-        .to_str()
-        .ok_or_else(|| format!("{ENV_VAR} is not UTF-8 text"))?;
-    let targets = Targets::from_str(text).map_err(|e| {
-        format!("{ENV_VAR}={text:?} is not a level filter such as `debug` or `info,brique::net=trace` ({e})")
+    let text = text.to_str().ok_or(LevelsError::NotUtf8)?;
+    let targets = Targets::from_str(text).map_err(|error| LevelsError::NotAFilter {
+        text: text.to_string(),
+        error,
     })?;
     // `off` (for everything) is no log at all, not an empty file.
     let most = targets

@@ -178,20 +178,21 @@ impl fmt::Display for Level {
     }
 }
 
+/// A text that names no level, as typed.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("expected a level 1 to 5 or easy, casual, medium, hard, strongest; found {0:?}")]
+pub struct LevelError(pub String);
+
 /// Reads a level by name (`easy` … `strongest`) or number (`1` … `5`).
 impl FromStr for Level {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Level, String> {
+    type Err = LevelError;
+    fn from_str(s: &str) -> Result<Level, LevelError> {
         let s = s.trim();
         Level::ALL
             .into_iter()
             .find(|l| l.name().eq_ignore_ascii_case(s))
             .or_else(|| s.parse().ok().and_then(Level::from_number))
-            .ok_or_else(|| {
-                format!(
-                    "expected a level 1 to 5 or easy, casual, medium, hard, strongest; found {s:?}"
-                )
-            })
+            .ok_or_else(|| LevelError(s.to_string()))
     }
 }
 

@@ -35,7 +35,7 @@ mod tree;
 
 pub use bitboard::MAX_SOLVED_SIDE;
 pub use board::{Board, EngineRng};
-pub use level::{Budget, Level, group_thousands};
+pub use level::{Budget, Level, LevelError, group_thousands};
 pub use proof_number::{Goal, ProofNumberSolver, ProvenResults};
 pub use search::{Report, Search, SearchConfig, SwapChoice};
 pub use shared::Worker;

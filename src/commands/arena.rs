@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use std::str::FromStr;
 
 use super::print_stdout;
-use crate::ai::{Budget, Level, Search, SearchConfig};
+use crate::ai::{Budget, Level, LevelError, Search, SearchConfig};
 use crate::core::{BoardSize, Color, Game, Player, Rules, Variant};
 use crate::thinker::{Thinker, choose_move_with_threads};
 
@@ -60,23 +60,39 @@ impl fmt::Display for EngineSpec {
     }
 }
 
-impl FromStr for EngineSpec {
-    type Err = String;
+/// Why an engine's settings (`rave,ms=100`) do not parse.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum EngineSpecError {
+    #[error("{key} needs a number, as in {key}=10; found {item:?}")]
+    NeedsNumber { key: String, item: String },
+    #[error(
+        "unknown setting {0:?}: use rave, uct, bridges, random, level=, ms=, iterations=, c=, bias=, expand=, growth=, nodes=, threads=, ponder"
+    )]
+    Unknown(String),
+    #[error(transparent)]
+    Level(#[from] LevelError),
+}
 
-    fn from_str(text: &str) -> Result<EngineSpec, String> {
+impl FromStr for EngineSpec {
+    type Err = EngineSpecError;
+
+    fn from_str(text: &str) -> Result<EngineSpec, EngineSpecError> {
         let mut config = SearchConfig::default();
         let mut budget = Level::default().budget();
         let mut threads = 1;
         let mut ponder = false;
         for item in text.split(',').map(str::trim).filter(|s| !s.is_empty()) {
             let (key, value) = item.split_once('=').unwrap_or((item, ""));
-            let number = || -> Result<f64, String> {
+            let number = || -> Result<f64, EngineSpecError> {
                 value
                     .trim()
                     .parse::<f64>()
                     .ok()
                     .filter(|x| x.is_finite() && *x >= 0.0)
-                    .ok_or_else(|| format!("{key} needs a number, as in {key}=10; found {item:?}"))
+                    .ok_or_else(|| EngineSpecError::NeedsNumber {
+                        key: key.to_string(),
+                        item: item.to_string(),
+                    })
             };
             match key.trim() {
                 "rave" => config.rave = true,
@@ -103,9 +119,7 @@ impl FromStr for EngineSpec {
                 "threads" => threads = number()?.clamp(1.0, 256.0) as usize,
                 "ponder" => ponder = true,
                 _ => {
-                    return Err(format!(
-                        "unknown setting {item:?}: use rave, uct, bridges, random, level=, ms=, iterations=, c=, bias=, expand=, growth=, nodes=, threads=, ponder"
-                    ));
+                    return Err(EngineSpecError::Unknown(item.to_string()));
                 }
             }
         }

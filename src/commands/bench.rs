@@ -9,9 +9,10 @@ use rand_xoshiro::rand_core::SeedableRng;
 
 use std::sync::atomic::AtomicBool;
 
+use super::arg_error::ArgError;
 use super::print_stdout;
 use crate::ai::{Board, Budget, EngineRng, Level, Search, SearchConfig};
-use crate::core::{BoardSize, Position, Rules, Variant};
+use crate::core::{BoardSize, Position, PositionError, Rules, Variant};
 use crate::thinker::{available_cores, think_with_threads};
 
 #[derive(clap::Args, Debug)]
@@ -72,12 +73,10 @@ impl BenchArgs {
     }
 }
 
-fn parse_seconds(s: &str) -> Result<f64, String> {
+fn parse_seconds(s: &str) -> Result<f64, ArgError> {
     match s.trim().parse::<f64>() {
         Ok(x) if x > 0.0 && x <= 3600.0 => Ok(x),
-        _ => Err(format!(
-            "expected seconds, more than 0 and at most 3600; found {s:?}"
-        )),
+        _ => Err(ArgError::BenchSeconds(s.to_string())),
     }
 }
 
@@ -86,7 +85,7 @@ const MAX_THREADS: u16 = 256;
 
 /// A number of threads, or `all`: [`available_cores`] (at most
 /// [`MAX_THREADS`]).
-fn parse_threads(s: &str) -> Result<u16, String> {
+fn parse_threads(s: &str) -> Result<u16, ArgError> {
     let s = s.trim();
     if s.eq_ignore_ascii_case("all") {
         let cores = u16::try_from(available_cores()).unwrap_or(MAX_THREADS);
@@ -94,15 +93,16 @@ fn parse_threads(s: &str) -> Result<u16, String> {
     }
     match s.parse::<u16>() {
         Ok(n) if (1..=MAX_THREADS).contains(&n) => Ok(n),
-        _ => Err(format!(
-            "expected a number of threads from 1 to {MAX_THREADS}, or all; found {s:?}"
-        )),
+        _ => Err(ArgError::Threads {
+            text: s.to_string(),
+            max: MAX_THREADS,
+        }),
     }
 }
 
 /// A position in the one-line notation, boxed (a position is large).
-fn parse_position(s: &str) -> Result<Box<Position>, String> {
-    s.parse().map(Box::new).map_err(|e| format!("{e}"))
+fn parse_position(s: &str) -> Result<Box<Position>, PositionError> {
+    s.parse().map(Box::new)
 }
 
 /// Figures measured by one round.

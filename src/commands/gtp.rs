@@ -15,11 +15,10 @@
 use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
 
+pub use super::gtp_error::GtpError;
 use super::lines::{Line, read_line};
 use crate::ai::{Budget, Level, Search};
-use crate::core::{
-    BoardSize, Color, Game, Move, Player, Quoted, Rules, SquareError, Variant, diagram,
-};
+use crate::core::{BoardSize, Color, Game, Move, Player, Rules, SquareError, Variant, diagram};
 use crate::thinker::choose_move;
 
 #[derive(clap::Args, Debug, Clone)]
@@ -120,28 +119,27 @@ pub struct Session {
     quit: bool,
 }
 
-fn time_budget(seconds: f64) -> Result<Budget, String> {
+fn time_budget(seconds: f64) -> Result<Budget, GtpError> {
     if seconds.is_finite() && seconds > 0.0 && seconds <= 86_400.0 {
         Ok(Budget::millis((seconds * 1000.0).ceil() as u64))
     } else {
-        Err(format!(
-            "thinking time must be more than 0 and at most 86400 seconds, not {seconds}"
-        ))
+        Err(GtpError::Time(seconds))
     }
 }
 
-fn iteration_budget(n: u64) -> Result<Budget, String> {
+fn iteration_budget(n: u64) -> Result<Budget, GtpError> {
     match n {
-        0 => Err("the iteration budget must be at least 1".to_string()),
+        0 => Err(GtpError::NoIterations),
         1..=MAX_ITERATIONS => Ok(Budget::iterations(n)),
-        _ => Err(format!(
-            "the iteration budget must be at most {MAX_ITERATIONS}, not {n}"
-        )),
+        _ => Err(GtpError::TooManyIterations {
+            n,
+            max: MAX_ITERATIONS,
+        }),
     }
 }
 
 impl Session {
-    pub fn new(args: &GtpArgs) -> Result<Session, String> {
+    pub fn new(args: &GtpArgs) -> Result<Session, GtpError> {
         let budget = match (args.time, args.iterations) {
             (Some(seconds), _) => time_budget(seconds)?,
             (None, Some(n)) => iteration_budget(n)?,
@@ -220,7 +218,7 @@ impl Session {
         };
         let args: Vec<&str> = words.collect();
         let result = if command.is_empty() {
-            Err("missing command".to_string())
+            Err(GtpError::MissingCommand)
         } else {
             self.execute(&command.to_ascii_lowercase(), &args)
         };
@@ -231,16 +229,17 @@ impl Session {
         })
     }
 
-    fn execute(&mut self, command: &str, args: &[&str]) -> Result<String, String> {
+    /// The answer's text after `=`, or why the command is refused.
+    fn execute(&mut self, command: &str, args: &[&str]) -> Result<String, GtpError> {
         let arity = |n: usize| {
             if args.len() == n {
                 Ok(())
             } else {
-                Err(format!(
-                    "{command} takes {n} argument{}, not {}",
-                    if n == 1 { "" } else { "s" },
-                    args.len()
-                ))
+                Err(GtpError::Arity {
+                    command: command.to_string(),
+                    wanted: n,
+                    given: args.len(),
+                })
             }
         };
         match command {
@@ -256,14 +255,12 @@ impl Session {
             "boardsize" => {
                 // Hex programs may give the width and the height.
                 if args.len() == 2 && args[0] != args[1] {
-                    return Err("unacceptable size: the board must be square".to_string());
+                    return Err(GtpError::NotSquare);
                 }
                 if args.len() != 2 {
                     arity(1)?;
                 }
-                let size: BoardSize = args[0]
-                    .parse()
-                    .map_err(|e| format!("unacceptable size: {e}"))?;
+                let size: BoardSize = args[0].parse().map_err(GtpError::Size)?;
                 self.new_game(size, self.game.rules());
                 Ok(String::new())
             }
@@ -276,19 +273,16 @@ impl Session {
                 arity(2)?;
                 let color = parse_color(args[0])?;
                 if args[1].eq_ignore_ascii_case("pass") {
-                    return Err("illegal move: there is no passing in Brique".to_string());
+                    return Err(GtpError::Pass);
                 }
-                let mv: Move = args[1].parse().map_err(|e: SquareError| {
-                    format!(
-                        "illegal move: {} ({}, or swap)",
-                        Quoted(args[1]),
-                        e.on(self.game.size())
-                    )
-                })?;
+                let mv: Move = args[1]
+                    .parse()
+                    .map_err(|e: SquareError| GtpError::NotAMove {
+                        text: args[1].to_string(),
+                        square: e.on(self.game.size()),
+                    })?;
                 self.check_turn(color)?;
-                self.game
-                    .play(mv)
-                    .map_err(|e| format!("illegal move: {e}"))?;
+                self.game.play(mv).map_err(GtpError::Illegal)?;
                 Ok(String::new())
             }
             "genmove" => {
@@ -303,7 +297,7 @@ impl Session {
                 self.game
                     .undo()
                     .map(|_| String::new())
-                    .ok_or_else(|| "cannot undo: no moves played".to_string())
+                    .ok_or(GtpError::NothingToUndo)
             }
             "showboard" => {
                 arity(0)?;
@@ -319,7 +313,7 @@ impl Session {
                 match self.game.position().winner() {
                     Some(Color::Black) => Ok("B+".to_string()),
                     Some(Color::White) => Ok("W+".to_string()),
-                    None => Err("the game is not over".to_string()),
+                    None => Err(GtpError::NotOver),
                 }
             }
             "quit" => {
@@ -329,7 +323,7 @@ impl Session {
             }
             "brique-rules" => {
                 arity(1)?;
-                let variant: Variant = args[0].parse().map_err(|e| format!("{e}"))?;
+                let variant: Variant = args[0].parse().map_err(GtpError::Variant)?;
                 let rules = Rules {
                     variant,
                     ..self.game.rules()
@@ -341,7 +335,7 @@ impl Session {
                 let pie = match args[0].to_ascii_lowercase().as_str() {
                     "on" => true,
                     "off" => false,
-                    other => return Err(format!("expected on or off, found {}", Quoted(other))),
+                    other => return Err(GtpError::NotOnOff(other.to_string())),
                 };
                 let rules = Rules {
                     pie,
@@ -353,15 +347,15 @@ impl Session {
                 arity(1)?;
                 let seconds: f64 = args[0]
                     .parse()
-                    .map_err(|_| format!("expected seconds, found {}", Quoted(args[0])))?;
+                    .map_err(|_| GtpError::NotSeconds(args[0].to_string()))?;
                 self.budget = time_budget(seconds)?;
                 Ok(String::new())
             }
             "brique-iterations" => {
                 arity(1)?;
-                let n: u64 = args[0].parse().map_err(|_| {
-                    format!("expected a number of iterations, found {}", Quoted(args[0]))
-                })?;
+                let n: u64 = args[0]
+                    .parse()
+                    .map_err(|_| GtpError::NotIterations(args[0].to_string()))?;
                 self.budget = iteration_budget(n)?;
                 Ok(String::new())
             }
@@ -369,17 +363,17 @@ impl Session {
                 arity(0)?;
                 Ok(self.budget.to_string())
             }
-            _ => Err("unknown command".to_string()),
+            _ => Err(GtpError::UnknownCommand),
         }
     }
 
-    fn check_turn(&self, color: Color) -> Result<(), String> {
+    fn check_turn(&self, color: Color) -> Result<(), GtpError> {
         let position = self.game.position();
         if let Some(winner) = position.winner() {
-            return Err(format!("the game is over: {winner} has won"));
+            return Err(GtpError::Over(winner));
         }
         if position.to_move() != color {
-            return Err(format!("it is {}'s turn", position.to_move()));
+            return Err(GtpError::NotYourTurn(position.to_move()));
         }
         Ok(())
     }
@@ -390,37 +384,27 @@ impl Session {
     }
 
     /// New rules for the game so far: its moves are replayed under them.
-    fn change_rules(&mut self, rules: Rules) -> Result<String, String> {
+    fn change_rules(&mut self, rules: Rules) -> Result<String, GtpError> {
         let moves: Vec<Move> = self.game.moves().collect();
-        let game = Game::from_moves(self.game.size(), rules, Player::One, &moves).map_err(|e| {
-            format!(
-                "the moves played do not fit these rules: move {}: {}",
-                e.number, e.reason
-            )
-        })?;
+        let game = Game::from_moves(self.game.size(), rules, Player::One, &moves)
+            .map_err(GtpError::RulesDoNotFit)?;
         self.game = game;
         self.search.reset(self.game.position());
         Ok(String::new())
     }
 
-    fn genmove(&mut self) -> Result<Move, String> {
+    fn genmove(&mut self) -> Result<Move, GtpError> {
         self.search.sync(&self.game);
-        let mv = choose_move(&mut self.search, self.budget)
-            .ok_or_else(|| "no move to play".to_string())?;
-        self.game
-            .play(mv)
-            .map_err(|e| format!("the engine chose an illegal move: {e}"))?;
+        let mv = choose_move(&mut self.search, self.budget).ok_or(GtpError::NoMove)?;
+        self.game.play(mv).map_err(GtpError::EngineIllegal)?;
         Ok(mv)
     }
 }
 
-fn parse_color(text: &str) -> Result<Color, String> {
+fn parse_color(text: &str) -> Result<Color, GtpError> {
     match text.to_ascii_lowercase().as_str() {
         "b" | "black" => Ok(Color::Black),
         "w" | "white" => Ok(Color::White),
-        _ => Err(format!(
-            "invalid color: {} (black, white, b or w)",
-            Quoted(text)
-        )),
+        _ => Err(GtpError::NotAColor(text.to_string())),
     }
 }

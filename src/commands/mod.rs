@@ -6,10 +6,12 @@
 //! for printing lives here.
 
 pub mod arena;
+mod arg_error;
 pub mod bench;
 pub mod completions;
 mod first_moves;
 pub mod gtp;
+mod gtp_error;
 pub mod host;
 pub mod join;
 mod lines;

@@ -13,11 +13,12 @@ use std::sync::atomic::AtomicBool;
 
 use clap::Args;
 
+use super::arg_error::ArgError;
 use super::print_stdout;
 use crate::ai::review::{MoveReview, REVIEW_KEY, Review, summary};
-use crate::core::{Color, Player, Record};
+use crate::core::{Color, Player, Record, RecordError};
 use crate::reviewer::{ReviewSettings, review_game};
-use crate::storage::{MAX_RECORD_BYTES, read_record_bounded, read_text, save_record};
+use crate::storage::{MAX_RECORD_BYTES, StorageError, read_record_bounded, read_text, save_record};
 use crate::thinker::available_cores;
 
 #[derive(Args, Debug)]
@@ -41,12 +42,12 @@ pub struct ReviewArgs {
     pub again: bool,
 }
 
-fn parse_seconds(s: &str) -> Result<f64, String> {
+fn parse_seconds(s: &str) -> Result<f64, ArgError> {
     s.trim()
         .parse::<f64>()
         .ok()
         .filter(|s| (0.01..=600.0).contains(s))
-        .ok_or_else(|| format!("expected seconds from 0.01 to 600, found {s:?}"))
+        .ok_or_else(|| ArgError::ReviewSeconds(s.to_string()))
 }
 
 /// Reviews and prints; a bad record goes to stderr with exit code 2.
@@ -101,21 +102,31 @@ pub fn run(args: &ReviewArgs) -> ExitCode {
     }
 }
 
-fn read(args: &ReviewArgs) -> Result<Record, String> {
+/// Why `brique review` has no record to review.
+#[derive(Debug, thiserror::Error)]
+pub enum ReviewError {
+    #[error("--write needs a record file, not standard input")]
+    WriteNeedsFile,
+    #[error(transparent)]
+    Unread(#[from] StorageError),
+    #[error("{name}: {error}")]
+    Record { name: String, error: RecordError },
+}
+
+fn read(args: &ReviewArgs) -> Result<Record, ReviewError> {
     let stdin = args.file.as_os_str() == "-";
     if stdin && args.write {
-        return Err("--write needs a record file, not standard input".to_string());
+        return Err(ReviewError::WriteNeedsFile);
     }
     let (name, text) = if stdin {
         let name = "standard input".to_string();
-        let text = read_record_bounded(std::io::stdin().lock(), std::path::Path::new(&name))
-            .map_err(|e| e.to_string())?;
+        let text = read_record_bounded(std::io::stdin().lock(), std::path::Path::new(&name))?;
         (name, text)
     } else {
-        let text = read_text(&args.file, MAX_RECORD_BYTES).map_err(|e| e.to_string())?;
+        let text = read_text(&args.file, MAX_RECORD_BYTES)?;
         (args.file.display().to_string(), text)
     };
-    Record::parse(&text).map_err(|e| format!("{name}: {e}"))
+    Record::parse(&text).map_err(|error| ReviewError::Record { name, error })
 }
 
 /// `1 blunder`, `2 blunders`.

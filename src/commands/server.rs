@@ -194,14 +194,15 @@ fn data_dir(args: &ServerArgs) -> Option<PathBuf> {
 }
 
 /// A positive number of minutes, as a duration.
-fn minutes(text: &str) -> Result<std::time::Duration, String> {
+fn minutes(text: &str) -> Result<std::time::Duration, super::arg_error::ArgError> {
+    use super::arg_error::ArgError;
     let minutes: f64 = text
         .parse()
-        .map_err(|_| format!("{text:?} is not a number"))?;
+        .map_err(|_| ArgError::NotANumber(text.to_string()))?;
     std::time::Duration::try_from_secs_f64(minutes * 60.0)
         .ok()
         .filter(|d| !d.is_zero())
-        .ok_or_else(|| format!("{text} minutes: give a positive number"))
+        .ok_or_else(|| ArgError::NotPositiveMinutes(text.to_string()))
 }
 
 /// The SSH server bound, its key loaded or made.

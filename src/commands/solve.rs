@@ -15,6 +15,7 @@ use std::time::{Duration, Instant};
 
 use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
 
+use super::arg_error::ArgError;
 use super::first_moves::FirstMoves;
 use super::print_stdout;
 use crate::ai::{MAX_SOLVED_SIDE, ProofNumberSolver, SolvedBoard, group_thousands};
@@ -67,19 +68,22 @@ const SAVE_EVERY: Duration = Duration::from_secs(10 * 60);
 const SIGNAL_CHECK: Duration = Duration::from_millis(100);
 
 /// The solver also takes 4×4, which is too small to play (RULES.md).
-fn parse_size(s: &str) -> Result<BoardSize, String> {
+fn parse_size(s: &str) -> Result<BoardSize, ArgError> {
     s.trim()
         .parse::<u8>()
         .ok()
         .and_then(|n| BoardSize::for_analysis(n).ok())
-        .ok_or_else(|| format!("expected a board size from 4 to {MAX_SOLVED_SIDE}, found {s:?}"))
+        .ok_or_else(|| ArgError::SolveSize {
+            text: s.to_string(),
+            max: MAX_SOLVED_SIDE,
+        })
 }
 
-fn parse_on_off(s: &str) -> Result<bool, String> {
+fn parse_on_off(s: &str) -> Result<bool, ArgError> {
     match s.trim().to_ascii_lowercase().as_str() {
         "on" => Ok(true),
         "off" => Ok(false),
-        _ => Err(format!("expected on or off, found {s:?}")),
+        _ => Err(ArgError::OnOff(s.to_string())),
     }
 }
 
@@ -228,6 +232,17 @@ pub struct Solved {
     pub kept: Result<(), StorageError>,
 }
 
+/// Why a solve could not start or finish.
+#[derive(Debug, thiserror::Error)]
+pub enum SolveError {
+    #[error("could not get {megabytes} MB of memory for the tables; try a smaller --memory")]
+    Memory { megabytes: usize },
+    #[error(transparent)]
+    Proven(#[from] StorageError),
+    #[error("the solver does not take this board")]
+    BoardNotTaken,
+}
+
 /// Whether each first move wins, proven for the squares of `only` (every
 /// square when empty), with White's winning reply to each that loses, with
 /// a line of progress on stderr per move. With several `threads`, each
@@ -245,23 +260,18 @@ pub fn solve(
     memory: usize,
     only: &[Square],
     keep: Option<&Keeping>,
-) -> Result<Solved, String> {
+) -> Result<Solved, SolveError> {
     let squares: Vec<Square> = match only {
         [] => size.squares().collect(),
         some => some.to_vec(),
     };
     let first_moves = FirstMoves::new(size, variant, &squares);
-    let first = ProofNumberSolver::new(size, variant, memory).ok_or_else(|| {
-        format!(
-            "could not get {} MB of memory for the tables; try a smaller --memory",
-            memory >> 20
-        )
+    let first = ProofNumberSolver::new(size, variant, memory).ok_or(SolveError::Memory {
+        megabytes: memory >> 20,
     })?;
     let table = first.proven_results();
     if let Some(&Keeping { file, .. }) = keep {
-        let read = file
-            .load(size, variant, |entry| table.restore(entry))
-            .map_err(|e| e.to_string())?;
+        let read = file.load(size, variant, |entry| table.restore(entry))?;
         eprintln!(
             "brique solve: read {} proven positions from {}",
             group_thousands(read),
@@ -309,7 +319,7 @@ pub fn solve(
     Ok(Solved {
         wins,
         replies,
-        nodes: nodes.ok_or("the solver does not take this board")?,
+        nodes: nodes.ok_or(SolveError::BoardNotTaken)?,
         kept,
     })
 }

@@ -3,6 +3,7 @@
 use std::fmt;
 use std::str::FromStr;
 
+use super::refusal::GoalError;
 use crate::core::{Color, Move, MoveReport, PlayError, Position, Shade, Square, escorts};
 
 /// The task of a lesson: what the player's one move must do.
@@ -219,13 +220,18 @@ fn joined(pos: &Position, a: Square, b: Square, color: Color) -> bool {
 }
 
 impl FromStr for Goal {
-    type Err = String;
+    type Err = GoalError;
 
     /// Reads `win`, `fill c3`, `capture c3`, `escort c3`, `defend c3`,
     /// `join c1 c5`, `block`, `swap` or `decline`.
-    fn from_str(s: &str) -> Result<Goal, String> {
+    fn from_str(s: &str) -> Result<Goal, GoalError> {
         let words: Vec<&str> = s.split_whitespace().collect();
-        let square = |w: &str| w.parse::<Square>().map_err(|e| format!("{w:?}: {e}"));
+        let square = |w: &str| {
+            w.parse::<Square>().map_err(|error| GoalError::Square {
+                text: w.to_string(),
+                error,
+            })
+        };
         match words.as_slice() {
             ["win"] => Ok(Goal::Win),
             ["block"] => Ok(Goal::Block),
@@ -236,10 +242,7 @@ impl FromStr for Goal {
             ["escort", sq] => Ok(Goal::Escort(square(sq)?)),
             ["defend", sq] => Ok(Goal::Defend(square(sq)?)),
             ["join", a, b] => Ok(Goal::Join(square(a)?, square(b)?)),
-            _ => Err(format!(
-                "{s:?} is not a goal: win, fill SQUARE, capture SQUARE, escort SQUARE, \
-                 defend SQUARE, join SQUARE SQUARE, block, swap or decline"
-            )),
+            _ => Err(GoalError::Unknown(s.to_string())),
         }
     }
 }

@@ -22,6 +22,7 @@ use std::collections::BTreeMap;
 use serde::Deserialize;
 
 use super::goal::{Goal, Verdict};
+use super::refusal::LessonProblem;
 use crate::core::{Move, PlayError, Position, Square, escorts};
 
 /// The lessons shipped with the program.
@@ -97,13 +98,13 @@ struct LessonText {
 #[error("{}", self.describe())]
 pub struct LessonError {
     pub lesson: usize,
-    pub message: String,
+    pub message: LessonProblem,
 }
 
 impl LessonError {
     fn describe(&self) -> String {
         match self.lesson {
-            0 => self.message.clone(),
+            0 => self.message.to_string(),
             n => format!("lesson {n}: {}", self.message),
         }
     }
@@ -114,7 +115,7 @@ impl LessonError {
 pub fn parse_lessons(text: &str) -> Result<Vec<Lesson>, LessonError> {
     let file: LessonFile = toml::from_str(text).map_err(|e| LessonError {
         lesson: 0,
-        message: e.to_string(),
+        message: LessonProblem::File(e),
     })?;
     file.lesson
         .into_iter()
@@ -128,13 +129,16 @@ pub fn parse_lessons(text: &str) -> Result<Vec<Lesson>, LessonError> {
         .collect()
 }
 
-fn check(raw: LessonText) -> Result<Lesson, String> {
-    let position: Position = raw.position.parse().map_err(|e| format!("position: {e}"))?;
+fn check(raw: LessonText) -> Result<Lesson, LessonProblem> {
+    let position: Position = raw.position.parse().map_err(LessonProblem::Position)?;
     let goal: Goal = raw.goal.parse()?;
     let solution: Move = raw
         .solution
         .parse()
-        .map_err(|e| format!("solution {:?}: {e}", raw.solution))?;
+        .map_err(|error| LessonProblem::Solution {
+            text: raw.solution.clone(),
+            error,
+        })?;
     let lesson = Lesson {
         title: raw.title,
         text: raw.text,
@@ -148,20 +152,28 @@ fn check(raw: LessonText) -> Result<Lesson, String> {
     match lesson.judge(solution) {
         Ok(v) if v.done => {}
         Ok(v) => {
-            return Err(format!(
-                "the solution {solution} does not do the task: {}",
-                v.reason
-            ));
+            return Err(LessonProblem::SolutionMisses {
+                mv: solution,
+                reason: v.reason,
+            });
         }
-        Err(e) => return Err(format!("the solution {solution} is illegal: {e}")),
+        Err(error) => {
+            return Err(LessonProblem::SolutionIllegal {
+                mv: solution,
+                error,
+            });
+        }
     }
     let mut wrong = Vec::new();
     for (mv, answer) in raw.wrong {
-        let mv: Move = mv.parse().map_err(|e| format!("wrong move {mv:?}: {e}"))?;
+        let mv: Move = mv.parse().map_err(|error| LessonProblem::Wrong {
+            text: mv.clone(),
+            error,
+        })?;
         match lesson.judge(mv) {
             Ok(v) if !v.done => wrong.push((mv, answer)),
-            Ok(_) => return Err(format!("the wrong move {mv} does the task")),
-            Err(e) => return Err(format!("the wrong move {mv} is illegal: {e}")),
+            Ok(_) => return Err(LessonProblem::WrongDoesTask(mv)),
+            Err(error) => return Err(LessonProblem::WrongIllegal { mv, error }),
         }
     }
     Ok(Lesson { wrong, ..lesson })

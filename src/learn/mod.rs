@@ -15,6 +15,7 @@ pub mod proof;
 mod puzzle;
 mod puzzle_file;
 mod puzzle_run;
+mod refusal;
 
 pub use goal::{Goal, Verdict};
 pub use lesson::{BUILT_IN as LESSONS, Lesson, LessonError, Marks, parse_lessons};
@@ -24,3 +25,4 @@ pub use puzzle::{
 };
 pub use puzzle_file::{add_to_puzzle_file, built_in, merged, read_puzzle_file, user_puzzles};
 pub use puzzle_run::{Answer, PuzzleRun, Standing};
+pub use refusal::{GoalError, LessonProblem, PuzzleError, PuzzleFileError};

@@ -19,6 +19,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::proof;
+use super::refusal::{PuzzleError, move_list};
 use crate::ai::{Level, Search};
 use crate::core::{BoardSize, Move, Position, Rules};
 
@@ -44,18 +45,13 @@ pub struct Puzzle {
 impl Puzzle {
     /// Proves the puzzle again: the side to move wins within `n` and not
     /// sooner, and `moves` are exactly the first moves that do.
-    pub fn check(&self) -> Result<(), String> {
+    pub fn check(&self) -> Result<(), PuzzleError> {
         if self.n > 1 && proof::wins_within(&self.position, self.n - 1) {
-            let sooner = self.n - 1;
-            let plural = if sooner == 1 { "" } else { "s" };
-            return Err(format!("it is won sooner, within {sooner} move{plural}"));
+            return Err(PuzzleError::WonSooner(self.n - 1));
         }
         let winning = proof::winning_moves(&self.position, self.n);
         if winning != self.moves {
-            return Err(format!(
-                "the winning first moves are {}",
-                move_list(&winning)
-            ));
+            return Err(PuzzleError::OtherMoves(winning));
         }
         Ok(())
     }
@@ -80,17 +76,6 @@ impl Puzzle {
     }
 }
 
-fn move_list(moves: &[Move]) -> String {
-    match moves {
-        [] => "none".to_string(),
-        _ => moves
-            .iter()
-            .map(Move::to_string)
-            .collect::<Vec<_>>()
-            .join(" "),
-    }
-}
-
 impl fmt::Display for Puzzle {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
@@ -104,24 +89,27 @@ impl fmt::Display for Puzzle {
 }
 
 impl FromStr for Puzzle {
-    type Err = String;
+    type Err = PuzzleError;
 
-    fn from_str(line: &str) -> Result<Puzzle, String> {
+    fn from_str(line: &str) -> Result<Puzzle, PuzzleError> {
         let parts: Vec<&str> = line.split('|').map(str::trim).collect();
         let [position, moves, n] = parts.as_slice() else {
-            return Err("expected POSITION | MOVES | N".to_string());
+            return Err(PuzzleError::Parts);
         };
-        let position: Position = position.parse().map_err(|e| format!("position: {e}"))?;
-        let mut moves = crate::core::parse_moves(moves).map_err(|e| e.to_string())?;
+        let position: Position = position.parse().map_err(PuzzleError::Position)?;
+        let mut moves = crate::core::parse_moves(moves)?;
         moves.sort_by_key(|mv| board_order(&position, *mv));
         if moves.is_empty() {
-            return Err("no winning move is given".to_string());
+            return Err(PuzzleError::NoMove);
         }
         let n: u8 = n
             .parse()
             .ok()
             .filter(|n| (1..=MAX_MOVES).contains(n))
-            .ok_or_else(|| format!("N must be 1 to {MAX_MOVES}, found {n:?}"))?;
+            .ok_or_else(|| PuzzleError::N {
+                text: n.to_string(),
+                max: MAX_MOVES,
+            })?;
         Ok(Puzzle { position, moves, n })
     }
 }
@@ -135,7 +123,7 @@ fn board_order(position: &Position, mv: Move) -> usize {
 
 /// Reads a puzzles file: one puzzle a line, `#` comments and blank lines
 /// skipped. An error names the line (1-based).
-pub fn parse_puzzles(text: &str) -> Result<Vec<Puzzle>, (usize, String)> {
+pub fn parse_puzzles(text: &str) -> Result<Vec<Puzzle>, (usize, PuzzleError)> {
     text.lines()
         .enumerate()
         .map(|(i, line)| (i + 1, line.split('#').next().unwrap_or("").trim()))

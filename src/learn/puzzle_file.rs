@@ -6,6 +6,7 @@
 use std::path::{Path, PathBuf};
 
 use super::puzzle::{BUILT_IN, Puzzle, parse_puzzles, sort_by_difficulty};
+use super::refusal::PuzzleFileError;
 use crate::storage::{Paths, atomic_write};
 
 /// No puzzle file comes near this size (the built-in set is 40 kB).
@@ -17,9 +18,13 @@ pub fn user_puzzles(paths: &Paths) -> PathBuf {
 }
 
 /// The puzzles of a file; an error names the file and the line.
-pub fn read_puzzle_file(path: &Path) -> Result<Vec<Puzzle>, String> {
-    let text = crate::storage::read_text(path, MAX_PUZZLE_FILE_BYTES).map_err(|e| e.to_string())?;
-    parse_puzzles(&text).map_err(|(line, e)| format!("{}, line {line}: {e}", path.display()))
+pub fn read_puzzle_file(path: &Path) -> Result<Vec<Puzzle>, PuzzleFileError> {
+    let text = crate::storage::read_text(path, MAX_PUZZLE_FILE_BYTES)?;
+    parse_puzzles(&text).map_err(|(line, error)| PuzzleFileError::Line {
+        name: path.display().to_string(),
+        line,
+        error,
+    })
 }
 
 /// `more` after `puzzles`, without a position seen already, easiest first
@@ -35,14 +40,18 @@ pub fn merged(mut puzzles: Vec<Puzzle>, more: Vec<Puzzle>) -> Vec<Puzzle> {
 }
 
 /// The built-in set.
-pub fn built_in() -> Result<Vec<Puzzle>, String> {
-    parse_puzzles(BUILT_IN).map_err(|(line, e)| format!("the puzzles, line {line}: {e}"))
+pub fn built_in() -> Result<Vec<Puzzle>, PuzzleFileError> {
+    parse_puzzles(BUILT_IN).map_err(|(line, error)| PuzzleFileError::Line {
+        name: "the puzzles".to_string(),
+        line,
+        error,
+    })
 }
 
 /// Adds `new` to the puzzle file at `path` (made if missing), leaving out
 /// those it or the built-in set holds; returns how many were added. The
 /// file is replaced atomically; one that cannot be read is left alone.
-pub fn add_to_puzzle_file(path: &Path, new: &[Puzzle]) -> Result<usize, String> {
+pub fn add_to_puzzle_file(path: &Path, new: &[Puzzle]) -> Result<usize, PuzzleFileError> {
     let kept = if path.exists() {
         read_puzzle_file(path)?
     } else {
@@ -61,9 +70,16 @@ pub fn add_to_puzzle_file(path: &Path, new: &[Puzzle]) -> Result<usize, String> 
     let header = "# Your puzzles, made by `brique puzzles generate --add`: \
                   POSITION | MOVES | N, as assets/puzzles.txt.\n";
     if let Some(dir) = path.parent() {
-        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        std::fs::create_dir_all(dir).map_err(|source| PuzzleFileError::Write {
+            path: dir.to_path_buf(),
+            source,
+        })?;
     }
-    atomic_write(path, format!("{header}{text}").as_bytes())
-        .map_err(|e| format!("{}: {e}", path.display()))?;
+    atomic_write(path, format!("{header}{text}").as_bytes()).map_err(|source| {
+        PuzzleFileError::Write {
+            path: path.to_path_buf(),
+            source,
+        }
+    })?;
     Ok(added)
 }

@@ -6,7 +6,7 @@ use tracing::Level;
 
 use super::*;
 
-fn most_verbose(levels: Result<Option<Targets>, String>) -> Option<LevelFilter> {
+fn most_verbose(levels: Result<Option<Targets>, LevelsError>) -> Option<LevelFilter> {
     levels
         .unwrap()
         .map(|t| t.default_level().unwrap_or(LevelFilter::OFF))
@@ -44,7 +44,9 @@ fn off_unless_the_flag_or_the_variable_asks() {
 
 #[test]
 fn a_variable_that_is_no_filter_is_said() {
-    let message = levels(false, Some(OsStr::new("loud=="))).unwrap_err();
+    let message = levels(false, Some(OsStr::new("loud==")))
+        .unwrap_err()
+        .to_string();
     assert!(message.contains("BRIQUE_LOG"), "{message}");
     assert!(message.contains("loud=="), "{message}");
 }

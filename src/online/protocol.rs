@@ -216,6 +216,8 @@ pub enum Ask {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Reply {
     pub id: u64,
+    // A refusal travels as the words the player reads (the server's
+    // `AskRefusal` as text): no client branches on it.
     pub answer: Result<Answer, String>,
 }
 

@@ -11,6 +11,7 @@ use std::process::{Command, Output};
 
 mod bench;
 mod docs;
+mod errors_typed;
 mod gtp;
 mod house;
 mod log;

@@ -2,7 +2,7 @@
 //! sooner, and the listed first moves are exactly those that do. The proofs
 //! are split by N so that the test runner spreads them over the cores.
 
-use brique::learn::{MAX_ANSWERS_IN_ONE, PUZZLES, Puzzle, parse_puzzles, proof};
+use brique::learn::{MAX_ANSWERS_IN_ONE, PUZZLES, Puzzle, PuzzleError, parse_puzzles, proof};
 
 fn shipped() -> Vec<Puzzle> {
     parse_puzzles(PUZZLES).unwrap_or_else(|(line, e)| panic!("assets/puzzles.txt:{line}: {e}"))
@@ -97,21 +97,25 @@ fn a_line_with_a_wrong_move_list_is_refused_by_the_check() {
         .parse()
         .unwrap();
     assert_eq!(
-        p.check(),
+        p.check().map_err(|e| e.to_string()),
         Err("the winning first moves are b3 c3".to_string())
     );
+    assert!(matches!(p.check(), Err(PuzzleError::OtherMoves(moves)) if moves.len() == 2));
     let too_long: Puzzle = "2B2/W1B2/W4/W1B1W/WBB2 b 8 original nopie | b3 c3 | 2"
         .parse()
         .unwrap();
     assert_eq!(
-        too_long.check(),
+        too_long.check().map_err(|e| e.to_string()),
         Err("it is won sooner, within 1 move".to_string())
     );
+    assert_eq!(too_long.check(), Err(PuzzleError::WonSooner(1)));
     assert!(parse_puzzles("5/5/5/5/5 b 0 original nopie | c3 | 9").is_err());
+    let (line, why) = parse_puzzles("# comment\n\nnonsense").unwrap_err();
     assert_eq!(
-        parse_puzzles("# comment\n\nnonsense").unwrap_err(),
+        (line, why.to_string()),
         (3, "expected POSITION | MOVES | N".to_string())
     );
+    assert_eq!(why, PuzzleError::Parts);
 }
 
 #[test]

@@ -208,7 +208,8 @@ fn proven_positions_results_progress_and_puzzles_refuse_fifos_and_devices() {
                     .to_string(),
                 brique::learn::read_puzzle_file(&puzzles)
                     .map(|_| ())
-                    .unwrap_err(),
+                    .unwrap_err()
+                    .to_string(),
             ]
         });
         for err in errors {

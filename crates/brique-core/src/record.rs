@@ -199,7 +199,7 @@ impl Record {
                     message,
                 };
                 if let Some(time) = read_move_time(token) {
-                    let time = time.map_err(&at)?;
+                    let time = time.map_err(|e| at(e.to_string()))?;
                     if moves.is_empty() || times.len() >= moves.len() {
                         let why = "a move's time follows its move, once";
                         return Err(at(format!("{why}: {} stands alone", Quoted(token))));

@@ -246,9 +246,21 @@ pub(crate) fn write_move_time(spent: Duration) -> String {
     format!("{{{:.1}}}", spent.as_secs_f64())
 }
 
+/// A move's time token, `{…}`, that holds no time in seconds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct MoveTimeError;
+
+impl fmt::Display for MoveTimeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("expected a move's time in seconds, such as {12.3}")
+    }
+}
+
+impl std::error::Error for MoveTimeError {}
+
 /// Reads a move's time token, `{12.3}`: `None` when the token is not one,
 /// `Some(Err)` when it is one that cannot be read.
-pub(crate) fn read_move_time(token: &str) -> Option<Result<Duration, String>> {
+pub(crate) fn read_move_time(token: &str) -> Option<Result<Duration, MoveTimeError>> {
     let inner = token.strip_prefix('{')?;
     let seconds = inner
         .strip_suffix('}')
@@ -258,7 +270,7 @@ pub(crate) fn read_move_time(token: &str) -> Option<Result<Duration, String>> {
         .filter(|&s| s.is_finite() && s <= 1e7);
     Some(match seconds {
         Some(s) => Ok(Duration::from_millis((s * 1000.0).round() as u64)),
-        None => Err("expected a move's time in seconds, such as {12.3}".to_string()),
+        None => Err(MoveTimeError),
     })
 }
 

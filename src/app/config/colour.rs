@@ -3,6 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::refusal::ValueError;
 use super::value::{Spelling, spelled};
 
 /// One colour, kept with the name it was given by (if any).
@@ -126,15 +127,18 @@ impl Spelling for Colour {
         toml::Value::String(self.spelling())
     }
 
-    fn read(value: &toml::Value) -> Result<Colour, String> {
+    fn read(value: &toml::Value) -> Result<Colour, ValueError> {
         value
             .as_str()
             .and_then(|s| Colour::named(s).or_else(|| Colour::parse(s)))
-            .ok_or_else(|| {
-                let names: Vec<&str> = NAMES.iter().map(|(n, _)| *n).collect();
-                format!("expected \"#rrggbb\" or one of {}", names.join(", "))
-            })
+            .ok_or_else(|| ValueError::Colour(names()))
     }
+}
+
+/// The colours known by name, for the message that refuses another.
+fn names() -> String {
+    let names: Vec<&str> = NAMES.iter().map(|(n, _)| *n).collect();
+    names.join(", ")
 }
 
 #[cfg(test)]

@@ -12,7 +12,7 @@ use toml::Spanned;
 use toml::de::{DeTable, DeValue};
 use toml_edit::{DocumentMut, Item, Table, TableLike};
 
-use super::{Config, check_names};
+use super::{Config, ConfigFileError, check_names};
 
 /// One problem found in a config file, with its one-based position.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -27,8 +27,8 @@ impl Config {
     /// Reads a file's text over the defaults. Values that are refused keep
     /// their default and are reported, as are unknown keys. `Err` says why
     /// the text is not TOML at all.
-    pub fn read(text: &str) -> Result<(Config, Vec<ConfigProblem>), String> {
-        let root = DeTable::parse(text).map_err(|e| e.to_string())?;
+    pub fn read(text: &str) -> Result<(Config, Vec<ConfigProblem>), ConfigFileError> {
+        let root = DeTable::parse(text)?;
         let root = root.get_ref();
         let known = spelled(&Config::default());
         let mut problems = Vec::new();
@@ -154,26 +154,32 @@ fn spelled(config: &Config) -> toml::Table {
     toml::Table::try_from(config).unwrap_or_default()
 }
 
+/// Why a value is refused at its key: the message of the value's type.
+#[derive(Debug, thiserror::Error)]
+enum Refused {
+    #[error("expected a value, not a table")]
+    Table,
+    #[error("{}", .0.message())]
+    Value(#[from] toml::de::Error),
+}
+
 /// `value` as the typed config takes it at `section.key`, or why it is refused.
 fn accept(
     text: &str,
     section: &str,
     key: &str,
     value: &Spanned<DeValue<'_>>,
-) -> Result<toml::Value, String> {
+) -> Result<toml::Value, Refused> {
     // A `[section.key]` header or `key.sub = …` makes a table where a value
     // belongs; an inline `{…}` is a value, which its type refuses.
     let inline = text.get(value.span()).is_some_and(|t| t.starts_with('{'));
     if value.get_ref().is_table() && !inline {
-        return Err("expected a value, not a table".to_string());
+        return Err(Refused::Table);
     }
-    let value = toml::Value::deserialize(value.clone().into_deserializer())
-        .map_err(|e| e.message().to_string())?;
+    let value = toml::Value::deserialize(value.clone().into_deserializer())?;
     let alone = toml::Table::from_iter([(key.to_string(), value.clone())]);
     let doc = toml::Table::from_iter([(section.to_string(), toml::Value::Table(alone))]);
-    Config::deserialize(toml::Value::Table(doc))
-        .map(|_| value)
-        .map_err(|e| e.message().to_string())
+    Ok(Config::deserialize(toml::Value::Table(doc)).map(|_| value)?)
 }
 
 fn key_span(root: &DeTable<'_>, section: &str, key: &str) -> Option<Range<usize>> {

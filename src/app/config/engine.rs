@@ -7,6 +7,7 @@ use strum::VariantArray;
 
 use serde::{Deserialize, Serialize};
 
+use super::refusal::ValueError;
 use super::value::{Spelling, spelled};
 use crate::ai::{Level, SearchConfig};
 use crate::thinker::available_cores;
@@ -159,7 +160,7 @@ impl Spelling for ReviewTime {
         toml::Value::Float(f64::from(self.0) / 1000.0)
     }
 
-    fn read(value: &toml::Value) -> Result<ReviewTime, String> {
+    fn read(value: &toml::Value) -> Result<ReviewTime, ValueError> {
         let seconds = match value {
             toml::Value::Float(f) => Some(*f),
             toml::Value::Integer(n) => Some(*n as f64),
@@ -168,7 +169,9 @@ impl Spelling for ReviewTime {
         seconds
             .filter(|s| ReviewTime::RANGE.contains(s))
             .map(|s| ReviewTime((s * 1000.0).round() as u32))
-            .ok_or_else(|| "expected seconds from 0.05 to 60, e.g. 1 or 0.5".to_string())
+            .ok_or(ValueError::Expected(
+                "seconds from 0.05 to 60, e.g. 1 or 0.5",
+            ))
     }
 }
 
@@ -213,13 +216,8 @@ impl Spelling for Threads {
         }
     }
 
-    fn read(value: &toml::Value) -> Result<Threads, String> {
-        let refusal = || {
-            format!(
-                r#"expected "all" or a number of threads 1 to {}"#,
-                Threads::MAX
-            )
-        };
+    fn read(value: &toml::Value) -> Result<Threads, ValueError> {
+        let refusal = || ValueError::Threads(Threads::MAX);
         match value {
             toml::Value::String(s) if s.trim().eq_ignore_ascii_case("all") => Ok(Threads::All),
             toml::Value::Integer(n) => u16::try_from(*n)
@@ -238,11 +236,13 @@ impl Spelling for Mode {
         toml::Value::String(self.key().to_string())
     }
 
-    fn read(value: &toml::Value) -> Result<Mode, String> {
-        value.as_str().and_then(Mode::from_key).ok_or_else(|| {
-            r#"expected "human-vs-human", "human-vs-computer" or "computer-vs-computer""#
-                .to_string()
-        })
+    fn read(value: &toml::Value) -> Result<Mode, ValueError> {
+        value
+            .as_str()
+            .and_then(Mode::from_key)
+            .ok_or(ValueError::Expected(
+                r#""human-vs-human", "human-vs-computer" or "computer-vs-computer""#,
+            ))
     }
 }
 
@@ -299,7 +299,7 @@ mod tests {
             "many".into(),
             2.5.into(),
         ] {
-            assert!(read(bad).unwrap_err().contains("1 to 256"));
+            assert!(read(bad).unwrap_err().to_string().contains("1 to 256"));
         }
     }
 

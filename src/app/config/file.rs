@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 use toml_edit::DocumentMut;
 
-use crate::app::config::Config;
+use crate::app::config::{Config, ConfigFileError, SaveError};
 use crate::storage::{StorageError, atomic_write, read_bytes, read_text as read_bounded_text};
 
 /// A config larger than this is refused: no settings file comes near it, and
@@ -123,12 +123,8 @@ impl ConfigFile {
     /// Saves the settings the user changed from `before` to `after`, on top of
     /// the file as it is now on disk, so other keys, comments and edits made
     /// meanwhile are kept. An unusable file is copied aside, then replaced.
-    pub fn save(&mut self, before: &Config, after: &Config) -> Result<Saved, String> {
-        let path = self
-            .path
-            .as_deref()
-            .ok_or("nothing is kept here (no home directory, or a guest's session)")?;
-        let shown = path.display();
+    pub fn save(&mut self, before: &Config, after: &Config) -> Result<Saved, SaveError> {
+        let path = self.path.as_deref().ok_or(SaveError::NowhereToKeep)?;
         let (text, backup) = match read_document(path) {
             Ok(Some(mut doc)) => {
                 after.write_changes(before, &mut doc);
@@ -136,12 +132,17 @@ impl ConfigFile {
             }
             Ok(None) => (fresh_text(after), None),
             Err(_) => {
-                let backup = keep_copy(path)
-                    .map_err(|e| format!("could not keep a copy of {shown} ({e}); not saved"))?;
+                let backup = keep_copy(path).map_err(|source| SaveError::Backup {
+                    path: path.to_path_buf(),
+                    source,
+                })?;
                 (fresh_text(after), Some(backup))
             }
         };
-        atomic_write(path, text.as_bytes()).map_err(|e| format!("could not write {shown}: {e}"))?;
+        atomic_write(path, text.as_bytes()).map_err(|source| SaveError::Write {
+            path: path.to_path_buf(),
+            source,
+        })?;
         let saved = Saved {
             path: path.to_path_buf(),
             backup,
@@ -154,7 +155,7 @@ impl ConfigFile {
 /// The file's text, `None` if there is none, or why it cannot be read. Read
 /// as records are: regular files only (a FIFO or device is refused at once)
 /// and at most [`MAX_CONFIG_BYTES`].
-fn read_text(path: &Path) -> Result<Option<String>, String> {
+fn read_text(path: &Path) -> Result<Option<String>, ConfigFileError> {
     match read_bounded_text(path, MAX_CONFIG_BYTES) {
         Ok(text) => Ok(Some(text)),
         // No file there, nor can there be one (a parent is a file): nothing to read.
@@ -166,15 +167,14 @@ fn read_text(path: &Path) -> Result<Option<String>, String> {
         {
             Ok(None)
         }
-        Err(e) => Err(e.to_string()),
+        Err(e) => Err(e.into()),
     }
 }
 
 /// The file parsed for editing, `None` if there is none, or why it cannot be used.
-fn read_document(path: &Path) -> Result<Option<DocumentMut>, String> {
+fn read_document(path: &Path) -> Result<Option<DocumentMut>, ConfigFileError> {
     let text = read_text(path)?;
-    text.map(|t| t.parse::<DocumentMut>().map_err(|e| e.to_string()))
-        .transpose()
+    Ok(text.map(|t| t.parse::<DocumentMut>()).transpose()?)
 }
 
 /// A new file holding every setting that differs from the defaults.

@@ -8,6 +8,7 @@ mod document;
 pub(super) mod engine;
 pub(super) mod file;
 mod network;
+mod refusal;
 pub(in crate::app) mod value;
 
 use serde::{Deserialize, Deserializer, Serialize};
@@ -16,6 +17,9 @@ use strum::VariantArray;
 pub use colour::{BoardColours, Colour, PALETTES};
 pub use document::ConfigProblem;
 pub use network::{LobbyServers, NetworkConfig, RelayServer};
+pub use refusal::{
+    ConfigFileError, NameError, RelayServerError, SaveError, ThemeError, ValueError,
+};
 use value::{Spelling, spelled};
 
 use crate::app::keys::bindings::KeyBindings;
@@ -128,8 +132,8 @@ impl ThemeName {
     }
 
     /// Reads `--theme`.
-    pub fn from_arg(s: &str) -> Result<ThemeName, String> {
-        ThemeName::parse(s).ok_or_else(|| format!("{s:?}: expected color, mono or ascii"))
+    pub fn from_arg(s: &str) -> Result<ThemeName, ThemeError> {
+        ThemeName::parse(s).ok_or_else(|| ThemeError(s.to_string()))
     }
 
     fn parse(s: &str) -> Option<ThemeName> {
@@ -147,11 +151,11 @@ impl Spelling for ThemeName {
         toml::Value::String(self.key().to_string())
     }
 
-    fn read(value: &toml::Value) -> Result<ThemeName, String> {
+    fn read(value: &toml::Value) -> Result<ThemeName, ValueError> {
         value
             .as_str()
             .and_then(ThemeName::parse)
-            .ok_or_else(|| r#"expected "color", "mono" or "ascii""#.to_string())
+            .ok_or(ValueError::Expected(r#""color", "mono" or "ascii""#))
     }
 }
 
@@ -222,29 +226,27 @@ impl GameConfig {
 }
 
 /// Checks a player name as typed: returns it trimmed, or why it is refused.
-pub fn check_name(name: &str) -> Result<String, String> {
+pub fn check_name(name: &str) -> Result<String, NameError> {
     let trimmed = name.trim();
     if trimmed.is_empty() {
-        return Err("a name cannot be empty".to_string());
+        return Err(NameError::Empty);
     }
     if trimmed.chars().any(char::is_control) {
-        return Err("a name cannot contain control characters".to_string());
+        return Err(NameError::Control);
     }
     let chars = trimmed.chars().count();
     if chars > NAME_MAX_CHARS {
-        return Err(format!(
-            "a name has at most {NAME_MAX_CHARS} characters (this one has {chars})"
-        ));
+        return Err(NameError::TooLong(chars));
     }
     Ok(trimmed.to_string())
 }
 
 /// Checks both names: each valid, and different from each other (ignoring case).
-pub fn check_names(names: [&str; 2]) -> Result<[String; 2], (usize, String)> {
+pub fn check_names(names: [&str; 2]) -> Result<[String; 2], (usize, NameError)> {
     let one = check_name(names[0]).map_err(|e| (0, e))?;
     let two = check_name(names[1]).map_err(|e| (1, e))?;
     if one.to_lowercase() == two.to_lowercase() {
-        return Err((1, "the two players need different names".to_string()));
+        return Err((1, NameError::SameAsOther));
     }
     Ok([one, two])
 }

@@ -4,6 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::refusal::{RelayServerError, ValueError};
 use super::value::{Spelling, spelled};
 
 /// `[network]`.
@@ -29,14 +30,11 @@ pub struct RelayServer(String);
 
 impl RelayServer {
     /// `HOST:PORT` with a port from 1 to 65535, or why not.
-    pub fn parse(text: &str) -> Result<RelayServer, String> {
+    pub fn parse(text: &str) -> Result<RelayServer, RelayServerError> {
         let text = text.trim();
-        let refused = || {
-            format!(
-                "{} is not a relay's HOST:PORT such as \"relay.example.org:7778\" \
-                 (\"\" for none)",
-                crate::core::Quoted(text)
-            )
+        let refused = || RelayServerError {
+            text: text.to_string(),
+            lobby: false,
         };
         let (host, port) = text.rsplit_once(':').ok_or_else(refused)?;
         let port_ok = port.parse::<u16>().is_ok_and(|p| p != 0);
@@ -63,14 +61,16 @@ impl Spelling for Option<RelayServer> {
         toml::Value::String(self.as_ref().map_or_else(String::new, |s| s.0.clone()))
     }
 
-    fn read(value: &toml::Value) -> Result<Option<RelayServer>, String> {
-        let text = value
-            .as_str()
-            .ok_or(r#"expected a relay's "HOST:PORT" in quotes, or "" for none"#)?;
+    fn read(value: &toml::Value) -> Result<Option<RelayServer>, ValueError> {
+        let text = value.as_str().ok_or(ValueError::Expected(
+            r#"a relay's "HOST:PORT" in quotes, or "" for none"#,
+        ))?;
         if text.trim().is_empty() {
             return Ok(None);
         }
-        RelayServer::parse(text).map(Some)
+        RelayServer::parse(text)
+            .map(Some)
+            .map_err(ValueError::Relay)
     }
 }
 
@@ -82,11 +82,11 @@ pub struct LobbyServers(Vec<RelayServer>);
 impl LobbyServers {
     /// The servers written `a:7779, b:7779` (the connect form's way); ""
     /// for none.
-    pub fn parse(text: &str) -> Result<LobbyServers, String> {
+    pub fn parse(text: &str) -> Result<LobbyServers, RelayServerError> {
         text.split(',')
             .map(str::trim)
             .filter(|one| !one.is_empty())
-            .map(|one| RelayServer::parse(one).map_err(|why| why.replace("a relay's", "a lobby's")))
+            .map(|one| RelayServer::parse(one).map_err(RelayServerError::of_the_lobby))
             .collect::<Result<Vec<_>, _>>()
             .map(LobbyServers)
     }
@@ -133,25 +133,23 @@ impl Spelling for LobbyServers {
         }
     }
 
-    fn read(value: &toml::Value) -> Result<LobbyServers, String> {
-        const EXPECTED: &str = r#"expected a lobby's "HOST:PORT" in quotes, a list of them such as ["a.example.org:7779", "b.example.org:7779"], or "" for none"#;
+    fn read(value: &toml::Value) -> Result<LobbyServers, ValueError> {
+        const EXPECTED: &str = r#"a lobby's "HOST:PORT" in quotes, a list of them such as ["a.example.org:7779", "b.example.org:7779"], or "" for none"#;
         match value {
             toml::Value::String(text) if text.trim().is_empty() => Ok(LobbyServers::default()),
             toml::Value::String(text) => RelayServer::parse(text)
                 .map(LobbyServers::from)
-                .map_err(|why| why.replace("a relay's", "a lobby's")),
-            toml::Value::Array(items) if items.is_empty() => {
-                Err(format!("an empty list: {EXPECTED}"))
-            }
+                .map_err(|why| ValueError::Relay(why.of_the_lobby())),
+            toml::Value::Array(items) if items.is_empty() => Err(ValueError::EmptyList(EXPECTED)),
             toml::Value::Array(items) => items
                 .iter()
                 .map(|item| {
-                    let text = item.as_str().ok_or(EXPECTED)?;
-                    RelayServer::parse(text).map_err(|why| why.replace("a relay's", "a lobby's"))
+                    let text = item.as_str().ok_or(ValueError::Expected(EXPECTED))?;
+                    RelayServer::parse(text).map_err(|why| ValueError::Relay(why.of_the_lobby()))
                 })
                 .collect::<Result<Vec<_>, _>>()
                 .map(LobbyServers),
-            _ => Err(EXPECTED.to_string()),
+            _ => Err(ValueError::Expected(EXPECTED)),
         }
     }
 }
@@ -174,7 +172,7 @@ mod tests {
             "a b:1",
         ] {
             let why = RelayServer::parse(bad).unwrap_err();
-            assert!(why.contains("HOST:PORT"), "{why}");
+            assert!(why.to_string().contains("HOST:PORT"), "{why}");
         }
         let none = Option::<RelayServer>::read(&toml::Value::String(String::new()));
         assert_eq!(none, Ok(None));
@@ -203,11 +201,17 @@ mod tests {
         assert_eq!(read(r#""""#), Ok(LobbyServers::default()));
         assert_eq!(LobbyServers::parse(""), Ok(LobbyServers::default()));
         for bad in ["[]", "[7779]", r#"["a:7779", "b"]"#, "7779"] {
-            let why = read(bad).unwrap_err();
+            let why = read(bad).unwrap_err().to_string();
             assert!(why.contains("HOST:PORT"), "{bad}: {why}");
         }
-        assert!(read("[]").unwrap_err().starts_with("an empty list"));
-        let why = LobbyServers::parse("a:7779, b").unwrap_err();
-        assert!(why.contains("a lobby's HOST:PORT"), "{why}");
+        assert!(
+            read("[]")
+                .unwrap_err()
+                .to_string()
+                .starts_with("an empty list")
+        );
+        let why = LobbyServers::parse("a:7779, b").unwrap_err().to_string();
+        // A server of the lobby's list, in the connect form's words.
+        assert!(why.contains("the server's HOST:PORT"), "{why}");
     }
 }

@@ -2,6 +2,7 @@
 //! holds says how it is written and how it is read, with the words of refusal
 //! the user sees; serde reaches them through `#[serde(with = "spelled")]`.
 
+use super::refusal::ValueError;
 use crate::ai::Level;
 use crate::core::{BoardSize, Player, TimeControl, Variant};
 
@@ -9,7 +10,7 @@ use crate::core::{BoardSize, Player, TimeControl, Variant};
 pub(in crate::app) trait Spelling: Sized {
     fn spell(&self) -> toml::Value;
     /// The value, or why it is refused.
-    fn read(value: &toml::Value) -> Result<Self, String>;
+    fn read(value: &toml::Value) -> Result<Self, ValueError>;
 }
 
 /// For `#[serde(with = "spelled")]` on a field whose type has a [`Spelling`].
@@ -39,10 +40,8 @@ impl Spelling for bool {
         toml::Value::Boolean(*self)
     }
 
-    fn read(value: &toml::Value) -> Result<bool, String> {
-        value
-            .as_bool()
-            .ok_or_else(|| "expected true or false".to_string())
+    fn read(value: &toml::Value) -> Result<bool, ValueError> {
+        value.as_bool().ok_or(ValueError::Expected("true or false"))
     }
 }
 
@@ -51,18 +50,12 @@ impl Spelling for BoardSize {
         toml::Value::Integer(i64::from(self.get()))
     }
 
-    fn read(value: &toml::Value) -> Result<BoardSize, String> {
-        let n = value.as_integer().ok_or("expected a number")?;
+    fn read(value: &toml::Value) -> Result<BoardSize, ValueError> {
+        let n = value.as_integer().ok_or(ValueError::Expected("a number"))?;
         u8::try_from(n)
             .ok()
             .and_then(|n| BoardSize::new(n).ok())
-            .ok_or_else(|| {
-                format!(
-                    "board size must be {} to {} (got {n})",
-                    BoardSize::MIN,
-                    BoardSize::MAX
-                )
-            })
+            .ok_or(ValueError::BoardSize(n))
     }
 }
 
@@ -71,11 +64,11 @@ impl Spelling for Variant {
         toml::Value::String(self.name().to_string())
     }
 
-    fn read(value: &toml::Value) -> Result<Variant, String> {
+    fn read(value: &toml::Value) -> Result<Variant, ValueError> {
         let text = value
             .as_str()
-            .ok_or(r#"expected "original" or "revised""#)?;
-        text.parse().map_err(|e| format!("{e}"))
+            .ok_or(ValueError::Expected(r#""original" or "revised""#))?;
+        Ok(text.parse::<Variant>()?)
     }
 }
 
@@ -89,11 +82,11 @@ impl Spelling for Player {
         toml::Value::String(key.to_string())
     }
 
-    fn read(value: &toml::Value) -> Result<Player, String> {
+    fn read(value: &toml::Value) -> Result<Player, ValueError> {
         match value.as_str() {
             Some("player1") => Ok(Player::One),
             Some("player2") => Ok(Player::Two),
-            _ => Err(r#"expected "player1" or "player2""#.to_string()),
+            _ => Err(ValueError::Expected(r#""player1" or "player2""#)),
         }
     }
 }
@@ -104,13 +97,13 @@ impl Spelling for Level {
         toml::Value::String(self.name().to_string())
     }
 
-    fn read(value: &toml::Value) -> Result<Level, String> {
+    fn read(value: &toml::Value) -> Result<Level, ValueError> {
         let text = match value {
             toml::Value::String(text) => text.clone(),
             toml::Value::Integer(n) => n.to_string(),
             _ => String::new(),
         };
-        text.parse()
+        Ok(text.parse::<Level>()?)
     }
 }
 
@@ -120,16 +113,14 @@ impl Spelling for Option<TimeControl> {
         toml::Value::String(self.map_or_else(|| "off".to_string(), |c| c.to_string()))
     }
 
-    fn read(value: &toml::Value) -> Result<Option<TimeControl>, String> {
-        let text = value
-            .as_str()
-            .ok_or(r#"expected "off" or minutes + seconds per move in quotes, such as "10+5""#)?;
+    fn read(value: &toml::Value) -> Result<Option<TimeControl>, ValueError> {
+        let text = value.as_str().ok_or(ValueError::Expected(
+            r#""off" or minutes + seconds per move in quotes, such as "10+5""#,
+        ))?;
         if text.trim().eq_ignore_ascii_case("off") {
             return Ok(None);
         }
-        text.parse()
-            .map(Some)
-            .map_err(|e| format!("{e}, or \"off\""))
+        Ok(Some(text.parse::<TimeControl>()?))
     }
 }
 

@@ -39,7 +39,7 @@ impl Files {
         let Some(paths) = self.paths_or_say(&mut out) else {
             return out;
         };
-        self.set_records(list_records(&paths).map_err(|e| e.to_string()));
+        self.set_records(list_records(&paths));
         let listed = self.listed_records(screen);
         let selected = match select {
             Select::First => 0,
@@ -153,7 +153,7 @@ impl Files {
             Ok(name) => from.with_file_name(name),
             Err(why) => {
                 let mut out = Outcome::none();
-                out.say(Tone::Error, why);
+                out.say(Tone::Error, why.to_string());
                 return out;
             }
         };
@@ -269,10 +269,15 @@ impl Files {
 
 /// A file name for a record as typed: one name (no folder), ending in
 /// `.brique`; or why it cannot be one.
-pub(super) fn new_name(typed: &str) -> Result<String, String> {
+/// A typed name that cannot be a record's file name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("Type a file name, without a folder, not starting with a dot.")]
+pub(super) struct NotAFileName;
+
+pub(super) fn new_name(typed: &str) -> Result<String, NotAFileName> {
     let name = typed.trim();
     if name.is_empty() || name.starts_with('.') || name.contains(['/', '\\']) {
-        return Err("Type a file name, without a folder, not starting with a dot.".to_string());
+        return Err(NotAFileName);
     }
     let extension = format!(".{RECORD_EXTENSION}");
     if name.to_lowercase().ends_with(&extension) {

@@ -102,7 +102,7 @@ impl Files {
                     path: paths.records_dir().join(name),
                     input,
                 }),
-                Err(why) => out.say(Tone::Error, why),
+                Err(why) => out.say(Tone::Error, why.to_string()),
             }
             return out;
         }
@@ -196,14 +196,10 @@ impl Files {
         let Some(paths) = self.paths_or_say(&mut out) else {
             return out;
         };
-        self.set_results(
-            load_results(&paths)
-                .map(|results| {
-                    let problems = results.problems.iter().map(problem_text).collect();
-                    (summarize(&results.rows, RECENT_RESULTS), problems)
-                })
-                .map_err(|e| e.to_string()),
-        );
+        self.set_results(load_results(&paths).map(|results| {
+            let problems = results.problems.iter().map(problem_text).collect();
+            (summarize(&results.rows, RECENT_RESULTS), problems)
+        }));
         *screen = Screen::Results {
             scroll: 0,
             selected: 0,

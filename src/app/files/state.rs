@@ -49,10 +49,10 @@ impl Snapshot {
 }
 
 /// The records screen's list, or why it could not be read.
-pub type RecordList = Result<Vec<RecordSummary>, String>;
+pub type RecordList = Result<Vec<RecordSummary>, StorageError>;
 /// The results screen's content: the summary and the lines that could not
 /// be read, or why the file could not be.
-pub type ResultsRead = Result<(Summary, Vec<String>), String>;
+pub type ResultsRead = Result<(Summary, Vec<String>), StorageError>;
 
 /// What is wrong with a file, without its path when the screen names it.
 pub fn problem_text(error: &StorageError) -> String {

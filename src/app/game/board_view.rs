@@ -7,7 +7,7 @@ use ratatui::layout::Rect;
 use crate::app::action::Direction;
 use crate::app::ui::layout;
 use crate::app::ui::theme::Theme;
-use crate::core::{BoardSize, Game, Move, Quoted, Square};
+use crate::core::{BoardSize, Game, Move, Quoted, Square, SquareError};
 
 /// An earlier position on screen: the game cut after its first `ply` moves,
 /// so everything drawn from a game (board, players, last move, preview)
@@ -173,19 +173,37 @@ impl BoardView {
     }
 }
 
+/// Why the `:` prompt's text names no square of the board.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub(in crate::app) enum SquareNameError {
+    /// `times`: the theme's multiplication sign.
+    #[error("{square} is not on the {size}{times}{size} board.")]
+    OffBoard {
+        square: Square,
+        size: BoardSize,
+        times: &'static str,
+    },
+    #[error("{}: {error}.", Quoted(.text))]
+    NotASquare { text: String, error: SquareError },
+}
+
 /// The square the `:` prompt names on a board of `size`, or why none.
 pub(in crate::app) fn square_named(
     text: &str,
     size: BoardSize,
     theme: Theme,
-) -> Result<Square, String> {
+) -> Result<Square, SquareNameError> {
     match text.parse::<Square>() {
         Ok(sq) if size.contains(sq) => Ok(sq),
-        Ok(sq) => Err(format!(
-            "{sq} is not on the {size}{x}{size} board.",
-            x = theme.sym("×", "x")
-        )),
-        Err(e) => Err(format!("{}: {}.", Quoted(text), e.on(size))),
+        Ok(square) => Err(SquareNameError::OffBoard {
+            square,
+            size,
+            times: theme.sym("×", "x"),
+        }),
+        Err(e) => Err(SquareNameError::NotASquare {
+            text: text.to_string(),
+            error: e.on(size),
+        }),
     }
 }
 

@@ -205,7 +205,7 @@ impl App {
                 self.board.set_cursor(sq);
                 self.screen = Screen::Board;
             }
-            Err(why) => self.say(Tone::Error, why),
+            Err(why) => self.say(Tone::Error, why.to_string()),
         }
     }
 

@@ -9,6 +9,7 @@ use serde::de::Error;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use strum::VariantArray;
 
+use super::binding_error::KeyBindingError;
 use super::table::{Binding, Context, KEYMAP, Key};
 
 /// The keys of every line of [`KEYMAP`], in its order.
@@ -48,7 +49,7 @@ impl KeyBindings {
     }
 
     /// Binds `name`'s line to `keys` instead; `Err` names an unknown line.
-    pub fn set(&mut self, name: &str, keys: Vec<Key>) -> Result<(), String> {
+    pub fn set(&mut self, name: &str, keys: Vec<Key>) -> Result<(), KeyBindingError> {
         let i = index(name)?;
         self.keys[i] = keys;
         Ok(())
@@ -92,11 +93,11 @@ impl KeyBindings {
     }
 }
 
-fn index(name: &str) -> Result<usize, String> {
+fn index(name: &str) -> Result<usize, KeyBindingError> {
     KEYMAP
         .iter()
         .position(|b| b.name == name)
-        .ok_or_else(|| format!("no action is called `{name}`"))
+        .ok_or_else(|| KeyBindingError::UnknownAction(name.to_string()))
 }
 
 /// One key as a string, several as a list.
@@ -111,22 +112,21 @@ fn spell(keys: &[Key]) -> toml::Value {
     }
 }
 
-fn read(value: &toml::Value) -> Result<Vec<Key>, String> {
-    let expected = || r#"expected a key in quotes, or a list of them, e.g. ["Enter", "Space"]"#;
+fn read(value: &toml::Value) -> Result<Vec<Key>, KeyBindingError> {
     let keys = match value {
         toml::Value::String(text) => vec![Key::parse(text)?],
         toml::Value::Array(items) => items
             .iter()
             .map(|item| {
                 item.as_str()
-                    .ok_or_else(|| expected().to_string())
+                    .ok_or(KeyBindingError::NotKeys)
                     .and_then(Key::parse)
             })
-            .collect::<Result<Vec<Key>, String>>()?,
-        _ => return Err(expected().to_string()),
+            .collect::<Result<Vec<Key>, KeyBindingError>>()?,
+        _ => return Err(KeyBindingError::NotKeys),
     };
     if keys.is_empty() {
-        return Err("an action needs at least one key".to_string());
+        return Err(KeyBindingError::NoKeys);
     }
     Ok(keys)
 }
@@ -158,8 +158,13 @@ impl<'de> Deserialize<'de> for KeyBindings {
 mod tests {
     use super::*;
 
-    fn parsed(text: &str) -> Result<KeyBindings, String> {
-        toml::from_str(text).map_err(|e| e.message().to_string())
+    fn parsed(text: &str) -> Result<KeyBindings, toml::de::Error> {
+        toml::from_str(text)
+    }
+
+    /// The message a refused `[keys]` text gets.
+    fn refusal(text: &str) -> String {
+        parsed(text).map_or_else(|e| e.message().to_string(), |_| String::new())
     }
 
     #[test]
@@ -174,10 +179,10 @@ mod tests {
 
     #[test]
     fn unknown_names_keys_and_values_are_refused() {
-        assert!(parsed("plaice = \"x\"").unwrap_err().contains("plaice"));
-        assert!(parsed("place = \"Hyper\"").unwrap_err().contains("Hyper"));
-        assert!(parsed("place = 3").unwrap_err().contains("expected a key"));
-        assert!(parsed("place = []").unwrap_err().contains("at least one"));
+        assert!(refusal("plaice = \"x\"").contains("plaice"));
+        assert!(refusal("place = \"Hyper\"").contains("Hyper"));
+        assert!(refusal("place = 3").contains("expected a key"));
+        assert!(refusal("place = []").contains("at least one"));
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! Keys: the one table of bindings, the keys in force (`[keys]`), and resolving
 //! terminal events to actions.
 
+pub(super) mod binding_error;
 pub(super) mod bindings;
 pub(super) mod input;
 pub mod keymap;

@@ -376,14 +376,8 @@ impl Key {
     }
 
     /// A key as the config file spells it, or why it is not one.
-    pub fn parse(text: &str) -> Result<Key, String> {
-        let unknown = || {
-            format!(
-                "unknown key {text:?}: a character, or Enter, Space, Esc, Tab, Shift+Tab, \
-                 Backspace, Delete, Insert, Home, End, PageUp, PageDown, Up, Down, Left, \
-                 Right, F1 to F24, any of them after Ctrl+"
-            )
-        };
+    pub fn parse(text: &str) -> Result<Key, super::binding_error::KeyBindingError> {
+        let unknown = || super::binding_error::KeyBindingError::UnknownKey(text.to_string());
         let (ctrl, name) = match text.get(..5) {
             Some(prefix) if prefix.eq_ignore_ascii_case("ctrl+") && text.len() > 5 => {
                 (true, &text[5..])

@@ -10,7 +10,7 @@ use crate::app::action::Edit;
 use crate::app::config::RelayServer;
 use crate::app::ui::text_input::TextInput;
 use crate::net::words::{common_prefix, complete};
-use crate::net::{DEFAULT_PORT, JoinCode, WordCode, lookup};
+use crate::net::{AddressError, DEFAULT_PORT, JoinCode, WordCode, lookup};
 
 /// The longest address typed (a name and a port, or an IPv6 address).
 const ADDRESS_CHARS: usize = 80;
@@ -165,7 +165,7 @@ impl NetForm {
                     (0, why)
                 })?;
                 if !text(1).is_empty() {
-                    let server = address(text(1)).map_err(|why| (1, why))?;
+                    let server = lookup(text(1)).map_err(|why| (1, field_error(&why)))?;
                     return Ok(NetPlay::HostVia { server });
                 }
                 // Every interface, as `brique host` listens by default.
@@ -193,8 +193,10 @@ impl NetForm {
                                (or set [network] server in the config)";
                     return Err((0, why.into()));
                 }
-                ("", Some(relay)) => address(relay.as_str()).map_err(|why| (0, why))?,
-                (at, _) => address(at).map_err(|why| (0, why))?,
+                ("", Some(relay)) => {
+                    lookup(relay.as_str()).map_err(|why| (0, field_error(&why)))?
+                }
+                (at, _) => lookup(at).map_err(|why| (0, field_error(&why)))?,
             };
             return Ok(NetPlay::JoinVia { server, code });
         }
@@ -212,15 +214,15 @@ impl NetForm {
             };
             return Err((0, why.into()));
         }
-        let host = address(at).map_err(|why| (0, why))?;
+        let host = lookup(at).map_err(|why| (0, field_error(&why)))?;
         let code = code.parse::<JoinCode>().map_err(|e| (1, e.to_string()))?;
         Ok(NetPlay::Join { host, code })
     }
 }
 
-/// `HOST:PORT` looked up, or why not (as a field's error: no full stop).
-fn address(text: &str) -> Result<SocketAddr, String> {
-    lookup(text).map_err(|e| e.to_string().trim_end_matches('.').to_string())
+/// A refusal as a field's error: no full stop.
+fn field_error(why: &AddressError) -> String {
+    why.to_string().trim_end_matches('.').to_string()
 }
 
 #[cfg(test)]

@@ -10,4 +10,5 @@ mod kept;
 pub(super) mod play;
 pub(super) mod relay;
 pub(super) mod start;
+pub(super) mod start_error;
 pub(super) mod state;

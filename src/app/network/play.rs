@@ -6,6 +6,7 @@
 
 pub(in crate::app) use super::kept::is_network_extra;
 use super::kept::{CODE_KEY, HOST_KEY, RELAY_KEY, RESUME_KEY};
+use super::start_error::NetStartError;
 use super::state::{LinkState, NetPlay, Network, Role, asking_text};
 use crate::app::action::Action;
 use crate::app::game::session::Session;
@@ -24,7 +25,7 @@ impl App {
     /// Starts hosting or joining, after the saved games are in: at
     /// start-up (an error is for the command line) or from the screen (an
     /// error is shown in the form). On an error nothing has changed.
-    pub fn start_network(&mut self, play: NetPlay) -> Result<(), String> {
+    pub fn start_network(&mut self, play: NetPlay) -> Result<(), NetStartError> {
         let hosting = matches!(play, NetPlay::Host { .. } | NetPlay::HostVia { .. });
         let name = network_name(&self.config.players.names[0], hosting, system_user());
         let kept = super::relay::Kept::of(self.files.extra(), self.game_in_progress());
@@ -35,10 +36,10 @@ impl App {
                 let resumed = kept.get(CODE_KEY).and_then(|c| c.parse::<JoinCode>().ok());
                 let code = match resumed {
                     Some(code) => code,
-                    None => JoinCode::random().map_err(|e| format!("no random join code: {e}"))?,
+                    None => JoinCode::random().map_err(NetStartError::NoCode)?,
                 };
                 let (connection, bound) = net::listen(bind, code, Hello::ours(&name))
-                    .map_err(|e| format!("cannot listen on {bind}: {e}"))?;
+                    .map_err(|source| NetStartError::Listen { bind, source })?;
                 let addresses = net::addresses(bound);
                 let role = Role::Host { addresses, code };
                 (Network::new(role, connection, name), resumed.is_some())

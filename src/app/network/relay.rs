@@ -4,6 +4,7 @@
 use std::net::SocketAddr;
 
 use super::kept::{RELAY_KEY, RESUME_KEY};
+use super::start_error::NetStartError;
 use super::state::{NetPlay, Network, Role};
 use crate::net::{self, Hello, Resume, WordCode};
 
@@ -33,11 +34,15 @@ impl<'a> Kept<'a> {
     /// played through the same relay goes on, on the channel the autosave
     /// kept (the guest's when it joins with the same code; a restarted
     /// host waits there and shows a new code too).
-    pub(super) fn start_via(&self, play: NetPlay, name: String) -> Result<(Network, bool), String> {
+    pub(super) fn start_via(
+        &self,
+        play: NetPlay,
+        name: String,
+    ) -> Result<(Network, bool), NetStartError> {
         let server = match play {
             NetPlay::HostVia { server } | NetPlay::JoinVia { server, .. } => server,
             NetPlay::Host { .. } | NetPlay::Join { .. } => {
-                return Err("not a game through a relay".into());
+                return Err(NetStartError::NotViaRelay);
             }
         };
         let resumed = self.get(RELAY_KEY) == Some(server.to_string());
@@ -61,8 +66,10 @@ impl<'a> Kept<'a> {
                     Some((None, resume)) => net::rehost_via(server, hello, resume),
                     _ => net::host_via(server, hello),
                 };
-                let (connection, _) = hosted
-                    .map_err(|e| format!("cannot host through the relay at {server}: {e}"))?;
+                let (connection, _) = hosted.map_err(|source| NetStartError::HostVia {
+                    server,
+                    source: Box::new(source),
+                })?;
                 Network::new(Role::HostVia { server }, connection, name)
             }
         };

@@ -79,7 +79,7 @@ impl App {
             Ok(()) => self.screen = Screen::Board,
             Err(why) => {
                 if let Screen::NetForm(form) = &mut self.screen {
-                    form.blame((0, why));
+                    form.blame((0, why.to_string()));
                 }
             }
         }

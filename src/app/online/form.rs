@@ -98,12 +98,13 @@ impl ConnectForm {
         let server = self.server.text().trim().to_string();
         // One server, or a lobby's several (a list from the settings).
         match crate::app::config::LobbyServers::parse(&server) {
-            Err(why) => return Err((0, why.replace("a lobby's", "the server's"))),
+            Err(why) => return Err((0, why.to_string())),
             Ok(servers) if servers.is_empty() => {
                 let why = crate::app::config::RelayServer::parse("")
                     .err()
+                    .map(|why| why.of_the_lobby().to_string())
                     .unwrap_or_default();
-                return Err((0, why.replace("a relay's", "the server's")));
+                return Err((0, why));
             }
             Ok(_) => {}
         }

@@ -5,7 +5,7 @@
 
 use super::{RemoteGame, Shown, Transport};
 use crate::app::action::Action;
-use crate::core::Move;
+use crate::core::{Move, PlayError};
 use crate::net::Request;
 
 /// What a board key asks of the remote game.
@@ -48,7 +48,7 @@ impl RemoteGame {
         };
         match self.check_move(mv, shown, link) {
             Ok(()) => Step::Move(mv),
-            Err(why) => Step::Refused(why),
+            Err(why) => Step::Refused(why.to_string()),
         }
     }
 
@@ -71,31 +71,55 @@ impl RemoteGame {
 
     /// Whether `mv` may go: one's own turn on the latest position of a game
     /// going on, a move the rules allow there, the other end reached.
-    fn check_move(&self, mv: Move, shown: &Shown<'_>, link: &dyn Transport) -> Result<(), String> {
+    fn check_move(
+        &self,
+        mv: Move,
+        shown: &Shown<'_>,
+        link: &dyn Transport,
+    ) -> Result<(), MoveRefusal> {
         let Some(me) = self.me else {
-            return Err("You are watching this game.".into());
+            return Err(MoveRefusal::Watching);
         };
         if shown.over {
-            return Err(link.over_text(shown));
+            return Err(MoveRefusal::Link(link.over_text(shown)));
         }
         if shown.browsing {
-            return Err(format!("{} goes back to the game first.", shown.latest_key));
+            return Err(MoveRefusal::Browsing(shown.latest_key.clone()));
         }
         if shown.game.player_to_move() != me {
-            return Err(format!("It is {}'s turn.", link.peer()));
+            return Err(MoveRefusal::PeersTurn(link.peer()));
         }
         // A referee plays it on its own game, which says why not.
         if link.referees() {
             return Ok(());
         }
         if let Err(e) = shown.game.position().preview(mv) {
-            return Err(format!("Not possible: {e}."));
+            return Err(MoveRefusal::Illegal(e));
         }
         if !link.reaches() {
-            return Err(link.not_connected("play"));
+            return Err(MoveRefusal::Link(link.not_connected("play")));
         }
         Ok(())
     }
+}
+
+/// Why a move on the board is not sent.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+enum MoveRefusal {
+    #[error("You are watching this game.")]
+    Watching,
+    /// `0`: the key that goes back to the game.
+    #[error("{0} goes back to the game first.")]
+    Browsing(String),
+    /// `0`: the other player's name.
+    #[error("It is {0}'s turn.")]
+    PeersTurn(String),
+    #[error("Not possible: {0}.")]
+    Illegal(PlayError),
+    /// The link's own sentence: the game is over, or the other end is not
+    /// reached.
+    #[error("{0}")]
+    Link(String),
 }
 
 fn watching() -> Step {

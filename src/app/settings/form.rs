@@ -249,7 +249,7 @@ impl SettingsForm {
                 } else {
                     Field::Player2
                 };
-                (field, why)
+                (field, why.to_string())
             })?;
         let mut config = self.original.clone();
         config.players.names = names;

@@ -7,7 +7,7 @@ use super::state::{Course, Learnt, Training};
 use crate::app::action::Action;
 use crate::app::flow::effect::Effect;
 use crate::app::flow::outcome::Outcome;
-use crate::app::game::board_view::BoardView;
+use crate::app::game::board_view::{BoardView, SquareNameError};
 use crate::app::message::Tone;
 use crate::app::screen::{HelpOver, Screen};
 use crate::app::ui::text_input::TextInput;
@@ -144,7 +144,7 @@ impl Training {
     pub(in crate::app) fn go_to(
         &mut self,
         text: &str,
-        square: impl FnOnce(&str, BoardSize) -> Result<Square, String>,
+        square: impl FnOnce(&str, BoardSize) -> Result<Square, SquareNameError>,
         screen: &mut Screen,
     ) -> Outcome {
         let mut out = Outcome::none();
@@ -154,7 +154,7 @@ impl Training {
                     *screen = Screen::Training;
                     out.push(Effect::SaveProgress);
                 }
-                Err(why) => out.say(Tone::Error, why),
+                Err(why) => out.say(Tone::Error, why.to_string()),
             }
             return out;
         }
@@ -163,7 +163,7 @@ impl Training {
                 self.set_cursor(sq);
                 *screen = Screen::Training;
             }
-            Err(why) => out.say(Tone::Error, why),
+            Err(why) => out.say(Tone::Error, why.to_string()),
         }
         out
     }

@@ -6,7 +6,9 @@
 use crate::app::action::{Action, Direction};
 use crate::app::message::Tone;
 use crate::core::{Move, PlayError, Position, Square};
-use crate::learn::{Answer, LESSONS, Lesson, Puzzle, PuzzleRun, Standing, parse_lessons};
+use crate::learn::{
+    Answer, LESSONS, Lesson, LessonError, Puzzle, PuzzleRun, Standing, parse_lessons,
+};
 use crate::storage;
 
 /// Lessons or puzzles.
@@ -55,6 +57,22 @@ pub struct Training {
     keeps_progress: bool,
 }
 
+/// Why the lessons cannot open, or a number names no lesson or puzzle.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum TrainingError {
+    #[error("the lessons: {0}")]
+    Lessons(#[from] LessonError),
+    #[error("no lessons or puzzles are built in")]
+    Empty,
+    /// `what`: "lesson" or "puzzle".
+    #[error("There is no {what} {number}: they go from 1 to {len}.")]
+    NoSuchNumber {
+        what: &'static str,
+        number: usize,
+        len: usize,
+    },
+}
+
 impl Training {
     /// The built-in lessons and `puzzles`, opened where the player left off
     /// (else at the first one not yet done), in `course` (`None`: the one
@@ -63,12 +81,12 @@ impl Training {
         course: Option<Course>,
         progress: Option<storage::Progress>,
         puzzles: Vec<Puzzle>,
-    ) -> Result<Training, String> {
+    ) -> Result<Training, TrainingError> {
         let keeps_progress = progress.is_some();
         let progress = progress.unwrap_or_default();
-        let lessons = parse_lessons(LESSONS).map_err(|e| format!("the lessons: {e}"))?;
+        let lessons = parse_lessons(LESSONS)?;
         let (Some(first_lesson), Some(first_puzzle)) = (lessons.first(), puzzles.first()) else {
-            return Err("no lessons or puzzles are built in".to_string());
+            return Err(TrainingError::Empty);
         };
         let course = course.unwrap_or(match progress.last_course.as_deref() {
             Some(PUZZLES_NAME) => Course::Puzzles,
@@ -277,15 +295,13 @@ impl Training {
     }
 
     /// The lesson or puzzle numbered `number` (from 1) of the course shown.
-    pub fn to_number(&mut self, number: usize) -> Result<(), String> {
+    pub fn to_number(&mut self, number: usize) -> Result<(), TrainingError> {
         let (index, len, what) = match self.course {
             Course::Lessons => (&mut self.lesson, self.lessons.len(), "lesson"),
             Course::Puzzles => (&mut self.puzzle, self.puzzles.len(), "puzzle"),
         };
         if !(1..=len).contains(&number) {
-            return Err(format!(
-                "There is no {what} {number}: they go from 1 to {len}."
-            ));
+            return Err(TrainingError::NoSuchNumber { what, number, len });
         }
         *index = number - 1;
         self.show(self.course);

@@ -6,27 +6,23 @@ use std::time::Instant;
 
 use super::game::{Ending, LiveGame};
 use super::referee::{Referee, Seek};
+use super::refusal::AskRefusal;
 use crate::online::protocol::{Answer, Ask, FromServer, GameId, GameSummary, Push, SeekId, Terms};
 
 impl Referee {
     /// The answer to `ask` from `conn`, or why not.
-    pub(super) fn ask(&mut self, conn: u64, ask: Ask) -> Result<Answer, String> {
+    pub(super) fn ask(&mut self, conn: u64, ask: Ask) -> Result<Answer, AskRefusal> {
         let (key, name) = match self.conns.get(&conn) {
             Some(c) => (c.key.clone(), c.name.clone()),
-            None => return Err("unknown connection".into()),
+            None => return Err(AskRefusal::UnknownConnection),
         };
         let limits = &self.limits;
-        let state = self.keys.get_mut(&key).ok_or("unknown key")?;
+        let state = self.keys.get_mut(&key).ok_or(AskRefusal::UnknownKey)?;
         let rate = limits.asks_per_second;
         if !state.asks.try_take(Instant::now()) {
-            return Err(format!(
-                "too many requests: at most {rate} a second from one player"
-            ));
+            return Err(AskRefusal::TooManyAsks(rate));
         }
-        let named = || {
-            name.clone()
-                .ok_or("this key has no name on this server: connect with a name to play")
-        };
+        let named = || name.clone().ok_or(AskRefusal::Unnamed);
         match ask {
             Ask::Ping => Ok(Answer::Done),
             Ask::Seek { terms } => self.seek(&key, named()?, None, terms),
@@ -35,9 +31,9 @@ impl Referee {
                     .store
                     .find(&to)
                     .map_err(|e| self.failed(&e))?
-                    .ok_or_else(|| format!("no player is called {to} on this server"))?;
+                    .ok_or_else(|| AskRefusal::NoPlayer(to.clone()))?;
                 if to_key == key {
-                    return Err("a challenge to oneself is refused".into());
+                    return Err(AskRefusal::SelfChallenge);
                 }
                 self.seek(&key, named()?, Some((to_key, to_name)), terms)
             }
@@ -47,7 +43,7 @@ impl Referee {
                     self.dirty.seeks = true;
                     Ok(Answer::Done)
                 }
-                _ => Err(format!("you have no seek {seek}")),
+                _ => Err(AskRefusal::NotYourSeek(seek)),
             },
             Ask::Accept { seek: SeekId(seek) } => self.accept(&key, named()?, seek),
             Ask::Move {
@@ -56,8 +52,8 @@ impl Referee {
                 mv,
             } => self.play(&key, game, ply, &mv),
             Ask::Resign { game: GameId(game) } => {
-                let live = self.games.get(&game).ok_or_else(|| no_game(game))?;
-                let seat = live.seat(&key).ok_or("you do not play in this game")?;
+                let live = self.games.get(&game).ok_or(AskRefusal::NoGame(game))?;
+                let seat = live.seat(&key).ok_or(AskRefusal::NotYourGame)?;
                 let color = live.game.color_of(if seat == 0 {
                     crate::core::Player::One
                 } else {
@@ -103,20 +99,19 @@ impl Referee {
             Ask::Record { game: GameId(game) } => {
                 match self.store.record(game).map_err(|e| self.failed(&e))? {
                     Some(text) => Ok(Answer::Record { text }),
-                    None if self.games.contains_key(&game) => Err(format!(
-                        "game {game} goes on: its record is kept when it ends"
-                    )),
-                    None => Err(no_game(game)),
+                    None if self.games.contains_key(&game) => Err(AskRefusal::RecordNotYet(game)),
+                    None => Err(AskRefusal::NoGame(game)),
                 }
             }
             Ask::Rename { name: wanted } => self.rename(&key, &wanted),
         }
     }
 
-    fn key_named(&mut self, name: &str) -> Result<String, String> {
+    /// The key of the player called `name`.
+    fn key_named(&mut self, name: &str) -> Result<String, AskRefusal> {
         match self.store.find(name) {
             Ok(Some((key, _))) => Ok(key),
-            Ok(None) => Err(format!("no player is called {name} on this server")),
+            Ok(None) => Err(AskRefusal::NoPlayer(name.to_string())),
             Err(e) => Err(self.failed(&e)),
         }
     }
@@ -134,26 +129,20 @@ impl Referee {
         name: String,
         to: Option<(String, String)>,
         terms: Terms,
-    ) -> Result<Answer, String> {
-        terms.check().map_err(|e| e.to_string())?;
+    ) -> Result<Answer, AskRefusal> {
+        terms.check()?;
         let limits = &self.limits;
         let open = self.seeks.values().filter(|s| s.key == key).count();
         if open >= limits.open_seeks {
-            return Err(format!(
-                "at most {} seeks and challenges open at once",
-                limits.open_seeks
-            ));
+            return Err(AskRefusal::TooManySeeks(limits.open_seeks));
         }
         if self.games_of(key) >= limits.games_per_player {
-            return Err(format!(
-                "at most {} games in progress at once",
-                limits.games_per_player
-            ));
+            return Err(AskRefusal::TooManyGames(limits.games_per_player));
         }
         let per_minute = limits.seeks_per_minute;
-        let state = self.keys.get_mut(key).ok_or("unknown key")?;
+        let state = self.keys.get_mut(key).ok_or(AskRefusal::UnknownKey)?;
         if !state.seeks.try_take(Instant::now()) {
-            return Err(format!("too many seeks: at most {per_minute} a minute"));
+            return Err(AskRefusal::SeekRate(per_minute));
         }
         let rating = self
             .store
@@ -178,22 +167,16 @@ impl Referee {
         Ok(Answer::Seeking { seek: SeekId(seek) })
     }
 
-    fn accept(&mut self, key: &str, name: String, seek: u64) -> Result<Answer, String> {
-        let offer = self
-            .seeks
-            .get(&seek)
-            .ok_or_else(|| format!("seek {seek} is gone"))?;
+    fn accept(&mut self, key: &str, name: String, seek: u64) -> Result<Answer, AskRefusal> {
+        let offer = self.seeks.get(&seek).ok_or(AskRefusal::SeekGone(seek))?;
         if offer.key == key {
-            return Err("your own seek cannot be accepted by you".into());
+            return Err(AskRefusal::OwnSeek);
         }
         if offer.to.as_ref().is_some_and(|(to, _)| to != key) {
-            return Err(format!("seek {seek} is a challenge to another player"));
+            return Err(AskRefusal::ChallengeToAnother(seek));
         }
         if self.games_of(key) >= self.limits.games_per_player {
-            return Err(format!(
-                "at most {} games in progress at once",
-                self.limits.games_per_player
-            ));
+            return Err(AskRefusal::TooManyGames(self.limits.games_per_player));
         }
         let (terms, keys) = (offer.terms, [offer.key.clone(), key.to_string()]);
         let names = [offer.name.clone(), name];
@@ -223,9 +206,9 @@ impl Referee {
         Ok(Answer::Started { game: GameId(id) })
     }
 
-    fn play(&mut self, key: &str, game: u64, ply: u16, mv: &str) -> Result<Answer, String> {
+    fn play(&mut self, key: &str, game: u64, ply: u16, mv: &str) -> Result<Answer, AskRefusal> {
         let now = self.now();
-        let live = self.games.get(&game).ok_or_else(|| no_game(game))?;
+        let live = self.games.get(&game).ok_or(AskRefusal::NoGame(game))?;
         let accepted = live.check(key, ply, mv, now)?;
         let text = accepted.mv.to_string();
         let spent = u64::try_from(accepted.spent.as_millis()).unwrap_or(u64::MAX);
@@ -233,7 +216,7 @@ impl Referee {
         if let Err(e) = self.store.add_move(game, ply, &text, spent, now.1) {
             return Err(self.failed(&e));
         }
-        let live = self.games.get_mut(&game).ok_or_else(|| no_game(game))?;
+        let live = self.games.get_mut(&game).ok_or(AskRefusal::NoGame(game))?;
         live.commit(accepted, now);
         // A move answers a take-back request with no.
         let withdrawn = live.takeback.take().map(|seat| live.names[seat].clone());
@@ -263,17 +246,14 @@ impl Referee {
         Ok(Answer::Done)
     }
 
-    fn watch(&mut self, conn: u64, key: &str, game: u64) -> Result<Answer, String> {
+    fn watch(&mut self, conn: u64, key: &str, game: u64) -> Result<Answer, AskRefusal> {
         let now = self.now();
         let watching = self.conns.get(&conn).map_or(0, |c| c.watching.len());
-        let live = self.games.get_mut(&game).ok_or_else(|| no_game(game))?;
+        let live = self.games.get_mut(&game).ok_or(AskRefusal::NoGame(game))?;
         // A player opening their own game is no watcher.
         if live.seat(key).is_none() && !live.watchers.contains(&conn) {
             if watching >= self.limits.watching {
-                return Err(format!(
-                    "at most {} games watched at once",
-                    self.limits.watching
-                ));
+                return Err(AskRefusal::TooManyWatched(self.limits.watching));
             }
             live.watchers.insert(conn);
             if let Some(c) = self.conns.get_mut(&conn) {
@@ -284,7 +264,7 @@ impl Referee {
         let state = self
             .games
             .get(&game)
-            .ok_or_else(|| no_game(game))?
+            .ok_or(AskRefusal::NoGame(game))?
             .state(now);
         self.tell_absent(conn, key, game);
         Ok(Answer::Game { state })
@@ -334,8 +314,4 @@ impl Referee {
         mine.sort_by_key(|(later, g)| (*later, g.game));
         mine.into_iter().map(|(_, g)| g).collect()
     }
-}
-
-pub(super) fn no_game(game: u64) -> String {
-    format!("no game {game} is in progress")
 }

@@ -7,28 +7,24 @@
 
 use std::time::Instant;
 
-use super::asks::no_game;
 use super::referee::{Referee, now};
+use super::refusal::AskRefusal;
 use crate::net::{CHAT_CHARS, clean};
 use crate::online::protocol::{Answer, FromServer, GameId, Push};
 
 impl Referee {
-    pub(super) fn chat(&mut self, key: &str, game: u64, text: &str) -> Result<Answer, String> {
-        let live = self.games.get(&game).ok_or_else(|| no_game(game))?;
-        let seat = live
-            .seat(key)
-            .ok_or("watchers do not chat: only the two players of a game talk")?;
+    pub(super) fn chat(&mut self, key: &str, game: u64, text: &str) -> Result<Answer, AskRefusal> {
+        let live = self.games.get(&game).ok_or(AskRefusal::NoGame(game))?;
+        let seat = live.seat(key).ok_or(AskRefusal::WatchersDoNotChat)?;
         let from = live.names[seat].clone();
         let text = clean(text, CHAT_CHARS);
         if text.is_empty() {
-            return Err("an empty line is not sent".into());
+            return Err(AskRefusal::EmptyChat);
         }
         let per_minute = self.limits.chat_per_minute;
-        let state = self.keys.get_mut(key).ok_or("unknown key")?;
+        let state = self.keys.get_mut(key).ok_or(AskRefusal::UnknownKey)?;
         if !state.chat.try_take(Instant::now()) {
-            return Err(format!(
-                "too many chat lines: at most {per_minute} a minute"
-            ));
+            return Err(AskRefusal::ChatRate(per_minute));
         }
         // Kept with the game before anyone reads it, as moves are.
         if let Err(e) = self.store.add_chat(game, key, &text, now().1) {

@@ -71,7 +71,8 @@ fn join(referee: &mut Referee, conn: u64, name: &str) -> Player {
 }
 
 impl Player {
-    /// Takes in what was sent; returns the reply to request `id`, if any.
+    /// Takes in what was sent; returns the reply to request `id`, if any
+    /// (a refusal as the wire carries it: text).
     fn read(&mut self) -> Option<Result<Answer, String>> {
         let mut reply = None;
         while let Ok(bytes) = self.outbox.try_recv() {

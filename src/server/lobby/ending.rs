@@ -9,6 +9,7 @@ use skillratings::glicko2::{Glicko2Config, glicko2};
 
 use super::game::Ending;
 use super::referee::Referee;
+use super::refusal::AskRefusal;
 use super::store::{Finish, Rated, StoreError};
 use crate::online::protocol::{FromServer, GameId, Push, RatingChange};
 
@@ -19,9 +20,9 @@ pub const GAMES_TO_COUNT: u32 = 3;
 impl Referee {
     /// Ends `game` so, keeping it in the archive; the game stays in play
     /// when the database cannot take it.
-    pub(super) fn end(&mut self, game: u64, ending: Ending) -> Result<(), String> {
+    pub(super) fn end(&mut self, game: u64, ending: Ending) -> Result<(), AskRefusal> {
         let Some(live) = self.games.get(&game) else {
-            return Err(format!("no game {game} is in progress"));
+            return Err(AskRefusal::NoGame(game));
         };
         let (record, result) = live.record(ending);
         let winner = live.winner(ending);

@@ -7,10 +7,15 @@
 
 use std::time::{Duration, Instant};
 
-use crate::core::{Color, Game, Move, Outcome, Player, PlayerClocks, Record};
-use crate::online::protocol::{Clocks, GameId, GameResult, GameState, GameSummary, Pace, Terms};
+use crate::core::{
+    Color, Game, Move, Outcome, PlayError, Player, PlayerClocks, Record, SquareError,
+};
+use crate::online::protocol::{
+    Clocks, GameId, GameResult, GameState, GameSummary, Pace, Terms, TermsError,
+};
 
-use super::store::StoredGame;
+use super::refusal::AskRefusal;
+use super::store::{StoreError, StoredGame};
 
 const DAY_MS: i64 = 24 * 60 * 60 * 1000;
 
@@ -54,6 +59,19 @@ pub struct Accepted {
     pub spent: Duration,
 }
 
+/// Why the games kept in the database cannot be played on after a restart.
+#[derive(Debug, thiserror::Error)]
+pub enum RestoreError {
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    #[error(transparent)]
+    Terms(#[from] TermsError),
+    #[error("game {game}: {error}")]
+    NotAMove { game: u64, error: SquareError },
+    #[error("game {game}: {error}")]
+    Illegal { game: u64, error: PlayError },
+}
+
 impl LiveGame {
     /// A new game; `black` (1 or 2) holds Black at the start.
     pub fn new(
@@ -63,8 +81,8 @@ impl LiveGame {
         black: u8,
         terms: Terms,
         now: (Instant, i64),
-    ) -> Result<LiveGame, String> {
-        let (size, rules) = terms.check().map_err(|e| e.to_string())?;
+    ) -> Result<LiveGame, TermsError> {
+        let (size, rules) = terms.check()?;
         let first = if black == 1 { Player::One } else { Player::Two };
         Ok(LiveGame {
             id,
@@ -91,7 +109,7 @@ impl LiveGame {
     /// one on a clock, and a side still to make its first move has its whole
     /// [`first_move`](super::LobbyLimits::first_move) again; a
     /// correspondence deadline runs on from the last move.
-    pub fn restore(stored: StoredGame, now: (Instant, i64)) -> Result<LiveGame, String> {
+    pub fn restore(stored: StoredGame, now: (Instant, i64)) -> Result<LiveGame, RestoreError> {
         let mut live = LiveGame::new(
             stored.id,
             stored.keys,
@@ -102,10 +120,13 @@ impl LiveGame {
         )?;
         live.turn_began_ms = stored.started_ms;
         for (mv, spent_ms, at_ms) in stored.moves {
-            let mv: Move = mv.parse().map_err(|e| format!("game {}: {e}", live.id))?;
+            let game = live.id;
+            let mv: Move = mv
+                .parse()
+                .map_err(|error| RestoreError::NotAMove { game, error })?;
             live.game
                 .play(mv)
-                .map_err(|e| format!("game {}: {e}", live.id))?;
+                .map_err(|error| RestoreError::Illegal { game, error })?;
             if let Some(clocks) = &mut live.clocks {
                 clocks.moved(Duration::from_millis(spent_ms));
             }
@@ -220,30 +241,30 @@ impl LiveGame {
         ply: u16,
         text: &str,
         now: (Instant, i64),
-    ) -> Result<Accepted, String> {
-        let seat = self.seat(key).ok_or("you do not play in this game")?;
+    ) -> Result<Accepted, AskRefusal> {
+        let seat = self.seat(key).ok_or(AskRefusal::NotYourGame)?;
         if self.game.is_over() {
-            return Err("the game is over".into());
+            return Err(AskRefusal::GameOver);
         }
         if self.game.player_to_move().index() != seat {
-            return Err("it is not your turn".into());
+            return Err(AskRefusal::NotYourTurn);
         }
         if ply != self.ply() {
-            return Err(format!(
-                "move {} was expected, not move {}",
-                u32::from(self.ply()) + 1,
-                u32::from(ply) + 1
-            ));
+            return Err(AskRefusal::WrongMoveNumber {
+                expected: u32::from(self.ply()) + 1,
+                got: u32::from(ply) + 1,
+            });
         }
-        let mv: Move = text
-            .parse()
-            .map_err(|e| format!("{text:?} is not a move: {e}"))?;
+        let mv: Move = text.parse().map_err(|error| AskRefusal::NotAMove {
+            text: text.to_string(),
+            error,
+        })?;
         if self.flag_fell(now) {
-            return Err("your time has run out".into());
+            return Err(AskRefusal::TimeUp);
         }
         let mut game = self.game.clone();
         game.play(mv)
-            .map_err(|e| format!("illegal move {mv}: {e}"))?;
+            .map_err(|error| AskRefusal::Illegal { mv, error })?;
         let spent = match &self.clocks {
             Some(clocks) => clocks.charge(self.turn_so_far(now)),
             None => Duration::from_millis(u64::try_from(now.1 - self.turn_began_ms).unwrap_or(0)),

@@ -19,6 +19,7 @@ mod limits;
 pub mod load;
 mod names;
 mod referee;
+mod refusal;
 mod registrations;
 mod schema;
 mod store;

@@ -10,6 +10,7 @@ use std::net::IpAddr;
 
 use super::db::values;
 use super::referee::Referee;
+use super::refusal::AskRefusal;
 use super::store::{Store, StoreError};
 use crate::online::name::{NameError, PlayerName, check_name, skeleton_of};
 use crate::online::protocol::{Answer, FromServer, Push};
@@ -111,19 +112,17 @@ impl Store {
         key: &str,
         wanted: &PlayerName,
         now_ms: i64,
-    ) -> Result<Result<(), String>, StoreError> {
+    ) -> Result<Result<(), AskRefusal>, StoreError> {
         let Some(row) = self.db.query_first(
             "SELECT name, coalesce(skeleton, '') FROM players WHERE key = ?1",
             &values![key],
         )?
         else {
-            return Ok(Err(
-                "this key has no name on this server: connect with a name first".into(),
-            ));
+            return Ok(Err(AskRefusal::RenameUnnamed));
         };
         let (old, old_skeleton) = (row.text(0)?, row.text(1)?);
         if old == wanted.shown {
-            return Ok(Err(format!("you are called {old} already")));
+            return Ok(Err(AskRefusal::SameName(old)));
         }
         let last = self
             .db
@@ -138,15 +137,14 @@ impl Store {
             let next = last + RENAME_EVERY_DAYS * DAY_MS;
             if now_ms < next {
                 let days = (next - now_ms + DAY_MS - 1) / DAY_MS;
-                return Ok(Err(format!(
-                    "a name changes once in {RENAME_EVERY_DAYS} days, and yours can change again \
-                     in {days} {}",
-                    if days == 1 { "day" } else { "days" }
-                )));
+                return Ok(Err(AskRefusal::RenameTooSoon {
+                    days,
+                    every: RENAME_EVERY_DAYS,
+                }));
             }
         }
         if let Some(conflict) = self.name_conflict(key, wanted, now_ms)? {
-            return Ok(Err(conflict.to_string()));
+            return Ok(Err(AskRefusal::Name(conflict)));
         }
         self.db.transaction(&[
             (
@@ -209,13 +207,13 @@ impl Referee {
                 Ok(wanted.shown)
             }
             Ok(Err(e)) => Err(named(e)),
-            Err(e) => Err((self.failed(&e), None)),
+            Err(e) => Err((self.failed(&e).to_string(), None)),
         }
     }
 
     /// `rename`: `key` takes the name `raw`; every copy of it is told.
-    pub(super) fn rename(&mut self, key: &str, raw: &str) -> Result<Answer, String> {
-        let wanted = check_name(raw).map_err(|e| e.to_string())?;
+    pub(super) fn rename(&mut self, key: &str, raw: &str) -> Result<Answer, AskRefusal> {
+        let wanted = check_name(raw)?;
         let now_ms = (self.wall)();
         self.store
             .rename(key, &wanted, now_ms)

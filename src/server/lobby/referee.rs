@@ -117,9 +117,12 @@ fn encode(message: &FromServer) -> Arc<[u8]> {
 
 impl Referee {
     /// The referee of the games in `store`, restored as they were.
-    pub fn new(mut store: Store, limits: LobbyLimits) -> Result<Referee, String> {
+    pub fn new(
+        mut store: Store,
+        limits: LobbyLimits,
+    ) -> Result<Referee, super::game::RestoreError> {
         let mut games = BTreeMap::new();
-        let stored = store.unfinished().map_err(|e| e.to_string())?;
+        let stored = store.unfinished()?;
         for game in stored {
             let live = LiveGame::restore(game, now())?;
             games.insert(live.id, live);
@@ -187,7 +190,8 @@ impl Referee {
                 from,
             } => self.join(conn, key, name, outbox, from),
             Command::Ask { conn, request } => {
-                let answer = self.ask(conn, request.ask);
+                // The wire carries the refusal's words.
+                let answer = self.ask(conn, request.ask).map_err(|e| e.to_string());
                 self.send(
                     conn,
                     &FromServer::Reply(Reply {
@@ -220,7 +224,7 @@ impl Referee {
                     Err(refusal) => return refuse(refusal),
                 },
             },
-            Err(e) => return refuse((self.failed(&e), None)),
+            Err(e) => return refuse((self.failed(&e).to_string(), None)),
         };
         let started = Instant::now();
         let limits = &self.limits;
@@ -277,9 +281,9 @@ impl Referee {
     }
 
     /// Logs a database failure; the refusal the client is told.
-    pub(super) fn failed(&self, e: &super::store::StoreError) -> String {
+    pub(super) fn failed(&self, e: &super::store::StoreError) -> super::refusal::AskRefusal {
         tracing::error!("{e}");
-        "the server cannot reach its database now: try again later".into()
+        super::refusal::AskRefusal::Database
     }
 
     /// Sends to one connection; one that cannot take more is dropped,

@@ -93,7 +93,8 @@ fn join_from(referee: &mut Referee, conn: u64, name: &str, from: &str) -> Push {
     }
 }
 
-/// `conn` asks to be called `name`: the answer.
+/// `conn` asks to be called `name`: the answer (a refusal as the wire
+/// carries it: text).
 fn rename(
     referee: &mut Referee,
     conn: u64,

@@ -5,23 +5,23 @@
 //! waits at a time in a game, each player may make `takebacks_per_game`,
 //! and a move answers a waiting one with no. Rated games too: both agree.
 
-use super::asks::no_game;
 use super::referee::Referee;
+use super::refusal::AskRefusal;
 use crate::online::protocol::{Answer, FromServer, GameId, Push};
 
 impl Referee {
-    pub(super) fn ask_takeback(&mut self, key: &str, game: u64) -> Result<Answer, String> {
+    pub(super) fn ask_takeback(&mut self, key: &str, game: u64) -> Result<Answer, AskRefusal> {
         let most = self.limits.takebacks_per_game;
-        let live = self.games.get_mut(&game).ok_or_else(|| no_game(game))?;
-        let seat = live.seat(key).ok_or("you do not play in this game")?;
+        let live = self.games.get_mut(&game).ok_or(AskRefusal::NoGame(game))?;
+        let seat = live.seat(key).ok_or(AskRefusal::NotYourGame)?;
         if live.takeback.is_some() {
-            return Err("a take-back request already waits for an answer".into());
+            return Err(AskRefusal::TakebackWaits);
         }
         if live.takeback_plies(seat) == 0 {
-            return Err("you have no move to take back".into());
+            return Err(AskRefusal::NothingToTakeBack);
         }
         if live.takebacks[seat] >= most {
-            return Err(format!("at most {most} take-back requests in a game"));
+            return Err(AskRefusal::TooManyTakebacks(most));
         }
         live.takebacks[seat] += 1;
         live.takeback = Some(seat);
@@ -41,12 +41,12 @@ impl Referee {
         key: &str,
         game: u64,
         yes: bool,
-    ) -> Result<Answer, String> {
-        let live = self.games.get_mut(&game).ok_or_else(|| no_game(game))?;
-        let seat = live.seat(key).ok_or("you do not play in this game")?;
+    ) -> Result<Answer, AskRefusal> {
+        let live = self.games.get_mut(&game).ok_or(AskRefusal::NoGame(game))?;
+        let seat = live.seat(key).ok_or(AskRefusal::NotYourGame)?;
         let asker = match live.takeback {
             Some(asker) if asker != seat => asker,
-            _ => return Err("no take-back request waits for your answer".into()),
+            _ => return Err(AskRefusal::NoTakebackToAnswer),
         };
         live.takeback = None;
         let by = live.names[asker].clone();
@@ -67,7 +67,7 @@ impl Referee {
             return Err(self.failed(&e));
         }
         let now = self.now();
-        let live = self.games.get_mut(&game).ok_or_else(|| no_game(game))?;
+        let live = self.games.get_mut(&game).ok_or(AskRefusal::NoGame(game))?;
         live.take_back(plies, now);
         let state = live.state(now);
         self.tell_game(game, &FromServer::Push(Push::TakenBack { state }));

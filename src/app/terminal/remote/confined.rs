@@ -14,6 +14,12 @@ pub const GUEST_OFFLINE: &str =
 /// A server that runs no lobby.
 pub const NO_LOBBY: &str = "Online play is not offered on this server (it runs no lobby).";
 
+/// A remote session on a server that runs no lobby: online play is refused
+/// (the message is [`NO_LOBBY`] as a field's error, without its full stop).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{}", NO_LOBBY.trim_end_matches('.'))]
+pub struct NoLobby;
+
 /// What the player may reach of the network.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub(in crate::app) enum Reach {
@@ -61,11 +67,11 @@ impl Reach {
 
     /// The server a connection may go to: `typed` locally, the server's
     /// own lobby in a remote session whatever was typed or kept.
-    pub fn server_allowed(&self, typed: String) -> Result<String, String> {
+    pub fn server_allowed(&self, typed: String) -> Result<String, NoLobby> {
         match self {
             Reach::Anywhere => Ok(typed),
             Reach::Session { lobby: Some(lobby) } => Ok(lobby.clone()),
-            Reach::Session { lobby: None } => Err(NO_LOBBY.trim_end_matches('.').to_string()),
+            Reach::Session { lobby: None } => Err(NoLobby),
         }
     }
 
