@@ -27,6 +27,7 @@ mod lobby;
 mod lobby_chat;
 mod lobby_edges;
 mod lobby_names;
+mod lobby_cluster;
 mod lobby_postgres;
 mod relay;
 mod relay_app;
