@@ -12,8 +12,8 @@ use brique::online::protocol::{Answer, Ask, GameId, GameState, Push, Terms};
 use brique::online::{Client, Identity, OnlineError};
 
 use crate::lobby_support::{
-    Backend, Lobby, WAIT, ask, connect, drain, known, play_one, quick, refused, replay,
-    start_game, wait_push,
+    Backend, Lobby, WAIT, ask, connect, drain, known, play_one, quick, refused, replay, start_game,
+    wait_push,
 };
 
 const QUICK: Terms = quick(10, 0);
@@ -143,7 +143,11 @@ fn the_owner_of_a_game_killed_another_server_takes_it_over_and_it_ends_rated() {
     let players = ["bob", "alice"];
     for _ in 0..3 {
         let mover = players[core.player_to_move().index()];
-        let client = if mover == "alice" { &mut alice } else { &mut bob };
+        let client = if mover == "alice" {
+            &mut alice
+        } else {
+            &mut bob
+        };
         play_one(client, game, &mut core);
     }
     one.kill();

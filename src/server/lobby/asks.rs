@@ -327,7 +327,13 @@ impl Referee {
                 };
                 self.store
                     .add_move_owned(me, game, ply, &text, spent, now.1, &summary)
-                    .and_then(|owned| if owned { Ok(()) } else { Err(StoreError::Lost(game)) })
+                    .and_then(|owned| {
+                        if owned {
+                            Ok(())
+                        } else {
+                            Err(StoreError::Lost(game))
+                        }
+                    })
             }
             None => self.store.add_move(game, ply, &text, spent, now.1),
         };

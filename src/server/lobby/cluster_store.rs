@@ -470,7 +470,6 @@ impl Store {
     }
 }
 
-
 fn json<T: serde::Serialize>(value: &T) -> String {
     // These types serialize without fail: no maps with non-string keys.
     serde_json::to_string(value).unwrap_or_default()

@@ -12,7 +12,7 @@ use std::time::{Instant, SystemTime, UNIX_EPOCH};
 use tokio::sync::mpsc::Sender;
 use tokio::sync::mpsc::error::TrySendError;
 
-use super::cluster::Cluster;
+use super::cluster_state::{Cluster, Event};
 use super::game::{Ending, LiveGame};
 use super::limits::LobbyLimits;
 use super::registrations::Registrations;
@@ -430,7 +430,7 @@ impl Referee {
         let mut dirty = std::mem::take(&mut self.dirty);
         if dirty.any() && self.cluster.as_ref().is_some_and(|c| c.peers > 0) {
             // The other servers read the lists again.
-            self.publish(None, &super::cluster::Event::Lists);
+            self.publish(None, &Event::Lists);
         }
         if self.reloaded() {
             dirty = Dirty {
