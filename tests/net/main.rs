@@ -25,6 +25,7 @@ mod jam;
 mod link;
 mod lobby;
 mod lobby_chat;
+mod lobby_cluster;
 mod lobby_edges;
 mod lobby_failover;
 mod lobby_names;

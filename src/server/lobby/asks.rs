@@ -4,24 +4,46 @@
 
 use std::time::Instant;
 
+use super::cluster_store::SeekRow;
 use super::game::{Ending, LiveGame};
 use super::referee::{Referee, Seek};
 use super::refusal::AskRefusal;
+use super::store::StoreError;
 use crate::online::protocol::{Answer, Ask, FromServer, GameId, GameSummary, Push, SeekId, Terms};
 
 impl Referee {
-    /// The answer to `ask` from `conn`, or why not.
-    pub(super) fn ask(&mut self, conn: u64, ask: Ask) -> Result<Answer, AskRefusal> {
+    /// Who asks on `conn` (key and name), if its key may ask now: a
+    /// request costs a key online on N servers N tokens here, so that its
+    /// rate in all stays `asks_per_second` (docs/server.md).
+    pub(super) fn admit(&mut self, conn: u64) -> Result<(String, Option<String>), AskRefusal> {
         let (key, name) = match self.conns.get(&conn) {
             Some(c) => (c.key.clone(), c.name.clone()),
             None => return Err(AskRefusal::UnknownConnection),
         };
+        let servers = self.servers_of(&key);
         let limits = &self.limits;
         let state = self.keys.get_mut(&key).ok_or(AskRefusal::UnknownKey)?;
         let rate = limits.asks_per_second;
-        if !state.asks.try_take(Instant::now()) {
+        let now = Instant::now();
+        if !state.asks.try_take(now) {
             return Err(AskRefusal::TooManyAsks(rate));
         }
+        for _ in 1..servers {
+            state.asks.charge(now);
+        }
+        Ok((key, name))
+    }
+
+    /// The answer to `ask` from `key` on `conn` (`None`: a connection on
+    /// another server, which forwarded it), or why not.
+    pub(super) fn answer(
+        &mut self,
+        conn: Option<u64>,
+        key: &str,
+        name: Option<String>,
+        ask: Ask,
+    ) -> Result<Answer, AskRefusal> {
+        let key = key.to_string();
         let named = || name.clone().ok_or(AskRefusal::Unnamed);
         match ask {
             Ask::Ping => Ok(Answer::Done),
@@ -39,6 +61,11 @@ impl Referee {
             }
             Ask::Cancel { seek: SeekId(seek) } => match self.seeks.get(&seek) {
                 Some(s) if s.key == key => {
+                    if self.me().is_some() {
+                        self.store
+                            .remove_seek(seek, &key)
+                            .map_err(|e| self.failed(&e))?;
+                    }
                     self.seeks.remove(&seek);
                     self.dirty.seeks = true;
                     Ok(Answer::Done)
@@ -64,7 +91,14 @@ impl Referee {
             }
             Ask::Watch { game: GameId(game) } => self.watch(conn, &key, game),
             Ask::Unwatch { game: GameId(game) } => {
-                self.unwatch(conn, game);
+                if let Some(conn) = conn {
+                    self.unwatch(conn, game);
+                    if let Some(c) = &mut self.cluster
+                        && let Some(watching) = c.watching.get_mut(&game)
+                    {
+                        watching.remove(&conn);
+                    }
+                }
                 Ok(Answer::Done)
             }
             Ask::MyGames => Ok(Answer::Games {
@@ -116,11 +150,27 @@ impl Referee {
         }
     }
 
-    fn games_of(&self, key: &str) -> usize {
-        self.games
+    /// Games `key` plays in now (on every server, with several).
+    fn games_of(&mut self, key: &str) -> Result<usize, AskRefusal> {
+        if self.me().is_some() {
+            return self
+                .store
+                .games_in_progress_of(key)
+                .map_err(|e| self.failed(&e));
+        }
+        Ok(self
+            .games
             .values()
             .filter(|g| g.seat(key).is_some())
-            .count()
+            .count())
+    }
+
+    /// Seeks and challenges `key` has open (on every server, with several).
+    fn seeks_of(&mut self, key: &str) -> Result<usize, AskRefusal> {
+        if self.me().is_some() {
+            return self.store.seeks_of(key).map_err(|e| self.failed(&e));
+        }
+        Ok(self.seeks.values().filter(|s| s.key == key).count())
     }
 
     fn seek(
@@ -131,14 +181,13 @@ impl Referee {
         terms: Terms,
     ) -> Result<Answer, AskRefusal> {
         terms.check()?;
+        if self.seeks_of(key)? >= self.limits.open_seeks {
+            return Err(AskRefusal::TooManySeeks(self.limits.open_seeks));
+        }
+        if self.games_of(key)? >= self.limits.games_per_player {
+            return Err(AskRefusal::TooManyGames(self.limits.games_per_player));
+        }
         let limits = &self.limits;
-        let open = self.seeks.values().filter(|s| s.key == key).count();
-        if open >= limits.open_seeks {
-            return Err(AskRefusal::TooManySeeks(limits.open_seeks));
-        }
-        if self.games_of(key) >= limits.games_per_player {
-            return Err(AskRefusal::TooManyGames(limits.games_per_player));
-        }
         let per_minute = limits.seeks_per_minute;
         let state = self.keys.get_mut(key).ok_or(AskRefusal::UnknownKey)?;
         if !state.seeks.try_take(Instant::now()) {
@@ -148,11 +197,23 @@ impl Referee {
             .store
             .rating(key, terms.variant)
             .map_err(|e| self.failed(&e))?;
-        let seek = self.next_seek;
-        self.next_seek += 1;
         #[allow(clippy::cast_possible_truncation)] // a rating is some thousands
         let rating = rating.rating.rating.round() as i32;
         let key = key.to_string();
+        let seek = if self.me().is_some() {
+            self.table_seek(SeekRow {
+                id: 0,
+                server: 0,
+                key: key.clone(),
+                name: name.clone(),
+                to: to.clone(),
+                terms,
+                rating,
+            })?
+        } else {
+            self.next_seek += 1;
+            self.next_seek - 1
+        };
         self.seeks.insert(
             seek,
             Seek {
@@ -161,6 +222,7 @@ impl Referee {
                 to,
                 terms,
                 rating,
+                here: true,
             },
         );
         self.dirty.seeks = true;
@@ -175,26 +237,51 @@ impl Referee {
         if offer.to.as_ref().is_some_and(|(to, _)| to != key) {
             return Err(AskRefusal::ChallengeToAnother(seek));
         }
-        if self.games_of(key) >= self.limits.games_per_player {
+        if self.games_of(key)? >= self.limits.games_per_player {
             return Err(AskRefusal::TooManyGames(self.limits.games_per_player));
         }
+        let offer = self
+            .seeks
+            .get(&seek)
+            .ok_or(AskRefusal::SeekGone(seek))?;
         let (terms, keys) = (offer.terms, [offer.key.clone(), key.to_string()]);
         let names = [offer.name.clone(), name];
         // Colours alternate with the seeks' numbers: fair, and the same
         // every run of a test.
         let black = if seek.is_multiple_of(2) { 2 } else { 1 };
         let now = self.now();
-        let id = self
-            .store
-            .new_game(
-                [&keys[0], &keys[1]],
-                [&names[0], &names[1]],
-                black,
-                &terms,
-                now.1,
-            )
-            .map_err(|e| self.failed(&e))?;
-        let live = LiveGame::new(id, keys.clone(), names, black, terms, now)?;
+        let mut live = LiveGame::new(0, keys.clone(), names.clone(), black, terms, now)?;
+        let id = match self.me() {
+            Some(me) => self
+                .store
+                .new_game_from_seek(
+                    me,
+                    seek,
+                    [&keys[0], &keys[1]],
+                    [&names[0], &names[1]],
+                    black,
+                    &terms,
+                    now.1,
+                    &live.summary(),
+                )
+                .map_err(|e| self.failed(&e))?
+                .ok_or_else(|| {
+                    self.seeks.remove(&seek);
+                    self.dirty.seeks = true;
+                    AskRefusal::SeekGone(seek)
+                })?,
+            None => self
+                .store
+                .new_game(
+                    [&keys[0], &keys[1]],
+                    [&names[0], &names[1]],
+                    black,
+                    &terms,
+                    now.1,
+                )
+                .map_err(|e| self.failed(&e))?,
+        };
+        live.id = id;
         let state = live.state(now);
         self.games.insert(id, live);
         self.seeks.remove(&seek);
@@ -212,9 +299,29 @@ impl Referee {
         let accepted = live.check(key, ply, mv, now)?;
         let text = accepted.mv.to_string();
         let spent = u64::try_from(accepted.spent.as_millis()).unwrap_or(u64::MAX);
-        // Stored before anyone is told: an acknowledged move survives a kill.
-        if let Err(e) = self.store.add_move(game, ply, &text, spent, now.1) {
-            return Err(self.failed(&e));
+        // Stored before anyone is told: an acknowledged move survives a
+        // kill. With several servers, only while this one owns the game.
+        let stored = match self.me() {
+            Some(me) => {
+                let summary = GameSummary {
+                    ply: ply + 1,
+                    to_move: live.names[accepted.game.player_to_move().index()].clone(),
+                    ..live.summary()
+                };
+                self.store
+                    .add_move_owned(me, game, ply, &text, spent, now.1, &summary)
+                    .and_then(|owned| {
+                        if owned {
+                            Ok(())
+                        } else {
+                            Err(StoreError::Lost(game))
+                        }
+                    })
+            }
+            None => self.store.add_move(game, ply, &text, spent, now.1),
+        };
+        if let Err(e) = stored {
+            return Err(self.lost_or_failed(game, &e));
         }
         let live = self.games.get_mut(&game).ok_or(AskRefusal::NoGame(game))?;
         live.commit(accepted, now);
@@ -246,8 +353,16 @@ impl Referee {
         Ok(Answer::Done)
     }
 
-    fn watch(&mut self, conn: u64, key: &str, game: u64) -> Result<Answer, AskRefusal> {
+    /// `conn` watches `game`; `None`: a connection on another server,
+    /// which keeps its watchers itself.
+    fn watch(&mut self, conn: Option<u64>, key: &str, game: u64) -> Result<Answer, AskRefusal> {
         let now = self.now();
+        let Some(conn) = conn else {
+            let live = self.games.get(&game).ok_or(AskRefusal::NoGame(game))?;
+            return Ok(Answer::Game {
+                state: live.state(now),
+            });
+        };
         let watching = self.conns.get(&conn).map_or(0, |c| c.watching.len());
         let live = self.games.get_mut(&game).ok_or(AskRefusal::NoGame(game))?;
         // A player opening their own game is no watcher.
@@ -311,6 +426,11 @@ impl Referee {
                 Some((!waiting, g.summary()))
             })
             .collect();
+        mine.extend(
+            self.remote_games_of(key)
+                .into_iter()
+                .map(|(waiting, g)| (!waiting, g)),
+        );
         mine.sort_by_key(|(later, g)| (*later, g.game));
         mine.into_iter().map(|(_, g)| g).collect()
     }

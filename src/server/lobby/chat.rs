@@ -21,10 +21,11 @@ impl Referee {
         if text.is_empty() {
             return Err(AskRefusal::EmptyChat);
         }
-        let per_minute = self.limits.chat_per_minute;
-        let state = self.keys.get_mut(key).ok_or(AskRefusal::UnknownKey)?;
-        if !state.chat.try_take(Instant::now()) {
-            return Err(AskRefusal::ChatRate(per_minute));
+        // A line forwarded from another server was counted there.
+        if self.keys.contains_key(key)
+            && let Some(why) = self.chat_refused(key)
+        {
+            return Err(why);
         }
         // Kept with the game before anyone reads it, as moves are.
         if let Err(e) = self.store.add_chat(game, key, &text, now().1) {
@@ -39,6 +40,17 @@ impl Referee {
             }),
         );
         Ok(Answer::Done)
+    }
+
+    /// Why `key` may not send a chat line now, if it may not (its
+    /// connections here count it).
+    pub(super) fn chat_refused(&mut self, key: &str) -> Option<AskRefusal> {
+        let per_minute = self.limits.chat_per_minute;
+        let state = self.keys.get_mut(key)?;
+        if state.chat.try_take(Instant::now()) {
+            return None;
+        }
+        Some(AskRefusal::ChatRate(per_minute))
     }
 
     /// Tells the other player of each of `key`'s games in progress that
@@ -69,7 +81,7 @@ impl Referee {
         };
         let Some(seat) = live.seat(key) else { return };
         let other = &live.keys[1 - seat];
-        if !self.keys.contains_key(other) {
+        if !self.keys.contains_key(other) && !self.online_elsewhere(other) {
             let name = live.names[1 - seat].clone();
             let push = Push::Presence {
                 game: GameId(game),

@@ -26,6 +26,10 @@ pub enum StoreError {
     Schema(String),
     #[error("the database holds a game it cannot read: {0}")]
     Corrupt(String),
+    /// A write fenced by the game's owner, from a server that no longer
+    /// owns it (another took it over).
+    #[error("game {0} is refereed by another server now")]
+    Lost(u64),
 }
 
 /// Where the lobby keeps its state: `--db PATH` or `--db postgres://…`.
@@ -345,12 +349,27 @@ impl Db {
         &mut self,
         statements: &[(&'static str, Vec<Value>)],
     ) -> Result<(), StoreError> {
+        self.transaction_if(statements, false).map(drop)
+    }
+
+    /// Runs each statement in turn, all in one transaction; with `fenced`,
+    /// none when the first changes no row (a write fenced by its
+    /// condition), which answers `false`.
+    pub(super) fn transaction_if(
+        &mut self,
+        statements: &[(&'static str, Vec<Value>)],
+        fenced: bool,
+    ) -> Result<bool, StoreError> {
         match self {
             Db::Sqlite(db) => {
                 let tx = db.transaction()?;
-                for (sql, params) in statements {
-                    tx.prepare_cached(sql)?
+                for (i, (sql, params)) in statements.iter().enumerate() {
+                    let changed = tx
+                        .prepare_cached(sql)?
                         .execute(rusqlite::params_from_iter(params))?;
+                    if fenced && i == 0 && changed == 0 {
+                        return Ok(false);
+                    }
                 }
                 tx.commit()?;
             }
@@ -360,15 +379,18 @@ impl Db {
                     .map(|(sql, _)| pg.statement(sql))
                     .collect::<Result<Vec<_>, _>>()?;
                 let mut tx = pg.client.transaction()?;
-                for (statement, (_, params)) in prepared.iter().zip(statements) {
+                for (i, (statement, (_, params))) in prepared.iter().zip(statements).enumerate() {
                     let boxed: Vec<_> = params.iter().map(Value::boxed).collect();
                     let refs: Vec<&(dyn ToSql + Sync)> = boxed.iter().map(AsRef::as_ref).collect();
-                    tx.execute(statement, &refs)?;
+                    let changed = tx.execute(statement, &refs)?;
+                    if fenced && i == 0 && changed == 0 {
+                        return Ok(false);
+                    }
                 }
                 tx.commit()?;
             }
         }
-        Ok(())
+        Ok(true)
     }
 }
 

@@ -47,9 +47,10 @@ impl Referee {
                 .map(|&(seat, _, after)| (keys[seat].as_str(), after))
                 .collect(),
             variant: terms.variant,
+            owner: self.me(),
         };
         if let Err(e) = self.store.finish(&finish) {
-            return Err(self.failed(&e));
+            return Err(self.lost_or_failed(game, &e));
         }
         let changes = ratings
             .iter()

@@ -11,11 +11,16 @@
 mod archive;
 mod asks;
 mod chat;
+mod cluster;
+mod cluster_state;
+mod cluster_store;
 mod conn;
 mod db;
 mod ending;
+mod forward;
 mod game;
 mod limits;
+mod listener;
 pub mod load;
 mod names;
 mod referee;
@@ -74,10 +79,21 @@ pub fn run(
         std::fs::create_dir_all(dir).map_err(|e| format!("cannot make {}: {e}", dir.display()))?;
     }
     let store = Store::connect(&lobby.db).map_err(|e| format!("{}: {e}", lobby.db))?;
-    let referee =
-        Referee::new(store, lobby.limits.clone()).map_err(|e| format!("{}: {e}", lobby.db))?;
-    let identity = Identity::load_or_create(&lobby.key).map_err(|e| e.to_string())?;
     let (commands, queue) = std::sync::mpsc::sync_channel(lobby.limits.queue);
+    // Over PostgreSQL, one server among any number (docs/server.md,
+    // "Several servers"); over SQLite, alone.
+    let referee = match &lobby.db {
+        Database::Postgres(url) => {
+            let poked = Arc::new(std::sync::atomic::AtomicBool::new(false));
+            let referee = Referee::in_cluster(store, lobby.limits.clone(), Arc::clone(&poked));
+            listener::spawn(url.clone(), commands.clone(), poked)
+                .map_err(|e| format!("cannot start the listener: {e}"))?;
+            referee
+        }
+        Database::File(_) => Referee::new(store, lobby.limits.clone()),
+    }
+    .map_err(|e| format!("{}: {e}", lobby.db))?;
+    let identity = Identity::load_or_create(&lobby.key).map_err(|e| e.to_string())?;
     std::thread::Builder::new()
         .name("lobby referee".into())
         .spawn(move || referee.run(&queue))

@@ -12,6 +12,7 @@ use std::time::{Instant, SystemTime, UNIX_EPOCH};
 use tokio::sync::mpsc::Sender;
 use tokio::sync::mpsc::error::TrySendError;
 
+use super::cluster_state::{Cluster, Event};
 use super::game::{Ending, LiveGame};
 use super::limits::LobbyLimits;
 use super::registrations::Registrations;
@@ -19,7 +20,7 @@ use super::store::Store;
 use crate::net::rate::RateLimiter;
 use crate::online::NameError;
 use crate::online::protocol::{
-    FromServer, MAX_LIST, Push, Reply, Request, SeekId, SeekSummary, Terms,
+    FromServer, GameSummary, MAX_LIST, Push, Reply, Request, SeekId, SeekSummary, Terms,
 };
 
 /// What a connection's task tells the referee.
@@ -39,6 +40,11 @@ pub enum Command {
     },
     Gone {
         conn: u64,
+    },
+    /// Another server wrote events (a NOTIFY came), or the listener
+    /// connected again (`resync`: read everything again).
+    Poke {
+        resync: bool,
     },
 }
 
@@ -65,6 +71,8 @@ pub(super) struct Seek {
     pub to: Option<(String, String)>,
     pub terms: Terms,
     pub rating: i32,
+    /// Made on this server (with several: others' come from the table).
+    pub here: bool,
 }
 
 /// Which lists changed. The games list changes when a game starts or
@@ -75,6 +83,12 @@ pub(super) struct Dirty {
     pub players: bool,
     pub seeks: bool,
     pub games: bool,
+}
+
+impl Dirty {
+    fn any(self) -> bool {
+        self.players || self.seeks || self.games
+    }
 }
 
 pub struct Referee {
@@ -94,6 +108,8 @@ pub struct Referee {
     /// The monotonic clock the games' clocks run on: a test's own.
     monotonic: MonotonicClock,
     pub(super) registrations: Registrations,
+    /// With several servers over one database: this one's part.
+    pub(super) cluster: Option<Cluster>,
 }
 
 /// Milliseconds since 1970, now.
@@ -131,7 +147,24 @@ impl Referee {
             games = games.len(),
             "the lobby's games in progress are back"
         );
-        Ok(Referee {
+        Ok(Referee::with_games(store, limits, games))
+    }
+
+    /// The referee of one server among several over `store` (PostgreSQL):
+    /// its games are those it takes over from dead servers
+    /// ([`Referee::join_cluster`]); `poked` is set by its listener.
+    pub fn in_cluster(
+        store: Store,
+        limits: LobbyLimits,
+        poked: std::sync::Arc<std::sync::atomic::AtomicBool>,
+    ) -> Result<Referee, super::game::RestoreError> {
+        let mut referee = Referee::with_games(store, limits, BTreeMap::new());
+        referee.join_cluster(poked)?;
+        Ok(referee)
+    }
+
+    fn with_games(store: Store, limits: LobbyLimits, games: BTreeMap<u64, LiveGame>) -> Referee {
+        Referee {
             store,
             limits,
             conns: HashMap::new(),
@@ -144,7 +177,8 @@ impl Referee {
             wall: Box::new(|| now().1),
             monotonic: Box::new(Instant::now),
             registrations: Registrations::default(),
-        })
+            cluster: None,
+        }
     }
 
     /// The same referee on another wall clock (a test's, to move on).
@@ -191,7 +225,16 @@ impl Referee {
             } => self.join(conn, key, name, outbox, from),
             Command::Ask { conn, request } => {
                 // The wire carries the refusal's words.
-                let answer = self.ask(conn, request.ask).map_err(|e| e.to_string());
+                let answer = match self.admit(conn) {
+                    Ok((key, name)) => {
+                        if self.forwarded(conn, &key, &name, &request) {
+                            return;
+                        }
+                        self.answer(Some(conn), &key, name, request.ask)
+                    }
+                    Err(why) => Err(why),
+                }
+                .map_err(|e| e.to_string());
                 self.send(
                     conn,
                     &FromServer::Reply(Reply {
@@ -201,6 +244,7 @@ impl Referee {
                 );
             }
             Command::Gone { conn } => self.gone(conn),
+            Command::Poke { resync } => self.poked(resync),
         }
     }
 
@@ -245,16 +289,24 @@ impl Referee {
                 watching: HashSet::new(),
             },
         );
-        let waiting = self
+        let mut waiting: Vec<_> = self
             .games
             .values()
             .filter(|g| g.seat(&key) == Some(g.game.player_to_move().index()))
             .map(LiveGame::summary)
             .collect();
+        waiting.extend(
+            self.remote_games_of(&key)
+                .into_iter()
+                .filter_map(|(to_move, g)| to_move.then_some(g)),
+        );
+        waiting.sort_by_key(|g| g.game);
+        let shown = name.clone();
         self.send(conn, &FromServer::Push(Push::Welcome { name, waiting }));
         self.push_lists_to(conn);
         self.dirty.players = true;
         if back {
+            self.mark_presence(&key, shown.as_deref(), true);
             self.presence(&key, true);
         }
     }
@@ -266,15 +318,17 @@ impl Referee {
         for game in &left.watching {
             self.unwatch(conn, *game);
         }
+        self.cluster_gone(conn);
         if let Some(state) = self.keys.get_mut(&left.key) {
             state.conns.retain(|&c| c != conn);
             if state.conns.is_empty() {
                 // A player's seeks and challenges leave with their last copy.
                 self.keys.remove(&left.key);
                 let before = self.seeks.len();
-                self.seeks.retain(|_, s| s.key != left.key);
+                self.seeks.retain(|_, s| !(s.key == left.key && s.here));
                 self.dirty.seeks |= self.seeks.len() != before;
                 self.dirty.players = true;
+                self.mark_presence(&left.key, None, false);
                 self.presence(&left.key, false);
             }
         }
@@ -308,6 +362,7 @@ impl Referee {
         let Some(live) = self.games.get(&game) else {
             return;
         };
+        let keys = live.keys.to_vec();
         let mut to: Vec<u64> = live.watchers.iter().copied().collect();
         for key in &live.keys {
             if let Some(state) = self.keys.get(key) {
@@ -319,6 +374,7 @@ impl Referee {
         for conn in to {
             self.send_bytes(conn, &bytes);
         }
+        self.tell_elsewhere(&keys, Some(game), message);
     }
 
     /// Sends to every copy of either player of `game`, not its watchers.
@@ -343,6 +399,7 @@ impl Referee {
         for conn in conns {
             self.send_bytes(conn, &bytes);
         }
+        self.tell_elsewhere(&[key.to_string()], None, message);
     }
 
     /// Ends games out of time, and aborts those whose side to move made
@@ -365,6 +422,7 @@ impl Referee {
             // A failure is logged (`failed`); the next tick tries again.
             let _ = self.end(game, ending);
         }
+        self.cluster_tick();
         // Lists go out at most every `lists_every`: with many players
         // each change would otherwise cost everyone a message.
         if self.last_lists.elapsed() >= self.limits.lists_every {
@@ -374,7 +432,18 @@ impl Referee {
     }
 
     fn push_lists(&mut self) {
-        let dirty = std::mem::take(&mut self.dirty);
+        let mut dirty = std::mem::take(&mut self.dirty);
+        if dirty.any() && self.cluster.as_ref().is_some_and(|c| c.peers > 0) {
+            // The other servers read the lists again.
+            self.publish(None, &Event::Lists);
+        }
+        if self.reloaded() {
+            dirty = Dirty {
+                players: true,
+                seeks: true,
+                games: true,
+            };
+        }
         let conns: Vec<u64> = self.conns.keys().copied().collect();
         if dirty.players {
             let players = encode(&FromServer::Push(Push::Players {
@@ -386,13 +455,7 @@ impl Referee {
         }
         if dirty.games {
             let games = encode(&FromServer::Push(Push::Games {
-                games: self
-                    .games
-                    .values()
-                    .rev()
-                    .take(MAX_LIST)
-                    .map(LiveGame::summary)
-                    .collect(),
+                games: self.games_list(),
             }));
             for &conn in &conns {
                 self.send_bytes(conn, &games);
@@ -410,19 +473,23 @@ impl Referee {
             players: self.players(),
         };
         self.send(conn, &FromServer::Push(players));
-        let games = self
-            .games
-            .values()
-            .rev()
-            .take(MAX_LIST)
-            .map(LiveGame::summary)
-            .collect();
+        let games = self.games_list();
         self.send(conn, &FromServer::Push(Push::Games { games }));
         self.push_seeks_to(conn);
     }
 
+    /// The games in progress, here and on the other servers, newest first.
+    fn games_list(&self) -> Vec<GameSummary> {
+        let mut games: Vec<GameSummary> = self.games.values().map(LiveGame::summary).collect();
+        games.extend(self.remote_summaries());
+        games.sort_unstable_by_key(|g| std::cmp::Reverse(g.game));
+        games.truncate(MAX_LIST);
+        games
+    }
+
     fn players(&self) -> Vec<String> {
         let mut names: Vec<String> = self.conns.values().filter_map(|c| c.name.clone()).collect();
+        names.extend(self.names_elsewhere());
         names.sort_unstable_by_key(|n| n.to_lowercase());
         names.dedup();
         names.truncate(MAX_LIST);

@@ -85,6 +85,16 @@ pub enum AskRefusal {
         if *.days == 1 { "day" } else { "days" }
     )]
     RenameTooSoon { days: i64, every: i64 },
+    /// With several servers: another took the game over while this one
+    /// was away.
+    #[error("game {0} is refereed by another server now: ask again")]
+    LostGame(u64),
+    /// A request forwarded to a server that no longer owns the game.
+    #[error("that game moved to another server: ask again")]
+    GameMoved,
+    /// A request forwarded to a game's owner, which never answered.
+    #[error("the server of that game does not answer: try again")]
+    OwnerSilent,
     /// The database failed (logged where it happened).
     #[error("the server cannot reach its database now: try again later")]
     Database,

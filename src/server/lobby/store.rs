@@ -61,6 +61,9 @@ pub struct Finish<'a> {
     /// rating changes.
     pub ratings: Vec<(&'a str, Rated)>,
     pub variant: Variant,
+    /// The server that must own the game for the end to be written
+    /// (several servers over one database); `None` for a lone server.
+    pub owner: Option<i64>,
 }
 
 pub struct Store {
@@ -231,8 +234,15 @@ impl Store {
     /// in one transaction.
     pub fn finish(&mut self, finish: &Finish<'_>) -> Result<(), StoreError> {
         let mut statements = vec![(
-            "UPDATE games SET result = ?2, record = ?3, ended_ms = ?4 WHERE id = ?1",
-            values![finish.game, finish.result, finish.record, finish.ended_ms],
+            "UPDATE games SET result = ?2, record = ?3, ended_ms = ?4
+             WHERE id = ?1 AND (CAST(?5 AS BIGINT) IS NULL OR owner = ?5)",
+            values![
+                finish.game,
+                finish.result,
+                finish.record,
+                finish.ended_ms,
+                finish.owner
+            ],
         )];
         for (key, rated) in &finish.ratings {
             let r = rated.rating;
@@ -263,7 +273,11 @@ impl Store {
                 ],
             ));
         }
-        self.db.transaction(&statements)
+        if self.db.transaction_if(&statements, true)? {
+            Ok(())
+        } else {
+            Err(StoreError::Lost(finish.game))
+        }
     }
 
     /// The finished games of `key` that were not aborted (each side moved).
@@ -303,7 +317,7 @@ impl Store {
         Ok(games)
     }
 
-    fn moves(&mut self, game: u64) -> Result<Vec<(String, u64, i64)>, StoreError> {
+    pub(super) fn moves(&mut self, game: u64) -> Result<Vec<(String, u64, i64)>, StoreError> {
         let rows = self.db.query(
             "SELECT mv, spent_ms, at_ms FROM moves WHERE game = ?1 ORDER BY ply",
             &values![game],
