@@ -12,7 +12,7 @@
 
 use std::path::{Path, PathBuf};
 
-use super::state::{Files, RECORD_KEY, RESULT_KEY, RESULT_PENDING, RESULT_WRITTEN, Snapshot};
+use super::state::{Files, RECORD_KEY, RESULT_KEY, RESULT_PENDING, RESULT_WRITTEN};
 use super::worth_keeping::worth_keeping;
 use crate::app::config::engine::Mode;
 use crate::app::files::naming::Naming;
@@ -329,48 +329,6 @@ impl Files {
         self.hand_to_writer(paths, record, game.session);
         // Written here (no event loop): what it said, at once.
         self.take_written(screen, out);
-    }
-
-    /// Says once, in a message box, why the game is not being saved; the
-    /// panel keeps saying that it is not until a save works.
-    pub(super) fn autosave_failed(
-        &mut self,
-        why: String,
-        game: &OnScreen,
-        screen: &mut Screen,
-        out: &mut Outcome,
-    ) {
-        let unfinished = game.record.outcome() == GameOutcome::Unfinished;
-        self.not_saved(why, unfinished, Snapshot::of(game.session), screen, out);
-    }
-
-    /// [`Files::autosave_failed`], for the game `at` (`unfinished`: it
-    /// goes on), which may no longer be the one on screen.
-    pub(super) fn not_saved(
-        &mut self,
-        why: String,
-        unfinished: bool,
-        at: Snapshot,
-        screen: &mut Screen,
-        out: &mut Outcome,
-    ) {
-        tracing::warn!("the autosave failed: {why}");
-        // A game over has no next move: its write waits for the quit.
-        let again = if unfinished {
-            "after the next move, and when you quit"
-        } else {
-            "when you quit"
-        };
-        let explained = format!(
-            "The game cannot be saved: {why}.\n\nIt is kept in memory, and saving \
-             it is tried again {again}."
-        );
-        if self.mark_failed_at(why, at) {
-            if matches!(screen, Screen::Board | Screen::Notice(_)) {
-                out.tell(Tone::Warning, "Not saved: the game goes on in memory.");
-            }
-            out.notify(screen, "Not saved", explained);
-        }
     }
 
     /// One line per game in the results file, when it is first won (a

@@ -13,3 +13,4 @@ pub(super) mod screen_lines;
 pub(super) mod state;
 pub(super) mod worth_keeping;
 pub(super) mod writer;
+mod written;

@@ -131,7 +131,7 @@ pub struct Files {
     /// The results screen's content, read when it opens.
     results: Option<ResultsRead>,
     /// Writes the autosave (on a thread of its own under the event loop).
-    writer: AutosaveWriter,
+    writer: AutosaveWriter<Snapshot>,
 }
 
 impl Files {
@@ -284,7 +284,7 @@ impl Files {
     }
 
     /// The writer's news since last asked.
-    pub(super) fn writer_reports(&mut self) -> Vec<Report> {
+    pub(super) fn writer_reports(&mut self) -> Vec<Report<Snapshot>> {
         self.writer.reports()
     }
 
@@ -294,7 +294,7 @@ impl Files {
     }
 
     /// The writer's mutable self (`writer.rs`: its thread started).
-    pub(super) fn writer_mut(&mut self) -> &mut AutosaveWriter {
+    pub(super) fn writer_mut(&mut self) -> &mut AutosaveWriter<Snapshot> {
         &mut self.writer
     }
 

@@ -20,10 +20,6 @@ use std::fmt;
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
 use std::thread::JoinHandle;
 
-use super::state::{Files, Snapshot};
-use crate::app::message::Tone;
-use crate::app::outcome::Outcome;
-use crate::app::screen::Screen;
 use crate::bell::Bell;
 use crate::core::{Outcome as GameOutcome, Record};
 use crate::storage::{AutosaveLock, Paths, save_autosave};
@@ -40,11 +36,12 @@ fn storage() -> Sink {
     Arc::new(|paths, record| save_autosave(paths, record).map_err(|e| e.to_string()))
 }
 
-/// One write: the record, where it goes, and the game it is.
-pub(super) struct Job {
+/// One write: the record, where it goes, and the game it is (`G`: how the
+/// screen knows it again).
+pub(super) struct Job<G> {
     pub paths: Paths,
     pub record: Record,
-    pub game: Snapshot,
+    pub game: G,
     /// The program's lock on this autosave, held until the write is done.
     pub lock: Option<Arc<AutosaveLock>>,
     /// The autosave was failing when this was handed over: say when it works.
@@ -53,20 +50,20 @@ pub(super) struct Job {
 
 /// What the screen must hear of a write.
 #[derive(Debug)]
-pub(super) enum Report {
+pub(super) enum Report<G> {
     /// A write worked after one failed.
     Recovered,
     /// Writing `game` failed for `why`; `unfinished`: the game goes on.
     Failed {
         why: String,
-        game: Snapshot,
+        game: G,
         unfinished: bool,
     },
 }
 
 /// What a write's result means to the screen, if anything (`last_failed`:
 /// whether the writer's previous write failed, kept up to date).
-fn report(job: Job, result: Result<(), String>, last_failed: &mut bool) -> Option<Report> {
+fn report<G>(job: Job<G>, result: Result<(), String>, last_failed: &mut bool) -> Option<Report<G>> {
     let Job {
         record,
         game,
@@ -88,16 +85,16 @@ fn report(job: Job, result: Result<(), String>, last_failed: &mut bool) -> Optio
 }
 
 /// Where the autosave is written: here, or on the writer's thread.
-pub(super) struct AutosaveWriter {
+pub(super) struct AutosaveWriter<G> {
     sink: Sink,
-    thread: Option<Worker>,
+    thread: Option<Worker<G>>,
     /// Here: what the last writes said, and whether the last one failed.
-    reports: Vec<Report>,
+    reports: Vec<Report<G>>,
     last_failed: bool,
 }
 
-impl Default for AutosaveWriter {
-    fn default() -> AutosaveWriter {
+impl<G> Default for AutosaveWriter<G> {
+    fn default() -> AutosaveWriter<G> {
         AutosaveWriter {
             sink: storage(),
             thread: None,
@@ -107,7 +104,7 @@ impl Default for AutosaveWriter {
     }
 }
 
-impl fmt::Debug for AutosaveWriter {
+impl<G> fmt::Debug for AutosaveWriter<G> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let place = if self.thread.is_some() {
             "thread"
@@ -118,7 +115,7 @@ impl fmt::Debug for AutosaveWriter {
     }
 }
 
-impl AutosaveWriter {
+impl<G: Send + 'static> AutosaveWriter<G> {
     /// Writes with `sink` from now on (tests: a slow or failing disk).
     #[cfg(test)]
     pub fn with_sink(&mut self, sink: Sink) {
@@ -137,7 +134,7 @@ impl AutosaveWriter {
 
     /// Hands `job` over: written now, or by the thread as soon as it can
     /// (replacing a job still waiting there).
-    pub fn write(&mut self, job: Job) {
+    pub fn write(&mut self, job: Job<G>) {
         match &self.thread {
             Some(worker) => worker.hand(job),
             None => {
@@ -156,7 +153,7 @@ impl AutosaveWriter {
     }
 
     /// What the writes said since last asked, in order.
-    pub fn reports(&mut self) -> Vec<Report> {
+    pub fn reports(&mut self) -> Vec<Report<G>> {
         let mut reports = std::mem::take(&mut self.reports);
         if let Some(worker) = &self.thread {
             reports.append(&mut worker.lock().reports);
@@ -166,33 +163,40 @@ impl AutosaveWriter {
 }
 
 /// The writer's thread and what it shares with the screen.
-struct Worker {
-    shared: Arc<Shared>,
+struct Worker<G> {
+    shared: Arc<Shared<G>>,
     thread: Option<JoinHandle<()>>,
 }
 
-#[derive(Default)]
-struct Shared {
-    state: Mutex<State>,
+struct Shared<G> {
+    state: Mutex<State<G>>,
     /// Rung when a job comes, a write ends, or the writer is to stop.
     changed: Condvar,
 }
 
-#[derive(Default)]
-struct State {
+struct State<G> {
     /// The one job waiting (the latest handed over).
-    waiting: Option<Job>,
+    waiting: Option<Job<G>>,
     writing: bool,
     /// The screen is gone: write what waits, then end.
     closing: bool,
     /// The thread ended (a panic in a write): nobody writes any more.
     ended: bool,
-    reports: Vec<Report>,
+    reports: Vec<Report<G>>,
 }
 
-impl Worker {
-    fn start(sink: Sink, bell: Bell) -> Worker {
-        let shared = Arc::new(Shared::default());
+impl<G: Send + 'static> Worker<G> {
+    fn start(sink: Sink, bell: Bell) -> Worker<G> {
+        let shared = Arc::new(Shared {
+            state: Mutex::new(State {
+                waiting: None,
+                writing: false,
+                closing: false,
+                ended: false,
+                reports: Vec::new(),
+            }),
+            changed: Condvar::new(),
+        });
         let theirs = Arc::clone(&shared);
         let thread = std::thread::Builder::new()
             .name("autosave".into())
@@ -209,11 +213,11 @@ impl Worker {
         }
     }
 
-    fn lock(&self) -> MutexGuard<'_, State> {
+    fn lock(&self) -> MutexGuard<'_, State<G>> {
         self.shared.lock()
     }
 
-    fn hand(&self, job: Job) {
+    fn hand(&self, job: Job<G>) {
         let mut state = self.lock();
         if state.ended {
             state.reports.push(Report::Failed {
@@ -235,9 +239,9 @@ impl Worker {
     }
 }
 
-impl Drop for Worker {
+impl<G> Drop for Worker<G> {
     fn drop(&mut self) {
-        self.lock().closing = true;
+        self.shared.lock().closing = true;
         self.shared.changed.notify_all();
         if let Some(thread) = self.thread.take() {
             let _ = thread.join();
@@ -245,12 +249,12 @@ impl Drop for Worker {
     }
 }
 
-impl Shared {
-    fn lock(&self) -> MutexGuard<'_, State> {
+impl<G> Shared<G> {
+    fn lock(&self) -> MutexGuard<'_, State<G>> {
         self.state.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
-    fn wait<'a>(&self, state: MutexGuard<'a, State>) -> MutexGuard<'a, State> {
+    fn wait<'a>(&self, state: MutexGuard<'a, State<G>>) -> MutexGuard<'a, State<G>> {
         self.changed
             .wait(state)
             .unwrap_or_else(PoisonError::into_inner)
@@ -258,9 +262,9 @@ impl Shared {
 }
 
 /// Marks the thread ended however it ends, so that nobody waits on it.
-struct Ended<'a>(&'a Shared);
+struct Ended<'a, G>(&'a Shared<G>);
 
-impl Drop for Ended<'_> {
+impl<G> Drop for Ended<'_, G> {
     fn drop(&mut self) {
         let mut state = self.0.lock();
         state.ended = true;
@@ -269,7 +273,7 @@ impl Drop for Ended<'_> {
     }
 }
 
-fn write_loop(shared: &Shared, sink: &Sink, bell: &Bell) {
+fn write_loop<G>(shared: &Shared<G>, sink: &Sink, bell: &Bell) {
     let _ended = Ended(shared);
     let mut last_failed = false;
     loop {
@@ -298,45 +302,5 @@ fn write_loop(shared: &Shared, sink: &Sink, bell: &Bell) {
         if news {
             bell.ring();
         }
-    }
-}
-
-impl Files {
-    /// Writes the autosave on a thread of its own from now on, ringing
-    /// `bell` when the screen has something to hear (the event loop's).
-    pub(in crate::app) fn write_on_thread(&mut self, bell: &Bell) {
-        self.writer_mut().start_thread(bell);
-    }
-
-    /// Writes with `sink` from now on (tests: a slow or failing disk).
-    #[cfg(test)]
-    pub(in crate::app) fn write_with(&mut self, sink: Sink) {
-        self.writer_mut().with_sink(sink);
-    }
-
-    /// Takes in what the writer said: a failure is said as before (once,
-    /// in a box), and so is a write that works again.
-    pub(in crate::app) fn take_written(&mut self, screen: &mut Screen, out: &mut Outcome) {
-        for report in self.writer_reports() {
-            match report {
-                Report::Recovered => {
-                    if self.recovered() {
-                        out.tell(Tone::Success, "The autosave works again.");
-                    }
-                }
-                Report::Failed {
-                    why,
-                    game,
-                    unfinished,
-                } => self.not_saved(why, unfinished, game, screen, out),
-            }
-        }
-    }
-
-    /// Waits until the writer has written all it was handed, and takes in
-    /// what it said.
-    pub(super) fn settle(&mut self, screen: &mut Screen, out: &mut Outcome) {
-        self.finish_writes();
-        self.take_written(screen, out);
     }
 }
