@@ -162,12 +162,25 @@ impl Files {
     /// goes to the autosave, and a won one to the results file, once. When
     /// retrying, what failed to be written is tried again, the game as it
     /// is now: a won game has no next move to wait for.
+    /// When retrying, the writer's work is finished first and last: the
+    /// program ends with everything on disk.
     pub(in crate::app) fn keep(
         &mut self,
         retry: bool,
         game: &OnScreen,
         screen: &mut Screen,
     ) -> Outcome {
+        if !retry {
+            return self.keep_changes(false, game, screen);
+        }
+        let mut out = Outcome::none();
+        self.settle(screen, &mut out);
+        let mut out = out.and(self.keep_changes(true, game, screen));
+        self.settle(screen, &mut out);
+        out
+    }
+
+    fn keep_changes(&mut self, retry: bool, game: &OnScreen, screen: &mut Screen) -> Outcome {
         let mut out = Outcome::none();
         let Some(paths) = self.paths().cloned() else {
             return out;
@@ -250,6 +263,9 @@ impl Files {
         screen: &mut Screen,
         out: &mut Outcome,
     ) -> bool {
+        // What the writer still holds goes first: the game put away is the
+        // autosave's whole game.
+        self.settle(screen, out);
         // A game not worth a record (a demo, nobody's move, one already in
         // its file, an online game: its server keeps it) is simply written over.
         if let AutosaveLoad::Resumed(record) = load_autosave(paths)
@@ -297,6 +313,7 @@ impl Files {
         }
     }
 
+    /// Hands the game to the autosave's writer, with the files' own lines.
     fn autosave(&mut self, paths: &Paths, game: &OnScreen, screen: &mut Screen, out: &mut Outcome) {
         let mut record = game.record.clone();
         // Only the autosave keeps a network game's code or address.
@@ -309,42 +326,9 @@ impl Files {
         if let Some(file) = self.record_file() {
             record.set_extra(RECORD_KEY, file.display().to_string());
         }
-        match save_autosave(paths, &record) {
-            Ok(()) => {
-                if self.autosaved(game.session) {
-                    out.tell(Tone::Success, "The autosave works again.");
-                }
-            }
-            Err(e) => self.autosave_failed(e.to_string(), game, screen, out),
-        }
-    }
-
-    /// Says once, in a message box, why the game is not being saved; the
-    /// panel keeps saying that it is not until a save works.
-    pub(super) fn autosave_failed(
-        &mut self,
-        why: String,
-        game: &OnScreen,
-        screen: &mut Screen,
-        out: &mut Outcome,
-    ) {
-        tracing::warn!("the autosave failed: {why}");
-        // A game over has no next move: its write waits for the quit.
-        let again = if game.record.outcome() == GameOutcome::Unfinished {
-            "after the next move, and when you quit"
-        } else {
-            "when you quit"
-        };
-        let explained = format!(
-            "The game cannot be saved: {why}.\n\nIt is kept in memory, and saving \
-             it is tried again {again}."
-        );
-        if self.mark_autosave_failed(why, game.session) {
-            if matches!(screen, Screen::Board | Screen::Notice(_)) {
-                out.tell(Tone::Warning, "Not saved: the game goes on in memory.");
-            }
-            out.notify(screen, "Not saved", explained);
-        }
+        self.hand_to_writer(paths, record, game.session);
+        // Written here (no event loop): what it said, at once.
+        self.take_written(screen, out);
     }
 
     /// One line per game in the results file, when it is first won (a

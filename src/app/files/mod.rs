@@ -12,3 +12,5 @@ pub(super) mod saved_games;
 pub(super) mod screen_lines;
 pub(super) mod state;
 pub(super) mod worth_keeping;
+pub(super) mod writer;
+mod written;

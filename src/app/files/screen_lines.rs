@@ -169,6 +169,10 @@ impl App {
     /// files keep the game on screen (see [`Keep`]).
     pub(in crate::app) fn keep_files(&mut self, how: Keep) {
         self.board.follow(self.session.game());
+        // What the autosave's writer said meanwhile (a write failed).
+        let mut written = Outcome::none();
+        self.files.take_written(&mut self.screen, &mut written);
+        self.apply(written);
         if self.files.paths().is_none() {
             return;
         }

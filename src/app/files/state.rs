@@ -7,6 +7,7 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+use super::writer::{AutosaveWriter, Job, Report};
 use crate::ai::Level;
 use crate::app::game::session::Session;
 use crate::app::message::{Message, Tone};
@@ -25,7 +26,7 @@ pub const RECORD_KEY: &str = "x-record";
 /// The game as its files hold it: who plays and the moves (a cursor step is
 /// not a change worth writing).
 #[derive(Clone, Debug, PartialEq, Eq)]
-struct Snapshot {
+pub(super) struct Snapshot {
     names: [String; 2],
     game: Game,
     /// A player out of time ends the game: that changes it too.
@@ -33,7 +34,7 @@ struct Snapshot {
 }
 
 impl Snapshot {
-    fn of(session: &Session) -> Snapshot {
+    pub(super) fn of(session: &Session) -> Snapshot {
         Snapshot {
             names: session.names().clone(),
             game: session.game().clone(),
@@ -80,13 +81,16 @@ pub enum Pending {
     },
 }
 
-#[derive(Clone, Debug, Default)]
+#[derive(Debug, Default)]
 pub struct Files {
     /// `None`: no home directory is known, so nothing is written.
     paths: Option<Paths>,
-    /// The game as last written to the autosave, when the autosave holds
-    /// the game on screen.
+    /// The game as last handed to the autosave's writer (and not known to
+    /// have failed), when the autosave holds the game on screen.
     autosaved: Option<Snapshot>,
+    /// The autosave holds the game on screen (resumed, or written since it
+    /// came), even while a write of it fails: its previous game is put away.
+    ours: bool,
     /// The game as it came on screen (new, or opened) while the autosave
     /// holds another: it is written once it changes.
     untouched: Option<Snapshot>,
@@ -126,6 +130,8 @@ pub struct Files {
     records_filter: String,
     /// The results screen's content, read when it opens.
     results: Option<ResultsRead>,
+    /// Writes the autosave (on a thread of its own under the event loop).
+    writer: AutosaveWriter<Snapshot>,
 }
 
 impl Files {
@@ -160,6 +166,7 @@ impl Files {
         if self.paths.as_ref() != Some(lock.paths()) {
             self.paths = Some(lock.paths().clone());
             self.autosaved = None;
+            self.ours = false;
             self.untouched = None;
         }
         self.autosave_refused = false;
@@ -191,6 +198,7 @@ impl Files {
         self.record_file = record.extra(RECORD_KEY).map(PathBuf::from);
         self.extra = others_extras(&record.extra);
         self.autosaved = Some(Snapshot::of(session));
+        self.ours = true;
         self.untouched = None;
     }
 
@@ -202,6 +210,7 @@ impl Files {
         self.record_file = Some(path.to_path_buf());
         self.extra = others_extras(&record.extra);
         self.autosaved = None;
+        self.ours = false;
         self.untouched = Some(Snapshot::of(session));
         self.clear_first = false;
     }
@@ -209,6 +218,7 @@ impl Files {
     /// A new game is on screen: it replaces the autosave's game at once.
     pub fn new_game(&mut self, session: &Session) {
         self.autosaved = None;
+        self.ours = false;
         self.untouched = Some(Snapshot::of(session));
         self.clear_first = true;
         self.result_written = false;
@@ -247,7 +257,7 @@ impl Files {
     /// Whether the autosave holds this game (else its previous game must be
     /// put away before the first write).
     pub fn autosave_is_ours(&self) -> bool {
-        self.autosaved.is_some()
+        self.ours
     }
 
     /// The autosave's previous game was put away.
@@ -255,21 +265,61 @@ impl Files {
         self.clear_first = false;
     }
 
-    /// `session` was written to the autosave; returns whether the autosave
-    /// had been failing until now.
-    pub fn autosaved(&mut self, session: &Session) -> bool {
-        self.autosaved = Some(Snapshot::of(session));
+    /// Hands `record`, the game `session` with the files' own lines, to
+    /// the autosave's writer at `paths`; from now on the autosave holds it.
+    pub(super) fn hand_to_writer(&mut self, paths: &Paths, record: Record, session: &Session) {
+        let game = Snapshot::of(session);
+        self.autosaved = Some(game.clone());
+        self.ours = true;
         self.untouched = None;
         self.failed_at = None;
+        let job = Job {
+            paths: paths.clone(),
+            record,
+            game,
+            lock: self.lock.clone(),
+            after_failure: self.failing.is_some(),
+        };
+        self.writer.write(job);
+    }
+
+    /// The writer's news since last asked.
+    pub(super) fn writer_reports(&mut self) -> Vec<Report<Snapshot>> {
+        self.writer.reports()
+    }
+
+    /// Returns once all that was handed to the writer is written.
+    pub(super) fn finish_writes(&self) {
+        self.writer.finish();
+    }
+
+    /// The writer's mutable self (`writer.rs`: its thread started).
+    pub(super) fn writer_mut(&mut self) -> &mut AutosaveWriter<Snapshot> {
+        &mut self.writer
+    }
+
+    /// A write worked after failing: returns whether the autosave had
+    /// been failing until now.
+    pub(super) fn recovered(&mut self) -> bool {
         self.failing.take().is_some()
     }
 
     /// Writing `session` failed for `why`; returns whether this is the
     /// first failure (which is said in a box; later ones are not).
     pub fn mark_autosave_failed(&mut self, why: String, session: &Session) -> bool {
+        self.mark_failed_at(why, Snapshot::of(session))
+    }
+
+    /// Writing the game `at` failed for `why`: the autosave does not hold
+    /// it (though it is still this game's); returns whether this is the
+    /// first failure.
+    pub(super) fn mark_failed_at(&mut self, why: String, at: Snapshot) -> bool {
+        if self.autosaved.as_ref() == Some(&at) {
+            self.autosaved = None;
+        }
         let first = self.failing.is_none();
         self.failing = Some(why);
-        self.failed_at = Some(Snapshot::of(session));
+        self.failed_at = Some(at);
         first
     }
 

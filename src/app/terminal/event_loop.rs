@@ -89,6 +89,8 @@ pub fn run<C: Console>(console: &mut C, app: &mut App) -> io::Result<Option<C::E
         // The loop gone, nobody is left to tell.
         let _ = ready.send(Message::Ready);
     });
+    // With a loop to wake, the autosave is written off this thread.
+    app.files.write_on_thread(&app.bell);
     console.listen(messages)?;
     fit(console.screen(), app)?;
     // The frame on the terminal; `None` when the terminal must be drawn

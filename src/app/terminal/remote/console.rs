@@ -238,6 +238,45 @@ mod tests {
     }
 
     #[test]
+    fn a_quit_waits_for_the_autosave_being_written_and_the_last_game_is_on_disk() {
+        use crate::app::files::autosave::Opening;
+        use crate::app::files::writer::tests::{autosaved_moves, held_disk};
+        use crate::storage::Paths;
+
+        let dir = tempfile::tempdir().unwrap();
+        let mut app = App::with_config(Config::default());
+        app.open_files(Some(Paths::under(dir.path())), &Opening::default());
+        let (sink, held) = held_disk();
+        app.files.write_with(sink);
+        let (send, input) = mpsc::channel();
+        let mut remote = Remote::take_over(input, Box::new(io::sink()), 100, 34).unwrap();
+        let wait = Duration::from_secs(30);
+        let player = std::thread::spawn(move || {
+            let key = |bytes: &[u8]| send.send(RemoteInput::Bytes(bytes.to_vec())).unwrap();
+            key(b":e5\r\r");
+            held.entered
+                .recv_timeout(wait)
+                .expect("the first write began");
+            // While it is held: two more stones, and the quit (asked, and
+            // answered yes).
+            key(b":d4\r\r");
+            key(b":f6\r\r");
+            key(b"q");
+            key(b"y");
+            // Time for the loop to reach its end before the disk lets go,
+            // so that a quit that did not wait would find the disk empty.
+            std::thread::sleep(Duration::from_millis(300));
+            drop(held.release);
+            send
+        });
+        event_loop::run(&mut remote, &mut app).unwrap();
+        assert!(app.should_quit());
+        // Before the app (and its writer) is dropped: the quit wrote it.
+        assert_eq!(autosaved_moves(dir.path()), 3);
+        drop(player.join().unwrap());
+    }
+
+    #[test]
     fn a_running_clock_wakes_the_screen_once_a_second() {
         let mut config = Config::default();
         config.game.clock = TimeControl::new(1, 0);
