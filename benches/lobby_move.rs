@@ -6,7 +6,10 @@
 //! app and event loop the SSH server runs, on a thread here). Each move is
 //! timed from the mover's request to the first bytes of the watcher's new
 //! frame: the server's push happens between them, so this bounds the time
-//! from the push to the board (and includes drawing it).
+//! from the push to the board (and includes drawing it). It also prints
+//! the time from the mover's answer (sent by the server in the same step
+//! as the push, just after it) to the watcher's frame: the push to the
+//! board, as near as a client outside the server can time it.
 
 // Bench code: its helpers may unwrap, expect and panic, as test code does.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
@@ -28,11 +31,12 @@ use brique::storage::Paths;
 const WAIT: Duration = Duration::from_secs(30);
 const SIZE: u8 = 15;
 
-struct Frames(Sender<Vec<u8>>);
+/// The watcher's output: each write, with when it was written.
+struct Frames(Sender<(Instant, Vec<u8>)>);
 
 impl Write for Frames {
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-        let sent = self.0.send(buf.to_vec());
+        let sent = self.0.send((Instant::now(), buf.to_vec()));
         sent.map_err(|_| io::Error::from(io::ErrorKind::BrokenPipe))?;
         Ok(buf.len())
     }
@@ -45,7 +49,7 @@ impl Write for Frames {
 /// The watching screen: its keys in, its frames out, parsed.
 struct Watcher {
     keys: Sender<RemoteInput>,
-    frames: Receiver<Vec<u8>>,
+    frames: Receiver<(Instant, Vec<u8>)>,
     screen: vt100::Parser,
 }
 
@@ -69,7 +73,7 @@ impl Watcher {
         };
         while !shown(&self.screen) {
             let left = deadline.saturating_duration_since(Instant::now());
-            let frame = self.frames.recv_timeout(left);
+            let frame = self.frames.recv_timeout(left).map(|(_, bytes)| bytes);
             let frame = frame.unwrap_or_else(|_| panic!("no {texts:?} on the screen in time"));
             self.screen.process(&frame);
         }
@@ -77,7 +81,7 @@ impl Watcher {
 
     /// Takes in what was drawn, until nothing more comes for a while.
     fn settle(&mut self) {
-        while let Ok(frame) = self.frames.recv_timeout(Duration::from_millis(50)) {
+        while let Ok((_, frame)) = self.frames.recv_timeout(Duration::from_millis(50)) {
             self.screen.process(&frame);
         }
     }
@@ -165,11 +169,11 @@ fn random_move(game: &Game, seed: &mut u64) -> Move {
     Move::Place(empty[at])
 }
 
-fn figures(mut times: Vec<Duration>) -> String {
+fn figures(what: &str, mut times: Vec<Duration>) -> String {
     times.sort();
     let at = |q: f64| times[((times.len() - 1) as f64 * q) as usize].as_secs_f64() * 1e3;
     format!(
-        "a lobby move to the watcher's board: median {:.2} ms, 90% {:.2} ms, most {:.2} ms ({} moves)\n",
+        "{what}: median {:.2} ms, 90% {:.2} ms, most {:.2} ms ({} moves)\n",
         at(0.5),
         at(0.9),
         at(1.0),
@@ -221,11 +225,14 @@ fn main() {
     watcher.until("to watch");
     watcher.until_any(&["bob – cat", "cat – bob"]);
     watcher.key(b"\r");
-    watcher.until("Online game #");
+    // A watcher's panel names the two players (its own game would say
+    // "Online game #").
+    watcher.until_any(&["Watching bob – cat", "Watching cat – bob"]);
     watcher.settle();
 
     let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
     let mut times = Vec::new();
+    let mut after_push = Vec::new();
     while times.len() < most_moves && !game.is_over() {
         let mv = random_move(&game, &mut seed);
         let mover = match game.player_to_move() {
@@ -241,15 +248,30 @@ fn main() {
                 mv: mv.to_string(),
             })
             .expect("sent");
-        let frame = watcher.frames.recv_timeout(WAIT).expect("a frame in time");
-        times.push(sent.elapsed());
-        watcher.screen.process(&frame);
+        // The server sends the move to the watcher just before it
+        // answers the mover, in the same step: the answer's arrival stands
+        // for the push's (both over the loopback).
         assert_eq!(reply(&mut players[mover], id), Answer::Done, "{mv}");
+        let pushed = Instant::now();
+        let (drawn, frame) = watcher.frames.recv_timeout(WAIT).expect("a frame in time");
+        times.push(drawn.duration_since(sent));
+        after_push.push(drawn.saturating_duration_since(pushed));
+        watcher.screen.process(&frame);
         game.play(mv).expect("a legal move");
         watcher.settle();
     }
     let _ = watcher.keys.send(RemoteInput::Closed);
     let _ = server.kill();
     let _ = server.wait();
-    print!("{}", figures(times));
+    print!(
+        "{}{}",
+        figures(
+            "a lobby move, from the request to the watcher's board",
+            times
+        ),
+        figures(
+            "from the server's answer to the watcher's board",
+            after_push
+        )
+    );
 }

@@ -9,8 +9,8 @@ use super::state::{Files, Snapshot};
 use super::writer::Report;
 #[cfg(test)]
 use super::writer::Sink;
-use crate::app::message::Tone;
 use crate::app::flow::outcome::Outcome;
+use crate::app::message::Tone;
 use crate::app::screen::Screen;
 use crate::bell::Bell;
 use crate::core::Outcome as GameOutcome;

@@ -81,13 +81,17 @@ impl App {
     pub(in crate::app) fn connect_online(&mut self, lobby: Lobby, name: Option<String>) {
         let typed = lobby.to_string();
         // A remote session's own lobby, whatever was typed or kept.
-        let allowed = self.reach.server_allowed(typed.clone()).map_err(|e| e.to_string()).map(|server| {
-            if server == typed {
-                lobby
-            } else {
-                Lobby::typed(&server)
-            }
-        });
+        let allowed = self
+            .reach
+            .server_allowed(typed.clone())
+            .map_err(|e| e.to_string())
+            .map(|server| {
+                if server == typed {
+                    lobby
+                } else {
+                    Lobby::typed(&server)
+                }
+            });
         let allowed = allowed.and_then(|lobby| {
             let data = self
                 .files

@@ -240,10 +240,7 @@ impl Referee {
         if self.games_of(key)? >= self.limits.games_per_player {
             return Err(AskRefusal::TooManyGames(self.limits.games_per_player));
         }
-        let offer = self
-            .seeks
-            .get(&seek)
-            .ok_or(AskRefusal::SeekGone(seek))?;
+        let offer = self.seeks.get(&seek).ok_or(AskRefusal::SeekGone(seek))?;
         let (terms, keys) = (offer.terms, [offer.key.clone(), key.to_string()]);
         let names = [offer.name.clone(), name];
         // Colours alternate with the seeks' numbers: fair, and the same
