@@ -23,21 +23,6 @@ const ALLOWED: &[(&str, &str, &str)] = &[
         "Result<Answer, String>",
         "a test reading the wire's Reply, which carries text",
     ),
-    (
-        "src/server/lobby/mod.rs",
-        "Result<(), String>",
-        "left while the lobby's start is rewritten for several servers (issue 51)",
-    ),
-    (
-        "src/server/lobby/store.rs",
-        "Result<Terms, String>",
-        "left while the lobby's store is rewritten for several servers (issue 51)",
-    ),
-    (
-        "src/app/files/autosave.rs",
-        "Result<(Record, PathBuf), String>",
-        "left while the autosave moves off the UI thread (issue 46)",
-    ),
 ];
 
 /// One `Result<…, String>` found: where, and the type as written.

@@ -28,12 +28,22 @@ use crate::storage::{
 };
 
 /// Why a record asked for on the command line cannot be opened.
-fn open_failure(error: &StorageError, path: &Path) -> String {
-    match error.io_kind() {
-        Some(std::io::ErrorKind::NotFound) => {
-            format!("There is no file {}: nothing was opened.", path.display())
+#[derive(Debug)]
+pub(in crate::app) struct OpenFailure {
+    error: StorageError,
+    path: PathBuf,
+}
+
+impl std::fmt::Display for OpenFailure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.error.io_kind() {
+            Some(std::io::ErrorKind::NotFound) => write!(
+                f,
+                "There is no file {}: nothing was opened.",
+                self.path.display()
+            ),
+            _ => self.error.fmt(f),
         }
-        _ => error.to_string(),
     }
 }
 
@@ -74,11 +84,16 @@ pub(in crate::app) struct Resumed {
 
 /// At start-up, the record asked for on the command line, read; or why it
 /// cannot be opened.
-pub(in crate::app) fn read_opening(opening: &Opening) -> Option<Result<(Record, PathBuf), String>> {
+pub(in crate::app) fn read_opening(
+    opening: &Opening,
+) -> Option<Result<(Record, PathBuf), OpenFailure>> {
     let path = opening.record.as_deref()?;
     Some(match load_record(path) {
         Ok(record) => Ok((record, path.to_path_buf())),
-        Err(e) => Err(open_failure(&e, path)),
+        Err(error) => Err(OpenFailure {
+            error,
+            path: path.to_path_buf(),
+        }),
     })
 }
 

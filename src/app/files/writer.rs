@@ -22,18 +22,18 @@ use std::thread::JoinHandle;
 
 use crate::bell::Bell;
 use crate::core::{Outcome as GameOutcome, Record};
-use crate::storage::{AutosaveLock, Paths, save_autosave};
+use crate::storage::{AutosaveLock, Paths, StorageError, save_autosave};
 
 #[cfg(test)]
 pub(in crate::app) mod tests;
 
 /// How a record is written to the autosave at `paths`: the storage's
-/// `save_autosave`, or in tests one that waits or fails; the error as the
-/// screen says it.
-pub(in crate::app) type Sink = Arc<dyn Fn(&Paths, &Record) -> Result<(), String> + Send + Sync>;
+/// `save_autosave`, or in tests one that waits or fails.
+pub(in crate::app) type Sink =
+    Arc<dyn Fn(&Paths, &Record) -> Result<(), StorageError> + Send + Sync>;
 
 fn storage() -> Sink {
-    Arc::new(|paths, record| save_autosave(paths, record).map_err(|e| e.to_string()))
+    Arc::new(save_autosave)
 }
 
 /// One write: the record, where it goes, and the game it is (`G`: how the
@@ -63,7 +63,11 @@ pub(super) enum Report<G> {
 
 /// What a write's result means to the screen, if anything (`last_failed`:
 /// whether the writer's previous write failed, kept up to date).
-fn report<G>(job: Job<G>, result: Result<(), String>, last_failed: &mut bool) -> Option<Report<G>> {
+fn report<G>(
+    job: Job<G>,
+    result: Result<(), StorageError>,
+    last_failed: &mut bool,
+) -> Option<Report<G>> {
     let Job {
         record,
         game,
@@ -77,7 +81,7 @@ fn report<G>(job: Job<G>, result: Result<(), String>, last_failed: &mut bool) ->
     match result {
         Ok(()) => (failed || after_failure).then_some(Report::Recovered),
         Err(why) => Some(Report::Failed {
-            why,
+            why: why.to_string(),
             unfinished: record.outcome() == GameOutcome::Unfinished,
             game,
         }),

@@ -93,8 +93,10 @@ impl Store {
         let mut games = Vec::new();
         for r in rows {
             // A game under terms this program cannot read is left out.
-            let Ok(terms) = terms_of(&r, 3)? else {
-                continue;
+            let terms = match terms_of(&r, 3) {
+                Ok(terms) => terms,
+                Err(StoreError::Corrupt(_)) => continue,
+                Err(e) => return Err(e),
             };
             // A result the archive cannot read leaves its game out too.
             let Ok(result) = r.text(10)?.parse::<GameResult>() else {

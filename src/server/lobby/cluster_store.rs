@@ -167,7 +167,7 @@ impl Store {
             keys: [r.text(0)?, r.text(1)?],
             names: [r.text(2)?, r.text(3)?],
             black: r.small(4)?,
-            terms: terms_of(&r, 5)?.map_err(StoreError::Corrupt)?,
+            terms: terms_of(&r, 5)?,
             started_ms: r.int(12)?,
             moves: self.moves(id)?,
         }))

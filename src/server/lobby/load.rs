@@ -9,10 +9,10 @@
 //! (checked by the core, stored, answered), and the server's peak memory.
 //!
 //! On PostgreSQL it can start K servers over the one database (`--servers
-//! K`), sharing one key as a lobby's servers do; the pairs are spread over
-//! them, pair j on server j mod K. A player finds its partner's seek in the
-//! list its own server pushes, by name: once seeks cross servers, the two
-//! players of a pair may sit on different servers ([`server_of`]).
+//! K`), sharing one key as a lobby's servers do; player i sits on server
+//! i mod K, so with two servers or more the two players of every pair sit
+//! on different servers ([`server_of`]): each seek is made on one server and
+//! taken on another, and every move crosses between them.
 
 use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
@@ -123,12 +123,11 @@ fn failed(why: impl std::fmt::Display) -> std::io::Error {
     std::io::Error::other(why.to_string())
 }
 
-/// The server of the `servers` that player `i` connects to: its pair's,
-/// pair j on server j mod `servers`. Both players of a pair sit on one
-/// server while seeks stay on the server they were made on; once they
-/// cross servers, `i % servers` spreads every pair over two.
+/// The server of the `servers` that player `i` connects to:
+/// player i on server i mod `servers`: the two players of a pair (2j,
+/// 2j + 1) on two servers whenever there are two.
 pub fn server_of(i: usize, servers: usize) -> usize {
-    (i / 2) % servers.max(1)
+    i % servers.max(1)
 }
 
 /// Runs the load test with `players` players (an even number is used);
@@ -377,9 +376,18 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_pairs_are_spread_over_the_servers_each_pair_on_one() {
+    fn the_players_are_spread_over_the_servers_each_pair_across_two() {
         let on: Vec<usize> = (0..8).map(|i| server_of(i, 3)).collect();
-        assert_eq!(on, [0, 0, 1, 1, 2, 2, 0, 0]);
+        assert_eq!(on, [0, 1, 2, 0, 1, 2, 0, 1]);
+        for servers in 2..=4 {
+            for pair in 0..6 {
+                let (a, b) = (
+                    server_of(2 * pair, servers),
+                    server_of(2 * pair + 1, servers),
+                );
+                assert_ne!(a, b, "pair {pair} over {servers} servers");
+            }
+        }
         assert!((0..8).all(|i| server_of(i, 1) == 0));
         assert_eq!(server_of(5, 0), 0);
     }

@@ -27,6 +27,7 @@ mod referee;
 mod refusal;
 mod registrations;
 mod schema;
+mod start_error;
 mod store;
 mod takeback;
 
@@ -43,6 +44,7 @@ pub use ending::GAMES_TO_COUNT;
 pub use limits::LobbyLimits;
 pub use names::RENAME_EVERY_DAYS;
 use referee::Referee;
+pub use start_error::StartError;
 pub use store::ABORTED;
 pub use store::{Store, StoreError};
 
@@ -72,13 +74,19 @@ pub fn run(
     lobby: LobbyConfig,
     ssh: Option<super::ssh::SshServer>,
     ready: impl FnOnce(SocketAddr, SocketAddr),
-) -> Result<(), String> {
+) -> Result<(), StartError> {
     if let Database::File(path) = &lobby.db
         && let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty())
     {
-        std::fs::create_dir_all(dir).map_err(|e| format!("cannot make {}: {e}", dir.display()))?;
+        std::fs::create_dir_all(dir).map_err(|source| StartError::Folder {
+            dir: dir.to_path_buf(),
+            source,
+        })?;
     }
-    let store = Store::connect(&lobby.db).map_err(|e| format!("{}: {e}", lobby.db))?;
+    let store = Store::connect(&lobby.db).map_err(|source| StartError::Database {
+        db: lobby.db.clone(),
+        source,
+    })?;
     let (commands, queue) = std::sync::mpsc::sync_channel(lobby.limits.queue);
     // Over PostgreSQL, one server among any number (docs/server.md,
     // "Several servers"); over SQLite, alone.
@@ -86,18 +94,28 @@ pub fn run(
         Database::Postgres(url) => {
             let poked = Arc::new(std::sync::atomic::AtomicBool::new(false));
             let referee = Referee::in_cluster(store, lobby.limits.clone(), Arc::clone(&poked));
-            listener::spawn(url.clone(), commands.clone(), poked)
-                .map_err(|e| format!("cannot start the listener: {e}"))?;
+            listener::spawn(url.clone(), commands.clone(), poked).map_err(|source| {
+                StartError::Thread {
+                    what: "listener",
+                    source,
+                }
+            })?;
             referee
         }
         Database::File(_) => Referee::new(store, lobby.limits.clone()),
     }
-    .map_err(|e| format!("{}: {e}", lobby.db))?;
-    let identity = Identity::load_or_create(&lobby.key).map_err(|e| e.to_string())?;
+    .map_err(|source| StartError::Restore {
+        db: lobby.db.clone(),
+        source,
+    })?;
+    let identity = Identity::load_or_create(&lobby.key)?;
     std::thread::Builder::new()
         .name("lobby referee".into())
         .spawn(move || referee.run(&queue))
-        .map_err(|e| format!("cannot start the referee: {e}"))?;
+        .map_err(|source| StartError::Thread {
+            what: "referee",
+            source,
+        })?;
     let context = Arc::new(conn::Context {
         identity: Arc::new(identity),
         limits: Arc::new(lobby.limits),
@@ -106,18 +124,24 @@ pub fn run(
         loopback_uncounted: ssh.is_some(),
     });
     let threads = std::thread::available_parallelism().map_or(2, usize::from);
-    let runtime = super::runtime(threads).map_err(|e| e.to_string())?;
+    let runtime = super::runtime(threads)?;
     runtime.block_on(async {
-        let relay_listener = TcpListener::bind(relay.0)
-            .await
-            .map_err(|e| format!("cannot listen on {}: {e}", relay.0))?;
-        let lobby_listener = TcpListener::bind(lobby.bind)
-            .await
-            .map_err(|e| format!("cannot listen on {}: {e}", lobby.bind))?;
-        let (relay_address, lobby_address) = (
-            relay_listener.local_addr().map_err(|e| e.to_string())?,
-            lobby_listener.local_addr().map_err(|e| e.to_string())?,
-        );
+        let relay_listener =
+            TcpListener::bind(relay.0)
+                .await
+                .map_err(|source| StartError::Listen {
+                    address: relay.0,
+                    source,
+                })?;
+        let lobby_listener =
+            TcpListener::bind(lobby.bind)
+                .await
+                .map_err(|source| StartError::Listen {
+                    address: lobby.bind,
+                    source,
+                })?;
+        let (relay_address, lobby_address) =
+            (relay_listener.local_addr()?, lobby_listener.local_addr()?);
         tracing::info!(
             %relay_address,
             %lobby_address,

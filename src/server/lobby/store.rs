@@ -309,7 +309,7 @@ impl Store {
                 keys: [r.text(1)?, r.text(2)?],
                 names: [r.text(3)?, r.text(4)?],
                 black: r.small(5)?,
-                terms: terms_of(&r, 6)?.map_err(StoreError::Corrupt)?,
+                terms: terms_of(&r, 6)?,
                 started_ms: r.int(13)?,
                 moves: self.moves(id)?,
             });
@@ -329,8 +329,9 @@ impl Store {
 }
 
 /// The terms in columns size, variant, pie, minutes, increment, days,
-/// rated from `at`; a game's terms this program cannot read, as an error.
-pub(super) fn terms_of(r: &Row, at: usize) -> Result<Result<Terms, String>, StoreError> {
+/// rated from `at`; a game's terms this program cannot read are
+/// [`StoreError::Corrupt`].
+pub(super) fn terms_of(r: &Row, at: usize) -> Result<Terms, StoreError> {
     let variant = r.text(at + 1)?;
     let pace = match (
         r.opt_small::<u16>(at + 3)?,
@@ -339,16 +340,20 @@ pub(super) fn terms_of(r: &Row, at: usize) -> Result<Result<Terms, String>, Stor
     ) {
         (Some(minutes), Some(increment), None) => Pace::Clock { minutes, increment },
         (None, None, Some(days)) => Pace::Days(days),
-        _ => return Ok(Err("a game with neither clock nor days".into())),
+        _ => {
+            return Err(StoreError::Corrupt(
+                "a game with neither clock nor days".into(),
+            ));
+        }
     };
     let Ok(variant) = variant.parse() else {
-        return Ok(Err(format!("unknown rules {variant}")));
+        return Err(StoreError::Corrupt(format!("unknown rules {variant}")));
     };
-    Ok(Ok(Terms {
+    Ok(Terms {
         size: r.small(at)?,
         variant,
         pie: r.int(at + 2)? != 0,
         pace,
         rated: r.int(at + 6)? != 0,
-    }))
+    })
 }

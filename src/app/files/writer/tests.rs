@@ -30,7 +30,7 @@ pub(in crate::app) fn held_disk() -> (Sink, Held) {
         let _ = enter.lock().unwrap().send(moves);
         // Let go by a message, or by the test dropping its sender.
         let _ = released.lock().unwrap().recv_timeout(WAIT);
-        save_autosave(paths, record).map_err(|e| e.to_string())
+        save_autosave(paths, record)
     });
     (sink, Held { entered, release })
 }
@@ -97,7 +97,12 @@ fn a_failed_write_on_the_thread_is_said_once_the_loop_takes_it_in() {
     let dir = tempfile::tempdir().unwrap();
     let mut app = App::with_config(Config::default());
     app.open_files(Some(Paths::under(dir.path())), &Opening::default());
-    let fails: Sink = Arc::new(|_, _| Err("the disk is full".into()));
+    let fails: Sink = Arc::new(|paths, _| {
+        Err(crate::storage::StorageError::Write {
+            path: paths.data_dir.join("autosave.brique"),
+            source: Arc::new(std::io::Error::other("the disk is full")),
+        })
+    });
     app.files.write_with(fails);
     let (rang, rings) = mpsc::channel();
     app.bell.install(move || {
