@@ -198,3 +198,51 @@ fn the_open_seeks_limit_of_a_key_holds_across_servers() {
         assert_eq!(why, "at most 5 seeks and challenges open at once");
     }
 }
+
+#[test]
+fn the_games_at_once_limit_of_a_key_holds_across_servers() {
+    let lobby = Lobby::new(Backend::Postgres);
+    let dir = lobby.dir.path();
+    let (one, two) = (lobby.start(), lobby.start());
+    // One key on both servers takes games on each; five seekers, each on
+    // one of the servers, offer them (ten each, within their seek rate).
+    let (mut here, _) = connect(&one, dir, "alice");
+    let (mut there, _) = connect(&two, dir, "alice");
+    let mut seekers: Vec<(Client, bool)> = (0..5)
+        .map(|n| {
+            let on_one = n % 2 == 0;
+            let server = if on_one { &one } else { &two };
+            (connect(server, dir, &format!("bob{n}")).0, on_one)
+        })
+        .collect();
+    let mut take = |seeker: &mut Client, on_one: bool| {
+        let Answer::Seeking { seek } = ask(seeker, Ask::Seek { terms: QUICK }) else {
+            panic!("no seek");
+        };
+        // Alice's requests cost her two tokens each (a key on two servers):
+        // paced under her rate in all.
+        std::thread::sleep(std::time::Duration::from_millis(120));
+        let taker = if on_one { &mut here } else { &mut there };
+        (taker.request(Ask::Accept { seek }, WAIT), seek)
+    };
+    for (seeker, on_one) in &mut seekers {
+        for _ in 0..10 {
+            let (answer, seek) = take(seeker, *on_one);
+            assert!(
+                matches!(answer, Ok(Answer::Started { .. })),
+                "seek {seek:?}: {answer:?}"
+            );
+        }
+    }
+    // Fifty games in progress, thirty on one server and twenty on the
+    // other: the fifty-first is refused on both.
+    for (n, (seeker, on_one)) in seekers.iter_mut().take(2).enumerate() {
+        let (answer, _) = take(seeker, *on_one);
+        match answer {
+            Err(OnlineError::Refused(why)) => {
+                assert_eq!(why, "at most 50 games in progress at once");
+            }
+            other => panic!("the fifty-first game on server {}: {other:?}", n + 1),
+        }
+    }
+}

@@ -6,7 +6,7 @@
 
 #![cfg(unix)]
 
-use crate::support::{autosave_text, start};
+use crate::support::{saved_once, start};
 
 #[test]
 fn a_player_who_does_not_move_loses_on_time() {
@@ -25,7 +25,9 @@ fn a_player_who_does_not_move_loses_on_time() {
     });
     let screen = app.screen().contents();
     assert!(screen.contains("Player 2 (White) wins on time"), "{screen}");
-    let record = autosave_text(home.path());
+    let record = saved_once(home.path(), "autosave.brique", |r| {
+        r.contains("wins on time")
+    });
     assert!(record.contains("clock: 0+2\n"), "{record}");
     assert!(record.contains("result: White wins on time\n"), "{record}");
     // The game is over: q quits without asking.

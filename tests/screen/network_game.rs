@@ -209,7 +209,9 @@ fn with_the_hosts_clock_a_guest_who_does_not_move_loses_on_time_on_both_screens(
     host.wait_for("the loss on time", lost);
     guest.wait_for("the loss on time", lost);
     for home in [&host_home, &guest_home] {
-        let record = support::autosave_text(home.path());
+        let record = support::saved_once(home.path(), "autosave.brique", |r| {
+            r.contains("wins on time")
+        });
         assert!(record.contains("clock: 0+2\n"), "{record}");
         assert!(record.contains("result: White wins on time\n"), "{record}");
     }

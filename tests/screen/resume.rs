@@ -6,7 +6,7 @@
 
 #![cfg(unix)]
 
-use crate::support::start;
+use crate::support::{saved_once, start};
 
 #[test]
 fn three_moves_survive_a_kill_9_and_come_back() {
@@ -21,6 +21,10 @@ fn three_moves_survive_a_kill_9_and_come_back() {
     first.wait_for("the second move", |s| s.contains("2. ○ i8"));
     first.send(b"\x1b[A\r");
     first.wait_for("the third move", |s| s.contains("3. ● i9"));
+    // The autosave's thread writes just after the screen shows a move: a
+    // kill in between loses that move alone. Killed once it is written.
+    let written = saved_once(home.path(), "autosave.brique", |r| r.contains("i9"));
+    assert!(written.contains("i9"), "{written}");
 
     // SIGKILL: no handler runs, nothing is written on the way out.
     let pid = first.child.process_id().expect("the child's process id");

@@ -358,7 +358,26 @@ impl Running {
 
 /// The autosave's text under the temporary `home` (empty if there is none).
 pub fn autosave_text(home: &Path) -> String {
-    std::fs::read_to_string(home.join("xdg-state/brique/autosave.brique")).unwrap_or_default()
+    saved_text(home, "autosave.brique")
+}
+
+/// The text of `name` in the state directory under `home` (empty if none).
+pub fn saved_text(home: &Path, name: &str) -> String {
+    std::fs::read_to_string(home.join("xdg-state/brique").join(name)).unwrap_or_default()
+}
+
+/// The text of `name` once `done` holds for it: the autosave is written by
+/// its own thread just after the screen shows the change, so a test waits
+/// for the file (bounded, as every wait here) before reading it.
+pub fn saved_once(home: &Path, name: &str, done: impl Fn(&str) -> bool) -> String {
+    let start = Instant::now();
+    loop {
+        let text = saved_text(home, name);
+        if done(&text) || start.elapsed() > DEADLINE {
+            return text;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
 }
 
 /// The terminal given back: the main screen, mouse capture off, the cursor shown.

@@ -6,7 +6,7 @@
 
 #![cfg(unix)]
 
-use crate::support::start_on_board;
+use crate::support::{saved_once, start_on_board};
 
 #[test]
 fn two_copies_play_two_games_and_both_are_on_disk() {
@@ -32,10 +32,9 @@ fn two_copies_play_two_games_and_both_are_on_disk() {
     first.wait_for("the first's move 3", |s| s.contains("3. ● i9"));
     second.wait_for("the second's move 3", |s| s.contains("3. ● g7"));
 
-    let state = home.path().join("xdg-state/brique");
-    let read = |name: &str| std::fs::read_to_string(state.join(name)).unwrap_or_default();
-    let one = read("autosave.brique");
-    let two = read("autosave-2.brique");
+    // Each copy's autosave, once its third move is written.
+    let one = saved_once(home.path(), "autosave.brique", |r| r.contains("i9"));
+    let two = saved_once(home.path(), "autosave-2.brique", |r| r.contains("g7"));
     for mv in ["h8", "i8", "i9"] {
         assert!(one.contains(mv), "the first game's {mv}:\n{one}");
     }
