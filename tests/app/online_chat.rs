@@ -6,27 +6,13 @@
 //! player who leaves is shown with the time they have to come back.
 
 use crate::lobby_support::{WAIT, replay, some_move};
-use crate::online_support::{app_in, client_of, connect, notes, server_in, terms, tick_until};
+use crate::online_support::{
+    app_in, client_of, connect, notes, seek_and_accept, server_in, terms, tick_until,
+};
 use crate::support::{play_at, press, type_keys};
 use brique::app::{Action, App, Question, Screen};
 use brique::online::protocol::{Answer, Ask, Pace, Push};
 use ratatui::crossterm::event::KeyCode;
-
-/// Ann seeks with the form's terms, Bob accepts: the game on both boards.
-fn seek_and_accept(ann: &mut App, bob: &mut App) {
-    press(ann, KeyCode::Char('n'));
-    press(ann, KeyCode::Enter);
-    tick_until(&mut [bob, ann], "Ann's seek at Bob's", |b| {
-        !b.online().seeks.is_empty()
-    });
-    press(bob, KeyCode::Enter);
-    tick_until(&mut [ann, bob], "the game on both boards", |a| {
-        a.online().game.is_some()
-    });
-    tick_until(&mut [bob, ann], "the game at Bob's", |b| {
-        b.online().game.is_some()
-    });
-}
 
 fn said(app: &App) -> String {
     app.message().map(|m| m.text.clone()).unwrap_or_default()

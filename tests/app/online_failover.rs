@@ -4,28 +4,12 @@
 //! through the next, with the same key and name.
 
 use crate::lobby_support::Server;
-use crate::online_support::{app_in, connect, tick_until};
+use crate::online_support::{app_in, connect, seek_and_accept, tick_until};
 use crate::support::{press, text};
-use brique::app::{App, Screen};
+use brique::app::Screen;
 use brique::online::{Client, Identity, KEY_FILE, KNOWN_SERVERS_FILE};
 use brique::storage::Paths;
 use ratatui::crossterm::event::KeyCode;
-
-/// Ann seeks with the form's terms, Bob accepts: the game on both boards.
-fn seek_and_accept(ann: &mut App, bob: &mut App) {
-    press(ann, KeyCode::Char('n'));
-    press(ann, KeyCode::Enter);
-    tick_until(&mut [bob, ann], "Ann's seek at Bob's", |b| {
-        !b.online().seeks.is_empty()
-    });
-    press(bob, KeyCode::Enter);
-    tick_until(&mut [ann, bob], "the game on both boards", |a| {
-        a.online().game.is_some()
-    });
-    tick_until(&mut [bob, ann], "the game at Bob's", |b| {
-        b.online().game.is_some()
-    });
-}
 
 #[test]
 fn online_a_lost_server_passes_the_players_to_the_next_of_the_list_with_their_names() {

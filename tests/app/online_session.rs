@@ -3,28 +3,14 @@
 //! another, the keys said at 80 columns and the pages at 60.
 
 use crate::lobby_support::{Server, WAIT, play_one, replay, some_move};
-use crate::online_support::{app_in, client_of, connect, server_in, terms, tick_until};
+use crate::online_support::{
+    app_in, client_of, connect, seek_and_accept, server_in, terms, tick_until,
+};
 use crate::support::{play_at, press, text, type_keys};
 use brique::app::{Action, App, Screen};
 use brique::core::Game;
 use brique::online::protocol::{Answer, Ask, Pace};
 use ratatui::crossterm::event::KeyCode;
-
-/// Ann seeks with the form's terms, Bob accepts: the game on both boards.
-fn seek_and_accept(ann: &mut App, bob: &mut App) {
-    press(ann, KeyCode::Char('n'));
-    press(ann, KeyCode::Enter);
-    tick_until(&mut [bob, ann], "Ann's seek at Bob's", |b| {
-        !b.online().seeks.is_empty()
-    });
-    press(bob, KeyCode::Enter);
-    tick_until(&mut [ann, bob], "the game on both boards", |a| {
-        a.online().game.is_some()
-    });
-    tick_until(&mut [bob, ann], "the game at Bob's", |b| {
-        b.online().game.is_some()
-    });
-}
 
 /// The one of `ann` and `bob` to move plays by keys; both see it.
 fn play_by_keys(ann: &mut App, bob: &mut App) {

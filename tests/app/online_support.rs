@@ -85,3 +85,19 @@ pub fn server_in(root: &Path) -> (Server, String) {
     let lobby = server.lobby.to_string();
     (server, lobby)
 }
+
+/// Ann seeks with the form's terms, Bob accepts: the game on both boards.
+pub fn seek_and_accept(ann: &mut App, bob: &mut App) {
+    press(ann, KeyCode::Char('n'));
+    press(ann, KeyCode::Enter);
+    tick_until(&mut [bob, ann], "Ann's seek at Bob's", |b| {
+        !b.online().seeks.is_empty()
+    });
+    press(bob, KeyCode::Enter);
+    tick_until(&mut [ann, bob], "the game on both boards", |a| {
+        a.online().game.is_some()
+    });
+    tick_until(&mut [bob, ann], "the game at Bob's", |b| {
+        b.online().game.is_some()
+    });
+}

@@ -7,38 +7,15 @@ use std::ffi::OsStr;
 use std::path::Path;
 
 use brique::core::{Record, Variant};
-use brique::online::protocol::{Answer, Ask, GameId, GameState, Pace, Push, Terms};
+use brique::online::protocol::{Answer, Ask, GameId, Pace, Push, Terms};
 use brique::online::{Client, Identity, OnlineError};
 
 use crate::lobby_support::{
-    Backend, Lobby, Server, ask, connect, drain, known, on_both, play_one, quick, refused, replay,
-    some_move, start_game, wait_push,
+    Backend, Lobby, Server, ask, connect, drain, known, moves_seen, on_both, play_one, play_out,
+    quick, refused, replay, some_move, start_game, wait_push,
 };
 
 const QUICK: Terms = quick(10, 0);
-
-/// Plays the first empty square for whoever is to move, until the game
-/// ends; `players[0]` is Player 1. Returns the moves played.
-fn play_out(players: &mut [&mut Client; 2], state: &GameState) -> Vec<String> {
-    let mut game = replay(state);
-    let mut played = Vec::new();
-    while !game.is_over() {
-        let mover = game.player_to_move().index();
-        let ply = play_one(players[mover], state.game, &mut game);
-        played.push(game.history()[usize::from(ply)].mv.to_string());
-    }
-    played
-}
-
-fn moves_seen(pushes: &[Push], game: GameId) -> Vec<String> {
-    pushes
-        .iter()
-        .filter_map(|p| match p {
-            Push::Moved { game: g, mv, .. } if *g == game => Some(mv.clone()),
-            _ => None,
-        })
-        .collect()
-}
 
 on_both!(one_seeks_one_accepts_one_watches_the_game_is_refereed_rated_and_archived);
 fn one_seeks_one_accepts_one_watches_the_game_is_refereed_rated_and_archived(backend: Backend) {

@@ -8,38 +8,15 @@
 
 use std::time::Instant;
 
-use brique::online::protocol::{Answer, Ask, GameId, GameState, Push, Terms};
+use brique::online::protocol::{Answer, Ask, GameId, Push, Terms};
 use brique::online::{Client, Identity, OnlineError};
 
 use crate::lobby_support::{
-    Backend, Lobby, WAIT, ask, connect, drain, known, play_one, quick, refused, replay, start_game,
-    wait_push,
+    Backend, Lobby, WAIT, ask, connect, drain, known, moves_seen, play_one, play_out, quick,
+    refused, replay, start_game, wait_push,
 };
 
 const QUICK: Terms = quick(10, 0);
-
-/// Plays the first empty square for whoever is to move until the game
-/// ends (`players[0]` is Player 1); the moves played.
-fn play_out(players: &mut [&mut Client; 2], state: &GameState) -> Vec<String> {
-    let mut game = replay(state);
-    let mut played = Vec::new();
-    while !game.is_over() {
-        let mover = game.player_to_move().index();
-        let ply = play_one(players[mover], state.game, &mut game);
-        played.push(game.history()[usize::from(ply)].mv.to_string());
-    }
-    played
-}
-
-fn moves_seen(pushes: &[Push], game: GameId) -> Vec<String> {
-    pushes
-        .iter()
-        .filter_map(|p| match p {
-            Push::Moved { game: g, mv, .. } if *g == game => Some(mv.clone()),
-            _ => None,
-        })
-        .collect()
-}
 
 /// The games of `name`'s archive, as `client`'s server reads it.
 fn archived(client: &mut Client, name: &str) -> Vec<GameId> {

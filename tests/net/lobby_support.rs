@@ -295,3 +295,26 @@ pub fn brique(dir: &Path, args: &[&std::ffi::OsStr]) -> std::process::Output {
         .output()
         .expect("run brique")
 }
+
+/// Plays the first empty square for whoever is to move, until the game
+/// ends; `players[0]` is Player 1. Returns the moves played.
+pub fn play_out(players: &mut [&mut Client; 2], state: &GameState) -> Vec<String> {
+    let mut game = replay(state);
+    let mut played = Vec::new();
+    while !game.is_over() {
+        let mover = game.player_to_move().index();
+        let ply = play_one(players[mover], state.game, &mut game);
+        played.push(game.history()[usize::from(ply)].mv.to_string());
+    }
+    played
+}
+
+pub fn moves_seen(pushes: &[Push], game: GameId) -> Vec<String> {
+    pushes
+        .iter()
+        .filter_map(|p| match p {
+            Push::Moved { game: g, mv, .. } if *g == game => Some(mv.clone()),
+            _ => None,
+        })
+        .collect()
+}
