@@ -44,9 +44,10 @@ pub fn connect(scene: &Scene<'_>, form: &ConnectForm, area: Rect, buf: &mut Buff
             theme.ui(Ui::Dim),
         ),
         (None, false) => (
-            "The lobby server's HOST:PORT (brique server --lobby), and the name to \
-             play under there, unique on that server: taken at the first connection, \
-             kept with your key (online.key in the data folder)."
+            "The lobby server's HOST:PORT (brique server --lobby), or a lobby's \
+             servers separated by commas, tried in order; and the name to play under \
+             there, unique in that lobby: taken at the first connection, kept with \
+             your key (online.key in the data folder)."
                 .to_string(),
             theme.ui(Ui::Dim),
         ),
