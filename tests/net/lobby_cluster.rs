@@ -223,3 +223,47 @@ fn the_games_at_once_limit_of_a_key_holds_across_servers() {
         }
     }
 }
+
+#[test]
+fn a_key_on_two_servers_pays_twice_for_each_request() {
+    let lobby = Lobby::new(Backend::Postgres);
+    let dir = lobby.dir.path();
+    let (one, two) = (lobby.start(), lobby.start());
+    let (mut there, _) = connect(&two, dir, "alice");
+    let (mut here, _) = connect(&one, dir, "alice");
+    // Thirty requests at once fit one server's bucket (20 a second, 40 at
+    // once); a key online on two servers pays two tokens a request, so some
+    // are refused
+    // once server 1 knows of server 2's connection (its presence is read
+    // from the table: tried again, the bucket full again, until it does).
+    let started = Instant::now();
+    let refused_some = loop {
+        let ids: Vec<u64> = (0..30).map(|_| here.send(Ask::Ping).unwrap()).collect();
+        let mut refusals = 0;
+        for id in ids {
+            let reply = loop {
+                match here.next(WAIT) {
+                    Some(brique::online::Incoming::Reply(reply)) if reply.id == id => break reply,
+                    Some(brique::online::Incoming::Closed(why)) => panic!("closed: {why}"),
+                    Some(_) => {}
+                    None => panic!("no reply to request {id}"),
+                }
+            };
+            if let Err(why) = reply.answer {
+                assert!(why.contains("too many requests"), "{why}");
+                refusals += 1;
+            }
+        }
+        if refusals > 0 || started.elapsed() > WAIT {
+            break refusals > 0;
+        }
+        // The bucket full again (thirty tokens back at twenty a second).
+        std::thread::sleep(std::time::Duration::from_millis(2_500));
+    };
+    assert!(
+        refused_some,
+        "thirty requests at once all passed on server 1"
+    );
+    // The other copy is still there, and still answered.
+    assert_eq!(ask(&mut there, Ask::Ping), Answer::Done);
+}
