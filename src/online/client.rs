@@ -167,6 +167,33 @@ fn write_queue(
     })
 }
 
+/// The reader thread: opens each frame the server sends and queues it
+/// (a keep-alive's answer dropped), until the connection ends (told as
+/// [`Incoming::Closed`]) or nobody reads the queue.
+fn read_incoming(
+    mut reading: TcpStream,
+    mut opener: Sealer,
+    transport: &StatelessTransportState,
+    queue: &Sender<Incoming>,
+) {
+    loop {
+        let got =
+            read_frame(&mut reading).and_then(|frame| opener.open::<FromServer>(transport, &frame));
+        let item = match got {
+            Ok(FromServer::Reply(reply)) if reply.id == KEEP_ALIVE_ID => continue,
+            Ok(FromServer::Reply(reply)) => Incoming::Reply(reply),
+            Ok(FromServer::Push(push)) => Incoming::Push(push),
+            Err(e) => {
+                let _ = queue.send(Incoming::Closed(e.to_string()));
+                return;
+            }
+        };
+        if queue.send(item).is_err() {
+            return;
+        }
+    }
+}
+
 impl Client {
     /// Connects to the lobby at `address` as `identity`; `name` is taken
     /// for a key the server does not know yet. The server's key must be
@@ -246,26 +273,9 @@ impl Client {
             .map_err(|e| fail(e.into()))?;
         let (sender, incoming) = mpsc::channel();
         let failed = sender.clone();
-        let mut reading = stream.try_clone().map_err(|e| fail(e.into()))?;
+        let reading = stream.try_clone().map_err(|e| fail(e.into()))?;
         let opening = Arc::clone(&transport);
-        let reader = std::thread::spawn(move || {
-            loop {
-                let got = read_frame(&mut reading)
-                    .and_then(|frame| opener.open::<FromServer>(&opening, &frame));
-                let item = match got {
-                    Ok(FromServer::Reply(reply)) if reply.id == KEEP_ALIVE_ID => continue,
-                    Ok(FromServer::Reply(reply)) => Incoming::Reply(reply),
-                    Ok(FromServer::Push(push)) => Incoming::Push(push),
-                    Err(e) => {
-                        let _ = sender.send(Incoming::Closed(e.to_string()));
-                        return;
-                    }
-                };
-                if sender.send(item).is_err() {
-                    return;
-                }
-            }
-        });
+        let reader = std::thread::spawn(move || read_incoming(reading, opener, &opening, &sender));
         let writer = Arc::new(Mutex::new(Writer {
             out: Box::new(stream.try_clone().map_err(|e| fail(e.into()))?),
             transport,

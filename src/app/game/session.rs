@@ -190,6 +190,16 @@ impl Session {
         Ok(report)
     }
 
+    /// A move refereed by another copy (the lobby's server): played on
+    /// the game shown whatever the clocks here say, as they are that
+    /// copy's (`follow_clocks`).
+    pub fn follow_move(&mut self, mv: Move) -> Result<MoveReport, PlayError> {
+        let report = self.game.play(mv)?;
+        self.follow_clock();
+        self.revision += 1;
+        Ok(report)
+    }
+
     /// A game lost on time is over: the winner, as a move or a
     /// resignation after it is refused.
     fn not_out_of_time(&self) -> Result<(), PlayError> {

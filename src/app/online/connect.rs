@@ -1,19 +1,19 @@
 //! Connecting to the lobby server: the Online screen opens (with the
 //! connect form while not connected), `perform` starts a thread that
 //! connects (looking the name up and the handshake block), and the
-//! online part takes its outcome in: the name the server knows, the games
-//! waiting, the server and name kept in the settings. A lost connection is
+//! online part takes its outcome in (`incoming.rs` reads it): the name the
+//! server knows, the games waiting, the server and name kept in the settings. A lost connection is
 //! tried again while an online game is on the board; a game resumes from
 //! the server.
 
-use std::sync::mpsc::{self, TryRecvError};
+use std::sync::mpsc;
 use std::time::Instant;
 
 use super::connect_lobby::Lobby;
 use super::desk::Desk;
 use super::form::ConnectForm;
 use super::page::{OnlinePage, PageForm};
-use super::state::{Connected, Fault, Link, ONLINE_GAME_KEY, Online, RECONNECT_AFTER, Unconnected};
+use super::state::{Connected, Fault, Link, ONLINE_GAME_KEY, Online, Unconnected};
 use crate::app::action::Action;
 use crate::app::config::file::ConfigFile;
 use crate::app::config::{Config, LobbyServers};
@@ -152,62 +152,15 @@ impl App {
             asked,
         };
     }
-
-    /// Takes in what came from the lobby: the connection's outcome, the
-    /// server's messages, a new try after a loss (the one entry that
-    /// reads the lobby).
-    pub(in crate::app) fn take_online(&mut self) -> Vec<Effect> {
-        let fixed = self.reach.fixed_server().map(str::to_string);
-        let mut desk = Desk {
-            page: match &mut self.screen {
-                Screen::Online(page) => Some(&mut **page),
-                _ => None,
-            },
-            game: self.session.game(),
-            now: self.session.now(),
-            config: &self.config,
-            theme: self.theme,
-            fixed: fixed.as_deref(),
-            bell: &self.bell,
-        };
-        let deeds = self.online.take(&mut desk);
-        self.carry_out(deeds)
-    }
 }
 
 impl Online {
-    /// What came: the connection's outcome, the server's messages, a new
-    /// try after a loss.
-    fn take(&mut self, desk: &mut Desk<'_>) -> Deeds {
-        let mut deeds = Deeds::default();
-        match &self.link {
-            Link::Connecting { done, .. } => match done.try_recv() {
-                Ok(connected) => self.connection_made(connected, desk, &mut deeds),
-                Err(TryRecvError::Empty) => {}
-                Err(TryRecvError::Disconnected) => {
-                    let why = "the connecting thread ended".into();
-                    deeds.extend(self.connect_failed(desk.page.as_deref_mut(), Fault::Other, why));
-                }
-            },
-            Link::Up { .. } => {
-                self.take_incoming(desk, &mut deeds);
-                if let Some(question) = self.takeback_question() {
-                    deeds.push(question);
-                }
-            }
-            Link::Lost { lobby, since, .. } => {
-                if since.elapsed() >= RECONNECT_AFTER {
-                    let lobby = lobby.clone();
-                    let name = self.me.clone();
-                    deeds.push(Deed::Connect { lobby, name });
-                }
-            }
-            Link::Off => {}
-        }
-        deeds
-    }
-
-    fn connection_made(&mut self, connected: Connected, desk: &mut Desk<'_>, deeds: &mut Deeds) {
+    pub(super) fn connection_made(
+        &mut self,
+        connected: Connected,
+        desk: &mut Desk<'_>,
+        deeds: &mut Deeds,
+    ) {
         let Link::Connecting {
             server,
             lobby,
@@ -303,7 +256,7 @@ impl Online {
 
     /// Says why connecting failed: in the connect form when it is open
     /// (on the name field when the name is at fault), else on the status line.
-    fn connect_failed(
+    pub(super) fn connect_failed(
         &mut self,
         page: Option<&mut OnlinePage>,
         fault: Fault,

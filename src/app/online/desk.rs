@@ -2,22 +2,19 @@
 //! what the server sent or a key on the Online screen: borrowed for the
 //! call, so that the part acts on its own state and says the rest as deeds.
 
-use std::time::Instant;
-
 use super::page::OnlinePage;
 use crate::app::action::Action;
 use crate::app::config::Config;
+use crate::app::game::session::Session;
 use crate::app::keys::keymap::{Context, key_for};
 use crate::app::ui::theme::Theme;
-use crate::core::Game;
 
 pub(in crate::app) struct Desk<'a> {
     /// The Online screen's page, when it is open.
     pub page: Option<&'a mut OnlinePage>,
-    /// The game on the board.
-    pub game: &'a Game,
-    /// Now, on the session's clock.
-    pub now: Instant,
+    /// The game on the board, its names and clocks: a lobby move that
+    /// arrives is played on it at once (`incoming.rs`).
+    pub session: &'a mut Session,
     pub config: &'a Config,
     pub theme: Theme,
     /// The one server a remote session's player connects to.

@@ -1,25 +1,86 @@
-//! What the lobby server sends, taken in by the online part: the answers to the requests
-//! sent (by what each asked), and the pushes: the lists, a game
-//! of one's own that started, moves, ends and watchers of the game on the
-//! board.
+//! What came from the lobby, taken in by the online part (the one entry
+//! that reads it, woken by the lobby's reader ringing the event loop): the
+//! connection's outcome, the answers to the requests sent (`answers.rs`),
+//! and the pushes: the lists, a game of one's own that started, ends and
+//! watchers of the game on the board, and its moves, each played at once
+//! on the game kept and on the board (no replay from the text).
 
 use std::ops::Range;
+use std::sync::mpsc::TryRecvError;
 use std::time::{Duration, Instant};
 
 use super::desk::Desk;
-use super::page::{PageForm, Tab};
-use super::state::{INCOMING_PER_TICK, Online, OnlineGame, rating_change};
+use super::state::{
+    Fault, INCOMING_PER_TICK, Link, Online, OnlineGame, RECONNECT_AFTER, rating_change,
+};
 use crate::app::action::Action;
+use crate::app::flow::effect::Effect;
+use crate::app::game::session::Session;
 use crate::app::keys::keymap::Context;
 use crate::app::message::Tone;
 use crate::app::remote_game::RemoteGame;
 use crate::app::remote_game::deed::{Closes, Deed, Deeds};
-use crate::core::{Game, Player};
+use crate::app::screen::Screen;
+use crate::app::state::App;
+use crate::core::{Game, Move, Player};
 use crate::online::Incoming;
-use crate::online::protocol::{Answer, Ask, Clocks, GameId, GameState, Pace, Push, SeekSummary};
+use crate::online::protocol::{Ask, Clocks, GameId, GameState, Pace, Push, SeekSummary};
+
+impl App {
+    /// Takes in what came from the lobby: the connection's outcome, the
+    /// server's messages, a new try after a loss (the one entry that
+    /// reads the lobby).
+    pub(in crate::app) fn take_online(&mut self) -> Vec<Effect> {
+        let fixed = self.reach.fixed_server().map(str::to_string);
+        let mut desk = Desk {
+            page: match &mut self.screen {
+                Screen::Online(page) => Some(&mut **page),
+                _ => None,
+            },
+            session: &mut self.session,
+            config: &self.config,
+            theme: self.theme,
+            fixed: fixed.as_deref(),
+            bell: &self.bell,
+        };
+        let deeds = self.online.take(&mut desk);
+        self.carry_out(deeds)
+    }
+}
 
 impl Online {
-    pub(super) fn take_incoming(&mut self, desk: &mut Desk<'_>, deeds: &mut Deeds) {
+    /// What came: the connection's outcome, the server's messages, a new
+    /// try after a loss.
+    fn take(&mut self, desk: &mut Desk<'_>) -> Deeds {
+        let mut deeds = Deeds::default();
+        match &self.link {
+            Link::Connecting { done, .. } => match done.try_recv() {
+                Ok(connected) => self.connection_made(connected, desk, &mut deeds),
+                Err(TryRecvError::Empty) => {}
+                Err(TryRecvError::Disconnected) => {
+                    let why = "the connecting thread ended".into();
+                    deeds.extend(self.connect_failed(desk.page.as_deref_mut(), Fault::Other, why));
+                }
+            },
+            Link::Up { .. } => {
+                self.take_incoming(desk, &mut deeds);
+                if let Some(question) = self.takeback_question() {
+                    deeds.push(question);
+                }
+            }
+            Link::Lost { lobby, since, .. } => {
+                if since.elapsed() >= RECONNECT_AFTER {
+                    let lobby = lobby.clone();
+                    let name = self.me.clone();
+                    deeds.push(Deed::Connect { lobby, name });
+                }
+            }
+            Link::Off => {}
+        }
+        deeds
+    }
+
+    fn take_incoming(&mut self, desk: &mut Desk<'_>, deeds: &mut Deeds) {
         for _ in 0..INCOMING_PER_TICK {
             let Some(item) = self.client().and_then(|c| c.next(Duration::ZERO)) else {
                 return;
@@ -36,89 +97,6 @@ impl Online {
                 Incoming::Push(push) => self.on_push(push, desk, deeds),
                 Incoming::Closed(why) => return self.lost(why, deeds),
             }
-        }
-    }
-
-    fn on_refusal(&mut self, asked: &Ask, why: &str, desk: &mut Desk<'_>, deeds: &mut Deeds) {
-        let what = match asked {
-            Ask::Seek { .. } | Ask::Challenge { .. } => "The seek was refused",
-            Ask::Accept { .. } => "Not accepted",
-            Ask::Move { .. } => "The move was refused",
-            Ask::Record { .. } => "Not downloaded",
-            Ask::Chat { .. } => "The line was not sent",
-            Ask::Takeback { .. } | Ask::TakebackAnswer { .. } => "No take-back",
-            Ask::Rename { .. } => "Not renamed",
-            _ => "The server refused",
-        };
-        if let Ask::Watch { game } = asked
-            && self.resume == Some(*game)
-        {
-            self.resume = None;
-            let text = format!("The online game #{game} cannot go on here: {why}.");
-            return deeds.say(Tone::Warning, text);
-        }
-        let text = format!("{what}: {why}.");
-        if let (Ask::Seek { .. } | Ask::Challenge { .. }, Some(page)) = (asked, &mut desk.page)
-            && let Some(PageForm::Seek(form)) = &mut page.form
-        {
-            form.error = Some(text);
-            return;
-        }
-        if let (Ask::Rename { .. }, Some(page)) = (asked, &mut desk.page)
-            && let Some(PageForm::Rename(form)) = &mut page.form
-        {
-            return form.refused(text);
-        }
-        deeds.say(Tone::Warning, text);
-    }
-
-    fn on_answer(&mut self, asked: Ask, answer: Answer, desk: &mut Desk<'_>, deeds: &mut Deeds) {
-        match (asked, answer) {
-            (asked @ (Ask::Seek { .. } | Ask::Challenge { .. }), Answer::Seeking { .. }) => {
-                if let Some(page) = &mut desk.page {
-                    page.form = None;
-                    page.tab = Tab::Seeks;
-                }
-                let text = match asked {
-                    Ask::Challenge { name, .. } => {
-                        format!("Challenge sent: the game starts when {name} accepts.")
-                    }
-                    _ => "Seeking: the game starts when someone accepts.".to_string(),
-                };
-                deeds.say(Tone::Success, text);
-            }
-            (Ask::Cancel { .. }, Answer::Done) => deeds.say(Tone::Info, "Seek withdrawn."),
-            (Ask::Watch { game }, Answer::Game { state }) if state.game == game => {
-                self.show_game(state, desk, deeds);
-            }
-            (Ask::MyGames, Answer::Games { games }) => self.mine = games,
-            (Ask::Leaderboard { .. }, Answer::Leaderboard { players }) => {
-                self.leaderboard = players;
-            }
-            // Answers for a player no longer shown are dropped.
-            (Ask::Ratings { name }, Answer::Ratings { ratings, history })
-                if self.archive_of.as_deref() == Some(&name) =>
-            {
-                (self.ratings, self.history) = (ratings, history);
-            }
-            (Ask::Archive { name }, Answer::Archive { games })
-                if self.archive_of.as_deref() == Some(&name) =>
-            {
-                self.archive = games;
-            }
-            (Ask::Record { game }, Answer::Record { text }) => {
-                deeds.push(Deed::SaveDownload { game, text });
-            }
-            // The new name itself comes as a push, to every copy.
-            (Ask::Rename { .. }, Answer::Renamed { .. }) => {
-                if let Some(page) = &mut desk.page
-                    && matches!(page.form, Some(PageForm::Rename(_)))
-                {
-                    page.form = None;
-                }
-            }
-            // Accept: the game comes as a push; moves: as `moved`.
-            _ => {}
         }
     }
 
@@ -154,7 +132,7 @@ impl Online {
                 ply,
                 mv,
                 clocks,
-            } => self.on_moved(game, ply, mv, clocks, desk.now, deeds),
+            } => self.on_moved(game, ply, mv, clocks, desk.session, deeds),
             Push::Ended {
                 game,
                 result,
@@ -165,7 +143,7 @@ impl Online {
                     return;
                 };
                 online.state.result = Some(result);
-                online.remote.heard(desk.now);
+                online.remote.heard(desk.session.now());
                 // A resignation, as the result says.
                 online.replay_kept();
                 online.ratings = ratings.iter().map(rating_change).collect();
@@ -194,7 +172,7 @@ impl Online {
             | Push::Takeback { .. }
             | Push::TakebackDeclined { .. }
             | Push::TakenBack { .. }
-            | Push::Presence { .. } => self.on_talk(push, desk.now, deeds),
+            | Push::Presence { .. } => self.on_talk(push, desk.session.now(), deeds),
             Push::Welcome { .. } => {}
             Push::Refused { why, .. } => self.lost(why, deeds),
             Push::Renamed { name } => {
@@ -211,13 +189,16 @@ impl Online {
         }
     }
 
+    /// The next move of a game: played on the game kept, and at once on
+    /// the board when the board shows the game as it was before it (else
+    /// the board is put right after the update, `board.rs`'s `sync`).
     fn on_moved(
         &mut self,
         game: GameId,
         ply: u16,
         mv: String,
         clocks: Clocks,
-        now: Instant,
+        session: &mut Session,
         deeds: &mut Deeds,
     ) {
         let Some(online) = self.game.as_mut().filter(|g| g.id() == game) else {
@@ -228,7 +209,13 @@ impl Online {
             self.send(Ask::Watch { game }, deeds);
             return;
         }
-        online.take_move(mv.clone(), clocks, now);
+        let in_step = online.kept.as_ref() == Some(session.game());
+        online.take_move(mv.clone(), clocks, session.now());
+        if in_step && let Ok(played) = mv.parse::<Move>() {
+            // Refused here (it cannot be, the kept game took it): the
+            // board is put right after the update, as out of step.
+            let _ = session.follow_move(played);
+        }
         let mover = mover(&online.state, usize::from(ply));
         let name = online.state.names[mover].clone();
         let mine = online.me().map(Player::index) == Some(mover);
@@ -242,14 +229,14 @@ impl Online {
 
     /// Puts a game of the server's on the board: one's own (to play) or
     /// another's (to watch).
-    fn show_game(&mut self, state: GameState, desk: &Desk<'_>, deeds: &mut Deeds) {
+    pub(super) fn show_game(&mut self, state: GameState, desk: &Desk<'_>, deeds: &mut Deeds) {
         let me = self
             .me
             .as_ref()
             .and_then(|me| state.names.iter().position(|n| n == me))
             .map(|i| if i == 0 { Player::One } else { Player::Two });
         let same = self.game.as_ref().is_some_and(|g| g.id() == state.game);
-        let known = self.known_plies(&state, same, desk.game);
+        let known = self.known_plies(&state, same, desk.session.game());
         let (away, away_news) = me.map_or((None, None), |me| away_moves(&state, me, known));
         if let Some(old) = self.game.as_ref().filter(|g| !same && g.me().is_none()) {
             let game = old.id();
@@ -260,7 +247,7 @@ impl Online {
             Some(old) if same => old.remote,
             _ => RemoteGame::new(me),
         };
-        remote.heard(desk.now);
+        remote.heard(desk.session.now());
         self.game = Some(OnlineGame {
             state,
             remote,
@@ -383,5 +370,23 @@ fn mover(state: &GameState, ply: usize) -> usize {
         black
     } else {
         1 - black
+    }
+}
+
+impl OnlineGame {
+    /// Takes in the move `mv` the server says was played next, with the
+    /// clocks after it (read `now`): played on the kept game, not the
+    /// whole game replayed from its text.
+    pub fn take_move(&mut self, mv: String, clocks: Clocks, now: Instant) {
+        let played = self.kept.take().and_then(|mut game| {
+            let parsed: Move = mv.parse().ok()?;
+            game.play(parsed).ok()?;
+            Some(game)
+        });
+        self.state.moves.push(mv);
+        self.state.clocks = clocks;
+        self.remote.heard(now);
+        // A move the kept game refuses: the whole state replayed instead.
+        self.kept = played.or_else(|| self.replay());
     }
 }

@@ -26,8 +26,7 @@ impl App {
         };
         let mut desk = Desk {
             page: None,
-            game: self.session.game(),
-            now: self.session.now(),
+            session: &mut self.session,
             config: &self.config,
             theme: self.theme,
             fixed: fixed.as_deref(),

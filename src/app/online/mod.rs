@@ -5,6 +5,7 @@
 //! what is watched, downloaded and rated.
 
 pub(super) mod aids;
+mod answers;
 pub(super) mod board;
 pub(super) mod connect;
 pub(super) mod connect_lobby;

@@ -14,8 +14,8 @@ use crate::app::remote_game::{RemoteGame, Transport};
 use crate::core::{BoardSize, Game, Move, Player, Rules};
 use crate::net::Request;
 use crate::online::protocol::{
-    Ask, Clocks, FinishedGame, GameId, GameResult, GameState, GameSummary, RatedPlayer,
-    RatingChange, RatingPoint, SeekSummary,
+    Ask, FinishedGame, GameId, GameResult, GameState, GameSummary, RatedPlayer, RatingChange,
+    RatingPoint, SeekSummary,
 };
 use crate::online::{Client, Welcome};
 
@@ -129,22 +129,6 @@ impl OnlineGame {
             Some(game) => Some(std::borrow::Cow::Borrowed(game)),
             None => self.replay().map(std::borrow::Cow::Owned),
         }
-    }
-
-    /// Takes in the move `mv` the server says was played next, with the
-    /// clocks after it (read `now`): played on the kept game, not the
-    /// whole game replayed from its text.
-    pub fn take_move(&mut self, mv: String, clocks: Clocks, now: Instant) {
-        let played = self.kept.take().and_then(|mut game| {
-            let parsed: Move = mv.parse().ok()?;
-            game.play(parsed).ok()?;
-            Some(game)
-        });
-        self.state.moves.push(mv);
-        self.state.clocks = clocks;
-        self.remote.heard(now);
-        // A move the kept game refuses: the whole state replayed instead.
-        self.kept = played.or_else(|| self.replay());
     }
 
     /// The kept game replayed from the state, after the state changed
