@@ -1,54 +1,19 @@
-//! The board's keys against the computer or in a demo: those that mean
-//! something else when it plays (a stone while it thinks, undo back to the
-//! person's turn, pausing a demo), and asking it for a hint or its analysis.
+//! What the board's keys against the computer or in a demo do when they
+//! mean something else when it plays (`turns.rs` tells which): undo back to
+//! the person's turn, pausing a demo; and asking it for a hint or its
+//! analysis.
 //!
 //! A demo's new game is the app's (`game/play.rs`), as is moving the cursor
 //! under a click that is refused here.
 
 use super::turns::Turn;
 use crate::app::action::Action;
-use crate::app::config::engine::Mode;
 use crate::app::flow::outcome::Outcome;
 use crate::app::message::Tone;
 use crate::core::Move;
 
 impl Turn<'_> {
-    /// Board actions that mean something else when the computer plays; what
-    /// it says when `action` was handled here, `None` when not.
-    pub(in crate::app) fn board_key(&mut self, action: Action) -> Option<Outcome> {
-        let demo = self.computer.is_demo();
-        let against = self.computer.mode() == Mode::HumanVsComputer;
-        let mut out = Outcome::none();
-        match action {
-            Action::Place if demo => self.toggle_pause(&mut out),
-            Action::Undo | Action::Redo if demo => {
-                // Stepping through a demo stops it, to look at it.
-                self.computer.pause();
-                return None;
-            }
-            Action::Undo if against => self.undo_to_your_turn(&mut out),
-            Action::Redo if against => self.redo_to_your_turn(&mut out),
-            // While an earlier position is shown, a stone goes there (after
-            // asking), which stops the computer's thinking.
-            Action::Place | Action::Swap | Action::Click { .. }
-                if self.computer.to_move(self.session.game()) && self.board.viewing().is_none() =>
-            {
-                let text = if demo {
-                    let place = self.key(Action::Place);
-                    format!("The computer plays both sides here: {place} pauses the demo.")
-                } else {
-                    let name = self.name(self.session.game().player_to_move()).to_string();
-                    let undo = self.key(Action::Undo);
-                    format!("Wait: {name} is thinking. ({undo} takes back your move.)")
-                };
-                out.say(Tone::Warning, text);
-            }
-            _ => return None,
-        }
-        Some(out)
-    }
-
-    fn toggle_pause(&mut self, out: &mut Outcome) {
+    pub(super) fn toggle_pause(&mut self, out: &mut Outcome) {
         let place = self.key(Action::Place);
         let text = if self.computer.toggle_pause() {
             format!("Demo paused: {place} goes on.")
@@ -95,7 +60,7 @@ impl Turn<'_> {
 
     /// Undo against the computer: back to the person's last turn, taking
     /// back the computer's answer (or resignation) and their move.
-    fn undo_to_your_turn(&mut self, out: &mut Outcome) {
+    pub(super) fn undo_to_your_turn(&mut self, out: &mut Outcome) {
         let resigned = self.session.game().resigned().is_some();
         let mut game = self.session.game().clone();
         let mut undone = Vec::new();
@@ -130,7 +95,7 @@ impl Turn<'_> {
     }
 
     /// Redo against the computer: forward to the person's next turn.
-    fn redo_to_your_turn(&mut self, out: &mut Outcome) {
+    pub(super) fn redo_to_your_turn(&mut self, out: &mut Outcome) {
         let mut redone = Vec::new();
         while let Some(report) = self.session.redo() {
             redone.push(report.mv.to_string());

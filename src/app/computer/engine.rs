@@ -21,9 +21,8 @@ use std::time::{Duration, Instant};
 
 use super::advice::advice;
 pub use super::job::{Ended, EngineSnapshot, Job};
-use super::resign::Doubts;
 use super::slots::{Priority, RETRY, SearchSlots, Seat, Slot};
-use crate::ai::{Budget, Level, Report, Search};
+use crate::ai::{Budget, Doubts, Level, Report, Search};
 use crate::app::config::engine::{EngineConfig, Mode};
 use crate::app::game::clock::thinking_limit;
 use crate::core::{Color, Game, Move, Player, Position};
@@ -445,7 +444,11 @@ impl Computer {
             return Some(self.failed());
         };
         match (job, progress.report.best) {
-            (Job::Move, _) if self.doubts.resigns(game, &progress, engine.resign) => {
+            (Job::Move, _)
+                if self
+                    .doubts
+                    .resigns(game, &progress.report, progress.visits, engine.resign) =>
+            {
                 Some(Ended::Resign {
                     proven: progress.report.proven == Some(false),
                 })

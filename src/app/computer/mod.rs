@@ -9,8 +9,6 @@ pub(super) mod engine_marks;
 pub(super) mod heat;
 pub(super) mod job;
 pub(super) mod progress_view;
-pub(super) mod resign;
-pub(super) mod routing;
 pub(super) mod slot_queue;
 pub(super) mod slots;
 pub(super) mod thinking;

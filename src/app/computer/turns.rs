@@ -1,7 +1,9 @@
-//! The computer's turns: the engine brought in line with the game after
-//! every update, and acting on what its searches find (its moves, hints). The
-//! searches themselves are the [`Computer`](super::engine::Computer)'s; a
-//! [`Turn`] is lent the parts of the app a turn acts on and answers with an
+//! The computer's turns, and the app's one entry to them: the board's keys
+//! that mean something else when it plays, the engine brought in line with
+//! the game after every update, and acting on what its searches find (its
+//! moves, hints). The searches themselves are the
+//! [`Computer`](super::engine::Computer)'s; a [`Turn`] is lent the parts of
+//! the app a turn acts on (never the whole app) and answers with an
 //! [`Outcome`], which `App` applies.
 
 use std::num::NonZeroU16;
@@ -10,12 +12,14 @@ use std::time::Duration;
 use super::engine::{Computer, Ended, Job, estimate};
 use crate::ai::Level;
 use crate::app::action::Action;
-use crate::app::config::engine::{EngineConfig, Threads};
+use crate::app::config::engine::{EngineConfig, Mode, Threads};
 use crate::app::flow::outcome::Outcome;
 use crate::app::game::board_view::BoardView;
 use crate::app::game::session::Session;
 use crate::app::keys::keymap::KeyNames;
 use crate::app::message::{Tone, refused, resigns, swapped, won};
+use crate::app::screen::Screen;
+use crate::app::state::App;
 use crate::core::{Game, Move, Player};
 
 /// The parts of the app the computer's turns and board keys act on, lent
@@ -70,6 +74,41 @@ impl Computer {
 }
 
 impl Turn<'_> {
+    /// Board actions that mean something else when the computer plays; what
+    /// it says when `action` was handled here, `None` when not.
+    pub(in crate::app) fn board_key(&mut self, action: Action) -> Option<Outcome> {
+        let demo = self.computer.is_demo();
+        let against = self.computer.mode() == Mode::HumanVsComputer;
+        let mut out = Outcome::none();
+        match action {
+            Action::Place if demo => self.toggle_pause(&mut out),
+            Action::Undo | Action::Redo if demo => {
+                // Stepping through a demo stops it, to look at it.
+                self.computer.pause();
+                return None;
+            }
+            Action::Undo if against => self.undo_to_your_turn(&mut out),
+            Action::Redo if against => self.redo_to_your_turn(&mut out),
+            // While an earlier position is shown, a stone goes there (after
+            // asking), which stops the computer's thinking.
+            Action::Place | Action::Swap | Action::Click { .. }
+                if self.computer.to_move(self.session.game()) && self.board.viewing().is_none() =>
+            {
+                let text = if demo {
+                    let place = self.key(Action::Place);
+                    format!("The computer plays both sides here: {place} pauses the demo.")
+                } else {
+                    let name = self.name(self.session.game().player_to_move()).to_string();
+                    let undo = self.key(Action::Undo);
+                    format!("Wait: {name} is thinking. ({undo} takes back your move.)")
+                };
+                out.say(Tone::Warning, text);
+            }
+            _ => return None,
+        }
+        Some(out)
+    }
+
     /// The name of Player 1 or Player 2: the computer's when it plays them.
     pub(in crate::app) fn name(&self, player: Player) -> &str {
         self.computer
@@ -207,6 +246,69 @@ impl Turn<'_> {
             format!("Hint: {mv}{estimate}. {play} plays it."),
         );
         out
+    }
+}
+
+impl App {
+    /// The computer opponent, to seed its searches (the program seeds them
+    /// from the clock; tests keep the default, so the computer plays the same
+    /// every time), cap their threads or share a server's search slots.
+    pub fn computer_mut(&mut self) -> &mut Computer {
+        &mut self.computer
+    }
+
+    /// The parts of the app the computer's turns act on.
+    pub(in crate::app) fn computer_turn(&mut self) -> Turn<'_> {
+        Turn {
+            computer: &mut self.computer,
+            session: &mut self.session,
+            board: &mut self.board,
+            keys: KeyNames {
+                keys: &self.config.keys,
+                theme: self.theme,
+            },
+        }
+    }
+
+    /// Waits for the running search to end by itself, then acts on it (a
+    /// demo's pace aside): for tests and scripts, which want the computer's
+    /// move without a clock. Analysis may run a minute.
+    pub fn wait_for_engine(&mut self) {
+        self.computer.wait();
+        // Outside an update, so the clock is looked at here, as `update` does.
+        self.check_clock();
+        self.sync_engine(true);
+        // As the event loop would: the engine goes on, the autosave follows.
+        self.update(Action::Tick);
+    }
+
+    /// Brings the engine in line with the state: carried out after every
+    /// update. `force` (waiting for the engine, outside an update): one
+    /// step, taking what the search found whatever a demo's pace.
+    pub(in crate::app) fn sync_engine(&mut self, force: bool) {
+        if !force {
+            let level = named_level(
+                self.files.recorded_level(),
+                self.session.game(),
+                self.config.engine.level,
+            );
+            self.computer.name_players(level);
+        }
+        let engine = self.computer.settings(&self.config.engine);
+        let allowed = Allowed {
+            over: self.should_quit(),
+            ponder: self.screen == Screen::Board,
+            barred: self.online.bars_engine_aids(),
+        };
+        // A search that ends leaves none running and may call for another
+        // (the computer moved: now the analysis, or in a demo the other
+        // side's move), which the second step starts.
+        let (ended, out) = self.computer_turn().step(force, &engine, allowed);
+        let _ = self.apply(out);
+        if ended && !force {
+            let (_, out) = self.computer_turn().step(false, &engine, allowed);
+            let _ = self.apply(out);
+        }
     }
 }
 

@@ -1,14 +1,41 @@
-//! Keys through the one table of bindings (`table.rs`), with the keys
-//! in force (`[keys]` in the config file). Input handling resolves keys
-//! here, and the help overlay and the hint line are generated from the same
-//! bindings, so what the screen says and what the keys do cannot drift apart.
+//! Terminal events to actions: keys through the one table of bindings
+//! (`table.rs`), with the keys in force (`[keys]` in the config file), then
+//! the mouse and resizes; pure, so tests can drive the app with events and
+//! no terminal. The help overlay and the hint line are generated from the
+//! same bindings, so what the screen says and what the keys do cannot drift
+//! apart.
 
-use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
+use ratatui::crossterm::event::{
+    Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEventKind,
+};
 
 pub use super::bindings::{Clash, KeyBindings};
 pub use super::table::{Binding, Context, KEYMAP, Key};
 use crate::app::action::{Action, Edit};
 use crate::app::ui::theme::Theme;
+
+/// What a terminal event means in `context`: a key through the keymap,
+/// the mouse, a resize.
+pub fn action_for(keys: &KeyBindings, context: Context, event: &Event) -> Option<Action> {
+    match event {
+        Event::Key(key) => resolve(keys, context, key),
+        Event::Mouse(mouse) => {
+            let (column, row) = (mouse.column, mouse.row);
+            match mouse.kind {
+                MouseEventKind::Down(MouseButton::Left) => Some(Action::Click { column, row }),
+                MouseEventKind::Moved => Some(Action::Hover { column, row }),
+                MouseEventKind::ScrollUp => Some(Action::ScrollUp),
+                MouseEventKind::ScrollDown => Some(Action::ScrollDown),
+                _ => None,
+            }
+        }
+        Event::Resize(width, height) => Some(Action::Resize {
+            width: *width,
+            height: *height,
+        }),
+        _ => None,
+    }
+}
 
 /// What a key press means in a context. Releases are ignored (some terminals
 /// report them); unbound printable keys type into text fields.

@@ -3,6 +3,5 @@
 
 pub(super) mod binding_error;
 pub(super) mod bindings;
-pub(super) mod input;
 pub mod keymap;
 pub(super) mod table;

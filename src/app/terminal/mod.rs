@@ -5,7 +5,6 @@
 
 pub(super) mod capabilities;
 pub(super) mod event_loop;
-pub(super) mod input;
 pub(super) mod local;
 pub(super) mod paste;
 pub mod remote;
