@@ -2,7 +2,7 @@
 //! into the board, the side panel, the status line and the overlays.
 
 use ratatui::buffer::Buffer;
-use ratatui::layout::Rect;
+use ratatui::layout::{Position, Rect};
 use ratatui::widgets::Widget;
 
 use crate::app::files::naming::Naming;
@@ -62,6 +62,19 @@ pub(in crate::app) fn scene_of(app: &App) -> Scene<'_> {
         panel_notes: app.panel_notes(),
         offers: Box::new(|action| app.offers(action)),
     }
+}
+
+/// Where the terminal's own cursor stands in a frame of `area`: on the
+/// board's cursor square while the board has the keyboard, so that a
+/// braille display or a magnifier follows it; `None` (hidden) over the
+/// pages, dialogs and forms drawn over the board.
+pub(in crate::app) fn cursor_at(app: &App, area: Rect) -> Option<Position> {
+    if *app.screen() != Screen::Board {
+        return None;
+    }
+    let screen = layout::screen(area, app.game().size()).ok()?;
+    let (x, y) = screen.board.glyph_cell(app.board.cursor());
+    Some(Position::new(x, y))
 }
 
 impl Widget for &App {

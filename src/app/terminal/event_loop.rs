@@ -13,7 +13,9 @@
 //!
 //! A frame goes to the terminal only when it differs from the last one
 //! drawn: even an unchanged frame costs ratatui's reset sequence, and an
-//! idle screen (a player thinking) should write nothing.
+//! idle screen (a player thinking) should write nothing. The terminal's
+//! own cursor stands on the board's cursor square while the board has the
+//! keyboard (`view::cursor_at`), hidden elsewhere.
 
 use std::io;
 use std::sync::mpsc::{self, RecvTimeoutError, Sender};
@@ -23,7 +25,7 @@ use ratatui::Terminal;
 use ratatui::backend::Backend;
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
-use ratatui::layout::{Rect, Size};
+use ratatui::layout::{Position, Rect, Size};
 use ratatui::widgets::Widget;
 
 use crate::app::action::Action;
@@ -95,14 +97,14 @@ pub fn run<C: Console>(console: &mut C, app: &mut App) -> io::Result<Option<C::E
     fit(console.screen(), app)?;
     // The frame on the terminal; `None` when the terminal must be drawn
     // afresh (resized, or taken again after a suspension).
-    let mut shown: Option<Buffer> = None;
+    let mut shown: Option<Shown> = None;
     while !app.should_quit() {
         // Asked before every frame: a resize whose event never came
         // (crossterm can miss a signal that arrives with input) is caught.
         let size = console.screen().size()?;
         if shown
             .as_ref()
-            .is_some_and(|last| last.area.as_size() != size)
+            .is_some_and(|last| last.frame.area.as_size() != size)
         {
             fit(console.screen(), app)?;
         }
@@ -188,30 +190,47 @@ fn closed() -> io::Error {
     io::Error::other("the event loop's channel closed")
 }
 
-/// Draws the app, at the terminal's `size`, when its frame differs from
-/// `shown` (the one on the terminal), and keeps the new frame there. Rendering is pure and cheap;
-/// writing to the terminal is what an idle screen must not do.
-fn draw_if_changed<B: Backend<Error = io::Error>>(
+/// What the terminal shows: the last frame drawn, and where its cursor
+/// stands (`None`: hidden).
+#[derive(PartialEq)]
+struct Shown {
+    frame: Buffer,
+    cursor: Option<Position>,
+}
+
+/// Draws the app, at the terminal's `size`, when its frame or its cursor
+/// differs from `shown` (what the terminal shows), and keeps the new one
+/// there. Rendering is pure and cheap; writing to the terminal is what an
+/// idle screen must not do.
+fn draw_if_changed<B: Backend>(
     screen: &mut Terminal<B>,
     app: &App,
     size: Size,
-    shown: &mut Option<Buffer>,
-) -> io::Result<()> {
+    shown: &mut Option<Shown>,
+) -> Result<(), B::Error> {
     let area = Rect::new(0, 0, size.width, size.height);
     let mut frame = Buffer::empty(area);
     app.render(area, &mut frame);
-    if shown.as_ref() == Some(&frame) {
+    let now = Shown {
+        frame,
+        cursor: crate::app::view::cursor_at(app, area),
+    };
+    if shown.as_ref() == Some(&now) {
         return Ok(());
     }
     // The frame rendered above is the one drawn: rendered once, not twice.
     screen.draw(|f| {
         if f.area() == area {
-            f.buffer_mut().clone_from(&frame);
+            f.buffer_mut().clone_from(&now.frame);
         } else {
             f.render_widget(app, f.area());
         }
+        // Unset, ratatui hides the cursor.
+        if let Some(at) = now.cursor {
+            f.set_cursor_position(at);
+        }
     })?;
-    *shown = Some(frame);
+    *shown = Some(now);
     Ok(())
 }
 
@@ -256,6 +275,58 @@ fn fit<B: Backend<Error = io::Error>>(screen: &Terminal<B>, app: &mut App) -> io
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::app::Config;
+    use crate::app::ui::layout;
+    use ratatui::backend::TestBackend;
+
+    /// The cell of the board's cursor square in a frame of `size`.
+    fn cursor_cell(app: &App, size: Size) -> Position {
+        let area = Rect::new(0, 0, size.width, size.height);
+        let screen = layout::screen(area, app.game().size()).unwrap();
+        let (x, y) = screen.board.glyph_cell(app.board.cursor());
+        Position::new(x, y)
+    }
+
+    #[test]
+    fn the_terminal_cursor_stands_on_the_board_s_cursor_square_and_only_there() {
+        let size = Size::new(100, 40);
+        let mut screen = Terminal::new(TestBackend::new(size.width, size.height)).unwrap();
+        let mut app = App::with_config(Config::default());
+        app.update(Action::Resize {
+            width: size.width,
+            height: size.height,
+        });
+        let mut shown = None;
+        let key = |code| Event::Key(KeyEvent::new(code, KeyModifiers::NONE));
+        draw_if_changed(&mut screen, &app, size, &mut shown).unwrap();
+        let first = cursor_cell(&app, size);
+        assert!(screen.backend().cursor_visible());
+        assert_eq!(screen.backend().cursor_position(), first);
+        // The arrow keys take it along, a square at a time.
+        app.handle_event(&key(KeyCode::Right));
+        app.handle_event(&key(KeyCode::Up));
+        draw_if_changed(&mut screen, &app, size, &mut shown).unwrap();
+        let moved = cursor_cell(&app, size);
+        assert!(
+            moved.x > first.x && moved.y < first.y,
+            "{first:?} to {moved:?}"
+        );
+        assert!(screen.backend().cursor_visible());
+        assert_eq!(screen.backend().cursor_position(), moved);
+        // Over the help, hidden; back on the board, where it was.
+        app.handle_event(&key(KeyCode::Char('?')));
+        draw_if_changed(&mut screen, &app, size, &mut shown).unwrap();
+        assert!(!screen.backend().cursor_visible());
+        app.handle_event(&key(KeyCode::Esc));
+        draw_if_changed(&mut screen, &app, size, &mut shown).unwrap();
+        assert!(screen.backend().cursor_visible());
+        assert_eq!(screen.backend().cursor_position(), moved);
+        // And over a form (the settings).
+        app.handle_event(&key(KeyCode::Char('o')));
+        assert_ne!(*app.screen(), crate::app::screen::Screen::Board);
+        draw_if_changed(&mut screen, &app, size, &mut shown).unwrap();
+        assert!(!screen.backend().cursor_visible());
+    }
 
     #[test]
     fn ctrl_z_suspends_and_z_does_not() {
