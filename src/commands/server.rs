@@ -12,6 +12,7 @@ use crate::server::{self, Limits, lobby};
 
 /// `brique server`.
 #[derive(clap::Args, Debug)]
+#[command(group = clap::ArgGroup::new("engine_users").args(["ssh_port", "bots"]).multiple(true))]
 pub struct ServerArgs {
     /// The port to listen on (0: any free port, printed).
     #[arg(long, default_value_t = DEFAULT_RELAY_PORT)]
@@ -72,8 +73,24 @@ pub struct ServerArgs {
     pub ssh_idle_minutes: Option<std::time::Duration>,
     /// The SSH players' computer searches at once (default: one per core);
     /// more wait, and their players are told.
-    #[arg(long, value_name = "N", default_value_t = SshLimits::default().engine_searches, requires = "ssh_port")]
+    #[arg(long, value_name = "N", default_value_t = SshLimits::default().engine_searches, requires = "engine_users")]
     pub engine_searches: usize,
+    /// With --lobby: the server's own bots, one per level named
+    /// (easy,casual,medium,hard,strongest; a level named twice, two bots),
+    /// online as brique-LEVEL, brique-LEVEL-2…, their keys in --data-dir's
+    /// `bots/`. They search in --engine-searches's slots.
+    #[arg(
+        long,
+        value_name = "LEVELS",
+        value_delimiter = ',',
+        requires = "lobby",
+        num_args = 1
+    )]
+    pub bots: Vec<crate::ai::Level>,
+    /// The games the server's bots play at once, in all (default: one per
+    /// search slot); past it a challenge to a bot is refused, politely.
+    #[arg(long, value_name = "N", requires = "bots", value_parser = clap::value_parser!(usize))]
+    pub bot_games: Option<usize>,
     /// Instead of serving: start a relay on the loopback interface, play N
     /// pairs of simulated clients through it, and print what it took; with
     /// --lobby, a lobby with N players seeking and playing rated games.
@@ -262,14 +279,28 @@ fn run_lobby(
             return ExitCode::from(2);
         }
     };
+    let bots = match (args.bots.is_empty(), data_dir(args)) {
+        (true, _) => None,
+        (false, Some(dir)) => Some(lobby::bots::BotsConfig {
+            levels: args.bots.clone(),
+            dir,
+            searches: args.engine_searches,
+        }),
+        (false, None) => {
+            eprintln!("brique server: no home directory for the bots' keys: give --data-dir DIR");
+            return ExitCode::from(2);
+        }
+    };
     let config = lobby::LobbyConfig {
         bind: SocketAddr::new(args.bind, args.lobby_port),
         key,
         db,
         limits: lobby::LobbyLimits {
             registrations_per_day: args.registrations_per_day,
+            bot_games: args.bot_games.unwrap_or(args.engine_searches),
             ..lobby::LobbyLimits::default()
         },
+        bots,
     };
     let ready = |relay: SocketAddr, lobby: SocketAddr| {
         // Tests and scripts read the addresses from these lines.

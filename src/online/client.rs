@@ -241,6 +241,7 @@ impl Client {
             protocol: LOBBY_PROTOCOL,
             program: env!("CARGO_PKG_VERSION").to_string(),
             name: name.map(str::to_string),
+            bot: false,
         };
         let third = write_handshake(&mut state, &hello).map_err(fail)?;
         write_frame(&mut stream, &third).map_err(fail)?;

@@ -116,6 +116,8 @@ pub struct ClientHello {
     /// for a known key (`rename` changes it). Without one a new key may only look (lists,
     /// archive, watching).
     pub name: Option<String>,
+    #[serde(default)]
+    pub bot: bool,
 }
 
 /// The server's part of the handshake.
@@ -285,6 +287,9 @@ pub enum Push {
     },
     Players {
         players: Vec<String>,
+        /// Those of `players` that are bots (docs/protocol.md, "Bots").
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        bots: Vec<String>,
     },
     Seeks {
         seeks: Vec<SeekSummary>,
@@ -368,6 +373,9 @@ pub struct SeekSummary {
     pub terms: Terms,
     /// The seeker's rating in the variant, rounded.
     pub rating: i32,
+    /// Whether the seeker is a bot.
+    #[serde(default)]
+    pub bot: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -380,6 +388,11 @@ pub struct GameSummary {
     /// The name of the player to move.
     pub to_move: String,
     pub watchers: usize,
+    /// Whether Black, and White, is a bot.
+    #[serde(default)]
+    pub black_bot: bool,
+    #[serde(default)]
+    pub white_bot: bool,
 }
 
 /// A game as it stands: enough to draw it and go on.
@@ -407,6 +420,9 @@ pub struct RatedPlayer {
     pub rating: f64,
     pub deviation: f64,
     pub games: u32,
+    /// Whether the player is a bot.
+    #[serde(default)]
+    pub bot: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -434,6 +450,9 @@ pub struct FinishedGame {
     pub result: GameResult,
     pub moves: u16,
     pub ended_ms: i64,
+    /// Whether each of `names` is a bot.
+    #[serde(default)]
+    pub bots: [bool; 2],
 }
 
 /// A variant on the wire: its name (`original`, `revised`), as in records;

@@ -81,7 +81,7 @@ fn a_seek_on_one_server_is_taken_on_another_played_across_them_and_a_later_serve
     let three = lobby.start();
     let (mut dan, _) = connect(&three, dir, "dan");
     wait_push(&mut dan, "everyone online", |p| match p {
-        Push::Players { players } => (["alice", "bob", "carol", "dan"]
+        Push::Players { players, .. } => (["alice", "bob", "carol", "dan"]
             .iter()
             .all(|n| players.iter().any(|p| p == n)))
         .then_some(()),

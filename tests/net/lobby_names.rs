@@ -205,7 +205,7 @@ fn a_key_renames_itself_once_a_month_and_its_games_keep_the_old_name(backend: Ba
     );
     // The lists say the new name.
     wait_push(&mut bob, "the players list", |p| match p {
-        Push::Players { players } => players.contains(&"alicia".to_string()).then_some(()),
+        Push::Players { players, .. } => players.contains(&"alicia".to_string()).then_some(()),
         _ => None,
     });
 }

@@ -102,7 +102,10 @@ impl Online {
 
     fn on_push(&mut self, push: Push, desk: &mut Desk<'_>, deeds: &mut Deeds) {
         match push {
-            Push::Players { players } => self.players = players,
+            Push::Players { players, bots } => {
+                self.players = players;
+                self.bots = bots;
+            }
             Push::Seeks { seeks } => {
                 self.tell_challenges(&seeks, desk, deeds);
                 self.seeks = seeks;

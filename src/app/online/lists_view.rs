@@ -17,6 +17,15 @@ pub fn terms_text(terms: &Terms) -> String {
     )
 }
 
+/// A name, with " (bot)" after a bot's: plain text, for any colours.
+pub fn named(name: &str, bot: bool) -> String {
+    if bot {
+        format!("{name} (bot)")
+    } else {
+        name.to_string()
+    }
+}
+
 fn game_line(game: &GameSummary, me: Option<&str>) -> String {
     let turn = if Some(game.to_move.as_str()) == me {
         "your move".to_string()
@@ -30,8 +39,8 @@ fn game_line(game: &GameSummary, me: Option<&str>) -> String {
     format!(
         "#{:<5} {} – {}  {}  move {}, {turn}{watch}",
         game.game,
-        game.black,
-        game.white,
+        named(&game.black, game.black_bot),
+        named(&game.white, game.white_bot),
         terms_text(&game.terms),
         game.ply + 1
     )
@@ -61,9 +70,9 @@ pub fn rows(scene: &Scene<'_>, page: &OnlinePage, width: u16) -> (String, Vec<St
                 .map(|s| {
                     let who = match (&s.to, Some(s.by.as_str()) == me) {
                         (Some(to), true) => format!("you challenge {to}"),
-                        (Some(_), false) => format!("{} challenges you", s.by),
+                        (Some(_), false) => format!("{} challenges you", named(&s.by, s.bot)),
                         (None, true) => "your seek".to_string(),
-                        (None, false) => s.by.clone(),
+                        (None, false) => named(&s.by, s.bot),
                     };
                     format!("{who:<28} {:>5}  {}", s.rating, terms_text(&s.terms))
                 })
@@ -79,7 +88,10 @@ pub fn rows(scene: &Scene<'_>, page: &OnlinePage, width: u16) -> (String, Vec<St
         ),
         Tab::Players => (
             "Players online: challenge one, or see their games".into(),
-            o.players.clone(),
+            o.players
+                .iter()
+                .map(|p| named(p, o.bots.contains(p)))
+                .collect(),
         ),
         Tab::Leaderboard => (
             format!("The best rated players, {} rules", page.variant),
@@ -90,7 +102,7 @@ pub fn rows(scene: &Scene<'_>, page: &OnlinePage, width: u16) -> (String, Vec<St
                     format!(
                         "{:>3}. {:<24} {:>5.0} ±{:<4.0} {}",
                         i + 1,
-                        p.name,
+                        named(&p.name, p.bot),
                         p.rating,
                         p.deviation,
                         games(p.games)
@@ -137,8 +149,8 @@ pub fn rows(scene: &Scene<'_>, page: &OnlinePage, width: u16) -> (String, Vec<St
                         format!(
                             "#{:<5} {} – {}  {}  {}, {} moves",
                             g.game,
-                            g.names[0],
-                            g.names[1],
+                            named(&g.names[0], g.bots[0]),
+                            named(&g.names[1], g.bots[1]),
                             terms_text(&g.terms),
                             g.result,
                             g.moves
@@ -150,4 +162,15 @@ pub fn rows(scene: &Scene<'_>, page: &OnlinePage, width: u16) -> (String, Vec<St
     };
     let cut = |s: String| s.chars().take(usize::from(width)).collect::<String>();
     (heading, rows.into_iter().map(cut).collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_bot_is_marked_in_plain_text() {
+        assert_eq!(named("brique-easy", true), "brique-easy (bot)");
+        assert_eq!(named("alice", false), "alice");
+    }
 }

@@ -174,6 +174,8 @@ pub struct Online {
     /// The name the server knows this key by.
     pub me: Option<String>,
     pub players: Vec<String>,
+    /// Those of `players` that are bots.
+    pub bots: Vec<String>,
     pub seeks: Vec<SeekSummary>,
     pub games: Vec<GameSummary>,
     /// One's own games in progress, those waiting for one's move first.

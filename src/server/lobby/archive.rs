@@ -13,7 +13,7 @@ use crate::online::protocol::{
 /// Answers hold at most this many rows.
 const LIMIT: i64 = MAX_LIST as i64;
 
-/// A rated player from columns name, variant, rating, deviation, games;
+/// A rated player from columns name, variant, rating, deviation, games, bot;
 /// none for a variant this program does not know.
 fn rated_player(r: &Row) -> Result<Option<RatedPlayer>, StoreError> {
     let Ok(variant) = r.text(1)?.parse() else {
@@ -25,6 +25,7 @@ fn rated_player(r: &Row) -> Result<Option<RatedPlayer>, StoreError> {
         rating: r.real(2)?,
         deviation: r.real(3)?,
         games: r.small(4)?,
+        bot: r.int(5)? != 0,
     }))
 }
 
@@ -32,7 +33,7 @@ impl Store {
     /// The best rated players of `variant`, best first.
     pub fn leaderboard(&mut self, variant: Variant) -> Result<Vec<RatedPlayer>, StoreError> {
         let rows = self.db.query(
-            "SELECT p.name, r.variant, r.rating, r.deviation, r.games
+            "SELECT p.name, r.variant, r.rating, r.deviation, r.games, p.bot
              FROM ratings r JOIN players p ON p.key = r.key
              WHERE r.variant = ?1 ORDER BY r.rating DESC LIMIT ?2",
             &values![variant.name(), LIMIT],
@@ -49,7 +50,7 @@ impl Store {
         key: &str,
     ) -> Result<(Vec<RatedPlayer>, Vec<RatingPoint>), StoreError> {
         let rows = self.db.query(
-            "SELECT p.name, r.variant, r.rating, r.deviation, r.games
+            "SELECT p.name, r.variant, r.rating, r.deviation, r.games, p.bot
              FROM ratings r JOIN players p ON p.key = r.key WHERE r.key = ?1 ORDER BY r.variant",
             &values![key],
         )?;
@@ -84,7 +85,7 @@ impl Store {
         let rows = self.db.query(
             "SELECT g.id, coalesce(g.name1, p1.name), coalesce(g.name2, p2.name), g.size, g.variant, g.pie, g.minutes, g.increment,
                     g.days, g.rated, g.result, g.ended_ms,
-                    (SELECT count(*) FROM moves m WHERE m.game = g.id)
+                    (SELECT count(*) FROM moves m WHERE m.game = g.id), p1.bot, p2.bot
              FROM games g JOIN players p1 ON p1.key = g.player1 JOIN players p2 ON p2.key = g.player2
              WHERE g.result IS NOT NULL AND (g.player1 = ?1 OR g.player2 = ?1)
              ORDER BY g.ended_ms DESC, g.id DESC LIMIT ?2",
@@ -109,6 +110,7 @@ impl Store {
                 result,
                 moves: r.small(12)?,
                 ended_ms: r.opt_int(11)?.unwrap_or_default(),
+                bots: [r.int(13)? != 0, r.int(14)? != 0],
             });
         }
         Ok(games)

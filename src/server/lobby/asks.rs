@@ -57,6 +57,7 @@ impl Referee {
                 if to_key == key {
                     return Err(AskRefusal::SelfChallenge);
                 }
+                self.bots_may_play(&key, &to_key)?;
                 self.seek(&key, named()?, Some((to_key, to_name)), terms)
             }
             Ask::Cancel { seek: SeekId(seek) } => match self.seeks.get(&seek) {
@@ -241,6 +242,8 @@ impl Referee {
             return Err(AskRefusal::TooManyGames(self.limits.games_per_player));
         }
         let offer = self.seeks.get(&seek).ok_or(AskRefusal::SeekGone(seek))?;
+        self.bots_may_play(&offer.key, key)?;
+        let offer = self.seeks.get(&seek).ok_or(AskRefusal::SeekGone(seek))?;
         let (terms, keys) = (offer.terms, [offer.key.clone(), key.to_string()]);
         let names = [offer.name.clone(), name];
         // Colours alternate with the seeks' numbers: fair, and the same
@@ -420,7 +423,7 @@ impl Referee {
             .filter_map(|g| {
                 let seat = g.seat(key)?;
                 let waiting = g.game.player_to_move().index() == seat;
-                Some((!waiting, g.summary()))
+                Some((!waiting, self.mark_bots(g.summary(), &g.keys, &g.names)))
             })
             .collect();
         mine.extend(

@@ -60,6 +60,7 @@ fn join(referee: &mut Referee, conn: u64, name: &str) -> Player {
         name: Some(name.into()),
         outbox,
         from: None,
+        bot: false,
     });
     let mut player = Player {
         conn,

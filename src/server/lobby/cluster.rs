@@ -261,16 +261,20 @@ impl Referee {
     /// The summaries of the games other servers referee, newest first.
     pub(super) fn remote_summaries(&self) -> Vec<GameSummary> {
         self.cluster.as_ref().map_or_else(Vec::new, |c| {
-            c.remote.values().rev().map(|r| r.summary.clone()).collect()
+            c.remote
+                .values()
+                .rev()
+                .map(|r| self.mark_bots(r.summary.clone(), &r.keys, &r.names))
+                .collect()
         })
     }
 
-    /// Names online on other servers.
-    pub(super) fn names_elsewhere(&self) -> Vec<String> {
+    /// The keys and names online on other servers.
+    pub(super) fn names_elsewhere(&self) -> Vec<(String, String)> {
         self.cluster.as_ref().map_or_else(Vec::new, |c| {
             c.elsewhere
-                .values()
-                .filter_map(|(n, _)| n.clone())
+                .iter()
+                .filter_map(|(key, (n, _))| Some((key.clone(), n.clone()?)))
                 .collect()
         })
     }

@@ -57,6 +57,7 @@ pub async fn serve(stream: TcpStream, peer: SocketAddr, conn: u64, context: Arc<
             name: hello.name,
             outbox: outbox.clone(),
             from: Some(peer.ip()).filter(|ip| !(context.loopback_uncounted && ip.is_loopback())),
+            bot: hello.bot,
         };
         match context.referee.try_send(join) {
             Ok(()) => None,

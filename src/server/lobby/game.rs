@@ -298,6 +298,9 @@ impl LiveGame {
             ply: self.ply(),
             to_move: self.names[self.game.player_to_move().index()].clone(),
             watchers: self.watchers.len(),
+            // Marked by the referee, which knows the bots.
+            black_bot: false,
+            white_bot: false,
         }
     }
 

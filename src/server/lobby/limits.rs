@@ -51,6 +51,9 @@ pub struct LobbyLimits {
     /// New keys (a first connection with a name) from one address (IPv4)
     /// or /64 network (IPv6) in a day.
     pub registrations_per_day: u32,
+    /// Games this server's own bots (`--bots`) play at once, in all;
+    /// past it they are refused ("busy").
+    pub bot_games: usize,
 }
 
 impl Default for LobbyLimits {
@@ -73,6 +76,7 @@ impl Default for LobbyLimits {
             chat_burst: 5.0,
             takebacks_per_game: 3,
             registrations_per_day: 10,
+            bot_games: crate::thinker::available_cores(),
         }
     }
 }

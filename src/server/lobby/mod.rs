@@ -10,6 +10,8 @@
 
 mod archive;
 mod asks;
+mod bot_accounts;
+pub mod bots;
 mod chat;
 mod cluster;
 mod cluster_state;
@@ -64,6 +66,8 @@ pub struct LobbyConfig {
     /// The server's own key pair (made at first start).
     pub key: PathBuf,
     pub limits: LobbyLimits,
+    /// The server's own bots (`--bots`), if any.
+    pub bots: Option<bots::BotsConfig>,
 }
 
 /// Runs the relay on `relay` and the lobby as `lobby` says, and the SSH
@@ -108,6 +112,19 @@ pub fn run(
         db: lobby.db.clone(),
         source,
     })?;
+    let members = match &lobby.bots {
+        Some(config) => bots::load(&config.dir, &config.levels)?,
+        None => Vec::new(),
+    };
+    let referee = referee.with_house_bots(members.iter().map(bots::Member::key).collect());
+    // The bots search in the SSH players' slots when there are any.
+    let slots = match (&ssh, &lobby.bots) {
+        (Some(ssh), _) => ssh.searches(),
+        (None, Some(config)) => crate::app::SearchSlots::new(config.searches),
+        (None, None) => crate::app::SearchSlots::new(1),
+    };
+    let bot_commands = commands.clone();
+    let (bot_games, bot_outbox) = (lobby.limits.bot_games, lobby.limits.outbox);
     let identity = Identity::load_or_create(&lobby.key)?;
     std::thread::Builder::new()
         .name("lobby referee".into())
@@ -150,6 +167,7 @@ pub fn run(
             relay.1
         );
         ready(relay_address, lobby_address);
+        bots::spawn(members, bot_commands, slots, bot_games, bot_outbox);
         let admissions = Admissions {
             others: Registry::new(relay.1.clone()),
             // The SSH players' screens all come from this machine: they
@@ -216,6 +234,9 @@ async fn accept_loop(listener: TcpListener, admissions: Admissions, context: Arc
         }
     }
 }
+
+#[cfg(test)]
+mod bot_accounts_tests;
 
 #[cfg(test)]
 mod tests {

@@ -82,19 +82,21 @@ impl Store {
         key: &str,
         wanted: &PlayerName,
         now_ms: i64,
+        bot: bool,
     ) -> Result<Result<(), NameError>, StoreError> {
         if let Some(conflict) = self.name_conflict(key, wanted, now_ms)? {
             return Ok(Err(conflict));
         }
         let added = self.db.execute(
-            "INSERT INTO players (key, name, name_key, skeleton, created_ms)
-             VALUES (?1, ?2, ?3, ?4, ?5) ON CONFLICT DO NOTHING",
+            "INSERT INTO players (key, name, name_key, skeleton, created_ms, bot)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6) ON CONFLICT DO NOTHING",
             &values![
                 key,
                 &wanted.shown,
                 wanted.shown.to_lowercase().as_str(),
                 &wanted.skeleton,
-                now_ms
+                now_ms,
+                bot
             ],
         )?;
         Ok(if added == 1 {
@@ -182,6 +184,7 @@ impl Referee {
         key: &str,
         raw: &str,
         from: Option<IpAddr>,
+        bot: bool,
     ) -> Result<String, (String, Option<NameError>)> {
         let named = |e: NameError| (e.to_string(), Some(e));
         let wanted = check_name(raw).map_err(named)?;
@@ -198,8 +201,11 @@ impl Referee {
                 None,
             ));
         }
-        match self.store.add_player(key, &wanted, now_ms) {
+        match self.store.add_player(key, &wanted, now_ms, bot) {
             Ok(Ok(())) => {
+                if bot {
+                    self.bots.insert(key.to_string());
+                }
                 if let Some(ip) = from {
                     let rate = self.limits.registrations_rate();
                     self.registrations.count(ip, rate, now_ms);

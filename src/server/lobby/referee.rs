@@ -33,6 +33,8 @@ pub enum Command {
         outbox: Sender<Arc<[u8]>>,
         /// Its address, where new keys from it are counted.
         from: Option<IpAddr>,
+        /// Whether a new key registers as a bot (ignored for a known key).
+        bot: bool,
     },
     Ask {
         conn: u64,
@@ -110,6 +112,11 @@ pub struct Referee {
     pub(super) registrations: Registrations,
     /// With several servers over one database: this one's part.
     pub(super) cluster: Option<Cluster>,
+    /// The bots' keys (`bot_accounts`).
+    pub(super) bots: HashSet<String>,
+    /// This server's own bots' keys (`--bots`), whose games at once are
+    /// capped (`LobbyLimits::bot_games`).
+    pub(super) house: HashSet<String>,
 }
 
 /// Milliseconds since 1970, now.
@@ -147,7 +154,9 @@ impl Referee {
             games = games.len(),
             "the lobby's games in progress are back"
         );
-        Ok(Referee::with_games(store, limits, games))
+        let mut referee = Referee::with_games(store, limits, games);
+        referee.reload_bots();
+        Ok(referee)
     }
 
     /// The referee of one server among several over `store` (PostgreSQL):
@@ -159,6 +168,7 @@ impl Referee {
         poked: std::sync::Arc<std::sync::atomic::AtomicBool>,
     ) -> Result<Referee, super::game::RestoreError> {
         let mut referee = Referee::with_games(store, limits, BTreeMap::new());
+        referee.reload_bots();
         referee.join_cluster(poked)?;
         Ok(referee)
     }
@@ -178,7 +188,14 @@ impl Referee {
             monotonic: Box::new(Instant::now),
             registrations: Registrations::default(),
             cluster: None,
+            bots: HashSet::new(),
+            house: HashSet::new(),
         }
+    }
+
+    /// The same referee with this server's own bots, by key.
+    pub fn with_house_bots(self, house: HashSet<String>) -> Referee {
+        Referee { house, ..self }
     }
 
     /// The same referee on another wall clock (a test's, to move on).
@@ -214,7 +231,7 @@ impl Referee {
         }
     }
 
-    fn handle(&mut self, command: Command) {
+    pub(super) fn handle(&mut self, command: Command) {
         match command {
             Command::Join {
                 conn,
@@ -222,7 +239,8 @@ impl Referee {
                 name,
                 outbox,
                 from,
-            } => self.join(conn, key, name, outbox, from),
+                bot,
+            } => self.join(conn, key, name, outbox, (from, bot)),
             Command::Ask { conn, request } => {
                 // The wire carries the refusal's words.
                 let answer = match self.admit(conn) {
@@ -254,16 +272,23 @@ impl Referee {
         key: String,
         name: Option<String>,
         outbox: Sender<Arc<[u8]>>,
-        from: Option<IpAddr>,
+        (from, bot): (Option<IpAddr>, bool),
     ) {
         let refuse = |(why, name): (String, Option<NameError>)| {
             let _ = outbox.try_send(encode(&FromServer::Push(Push::Refused { why, name })));
         };
-        let name = match self.store.name_of(&key) {
-            Ok(Some(known)) => Some(known),
+        // A known key is what it registered as: a person saying `bot`
+        // later stays a person (docs/protocol.md, "Bots").
+        let name = match self.store.player(&key) {
+            Ok(Some((known, known_bot))) => {
+                if known_bot {
+                    self.bots.insert(key.clone());
+                }
+                Some(known)
+            }
             Ok(None) => match name {
                 None => None,
-                Some(asked) => match self.register(&key, &asked, from) {
+                Some(asked) => match self.register(&key, &asked, from, bot) {
                     Ok(taken) => Some(taken),
                     Err(refusal) => return refuse(refusal),
                 },
@@ -293,7 +318,7 @@ impl Referee {
             .games
             .values()
             .filter(|g| g.seat(&key) == Some(g.game.player_to_move().index()))
-            .map(LiveGame::summary)
+            .map(|g| self.mark_bots(g.summary(), &g.keys, &g.names))
             .collect();
         waiting.extend(
             self.remote_games_of(&key)
@@ -438,6 +463,7 @@ impl Referee {
             self.publish(None, &Event::Lists);
         }
         if self.reloaded() {
+            self.reload_bots();
             dirty = Dirty {
                 players: true,
                 seeks: true,
@@ -446,9 +472,8 @@ impl Referee {
         }
         let conns: Vec<u64> = self.conns.keys().copied().collect();
         if dirty.players {
-            let players = encode(&FromServer::Push(Push::Players {
-                players: self.players(),
-            }));
+            let (players, bots) = self.players();
+            let players = encode(&FromServer::Push(Push::Players { players, bots }));
             for &conn in &conns {
                 self.send_bytes(conn, &players);
             }
@@ -469,9 +494,8 @@ impl Referee {
     }
 
     fn push_lists_to(&mut self, conn: u64) {
-        let players = Push::Players {
-            players: self.players(),
-        };
+        let (players, bots) = self.players();
+        let players = Push::Players { players, bots };
         self.send(conn, &FromServer::Push(players));
         let games = self.games_list();
         self.send(conn, &FromServer::Push(Push::Games { games }));
@@ -480,20 +504,38 @@ impl Referee {
 
     /// The games in progress, here and on the other servers, newest first.
     fn games_list(&self) -> Vec<GameSummary> {
-        let mut games: Vec<GameSummary> = self.games.values().map(LiveGame::summary).collect();
+        let mut games: Vec<GameSummary> = self
+            .games
+            .values()
+            .map(|g| self.mark_bots(g.summary(), &g.keys, &g.names))
+            .collect();
         games.extend(self.remote_summaries());
         games.sort_unstable_by_key(|g| std::cmp::Reverse(g.game));
         games.truncate(MAX_LIST);
         games
     }
 
-    fn players(&self) -> Vec<String> {
-        let mut names: Vec<String> = self.conns.values().filter_map(|c| c.name.clone()).collect();
-        names.extend(self.names_elsewhere());
-        names.sort_unstable_by_key(|n| n.to_lowercase());
-        names.dedup();
-        names.truncate(MAX_LIST);
-        names
+    /// The names online, and those of them that are bots.
+    fn players(&self) -> (Vec<String>, Vec<String>) {
+        let mut named: Vec<(String, bool)> = self
+            .conns
+            .values()
+            .filter_map(|c| Some((c.name.clone()?, self.is_bot(&c.key))))
+            .collect();
+        named.extend(
+            self.names_elsewhere()
+                .into_iter()
+                .map(|(key, name)| (name, self.is_bot(&key))),
+        );
+        named.sort_unstable_by_key(|(n, _)| n.to_lowercase());
+        named.dedup_by(|a, b| a.0 == b.0);
+        named.truncate(MAX_LIST);
+        let bots = named
+            .iter()
+            .filter(|(_, bot)| *bot)
+            .map(|(n, _)| n.clone())
+            .collect();
+        (named.into_iter().map(|(n, _)| n).collect(), bots)
     }
 
     /// The seeks `conn` may see: open ones, and challenges by or to it.
@@ -512,6 +554,7 @@ impl Referee {
                 to: s.to.as_ref().map(|(_, name)| name.clone()),
                 terms: s.terms,
                 rating: s.rating,
+                bot: self.is_bot(&s.key),
             })
             .collect();
         self.send(conn, &FromServer::Push(Push::Seeks { seeks }));

@@ -22,6 +22,7 @@ fn join(referee: &mut Referee, conn: u64, name: &str) -> tokio::sync::mpsc::Rece
         name: Some(name.into()),
         outbox,
         from: None,
+        bot: false,
     });
     queued
 }
@@ -84,6 +85,7 @@ fn join_from(referee: &mut Referee, conn: u64, name: &str, from: &str) -> Push {
         name: Some(name.into()),
         outbox,
         from: Some(from.parse().unwrap()),
+        bot: false,
     });
     let first = queued.try_recv().unwrap();
     referee.handle(Command::Gone { conn });

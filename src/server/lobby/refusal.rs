@@ -37,6 +37,12 @@ pub enum AskRefusal {
     TooManyGames(usize),
     #[error("too many seeks: at most {0} a minute")]
     SeekRate(f64),
+    #[error("bots do not play each other here: challenge a person, or let one challenge you")]
+    BotsDoNotMeet,
+    #[error(
+        "the server's bots are playing as many games as they may ({0} at once): try again in a few minutes"
+    )]
+    BotsBusy(usize),
     #[error("no game {0} is in progress")]
     NoGame(u64),
     #[error("game {0} goes on: its record is kept when it ends")]

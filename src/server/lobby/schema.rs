@@ -140,6 +140,9 @@ pub(super) const SQLITE: &[M<'static>] = &[
         at_ms INTEGER NOT NULL
     );",
     ),
+    // 5: bots (declared at registration, a bot for good; docs/protocol.md,
+    // "Bots").
+    M::up("ALTER TABLE players ADD COLUMN bot INTEGER NOT NULL DEFAULT 0;"),
 ];
 
 /// PostgreSQL's schema: migration N here is migration N of [`SQLITE`].
@@ -255,6 +258,8 @@ pub(super) const POSTGRES: &[&str] = &[
         body TEXT NOT NULL,
         at_ms BIGINT NOT NULL
     );",
+    // 5: bots.
+    "ALTER TABLE players ADD COLUMN bot BIGINT NOT NULL DEFAULT 0;",
 ];
 
 /// The advisory lock held while a server migrates (any number, the same

@@ -42,6 +42,9 @@ pub struct SshServer {
     key: PrivateKey,
     dir: std::path::PathBuf,
     limits: SshLimits,
+    /// The computer's searches at once, shared by every session (and by
+    /// the lobby's bots beside).
+    searches: SearchSlots,
 }
 
 /// Why the SSH server cannot start.
@@ -70,6 +73,7 @@ pub fn prepare(bind: SocketAddr, dir: &Path, limits: SshLimits) -> Result<SshSer
         fingerprint: host_key::fingerprint(&key),
         key,
         dir: dir.to_path_buf(),
+        searches: SearchSlots::new(limits.engine_searches),
         limits,
     })
 }
@@ -77,6 +81,11 @@ pub fn prepare(bind: SocketAddr, dir: &Path, limits: SshLimits) -> Result<SshSer
 impl SshServer {
     pub const fn limits(&self) -> &SshLimits {
         &self.limits
+    }
+
+    /// The search slots its sessions share (a clone shares them).
+    pub fn searches(&self) -> SearchSlots {
+        self.searches.clone()
     }
 
     /// Serves until the process ends; `lobby`: this server's lobby, which
@@ -101,7 +110,7 @@ impl SshServer {
         let sessions = registry(limits.sessions, limits.per_address);
         let refusing = registry(limits.refusing, 1);
         let shared = Arc::new(session::Shared {
-            searches: SearchSlots::new(limits.engine_searches),
+            searches: self.searches,
             players: self.dir.join(players::PLAYERS_DIR),
             lobby: lobby.map(reachable),
             limits,
