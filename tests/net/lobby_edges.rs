@@ -64,6 +64,7 @@ fn raw(server: &Server, name: &str) -> (TcpStream, snow::StatelessTransportState
         protocol: LOBBY_PROTOCOL,
         program: "test".into(),
         name: Some(name.into()),
+        bot: false,
     };
     write_frame(&mut stream, &write_handshake(&mut state, &hello).unwrap()).unwrap();
     let transport = state.into_stateless_transport_mode().unwrap();

@@ -24,6 +24,7 @@ mod forms;
 mod jam;
 mod link;
 mod lobby;
+mod lobby_bot_bridge;
 mod lobby_chat;
 mod lobby_cluster;
 mod lobby_edges;
