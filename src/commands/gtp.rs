@@ -5,7 +5,9 @@
 //! number from the bottom); `swap` is the pie rule's move. Colours are
 //! `black`/`white` or `b`/`w`. Besides the standard commands there are
 //! `brique-rules original|revised`, `brique-pie on|off`, `brique-time SECONDS`
-//! and `brique-iterations N`.
+//! and `brique-iterations N`. The standard `time_left COLOR SECONDS STONES`
+//! makes the next `genmove` for that colour think on a share of the time
+//! left ([`clock_budget`]), never more than its budget.
 //!
 //! A line of input is at most [`MAX_LINE_BYTES`] long: a longer one is
 //! answered `? line too long` and ends the session, so that endless input
@@ -14,12 +16,14 @@
 
 use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
 
 pub use super::gtp_error::GtpError;
 use super::lines::{Line, read_line};
 use crate::ai::{Budget, Level, Search};
 use crate::core::{BoardSize, Color, Game, Move, Player, Rules, SquareError, Variant, diagram};
-use crate::thinker::choose_move;
+use crate::thinker::think;
 
 #[derive(clap::Args, Debug, Clone)]
 pub struct GtpArgs {
@@ -90,7 +94,7 @@ pub const MAX_LINE_BYTES: usize = 4096;
 pub const MAX_ITERATIONS: u64 = 100_000_000;
 
 /// The commands this engine knows, as `list_commands` prints them.
-pub const COMMANDS: [&str; 18] = [
+pub const COMMANDS: [&str; 19] = [
     "protocol_version",
     "name",
     "version",
@@ -103,6 +107,7 @@ pub const COMMANDS: [&str; 18] = [
     "undo",
     "showboard",
     "final_score",
+    "time_left",
     "quit",
     "brique-rules",
     "brique-pie",
@@ -116,7 +121,60 @@ pub struct Session {
     game: Game,
     search: Search,
     budget: Budget,
+    /// The clock `time_left` gave each colour (Black, White), for its
+    /// next `genmove` only.
+    time_left: [Option<TimeLeft>; 2],
     quit: bool,
+}
+
+/// What `time_left` says of one colour's clock.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TimeLeft {
+    pub left: Duration,
+    /// Moves to make in that time (byo-yomi); 0: the rest of the game.
+    pub stones: u32,
+}
+
+/// The least a move under `time_left` may think: enough for one batch of
+/// the search, so that even a flag about to fall gets a move.
+pub const MIN_THINKING: Duration = Duration::from_millis(10);
+
+/// What a `genmove` may spend with `clock` on its side: the `budget`, but
+/// at most a twentieth of the time left (as the computer opponent does on
+/// a clock, with no increment to count on), or half of one stone's share
+/// in byo-yomi; at least [`MIN_THINKING`]. The time is also the hard limit
+/// of that move: with the time short, even a pie-rule decision stops at it.
+pub fn clock_budget(budget: Budget, clock: TimeLeft) -> (Budget, Duration) {
+    let share = match clock.stones {
+        0 => clock.left / 20,
+        stones => clock.left / stones / 2,
+    };
+    let share = share.max(MIN_THINKING);
+    let share_ms = u64::try_from(share.as_millis()).unwrap_or(u64::MAX);
+    let ms = budget.millis.map_or(share_ms, |ms| ms.min(share_ms));
+    let limited = Budget {
+        iterations: budget.iterations,
+        millis: Some(ms),
+    };
+    (limited, Duration::from_millis(ms))
+}
+
+/// Reads `time_left`'s seconds and stones.
+fn parse_time_left(seconds: &str, stones: &str) -> Result<TimeLeft, GtpError> {
+    let secs: f64 = seconds
+        .parse()
+        .map_err(|_| GtpError::NotSeconds(seconds.to_string()))?;
+    // A clock past zero reads as zero; a day is more than any game's clock.
+    if !secs.is_finite() || secs > 86_400.0 * 365.0 {
+        return Err(GtpError::TimeLeft(secs));
+    }
+    let stones: u32 = stones
+        .parse()
+        .map_err(|_| GtpError::NotStones(stones.to_string()))?;
+    Ok(TimeLeft {
+        left: Duration::from_secs_f64(secs.max(0.0)),
+        stones,
+    })
 }
 
 fn time_budget(seconds: f64) -> Result<Budget, GtpError> {
@@ -155,6 +213,7 @@ impl Session {
             game,
             search,
             budget,
+            time_left: [None; 2],
             quit: false,
         })
     }
@@ -289,7 +348,7 @@ impl Session {
                 arity(1)?;
                 let color = parse_color(args[0])?;
                 self.check_turn(color)?;
-                let mv = self.genmove()?;
+                let mv = self.genmove(color)?;
                 Ok(mv.to_string())
             }
             "undo" => {
@@ -315,6 +374,12 @@ impl Session {
                     Some(Color::White) => Ok("W+".to_string()),
                     None => Err(GtpError::NotOver),
                 }
+            }
+            "time_left" => {
+                arity(3)?;
+                let color = parse_color(args[0])?;
+                self.time_left[color.index()] = Some(parse_time_left(args[1], args[2])?);
+                Ok(String::new())
             }
             "quit" => {
                 arity(0)?;
@@ -393,9 +458,24 @@ impl Session {
         Ok(String::new())
     }
 
-    fn genmove(&mut self) -> Result<Move, GtpError> {
+    fn genmove(&mut self, color: Color) -> Result<Move, GtpError> {
+        let (budget, hard_limit) = match self.time_left[color.index()].take() {
+            Some(clock) => {
+                let (budget, limit) = clock_budget(self.budget, clock);
+                (budget, Some(limit))
+            }
+            None => (self.budget, None),
+        };
         self.search.sync(&self.game);
-        let mv = choose_move(&mut self.search, self.budget).ok_or(GtpError::NoMove)?;
+        let stop = AtomicBool::new(false);
+        // Looked at every MIN_THINKING, for the hard limit only.
+        let interval = hard_limit.map_or(Duration::MAX, |_| MIN_THINKING);
+        think(&mut self.search, budget, &stop, interval, |_, elapsed| {
+            if hard_limit.is_some_and(|limit| elapsed >= limit) {
+                stop.store(true, Ordering::Relaxed);
+            }
+        });
+        let mv = self.search.best_move().ok_or(GtpError::NoMove)?;
         self.game.play(mv).map_err(GtpError::EngineIllegal)?;
         Ok(mv)
     }

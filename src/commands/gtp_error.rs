@@ -44,6 +44,10 @@ pub enum GtpError {
     NotSeconds(String),
     #[error("expected a number of iterations, found {}", Quoted(.0))]
     NotIterations(String),
+    #[error("expected a number of stones, found {}", Quoted(.0))]
+    NotStones(String),
+    #[error("time left must be a number of seconds up to a year, not {0}")]
+    TimeLeft(f64),
     #[error("thinking time must be more than 0 and at most 86400 seconds, not {0}")]
     Time(f64),
     #[error("the iteration budget must be at least 1")]

@@ -14,7 +14,7 @@ pub mod gtp;
 mod gtp_error;
 pub mod host;
 pub mod join;
-mod lines;
+pub(crate) mod lines;
 pub mod man;
 pub mod online;
 pub mod puzzles;

@@ -1,13 +1,16 @@
 //! `brique online games NAME --server HOST:PORT`: a player's finished
 //! games on a lobby server (`brique server --lobby`), listed, and with
 //! `--download DIR` saved as game records there. `brique online rename
-//! NEW --server HOST:PORT`: this key takes another name there.
+//! NEW --server HOST:PORT`: this key takes another name there. `brique
+//! online bot --server HOST:PORT --name NAME --gtp "PROGRAM ARGS"`: a GTP
+//! engine brought into the lobby as a bot (src/online/bot_bridge).
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
 
 use crate::net::lookup;
+use crate::online::bot_bridge::{self, AcceptFilter, BridgeConfig};
 use crate::online::protocol::{Answer, Ask, FinishedGame, GameId};
 use crate::online::{Client, Identity, KEY_FILE, KNOWN_SERVERS_FILE};
 use crate::storage::{Paths, atomic_create};
@@ -29,6 +32,33 @@ pub enum OnlineCommand {
     /// Takes another name on a lobby server (once in 30 days; the games
     /// played keep the name they were played under).
     Rename(RenameArgs),
+    /// Brings a GTP engine into a lobby as a bot: it accepts the
+    /// challenges made to it, one game at a time, and the engine plays.
+    Bot(BotArgs),
+}
+
+/// `brique online bot`.
+#[derive(clap::Args, Debug)]
+pub struct BotArgs {
+    /// The lobby: `brique server --lobby`'s address and lobby port.
+    #[arg(long, value_name = "HOST:PORT")]
+    pub server: String,
+    /// The bot's name on the server (taken at the first connection).
+    #[arg(long)]
+    pub name: String,
+    /// The engine's command line, split as a shell would but run with no
+    /// shell, e.g. "brique gtp --level hard".
+    #[arg(long, value_name = "COMMAND ARGS")]
+    pub gtp: String,
+    /// The bot's key file (default: `bot-NAME.key` in the data directory,
+    /// made at first use, one per name).
+    #[arg(long, value_name = "PATH")]
+    pub key: Option<PathBuf>,
+    /// Which challenges to accept: a comma list of `size=N` or
+    /// `size=MIN-MAX`, `variant=original|revised` and `pace=clock|days`,
+    /// e.g. `size=5-13,variant=original,pace=clock`; `any` takes all.
+    #[arg(long, value_name = "FILTER", default_value = "any")]
+    pub accept: AcceptFilter,
 }
 
 /// `brique online rename`.
@@ -67,6 +97,7 @@ pub fn run(args: &OnlineArgs) -> ExitCode {
     let done = match &args.command {
         OnlineCommand::Games(games) => list_games(games),
         OnlineCommand::Rename(rename) => rename_key(rename),
+        OnlineCommand::Bot(bot) => run_bot(bot),
     };
     match done {
         Ok(()) => ExitCode::SUCCESS,
@@ -112,6 +143,51 @@ fn rename_key(args: &RenameArgs) -> Result<(), Failure> {
     let old = welcome.name.unwrap_or_default();
     super::print_stdout(&format!("renamed {old} to {name} on {}\n", args.server))
         .map_err(|code| (code, String::new()))
+}
+
+/// A bot's own key file in the data directory: `bot-NAME.key`, the name
+/// written with letters, digits, `-` and `_` as they are and every other
+/// byte as `%XX`, so that each name has a file of its own.
+pub fn bot_key_file_name(name: &str) -> String {
+    let mut file = String::from("bot-");
+    for byte in name.bytes() {
+        if byte.is_ascii_alphanumeric() || byte == b'-' || byte == b'_' {
+            file.push(char::from(byte));
+        } else {
+            file.push_str(&format!("%{byte:02X}"));
+        }
+    }
+    file.push_str(".key");
+    file
+}
+
+fn run_bot(args: &BotArgs) -> Result<(), Failure> {
+    let usage = |why: String| (ExitCode::from(2), why);
+    let name = crate::online::check_name(&args.name)
+        .map_err(|e| usage(e.to_string()))?
+        .shown;
+    let engine =
+        shlex::split(&args.gtp).ok_or_else(|| usage("--gtp: a quote is not closed".to_string()))?;
+    if engine.is_empty() {
+        return Err(usage("--gtp: no engine command given".to_string()));
+    }
+    let server = lookup(&args.server).map_err(|e| usage(e.to_string()))?;
+    let key = match &args.key {
+        Some(key) => key.clone(),
+        None => Paths::from_platform(None, None)
+            .map(|p| p.data_dir.join(bot_key_file_name(&name)))
+            .ok_or_else(|| fail("no home directory for the key file: give --key PATH"))?,
+    };
+    let identity = Identity::load_or_create(&key).map_err(fail)?;
+    let config = BridgeConfig {
+        server,
+        name,
+        engine,
+        identity,
+        known_servers: key.with_file_name(KNOWN_SERVERS_FILE),
+        accept: args.accept.clone(),
+    };
+    bot_bridge::run(&config, std::io::stdout()).map_err(fail)
 }
 
 type Failure = (ExitCode, String);

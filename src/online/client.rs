@@ -205,7 +205,18 @@ impl Client {
         name: Option<&str>,
         known_servers: &Path,
     ) -> Result<(Client, Welcome), OnlineError> {
-        Client::connect_within(address, &[], identity, name, known_servers)
+        Client::connect_within(address, &[], identity, name, false, known_servers)
+    }
+
+    /// [`Client::connect`] as a bot (`brique online bot`): a key new to
+    /// the server is registered as a bot's.
+    pub fn connect_bot(
+        address: SocketAddr,
+        identity: &Identity,
+        name: Option<&str>,
+        known_servers: &Path,
+    ) -> Result<(Client, Welcome), OnlineError> {
+        Client::connect_within(address, &[], identity, name, true, known_servers)
     }
 
     /// [`Client::connect`] to `address`, one of the servers `lobby` of one
@@ -216,6 +227,7 @@ impl Client {
         lobby: &[SocketAddr],
         identity: &Identity,
         name: Option<&str>,
+        bot: bool,
         known_servers: &Path,
     ) -> Result<(Client, Welcome), OnlineError> {
         let mut stream = TcpStream::connect_timeout(&address, HANDSHAKE_WAIT)
@@ -241,7 +253,7 @@ impl Client {
             protocol: LOBBY_PROTOCOL,
             program: env!("CARGO_PKG_VERSION").to_string(),
             name: name.map(str::to_string),
-            bot: false,
+            bot,
         };
         let third = write_handshake(&mut state, &hello).map_err(fail)?;
         write_frame(&mut stream, &third).map_err(fail)?;

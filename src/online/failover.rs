@@ -47,7 +47,7 @@ impl Client {
         for index in (0..count).map(|i| (from + i) % count) {
             let tried = match found.get(index) {
                 Some(Ok(address)) => {
-                    Client::connect_within(*address, &lobby, identity, name, known_servers)
+                    Client::connect_within(*address, &lobby, identity, name, false, known_servers)
                 }
                 Some(Err(e)) => Err(OnlineError::Lookup(e.to_string())),
                 None => continue,

@@ -5,6 +5,7 @@
 //! A program layer like `net/`, beside it: `net/` carries a game between
 //! two copies, this talks to a server that referees games between many.
 
+pub mod bot_bridge;
 mod client;
 mod failover;
 pub mod identity;

@@ -116,6 +116,7 @@ pub struct ClientHello {
     /// for a known key (`rename` changes it). Without one a new key may only look (lists,
     /// archive, watching).
     pub name: Option<String>,
+    /// A bot's program (`brique online bot`): a new key registers as a bot.
     #[serde(default)]
     pub bot: bool,
 }

@@ -58,6 +58,7 @@ fn the_standard_commands_answer() {
         "brique-pie",
         "brique-time",
         "brique-iterations",
+        "time_left",
     ] {
         assert!(
             list.lines().any(|l| l.trim_start_matches("= ") == command),
@@ -222,6 +223,104 @@ fn rules_and_budgets_change() {
     assert_eq!(rules.variant.name(), "revised");
     assert!(rules.pie);
     assert_eq!(s.game().moves().count(), 1);
+}
+
+/// `time_left` makes the next `genmove` of that colour quick, even under a
+/// budget of a minute a move and for a pie-rule decision (which otherwise
+/// runs its 80,000 iterations whatever the budget).
+#[test]
+fn time_left_makes_the_next_genmove_think_on_the_clock() {
+    let mut s = session(9);
+    check(
+        &mut s,
+        &[
+            ("brique-time 60", "=\n\n"),
+            ("time_left white 1 0", "=\n\n"),
+            ("play b e5", "=\n\n"),
+        ],
+    );
+    let answer = s.respond("genmove white").unwrap();
+    let mv = answer
+        .strip_prefix("= ")
+        .and_then(|a| a.strip_suffix("\n\n"))
+        .unwrap_or_else(|| panic!("{answer:?}"));
+    assert_eq!(
+        s.game().moves().last().map(|m| m.to_string()).as_deref(),
+        Some(mv)
+    );
+    // White may have swapped: the colour to move is the position's.
+    let next = match s.game().position().to_move() {
+        Color::Black => "b",
+        Color::White => "w",
+    };
+    check(&mut s, &[(&format!("time_left {next} 0.5 0"), "=\n\n")]);
+    let answer = s.respond(&format!("genmove {next}")).unwrap();
+    assert!(answer.starts_with("= "), "{answer:?}");
+    assert_eq!(s.game().moves().count(), 3);
+}
+
+#[test]
+fn time_left_that_is_not_a_clock_gets_an_error() {
+    let mut s = session(9);
+    check(
+        &mut s,
+        &[
+            (
+                "time_left white 1",
+                "? time_left takes 3 arguments, not 2\n\n",
+            ),
+            (
+                "time_left purple 1 0",
+                "? invalid color: \"purple\" (black, white, b or w)\n\n",
+            ),
+            (
+                "time_left white soon 0",
+                "? expected seconds, found \"soon\"\n\n",
+            ),
+            (
+                "time_left white 1 many",
+                "? expected a number of stones, found \"many\"\n\n",
+            ),
+            (
+                "time_left white inf 0",
+                "? time left must be a number of seconds up to a year, not inf\n\n",
+            ),
+            // A clock past zero is a clock at zero.
+            ("time_left white -1 0", "=\n\n"),
+        ],
+    );
+}
+
+/// The share of the clock a move gets: never more than the budget.
+#[test]
+fn a_clock_budget_is_a_share_of_the_time_left_within_the_level() {
+    use std::time::Duration;
+
+    use brique::ai::{Budget, Level};
+    use brique::commands::gtp::{MIN_THINKING, TimeLeft, clock_budget};
+
+    let clock = |secs: f64, stones| TimeLeft {
+        left: Duration::from_secs_f64(secs),
+        stones,
+    };
+    let hard = Level::Hard.budget();
+    assert_eq!(
+        clock_budget(hard, clock(600.0, 0)),
+        (Budget::millis(1000), Duration::from_secs(1))
+    );
+    assert_eq!(
+        clock_budget(hard, clock(2.0, 0)),
+        (Budget::millis(100), Duration::from_millis(100))
+    );
+    // Byo-yomi: half a stone's share.
+    assert_eq!(
+        clock_budget(hard, clock(3.0, 5)).1,
+        Duration::from_millis(300)
+    );
+    let easy = clock_budget(Level::Easy.budget(), clock(2.0, 0)).0;
+    assert_eq!(easy.iterations, Level::Easy.budget().iterations);
+    assert_eq!(easy.millis, Some(100));
+    assert_eq!(clock_budget(hard, clock(0.0, 0)).1, MIN_THINKING);
 }
 
 #[test]

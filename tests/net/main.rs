@@ -24,6 +24,7 @@ mod forms;
 mod jam;
 mod link;
 mod lobby;
+mod lobby_bot_bridge;
 mod lobby_bots;
 mod lobby_chat;
 mod lobby_cluster;
