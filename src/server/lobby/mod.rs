@@ -30,6 +30,7 @@ mod schema;
 mod start_error;
 mod store;
 mod takeback;
+pub mod tournament;
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
