@@ -55,3 +55,66 @@ impl Game {
 pub(crate) fn met_key(a: PlayerId, b: PlayerId) -> (PlayerId, PlayerId) {
     if a <= b { (a, b) } else { (b, a) }
 }
+
+/// The three kinds of tournament.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    Swiss,
+    Arena,
+    League,
+}
+
+/// Where a tournament is in its life.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stage {
+    Upcoming,
+    Running,
+    Finished,
+}
+
+/// A word this program does not know for a kind or a stage.
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+#[error("\"{0}\" is not one of {1}")]
+pub struct UnknownWord(pub String, pub &'static str);
+
+impl Kind {
+    pub const fn name(self) -> &'static str {
+        match self {
+            Kind::Swiss => "swiss",
+            Kind::Arena => "arena",
+            Kind::League => "league",
+        }
+    }
+}
+
+impl std::str::FromStr for Kind {
+    type Err = UnknownWord;
+
+    fn from_str(word: &str) -> Result<Kind, UnknownWord> {
+        [Kind::Swiss, Kind::Arena, Kind::League]
+            .into_iter()
+            .find(|k| k.name() == word)
+            .ok_or_else(|| UnknownWord(word.to_string(), "swiss, arena, league"))
+    }
+}
+
+impl Stage {
+    pub const fn name(self) -> &'static str {
+        match self {
+            Stage::Upcoming => "upcoming",
+            Stage::Running => "running",
+            Stage::Finished => "finished",
+        }
+    }
+}
+
+impl std::str::FromStr for Stage {
+    type Err = UnknownWord;
+
+    fn from_str(word: &str) -> Result<Stage, UnknownWord> {
+        [Stage::Upcoming, Stage::Running, Stage::Finished]
+            .into_iter()
+            .find(|s| s.name() == word)
+            .ok_or_else(|| UnknownWord(word.to_string(), "upcoming, running, finished"))
+    }
+}
