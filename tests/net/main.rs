@@ -36,3 +36,4 @@ mod relay;
 mod relay_app;
 mod relay_replay;
 mod ssh;
+mod tournament_store;

@@ -31,7 +31,9 @@ mod registrations;
 mod schema;
 mod start_error;
 mod store;
+mod store_tournaments;
 mod takeback;
+pub mod tournament;
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -49,6 +51,7 @@ use referee::Referee;
 pub use start_error::StartError;
 pub use store::ABORTED;
 pub use store::{Store, StoreError};
+pub use store_tournaments::{Entry, NewTournament, StoredPairing, StoredRound, StoredTournament};
 
 use super::Limits;
 use super::registry::Registry;

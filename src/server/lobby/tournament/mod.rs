@@ -1,0 +1,120 @@
+//! Tournaments (docs/server.md, "Tournaments"): the pure part, with no
+//! I/O and no clock of its own (time is passed in). Swiss pairing and its
+//! standings, lichess's arena, and Little Golem's leagues with promotion
+//! and relegation. The referee stores and plays what these decide.
+
+pub mod arena;
+pub mod league;
+pub mod standings;
+pub mod swiss;
+
+/// An entrant of one tournament: its place in the entry list (0 first),
+/// which is also its seed when scores are equal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct PlayerId(pub u32);
+
+/// Who holds White and who Black in a game to start.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Pairing {
+    pub white: PlayerId,
+    pub black: PlayerId,
+}
+
+/// A game of a tournament, finished or not: `winner` is `None` while it
+/// goes on, and for a game nobody won (both missed it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Game {
+    pub white: PlayerId,
+    pub black: PlayerId,
+    pub winner: Option<PlayerId>,
+}
+
+impl Game {
+    /// A game just paired, not yet won.
+    pub fn new(pairing: Pairing) -> Game {
+        Game {
+            white: pairing.white,
+            black: pairing.black,
+            winner: None,
+        }
+    }
+
+    /// `player`'s opponent, if `player` plays in it.
+    pub fn opponent_of(&self, player: PlayerId) -> Option<PlayerId> {
+        if self.white == player {
+            Some(self.black)
+        } else if self.black == player {
+            Some(self.white)
+        } else {
+            None
+        }
+    }
+}
+
+/// Two players, as an unordered pair (who met whom).
+pub(crate) fn met_key(a: PlayerId, b: PlayerId) -> (PlayerId, PlayerId) {
+    if a <= b { (a, b) } else { (b, a) }
+}
+
+/// The three kinds of tournament.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    Swiss,
+    Arena,
+    League,
+}
+
+/// Where a tournament is in its life.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stage {
+    Upcoming,
+    Running,
+    Finished,
+}
+
+/// A word this program does not know for a kind or a stage.
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+#[error("\"{0}\" is not one of {1}")]
+pub struct UnknownWord(pub String, pub &'static str);
+
+impl Kind {
+    pub const fn name(self) -> &'static str {
+        match self {
+            Kind::Swiss => "swiss",
+            Kind::Arena => "arena",
+            Kind::League => "league",
+        }
+    }
+}
+
+impl std::str::FromStr for Kind {
+    type Err = UnknownWord;
+
+    fn from_str(word: &str) -> Result<Kind, UnknownWord> {
+        [Kind::Swiss, Kind::Arena, Kind::League]
+            .into_iter()
+            .find(|k| k.name() == word)
+            .ok_or_else(|| UnknownWord(word.to_string(), "swiss, arena, league"))
+    }
+}
+
+impl Stage {
+    pub const fn name(self) -> &'static str {
+        match self {
+            Stage::Upcoming => "upcoming",
+            Stage::Running => "running",
+            Stage::Finished => "finished",
+        }
+    }
+}
+
+impl std::str::FromStr for Stage {
+    type Err = UnknownWord;
+
+    fn from_str(word: &str) -> Result<Stage, UnknownWord> {
+        [Stage::Upcoming, Stage::Running, Stage::Finished]
+            .into_iter()
+            .find(|s| s.name() == word)
+            .ok_or_else(|| UnknownWord(word.to_string(), "upcoming, running, finished"))
+    }
+}

@@ -1,0 +1,110 @@
+//! Tournaments in the lobby's database, on SQLite and PostgreSQL alike: a
+//! swiss in the middle of a round, read back by a store opened again as a
+//! restarted server opens it.
+
+use brique::core::Variant;
+use brique::online::Identity;
+use brique::online::protocol::{Pace, Terms};
+use brique::server::lobby::NewTournament;
+use brique::server::lobby::tournament::{Kind, Pairing, PlayerId, Stage};
+
+use crate::lobby_support::{Backend, Lobby, connect, on_both};
+
+fn a_swiss_in_the_middle_of_a_round_is_read_back_whole(backend: Backend) {
+    let lobby = Lobby::new(backend);
+    let server = lobby.start();
+    let dir = lobby.dir.path();
+    // The players exist once they have connected.
+    let names = ["ann", "bob", "cy"];
+    let keys: Vec<String> = names
+        .iter()
+        .map(|name| {
+            drop(connect(&server, dir, name));
+            Identity::load_or_create(&dir.join(format!("{name}.key")))
+                .unwrap()
+                .public_hex()
+        })
+        .collect();
+    drop(server);
+    let terms = Terms {
+        size: 5,
+        variant: Variant::Revised,
+        pie: false,
+        pace: Pace::Clock {
+            minutes: 1,
+            increment: 1,
+        },
+        rated: true,
+    };
+    let mut store = lobby.store();
+    let id = store
+        .create_tournament(
+            &NewTournament {
+                name: "Quick swiss".into(),
+                kind: Kind::Swiss,
+                creator: Some(keys[0].clone()),
+                terms,
+                rounds: Some(2),
+                minutes: None,
+                starts_ms: 5_000,
+            },
+            1_000,
+        )
+        .unwrap();
+    for (seat, key) in (0..).zip(&keys) {
+        assert_eq!(store.enter_tournament(id, key).unwrap(), PlayerId(seat));
+    }
+    store.set_stage(id, Stage::Running).unwrap();
+    let pairing = Pairing {
+        white: PlayerId(1),
+        black: PlayerId(0),
+    };
+    store
+        .add_round(id, 1, Some(PlayerId(2)), &[pairing], 6_000)
+        .unwrap();
+    let game = store
+        .new_game([&keys[1], &keys[0]], ["bob", "ann"], 1, &terms, 6_000)
+        .unwrap();
+    store.set_pairing_game(id, 1, 0, game).unwrap();
+    assert_eq!(store.add_missed(id, PlayerId(2)).unwrap(), 1);
+    drop(store);
+
+    let mut store = lobby.store();
+    let all = store.tournaments(10).unwrap();
+    assert_eq!(all.len(), 1);
+    let t = &all[0];
+    assert_eq!(
+        (t.id, t.stage, t.new.kind),
+        (id, Stage::Running, Kind::Swiss)
+    );
+    assert_eq!(t.new.creator.as_deref(), Some(keys[0].as_str()));
+    assert_eq!(
+        (t.new.terms, t.new.rounds, t.new.starts_ms),
+        (terms, Some(2), 5_000)
+    );
+    let entries: Vec<(&str, bool, u32)> = t
+        .entries
+        .iter()
+        .map(|e| (e.name.as_str(), e.withdrawn, e.missed))
+        .collect();
+    assert_eq!(
+        entries,
+        [("ann", false, 0), ("bob", false, 0), ("cy", false, 1)]
+    );
+    let round = &t.rounds[0];
+    assert_eq!((round.round, round.bye), (1, Some(PlayerId(2))));
+    assert_eq!(round.pairings.len(), 1);
+    assert_eq!(round.pairings[0].pairing, pairing);
+    assert_eq!(round.pairings[0].game, Some(game));
+    assert!(!round.pairings[0].finished);
+    assert_eq!(
+        store.finish_pairing(game, Some(PlayerId(1))).unwrap(),
+        Some(id)
+    );
+    let round = &store.tournaments(10).unwrap()[0].rounds[0];
+    assert_eq!(
+        (round.pairings[0].finished, round.pairings[0].winner),
+        (true, Some(PlayerId(1)))
+    );
+}
+on_both!(a_swiss_in_the_middle_of_a_round_is_read_back_whole);
