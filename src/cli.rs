@@ -28,6 +28,11 @@ pub struct Cli {
     /// also turns it on.
     #[arg(long, global = true)]
     pub log: bool,
+    /// Play in plain lines for a screen reader or a braille display: no
+    /// full screen, one typed command a line (`help` lists them). Also
+    /// `[ui] screen_reader = true` in the config.
+    #[arg(long)]
+    pub screen_reader: bool,
 }
 
 #[derive(Subcommand, Debug)]
@@ -104,7 +109,10 @@ pub fn run(cli: Cli) -> ExitCode {
         Some(Command::Rules) => rules::run(),
         Some(Command::Completions(args)) => completions::run(&args, Cli::command()),
         Some(Command::Man) => man::run(Cli::command()),
-        None => crate::app::run(&cli.play),
+        None => match crate::reader::chosen(cli.screen_reader, cli.play.config.clone()) {
+            Some(settings) => crate::reader::run(settings),
+            None => crate::app::run(&cli.play),
+        },
     };
     tracing::info!(?code, "brique ends");
     code

@@ -4,7 +4,8 @@
 //! (the pure, seeded engine), then the program: [`storage`], [`learn`]
 //! (lessons and puzzles), [`net`] (network play), [`online`] (a player's key
 //! and the client of a lobby server), [`server`] (the relay and lobby
-//! `brique server` runs), [`app`] (the game screen), the headless
+//! `brique server` runs), [`app`] (the game screen), [`reader`] (the game in
+//! plain lines for a screen reader), the headless
 //! [`commands`] and [`cli`], which parses the command line and hands over to
 //! one of them. [`thinker`] runs the engine on threads of its own, and
 //! [`reviewer`] reviews a game with it. [`log`] keeps the optional log file
@@ -24,6 +25,7 @@ pub mod learn;
 pub mod log;
 pub mod net;
 pub mod online;
+pub mod reader;
 pub mod reviewer;
 pub mod server;
 pub mod storage;

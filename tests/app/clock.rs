@@ -255,6 +255,7 @@ fn the_settings_row_sets_the_clock_for_the_next_game() {
         press(app, KeyCode::BackTab); // Play online
         press(app, KeyCode::Up); // Join a game
         press(app, KeyCode::Up); // Host a game
+        press(app, KeyCode::Up); // Screen reader
         press(app, KeyCode::Up); // Colours
         press(app, KeyCode::Up); // Theme
         press(app, KeyCode::Up); // Review

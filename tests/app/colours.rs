@@ -50,6 +50,7 @@ fn the_settings_choose_a_palette_with_a_preview_and_write_it_by_name() {
     press(&mut app, KeyCode::BackTab); // from the first field to the last: Play online
     press(&mut app, KeyCode::Up); // Join a game
     press(&mut app, KeyCode::Up); // Host a game
+    press(&mut app, KeyCode::Up); // Screen reader
     press(&mut app, KeyCode::Up); // Colours
     press(&mut app, KeyCode::Right);
     let screen = text_of(&app);

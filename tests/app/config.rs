@@ -44,6 +44,7 @@ fn all_changed() -> Config {
         brique::app::LobbyServers::parse("lobby.example.org:7779, lobby2.example.org:7779")
             .unwrap();
     config.network.online_name = "ann".into();
+    config.ui.screen_reader = true;
     // Every action on a key of its own, so that none clashes.
     for (i, binding) in (0x410..).zip(brique::app::keymap::KEYMAP) {
         let key = char::from_u32(i).unwrap().to_string();
@@ -294,6 +295,7 @@ fn leaving_the_settings_unchanged_writes_nothing() {
     press(&mut app, KeyCode::BackTab); // Play online
     press(&mut app, KeyCode::Up); // Join a game
     press(&mut app, KeyCode::Up); // Host a game
+    press(&mut app, KeyCode::Up); // Screen reader
     press(&mut app, KeyCode::Up); // Colours
     press(&mut app, KeyCode::Up); // Theme
     press(&mut app, KeyCode::Right);
@@ -304,6 +306,28 @@ fn leaving_the_settings_unchanged_writes_nothing() {
         !text.contains("size"),
         "only what changed is written:\n{text}"
     );
+}
+
+/// The screen-reader row: it says it waits for the next start, and saving
+/// writes `[ui] screen_reader`, which `brique` reads at start-up.
+#[test]
+fn the_screen_reader_row_is_saved_for_the_next_start() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("config.toml");
+    let mut app = App::new(ConfigFile::load(path.clone()), false);
+    type_keys(&mut app, "o");
+    press(&mut app, KeyCode::BackTab); // Play online
+    press(&mut app, KeyCode::Up); // Join a game
+    press(&mut app, KeyCode::Up); // Host a game
+    press(&mut app, KeyCode::Up); // Screen reader
+    press(&mut app, KeyCode::Right);
+    let screen = text(&app, 100, 40);
+    assert!(screen.contains("Screen reader"), "{screen}");
+    assert!(screen.contains("from the next start"), "{screen}");
+    press(&mut app, KeyCode::Enter);
+    let text = fs::read_to_string(&path).unwrap();
+    assert!(text.contains("[ui]\nscreen_reader = true"), "{text}");
+    assert!(ConfigFile::load(path).config.ui.screen_reader);
 }
 
 #[test]

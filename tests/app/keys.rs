@@ -248,6 +248,7 @@ fn settings_apply_at_once_before_the_first_move() {
     press(&mut app, KeyCode::BackTab); // Play online
     press(&mut app, KeyCode::Up); // Join a game
     press(&mut app, KeyCode::Up); // Host a game
+    press(&mut app, KeyCode::Up); // Screen reader
     press(&mut app, KeyCode::Up); // Colours
     press(&mut app, KeyCode::Up); // Theme
     press(&mut app, KeyCode::Up); // Review

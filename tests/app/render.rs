@@ -61,7 +61,7 @@ fn settings_screen() {
     play_at(&mut app, "d8");
     type_keys(&mut app, "o");
     press(&mut app, KeyCode::BackTab);
-    for _ in 0..12 {
+    for _ in 0..13 {
         press(&mut app, KeyCode::Up); // up to the board size
     }
     press(&mut app, KeyCode::Left);

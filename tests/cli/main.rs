@@ -1,6 +1,7 @@
 //! The headless commands through the real binary and the docs that show them:
 //! `show`, `solve`, `bench`, `gtp`, `puzzles`, completions, the man page, the
-//! README's commands and RULES.md's examples.
+//! README's commands and RULES.md's examples, and the screen-reader mode
+//! (`--screen-reader`) on pipes.
 //!
 //! One test binary per layer, each file a module: one link instead of one per file.
 
@@ -19,6 +20,7 @@ mod puzzles;
 mod readme;
 mod review;
 mod rules_doc;
+mod screen_reader;
 mod show;
 mod solve;
 mod workspace;

@@ -39,6 +39,7 @@ pub struct Config {
     pub display: DisplayConfig,
     pub engine: EngineConfig,
     pub network: NetworkConfig,
+    pub ui: UiConfig,
     /// `[keys]`: the keys of each action, the table's unless changed.
     pub keys: KeyBindings,
 }
@@ -101,6 +102,16 @@ impl Default for DisplayConfig {
             colours: BoardColours::default(),
         }
     }
+}
+
+/// `[ui]`: how the program talks to the player.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct UiConfig {
+    /// Start in the screen-reader mode (plain lines, typed commands) rather
+    /// than the full screen; read at start-up.
+    #[serde(with = "spelled")]
+    pub screen_reader: bool,
 }
 
 /// The theme setting: colours, no colours, or no Unicode glyphs either.

@@ -31,6 +31,8 @@ pub enum Field {
     Review,
     Theme,
     Colours,
+    /// The screen-reader mode, from the next start.
+    ScreenReader,
     /// An action row: opens the form that hosts a network game.
     Host,
     /// An action row: opens the form that joins a network game.
@@ -57,6 +59,7 @@ impl Field {
             Field::Review => "Review",
             Field::Theme => "Theme",
             Field::Colours => "Colours",
+            Field::ScreenReader => "Screen reader",
             Field::Host => "Host a game",
             Field::Join => "Join a game",
             Field::Online => "Play online",
@@ -88,6 +91,7 @@ pub struct SettingsForm {
     pub clock: Option<TimeControl>,
     pub theme: ThemeName,
     pub colours: BoardColours,
+    pub screen_reader: bool,
     pub mode: Mode,
     pub level: Level,
     pub threads: Threads,
@@ -117,6 +121,7 @@ impl SettingsForm {
             clock: config.game.clock,
             theme: config.display.theme,
             colours: config.display.colours,
+            screen_reader: config.ui.screen_reader,
             mode: config.engine.mode,
             level: config.engine.level,
             threads: config.engine.threads,
@@ -177,6 +182,7 @@ impl SettingsForm {
             Field::Review => self.review = cycle(&self.reviews(), self.review, forward),
             Field::Theme => self.theme = cycle(ThemeName::VARIANTS, self.theme, forward),
             Field::Colours => self.colours = cycle(&self.palettes(), self.colours, forward),
+            Field::ScreenReader => self.screen_reader = !self.screen_reader,
         }
     }
 
@@ -260,6 +266,7 @@ impl SettingsForm {
         config.game.clock = self.clock;
         config.display.theme = self.theme;
         config.display.colours = self.colours;
+        config.ui.screen_reader = self.screen_reader;
         config.engine.mode = self.mode;
         config.engine.level = self.level;
         config.engine.threads = self.threads;

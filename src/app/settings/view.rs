@@ -185,6 +185,12 @@ fn value_text(scene: &Scene<'_>, form: &SettingsForm, field: Field) -> String {
             .palette_name()
             .unwrap_or("your own")
             .to_string(),
+        Field::ScreenReader => (if form.screen_reader {
+            "on: plain lines from the next start"
+        } else {
+            "off (brique --screen-reader for one run)"
+        })
+        .to_string(),
     }
 }
 
@@ -211,6 +217,7 @@ fn waits_for_next_game(scene: &Scene<'_>, form: &SettingsForm, field: Field) -> 
         | Field::Review
         | Field::Theme
         | Field::Colours
+        | Field::ScreenReader
         | Field::Host
         | Field::Join
         | Field::Online => false,

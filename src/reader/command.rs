@@ -1,0 +1,392 @@
+//! The commands a player types, one a line: one table ([`COMMANDS`]) gives
+//! each its name, short form, arguments and help line, and both the parser
+//! and `help` read it, so the two cannot drift apart.
+
+use crate::ai::Level;
+use crate::core::{BoardSize, Square, Variant};
+
+/// What a command does, before its arguments are read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verb {
+    Swap,
+    Undo,
+    Resign,
+    Hint,
+    Pass,
+    Board,
+    Row,
+    Column,
+    SquareInfo,
+    Chains,
+    Last,
+    Moves,
+    Status,
+    New,
+    Settings,
+    Help,
+    Quit,
+}
+
+/// One line of the table: how a command is typed and what `help` says of it.
+pub struct Spec {
+    pub verb: Verb,
+    pub name: &'static str,
+    /// A shorter spelling, if any. None for `resign` (too easy to type by
+    /// accident) and none that a square could be read as.
+    pub short: Option<&'static str>,
+    pub args: &'static str,
+    pub help: &'static str,
+}
+
+/// Every command, in the order `help` lists them.
+pub const COMMANDS: &[Spec] = &[
+    Spec {
+        verb: Verb::Board,
+        name: "board",
+        short: Some("b"),
+        args: "",
+        help: "reads the board a row a line from the top; each row names runs of \
+               squares, as in \"9: a to d empty, e Black, f to i empty\"",
+    },
+    Spec {
+        verb: Verb::Row,
+        name: "row",
+        short: None,
+        args: "N",
+        help: "reads row N from left to right",
+    },
+    Spec {
+        verb: Verb::Column,
+        name: "column",
+        short: Some("col"),
+        args: "X",
+        help: "reads column X from top to bottom",
+    },
+    Spec {
+        verb: Verb::SquareInfo,
+        name: "square",
+        short: Some("sq"),
+        args: "e5",
+        help: "who holds a square, its escorts, what a stone there would fill or \
+               capture, and whether it is threatened",
+    },
+    Spec {
+        verb: Verb::Chains,
+        name: "chains",
+        short: Some("ch"),
+        args: "",
+        help: "each side's chains and how far each is from its edges",
+    },
+    Spec {
+        verb: Verb::Last,
+        name: "last",
+        short: Some("l"),
+        args: "",
+        help: "the last move and what it did",
+    },
+    Spec {
+        verb: Verb::Moves,
+        name: "moves",
+        short: Some("m"),
+        args: "",
+        help: "every move of the game",
+    },
+    Spec {
+        verb: Verb::Status,
+        name: "status",
+        short: Some("st"),
+        args: "",
+        help: "whose turn it is, the clocks and the computer's level",
+    },
+    Spec {
+        verb: Verb::Swap,
+        name: "swap",
+        short: None,
+        args: "",
+        help: "on White's first turn, takes Black's stone as your own (the pie rule)",
+    },
+    Spec {
+        verb: Verb::Undo,
+        name: "undo",
+        short: Some("u"),
+        args: "",
+        help: "takes back the last move (against the computer, its move and yours)",
+    },
+    Spec {
+        verb: Verb::Hint,
+        name: "hint",
+        short: Some("h"),
+        args: "",
+        help: "asks the computer for a move",
+    },
+    Spec {
+        verb: Verb::Pass,
+        name: "pass",
+        short: None,
+        args: "",
+        help: "is refused: Brique has no pass",
+    },
+    Spec {
+        verb: Verb::Resign,
+        name: "resign",
+        short: None,
+        args: "",
+        help: "gives up the game",
+    },
+    Spec {
+        verb: Verb::New,
+        name: "new",
+        short: None,
+        args: "[people | computer LEVEL] [SIZE] [original | revised] [pie | nopie]",
+        help: "starts a new game; what you leave out is as in the last game. \
+               Levels: easy, casual, medium, hard, strongest; sizes 5 to 25",
+    },
+    Spec {
+        verb: Verb::Settings,
+        name: "settings",
+        short: Some("set"),
+        args: "",
+        help: "lists the settings and says where they are kept",
+    },
+    Spec {
+        verb: Verb::Help,
+        name: "help",
+        short: Some("?"),
+        args: "",
+        help: "lists the commands",
+    },
+    Spec {
+        verb: Verb::Quit,
+        name: "quit",
+        short: Some("q"),
+        args: "",
+        help: "ends the program",
+    },
+];
+
+/// A typed line, read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Command {
+    /// A square: place a stone there.
+    Place(Square),
+    /// A command that takes no argument.
+    Plain(Verb),
+    Row(u8),
+    Column(u8),
+    SquareInfo(Square),
+    New(NewGame),
+    /// An empty line: nothing to do.
+    Nothing,
+}
+
+/// Who plays the new game's other side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Opponent {
+    People,
+    Computer(Level),
+}
+
+/// `new`'s arguments: what it leaves out stays as it was.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct NewGame {
+    pub opponent: Option<Opponent>,
+    pub size: Option<BoardSize>,
+    pub variant: Option<Variant>,
+    pub pie: Option<bool>,
+}
+
+/// Why a line was not understood; the message says what to type instead.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum CommandError {
+    #[error("\"{0}\" is not a command or a square. Type help for the commands.")]
+    Unknown(String),
+    #[error("{name} needs {args}, as in: {name} {example}.")]
+    Missing {
+        name: &'static str,
+        args: &'static str,
+        example: &'static str,
+    },
+    #[error("{name} takes nothing after it.")]
+    Extra { name: &'static str },
+    #[error("\"{0}\" is not a row number.")]
+    Row(String),
+    #[error("\"{0}\" is not a column letter.")]
+    Column(String),
+    #[error("\"{0}\" is not a square; a square is a letter and a number, as in e5.")]
+    Square(String),
+    #[error(
+        "\"{0}\" is not understood after new: give people or computer LEVEL, a size from 5 to 25, \
+         original or revised, pie or nopie."
+    )]
+    NewGame(String),
+    #[error("computer needs a level after it: easy, casual, medium, hard or strongest.")]
+    Level,
+}
+
+/// Reads one typed line. A line that reads as a square (`e5`, `E5`,
+/// `e 5`) places a stone, before any command is looked for.
+pub fn parse(line: &str) -> Result<Command, CommandError> {
+    let line = line.trim();
+    if line.is_empty() {
+        return Ok(Command::Nothing);
+    }
+    if let Ok(square) = line.parse::<Square>() {
+        return Ok(Command::Place(square));
+    }
+    let mut words = line.split_whitespace();
+    let first = words.next().unwrap_or_default().to_ascii_lowercase();
+    let rest: Vec<&str> = words.collect();
+    let Some(spec) = COMMANDS
+        .iter()
+        .find(|c| c.name == first || c.short == Some(first.as_str()))
+    else {
+        return Err(CommandError::Unknown(line.to_string()));
+    };
+    match spec.verb {
+        Verb::Row => one(spec, &rest, "5").and_then(|w| {
+            w.parse::<u8>()
+                .ok()
+                .filter(|n| *n >= 1)
+                .map(Command::Row)
+                .ok_or_else(|| CommandError::Row(w.to_string()))
+        }),
+        Verb::Column => one(spec, &rest, "e").and_then(|w| column(w).map(Command::Column)),
+        Verb::SquareInfo => {
+            let text = rest.join(" ");
+            if text.is_empty() {
+                return Err(missing(spec, "e5"));
+            }
+            text.parse::<Square>()
+                .map(Command::SquareInfo)
+                .map_err(|_| CommandError::Square(text))
+        }
+        Verb::New => new_game(&rest).map(Command::New),
+        verb if rest.is_empty() => Ok(Command::Plain(verb)),
+        _ => Err(CommandError::Extra { name: spec.name }),
+    }
+}
+
+/// The single argument of `spec`.
+fn one<'a>(spec: &Spec, rest: &[&'a str], example: &'static str) -> Result<&'a str, CommandError> {
+    match rest {
+        [word] => Ok(word),
+        [] => Err(missing(spec, example)),
+        _ => Err(CommandError::Extra { name: spec.name }),
+    }
+}
+
+fn missing(spec: &Spec, example: &'static str) -> CommandError {
+    CommandError::Missing {
+        name: spec.name,
+        args: spec.args,
+        example,
+    }
+}
+
+/// A column letter, `a` to `y`, as a zero-based index.
+fn column(word: &str) -> Result<u8, CommandError> {
+    let mut chars = word.chars();
+    match (chars.next(), chars.next()) {
+        (Some(c), None) if c.is_ascii_alphabetic() => {
+            let index = c.to_ascii_lowercase() as u8 - b'a';
+            if index < BoardSize::MAX.get() {
+                Ok(index)
+            } else {
+                Err(CommandError::Column(word.to_string()))
+            }
+        }
+        _ => Err(CommandError::Column(word.to_string())),
+    }
+}
+
+/// `new`'s words, in any order.
+fn new_game(words: &[&str]) -> Result<NewGame, CommandError> {
+    let mut game = NewGame::default();
+    let mut words = words.iter().map(|w| w.to_ascii_lowercase());
+    while let Some(word) = words.next() {
+        match word.as_str() {
+            "people" | "two" | "humans" => game.opponent = Some(Opponent::People),
+            "computer" | "engine" => {
+                let level = words.next().ok_or(CommandError::Level)?;
+                let level = level.parse::<Level>().map_err(|_| CommandError::Level)?;
+                game.opponent = Some(Opponent::Computer(level));
+            }
+            "original" => game.variant = Some(Variant::Original),
+            "revised" => game.variant = Some(Variant::Revised),
+            "pie" => game.pie = Some(true),
+            "nopie" => game.pie = Some(false),
+            other => match other.parse::<BoardSize>() {
+                Ok(size) => game.size = Some(size),
+                Err(_) => return Err(CommandError::NewGame(word.clone())),
+            },
+        }
+    }
+    Ok(game)
+}
+
+/// The help text, a line a command, from [`COMMANDS`].
+pub fn help_lines() -> Vec<String> {
+    let mut lines = vec![
+        "Type a square such as e5 to place a stone there. The commands, with their short \
+         forms:"
+            .to_string(),
+    ];
+    for spec in COMMANDS {
+        let short = spec
+            .short
+            .map(|s| format!(" (short: {s})"))
+            .unwrap_or_default();
+        let args = if spec.args.is_empty() {
+            String::new()
+        } else {
+            format!(" {}", spec.args)
+        };
+        lines.push(format!("{}{args}{short}: {}.", spec.name, spec.help));
+    }
+    lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn squares_come_before_commands() {
+        assert_eq!(parse("e5"), Ok(Command::Place("e5".parse().unwrap())));
+        assert_eq!(parse(" E 5 "), Ok(Command::Place("e5".parse().unwrap())));
+        assert_eq!(parse("b"), Ok(Command::Plain(Verb::Board)));
+    }
+
+    #[test]
+    fn arguments_are_read_and_checked() {
+        assert_eq!(parse("row 9"), Ok(Command::Row(9)));
+        assert_eq!(parse("col e"), Ok(Command::Column(4)));
+        assert!(matches!(parse("row x"), Err(CommandError::Row(_))));
+        assert!(matches!(parse("board 3"), Err(CommandError::Extra { .. })));
+        assert!(matches!(parse("frobnicate"), Err(CommandError::Unknown(_))));
+        assert_eq!(
+            parse("new computer easy 9 revised nopie"),
+            Ok(Command::New(NewGame {
+                opponent: Some(Opponent::Computer(Level::Easy)),
+                size: Some(BoardSize::new(9).unwrap()),
+                variant: Some(Variant::Revised),
+                pie: Some(false),
+            }))
+        );
+        assert!(matches!(parse("new 40"), Err(CommandError::NewGame(_))));
+        assert!(matches!(parse("new computer"), Err(CommandError::Level)));
+    }
+
+    #[test]
+    fn help_lists_every_command_once() {
+        let help = help_lines().join("\n");
+        for spec in COMMANDS {
+            assert_eq!(
+                help.matches(&format!("\n{}", spec.name)).count(),
+                1,
+                "{}",
+                spec.name
+            );
+        }
+    }
+}

@@ -1,0 +1,72 @@
+//! The screen-reader mode (`brique --screen-reader`): the game as plain
+//! lines, for screen readers and braille displays, which read lines and
+//! hear a redrawn screen as noise. No alternate screen, no cursor
+//! addressing, no colours: every event is one line, and the player types
+//! one command a line.
+//!
+//! One idea a file: `command` (the table of commands, their parsing and
+//! `help`), `speech` (the announcements), `board_text` (the board read
+//! aloud), `table` (the game being played and what the game commands do to
+//! it), `computer` (the engine's moves and hints), `clock`, `settings` (the
+//! settings file, read), `voice` (the sink lines go to) and `session` (the
+//! loop, generic over its input and output, so one loop serves a terminal,
+//! a pipe and an SSH channel).
+//!
+//! Line editing on a terminal is the terminal's own (its cooked mode:
+//! backspace, Ctrl-U, Ctrl-W), which screen readers already follow; a line
+//! editor crate would redraw the line with cursor movements.
+
+mod board_text;
+mod clock;
+mod command;
+mod computer;
+mod session;
+mod settings;
+mod speech;
+mod table;
+mod voice;
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+pub use session::{MAX_LINE_BYTES, Session};
+pub use settings::Settings;
+pub use voice::Voice;
+
+use crate::app::{ConfigFile, Locations};
+
+/// The line mode's settings when it is chosen: by `--screen-reader`, or
+/// by `[ui] screen_reader` in the settings file (`config`, as `--config`).
+/// A problem with the file is told on standard error only when the line
+/// mode runs (the full screen tells it its own way).
+pub fn chosen(flag: bool, config: Option<PathBuf>) -> Option<Settings> {
+    let env_config = std::env::var_os("BRIQUE_CONFIG").map(PathBuf::from);
+    let locations = Locations::resolve(config, env_config);
+    let Some(path) = locations.config else {
+        return flag.then(|| Settings::new(crate::app::Config::default(), None));
+    };
+    let loaded = ConfigFile::load(path.clone());
+    if !flag && !loaded.config.ui.screen_reader {
+        return None;
+    }
+    if let Some(notice) = loaded.notice {
+        eprintln!("brique: {}: {}", notice.title, notice.body);
+    }
+    Some(Settings::new(loaded.config, Some(path)))
+}
+
+/// Runs the line mode on standard input and output until `quit` or the
+/// end of the input.
+pub fn run(settings: Settings) -> ExitCode {
+    let stdout = std::io::stdout();
+    let mut session = Session::new(Voice::new(stdout.lock()), settings);
+    match session.run(std::io::stdin().lock()) {
+        Ok(()) => ExitCode::SUCCESS,
+        // The reader has gone (a closed pipe): nothing is left to say.
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("brique: the screen-reader mode stopped: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}

@@ -1,0 +1,95 @@
+//! The settings the line mode plays by: the full-screen game's settings
+//! file, read once at start-up (the line mode never writes it), and what
+//! `settings` tells of them.
+
+use std::path::PathBuf;
+
+use crate::ai::Level;
+use crate::app::Config;
+use crate::app::Mode;
+
+use super::command::Opponent;
+use super::table::{Table, Terms};
+
+pub struct Settings {
+    config: Config,
+    /// The file they were read from, if any.
+    path: Option<PathBuf>,
+}
+
+impl Settings {
+    pub fn new(config: Config, path: Option<PathBuf>) -> Settings {
+        Settings { config, path }
+    }
+
+    /// The first game's terms: the settings' size, rules, clock and opponent.
+    fn first_terms(&self) -> Terms {
+        let engine = &self.config.engine;
+        let opponent = match engine.mode {
+            Mode::HumanVsComputer => Opponent::Computer(engine.level),
+            Mode::HumanVsHuman | Mode::ComputerVsComputer => Opponent::People,
+        };
+        Terms {
+            opponent,
+            size: self.config.game.size,
+            rules: self.config.game.rules(),
+            clock: self.config.game.clock,
+            black: self.config.players.black,
+        }
+    }
+
+    pub fn first_table(&self) -> Table {
+        self.table(self.first_terms())
+    }
+
+    /// A new game on `terms`, with the settings' names.
+    pub fn table(&self, terms: Terms) -> Table {
+        Table::new(terms, self.config.players.names.clone(), self.hint_level())
+    }
+
+    /// The review's search time per position, in milliseconds.
+    pub fn review_millis(&self) -> u64 {
+        u64::from(self.config.engine.review_seconds.0)
+    }
+
+    fn hint_level(&self) -> Level {
+        self.config.engine.level
+    }
+
+    /// `settings`: what they are, and where to change them.
+    pub fn lines(&self) -> Vec<String> {
+        let c = &self.config;
+        let clock = match c.game.clock {
+            Some(control) => format!("{control}"),
+            None => "none".to_string(),
+        };
+        let pie = if c.game.pie { "on" } else { "off" };
+        let place = match &self.path {
+            Some(path) => format!(
+                "They are kept in {}; change them there or in the full-screen game's \
+                 settings screen. The line mode reads them at start-up.",
+                path.display()
+            ),
+            None => "No settings file is known, so the defaults are used.".to_string(),
+        };
+        vec![
+            format!(
+                "Players: {} and {}; {} holds Black at the start.",
+                c.players.names[0],
+                c.players.names[1],
+                c.players.names[c.players.black.index()]
+            ),
+            format!(
+                "New games: {n} by {n}, {} rules, pie rule {pie}, clock {clock}.",
+                c.game.variant,
+                n = c.game.size
+            ),
+            format!(
+                "Opponent: {}; the computer's level: {}.",
+                c.engine.mode.label(),
+                c.engine.level.name()
+            ),
+            place,
+        ]
+    }
+}
