@@ -1,7 +1,8 @@
 //! The bars of the house that hold the screen's shape (issue 46): `App`
 //! routes between features that own their state, so its `impl` blocks stay
 //! small; `src/app`'s root holds only the leaves and `App` itself; and the
-//! views draw from the data they are given, never from `&App`.
+//! views draw from the data they are given, never from `&App`; and the
+//! two walks docs/architecture.md writes down stay true and short.
 
 use std::path::{Path, PathBuf};
 
@@ -270,4 +271,103 @@ fn the_scan_skips_comments_strings_and_characters() {
          impl App { fn five() {} }\n",
     );
     assert_eq!(app_methods(&code), 4, "{code}");
+}
+
+/// The most files a lobby move walks from the socket to the board, and
+/// Enter against the computer from the key to the computer's move drawn.
+const LOBBY_MOVE_FILES_MAX: usize = 10;
+const ENTER_FILES_MAX: usize = 12;
+
+/// One step of a walk: `file — function — what it does`.
+struct Step {
+    file: String,
+    function: String,
+}
+
+/// The walks of docs/architecture.md's "Two walks", by their headings:
+/// each a numbered list of steps.
+fn walks() -> Vec<(String, Vec<Step>)> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let doc = std::fs::read_to_string(root.join("docs/architecture.md")).expect("read the doc");
+    let section = doc
+        .split("\n## ")
+        .find(|s| s.starts_with("Two walks"))
+        .expect("docs/architecture.md has a section \"Two walks\"");
+    let mut walks: Vec<(String, Vec<Step>)> = Vec::new();
+    for line in section.lines() {
+        if let Some(heading) = line.strip_prefix("### ") {
+            walks.push((heading.to_string(), Vec::new()));
+            continue;
+        }
+        let Some((number, rest)) = line.split_once(". ") else {
+            continue;
+        };
+        if number.is_empty() || !number.chars().all(|c| c.is_ascii_digit()) {
+            continue;
+        }
+        let parts: Vec<&str> = rest.splitn(3, " — ").collect();
+        assert_eq!(parts.len(), 3, "a step is `file — function — what`: {line}");
+        let unquote = |s: &str| s.trim().trim_matches('`').to_string();
+        let (_, steps) = walks.last_mut().expect("a step under a walk's heading");
+        steps.push(Step {
+            file: unquote(parts[0]),
+            function: unquote(parts[1]),
+        });
+    }
+    walks
+}
+
+/// Whether `code` defines `function` (`name`, or `Type::name` in an
+/// `impl` of `Type`).
+fn defines(code: &str, function: &str) -> bool {
+    let (owner, name) = match function.rsplit_once("::") {
+        Some((owner, name)) => (Some(owner), name),
+        None => (None, function),
+    };
+    let has_fn = words(code).windows(2).any(|w| w[0] == "fn" && w[1] == name);
+    let has_owner = owner.is_none_or(|owner| {
+        code.split("impl").skip(1).any(|after| {
+            let head = after.split('{').next().unwrap_or_default();
+            words(head).contains(&owner)
+        })
+    });
+    has_fn && has_owner
+}
+
+#[test]
+fn the_two_walks_name_functions_their_files_define_within_their_bounds() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let walks = walks();
+    assert_eq!(walks.len(), 2, "two walks: a lobby move and Enter");
+    for ((heading, steps), max) in walks.iter().zip([LOBBY_MOVE_FILES_MAX, ENTER_FILES_MAX]) {
+        assert!(!steps.is_empty(), "{heading}: no steps");
+        for step in steps {
+            let text = std::fs::read_to_string(root.join(&step.file))
+                .unwrap_or_else(|e| panic!("{heading}: {}: {e}", step.file));
+            assert!(
+                defines(&code_only(&text), &step.function),
+                "{heading}: {} defines no `{}`",
+                step.file,
+                step.function
+            );
+        }
+        let mut files: Vec<&str> = steps.iter().map(|s| s.file.as_str()).collect();
+        files.sort_unstable();
+        files.dedup();
+        assert!(
+            files.len() <= max,
+            "{heading}: {} files (at most {max}): {files:?}",
+            files.len()
+        );
+    }
+}
+
+#[test]
+fn a_walk_s_function_is_found_only_where_it_is_defined() {
+    let code = "impl Sealer {\n    pub fn open(&self) {}\n}\nfn read_frame() {}\n";
+    assert!(defines(code, "Sealer::open"));
+    assert!(defines(code, "read_frame"));
+    assert!(!defines(code, "Client::open"));
+    assert!(!defines(code, "read"));
+    assert!(!defines(code, "Sealer::seal"));
 }
