@@ -25,6 +25,11 @@ pub enum Verb {
     Settings,
     Help,
     Quit,
+    Learn,
+    Puzzles,
+    Next,
+    Game,
+    Review,
 }
 
 /// One line of the table: how a command is typed and what `help` says of it.
@@ -142,6 +147,41 @@ pub const COMMANDS: &[Spec] = &[
                Levels: easy, casual, medium, hard, strongest; sizes 5 to 25",
     },
     Spec {
+        verb: Verb::Review,
+        name: "review",
+        short: Some("rv"),
+        args: "",
+        help: "the computer reviews the game: its marked moves and the better ones",
+    },
+    Spec {
+        verb: Verb::Learn,
+        name: "learn",
+        short: None,
+        args: "[N]",
+        help: "opens the lessons, or lesson N: a square answers a lesson's task",
+    },
+    Spec {
+        verb: Verb::Puzzles,
+        name: "puzzles",
+        short: Some("pz"),
+        args: "[N]",
+        help: "opens the puzzles, or puzzle N: win against every defence",
+    },
+    Spec {
+        verb: Verb::Next,
+        name: "next",
+        short: None,
+        args: "",
+        help: "goes on to the next lesson or puzzle",
+    },
+    Spec {
+        verb: Verb::Game,
+        name: "game",
+        short: Some("g"),
+        args: "",
+        help: "leaves the lessons or puzzles for the game",
+    },
+    Spec {
         verb: Verb::Settings,
         name: "settings",
         short: Some("set"),
@@ -175,6 +215,8 @@ pub enum Command {
     Column(u8),
     SquareInfo(Square),
     New(NewGame),
+    /// `learn` or `puzzles`, at a number (from 1) if one was given.
+    Train(Verb, Option<usize>),
     /// An empty line: nothing to do.
     Nothing,
 }
@@ -212,6 +254,8 @@ pub enum CommandError {
     Row(String),
     #[error("\"{0}\" is not a column letter.")]
     Column(String),
+    #[error("\"{0}\" is not a number; lessons and puzzles are numbered from 1.")]
+    Number(String),
     #[error("\"{0}\" is not a square; a square is a letter and a number, as in e5.")]
     Square(String),
     #[error(
@@ -261,6 +305,16 @@ pub fn parse(line: &str) -> Result<Command, CommandError> {
                 .map_err(|_| CommandError::Square(text))
         }
         Verb::New => new_game(&rest).map(Command::New),
+        Verb::Learn | Verb::Puzzles => match rest.as_slice() {
+            [] => Ok(Command::Train(spec.verb, None)),
+            [n] => n
+                .parse::<usize>()
+                .ok()
+                .filter(|n| *n >= 1)
+                .map(|n| Command::Train(spec.verb, Some(n)))
+                .ok_or_else(|| CommandError::Number(n.to_string())),
+            _ => Err(CommandError::Extra { name: spec.name }),
+        },
         verb if rest.is_empty() => Ok(Command::Plain(verb)),
         _ => Err(CommandError::Extra { name: spec.name }),
     }
@@ -375,6 +429,8 @@ mod tests {
         );
         assert!(matches!(parse("new 40"), Err(CommandError::NewGame(_))));
         assert!(matches!(parse("new computer"), Err(CommandError::Level)));
+        assert_eq!(parse("learn 3"), Ok(Command::Train(Verb::Learn, Some(3))));
+        assert!(matches!(parse("pz x"), Err(CommandError::Number(_))));
     }
 
     #[test]

@@ -7,7 +7,9 @@
 //! One idea a file: `command` (the table of commands, their parsing and
 //! `help`), `speech` (the announcements), `board_text` (the board read
 //! aloud), `table` (the game being played and what the game commands do to
-//! it), `computer` (the engine's moves and hints), `clock`, `settings` (the
+//! it), `computer` (the engine's moves and hints), `clock`, `training`
+//! (lessons and puzzles by typed squares), `review` (the engine's review
+//! of the game, in lines), `settings` (the
 //! settings file, read), `voice` (the sink lines go to) and `session` (the
 //! loop, generic over its input and output, so one loop serves a terminal,
 //! a pipe and an SSH channel).
@@ -20,10 +22,12 @@ mod board_text;
 mod clock;
 mod command;
 mod computer;
+mod review;
 mod session;
 mod settings;
 mod speech;
 mod table;
+mod training;
 mod voice;
 
 use std::path::PathBuf;

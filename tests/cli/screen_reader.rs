@@ -198,3 +198,63 @@ fn the_settings_file_can_choose_the_line_mode() {
     reader.ask("settings", |l| l.starts_with("Players:"));
     reader.finish();
 }
+
+#[test]
+fn a_lesson_is_answered_by_typed_squares() {
+    let mut reader = Reader::start("", &["--screen-reader"]);
+    reader.ask("learn", |l| l.starts_with("Lesson 1 of "));
+    reader.until(|l| l.contains("finish the chain"));
+    reader.until(|l| l.starts_with("Black to move"));
+    reader.ask("row 3", |l| l.starts_with("3: "));
+    reader.ask("e5", |l| l.starts_with("e5 does not do it."));
+    reader.ask("c3", |l| l.starts_with("Right: c3."));
+    reader.ask("next", |l| l.starts_with("Lesson 2 of "));
+    reader.ask("game", |l| l == "Back to the game.");
+    reader.finish();
+}
+
+#[test]
+fn a_puzzle_is_refuted_then_solved_by_typed_squares() {
+    let puzzles = brique::learn::built_in().unwrap();
+    let (index, puzzle) = puzzles.iter().enumerate().find(|(_, p)| p.n == 1).unwrap();
+    let brique::core::Move::Place(answer) = puzzle.moves[0] else {
+        panic!("a swap answers no puzzle");
+    };
+    let position = &puzzle.position;
+    let wrong = position
+        .size()
+        .squares()
+        .find(|&sq| {
+            position.get(sq).is_none() && !puzzle.moves.contains(&brique::core::Move::Place(sq))
+        })
+        .unwrap();
+    let mut reader = Reader::start("", &["--screen-reader"]);
+    reader.ask(&format!("puzzles {}", index + 1), |l| {
+        l.starts_with(&format!("Puzzle {} of ", index + 1)) && l.contains("win in 1 move")
+    });
+    reader.ask(&wrong.to_string(), |l| {
+        l.starts_with(&format!("{wrong} does not force the win:")) && l.contains("answers")
+    });
+    reader.ask(&answer.to_string(), |l| {
+        l.starts_with(&format!("Right: {answer}. Solved, with the chain "))
+    });
+    reader.finish();
+}
+
+#[test]
+fn a_review_tells_each_players_summary() {
+    let mut reader = Reader::start("[engine]\nreview_seconds = 0.05\n", &["--screen-reader"]);
+    reader.ask("new people 5 nopie", |l| l.contains("two players"));
+    for square in ["c1", "a5", "c2", "a3", "c3", "a1", "c4", "e5", "c5"] {
+        reader.ask(square, |l| {
+            l.starts_with(&format!("Black {square}")) || l.starts_with(&format!("White {square}"))
+        });
+    }
+    reader.ask("review", |l| {
+        l.starts_with("Reviewing the game: 10 positions")
+    });
+    let one = reader.until(|l| l.starts_with("Player 1: "));
+    assert!(one.contains("average loss"), "{one}");
+    reader.until(|l| l.starts_with("Player 2: "));
+    reader.finish();
+}
