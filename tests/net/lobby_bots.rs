@@ -48,7 +48,7 @@ fn play_against_bot(
                 game: g,
                 result,
                 ratings,
-            } if *g == id => Some(Ok((result.clone(), ratings.clone()))),
+            } if *g == id => Some(Ok((*result, ratings.clone()))),
             _ => None,
         });
         match seen {

@@ -75,10 +75,16 @@ mod tests {
     fn a_bot_seeks_while_no_person_does() {
         let me = "brique-easy";
         let other_bot = seek(1, "brique-hard", None, true);
-        assert_eq!(plan(&[other_bot.clone()], me, true, false), Plan::Open);
+        assert_eq!(
+            plan(std::slice::from_ref(&other_bot), me, true, false),
+            Plan::Open
+        );
         assert_eq!(plan(&[], me, true, true), Plan::Keep, "one on its way");
         let mine = seek(2, me, None, true);
-        assert_eq!(plan(&[mine.clone()], me, true, false), Plan::Keep);
+        assert_eq!(
+            plan(std::slice::from_ref(&mine), me, true, false),
+            Plan::Keep
+        );
         // A challenge is no seek.
         let challenge = seek(3, "alice", Some("brique-hard"), false);
         assert_eq!(
@@ -92,7 +98,10 @@ mod tests {
             plan(&[mine.clone(), person.clone()], me, true, false),
             withdraw
         );
-        assert_eq!(plan(&[mine.clone()], me, false, false), withdraw);
+        assert_eq!(
+            plan(std::slice::from_ref(&mine), me, false, false),
+            withdraw
+        );
         assert_eq!(plan(&[person], me, true, false), Plan::Keep);
         assert_eq!(plan(&[], me, false, false), Plan::Keep);
         // Two of its own (a race): one stays.
