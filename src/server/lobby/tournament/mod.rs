@@ -4,6 +4,7 @@
 //! and relegation. The referee stores and plays what these decide.
 
 pub mod arena;
+pub mod file;
 pub mod league;
 pub mod standings;
 pub mod swiss;
