@@ -12,7 +12,8 @@
 //! of the game, in lines), `settings` (the
 //! settings file, read), `voice` (the sink lines go to) and `session` (the
 //! loop, generic over its input and output, so one loop serves a terminal,
-//! a pipe and an SSH channel).
+//! a pipe and an SSH channel), and `typed` (a line typed on an SSH channel,
+//! edited and echoed here: no terminal driver does it there).
 //!
 //! Line editing on a terminal is the terminal's own (its cooked mode:
 //! backspace, Ctrl-U, Ctrl-W), which screen readers already follow; a line
@@ -28,15 +29,20 @@ mod settings;
 mod speech;
 mod table;
 mod training;
+mod typed;
 mod voice;
 
+use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::mpsc::Receiver;
 
 pub use session::{MAX_LINE_BYTES, Session};
 pub use settings::Settings;
+pub use typed::TypedLines;
 pub use voice::Voice;
 
+use crate::app::remote::{RemoteEnd, RemoteInput};
 use crate::app::{ConfigFile, Locations};
 
 /// The line mode's settings when it is chosen: by `--screen-reader`, or
@@ -73,4 +79,32 @@ pub fn run(settings: Settings) -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// A remote player's settings, kept at `config` on the server (a guest
+/// has none), read quietly: a problem with the file leaves the defaults.
+pub fn settings_at(config: Option<PathBuf>) -> Settings {
+    match config {
+        Some(path) => Settings::on_server(ConfigFile::load(path).config),
+        None => Settings::new(crate::app::Config::default(), None),
+    }
+}
+
+/// The line mode for a remote session (`ssh -tt HOST screen-reader`): its
+/// bytes edited into lines here ([`TypedLines`]), its lines sent with
+/// `\r\n`, until `quit`, Ctrl-D or the channel's end.
+pub fn run_remote(
+    settings: Settings,
+    input: Receiver<RemoteInput>,
+    echo: impl Write,
+    output: impl Write,
+) -> std::io::Result<RemoteEnd> {
+    let chunks = input.into_iter().map_while(|item| match item {
+        RemoteInput::Bytes(bytes) => Some(bytes),
+        RemoteInput::Resize { .. } => Some(Vec::new()),
+        RemoteInput::Closed => None,
+    });
+    let mut session = Session::new(Voice::raw(output), settings);
+    session.run(TypedLines::new(chunks, echo))?;
+    Ok(RemoteEnd::Quit)
 }

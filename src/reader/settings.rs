@@ -11,15 +11,31 @@ use crate::app::Mode;
 use super::command::Opponent;
 use super::table::{Table, Terms};
 
+/// Where the settings are kept, as `settings` tells it.
+enum Kept {
+    File(PathBuf),
+    /// On the SSH server, for the player's key: its paths are never told.
+    OnServer,
+    Nowhere,
+}
+
 pub struct Settings {
     config: Config,
-    /// The file they were read from, if any.
-    path: Option<PathBuf>,
+    kept: Kept,
 }
 
 impl Settings {
     pub fn new(config: Config, path: Option<PathBuf>) -> Settings {
-        Settings { config, path }
+        let kept = path.map_or(Kept::Nowhere, Kept::File);
+        Settings { config, kept }
+    }
+
+    /// A remote player's settings, kept on the server.
+    pub fn on_server(config: Config) -> Settings {
+        Settings {
+            config,
+            kept: Kept::OnServer,
+        }
     }
 
     /// The first game's terms: the settings' size, rules, clock and opponent.
@@ -64,13 +80,16 @@ impl Settings {
             None => "none".to_string(),
         };
         let pie = if c.game.pie { "on" } else { "off" };
-        let place = match &self.path {
-            Some(path) => format!(
+        let place = match &self.kept {
+            Kept::File(path) => format!(
                 "They are kept in {}; change them there or in the full-screen game's \
                  settings screen. The line mode reads them at start-up.",
                 path.display()
             ),
-            None => "No settings file is known, so the defaults are used.".to_string(),
+            Kept::OnServer => "They are kept on this server for your key; the game screen's \
+                               settings (ssh without screen-reader) change them."
+                .to_string(),
+            Kept::Nowhere => "No settings file is known, so the defaults are used.".to_string(),
         };
         vec![
             format!(

@@ -337,3 +337,37 @@ fn two_ssh_players_find_each_other_in_the_lobby_and_play_a_game_to_the_end() {
     again.signal("KILL");
     wait_gone(&mut again);
 }
+
+/// `ssh -tt HOST screen-reader`: the line mode in the server, its line
+/// edited there (a backspace takes back a typo), a stone placed and the
+/// board read, and never an escape byte from the server.
+#[test]
+fn the_line_mode_over_ssh_places_a_stone_and_reads_the_board() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = SshServer::start(dir.path(), &[]);
+    let key = new_key(dir.path(), "reader");
+    let mut cmd = portable_pty::CommandBuilder::new("ssh");
+    cmd.args(["-o", "LogLevel=ERROR"]);
+    cmd.args(server.ssh_args(Some(&key)));
+    cmd.args(["-tt", "127.0.0.1", "screen-reader"]);
+    cmd.env("TERM", "xterm-256color");
+    let mut player = crate::screen_support::run_in_pty(cmd);
+    player.wait_for("the greeting", |s| s.contains("screen-reader mode"));
+    player.send(b"new people 9\r");
+    player.wait_for("the new game", |s| s.contains("New game: 9 by 9"));
+    player.send(b"e6\x7f5\r");
+    player.wait_for("the stone", |s| s.contains("Black e5"));
+    player.send(b"board\n");
+    player.wait_for("the board", |s| {
+        s.contains("5: a to d empty, e Black, f to i empty") && s.contains("1: empty")
+    });
+    player.send(b"quit\r");
+    player.wait_for("the goodbye", |s| s.contains("Goodbye."));
+    let status = player.wait_exit();
+    assert!(status.success(), "{status:?}");
+    assert!(
+        !player.received.contains(&0x1b),
+        "an escape byte: {:?}",
+        String::from_utf8_lossy(&player.received)
+    );
+}

@@ -1,5 +1,6 @@
 //! One SSH session channel: its requests (a pseudo-terminal's type and
-//! size, COLORTERM, the shell), then the game screen on a thread of its
+//! size, COLORTERM, the shell), then the game screen (or, for the command
+//! `screen-reader`, the line mode of [`crate::reader`]) on a thread of its
 //! own, fed the channel's bytes and window changes, its output sent back
 //! through a bounded pipe. A session without a terminal is told so and
 //! closed; one idle too long is saved and closed with a word.
@@ -23,6 +24,10 @@ use crate::app::remote::{self, RemoteEnd, RemoteInput, RemoteSession, RemoteTerm
 /// What a session without a pseudo-terminal is told.
 pub const NEEDS_TERMINAL: &str =
     "Brique needs a terminal: ssh -t ... (or connect without a command)\r\n";
+
+/// The command (`ssh -tt HOST screen-reader`) that asks for the line mode
+/// for a screen reader rather than the game screen.
+pub const SCREEN_READER: &str = "screen-reader";
 
 /// A terminal type or COLORTERM from the client, at most this long.
 const MAX_NAME: usize = 64;
@@ -70,6 +75,8 @@ pub async fn serve(
     let (mut read, write) = channel.split();
     let mut pty: Option<Pty> = None;
     let mut colorterm = None;
+    // `ssh -tt HOST screen-reader`: the line mode rather than the screen.
+    let mut lines = false;
     loop {
         match read.wait().await {
             Some(ChannelMsg::RequestPty {
@@ -99,7 +106,11 @@ pub async fn serve(
                     pty.height = dimension(row_height, pty.height);
                 }
             }
-            Some(ChannelMsg::RequestShell { .. } | ChannelMsg::Exec { .. }) => break,
+            Some(ChannelMsg::Exec { command, .. }) => {
+                lines = command.trim_ascii() == SCREEN_READER.as_bytes();
+                break;
+            }
+            Some(ChannelMsg::RequestShell { .. }) => break,
             Some(ChannelMsg::Eof | ChannelMsg::Close) | None => return,
             Some(_) => {}
         }
@@ -121,29 +132,41 @@ pub async fn serve(
     let limits = &shared.limits;
     let (input, inputs) = std::sync::mpsc::sync_channel(limits.input_queue);
     let pipe = Pipe::new(limits.output_buffer, limits.write_stall);
-    let session = RemoteSession {
-        locations,
-        terminal: RemoteTerminal {
-            input: inputs,
-            output: Box::new(pipe.writer()),
-            width: pty.width,
-            height: pty.height,
-            term: pty.term,
-            colorterm,
-        },
-        // The computer's budget per session; the server's cap on searches
-        // at once is `Shared::searches`.
-        engine_threads: 1,
-        lobby: shared.lobby,
-    };
-    let searches = shared.searches.clone();
     let (done, game) = tokio::sync::oneshot::channel();
-    let spawned = std::thread::Builder::new()
-        .name("ssh game".into())
-        .spawn(move || {
-            let end = remote::run_sharing(session, searches);
-            let _ = done.send(end);
-        });
+    let spawned = if lines {
+        let settings =
+            crate::reader::settings_at(locations.as_ref().and_then(|l| l.config.clone()));
+        let (echo, out) = (pipe.writer(), pipe.writer());
+        std::thread::Builder::new()
+            .name("ssh lines".into())
+            .spawn(move || {
+                let end = crate::reader::run_remote(settings, inputs, echo, out);
+                let _ = done.send(end);
+            })
+    } else {
+        let session = RemoteSession {
+            locations,
+            terminal: RemoteTerminal {
+                input: inputs,
+                output: Box::new(pipe.writer()),
+                width: pty.width,
+                height: pty.height,
+                term: pty.term,
+                colorterm,
+            },
+            // The computer's budget per session; the server's cap on searches
+            // at once is `Shared::searches`.
+            engine_threads: 1,
+            lobby: shared.lobby,
+        };
+        let searches = shared.searches.clone();
+        std::thread::Builder::new()
+            .name("ssh game".into())
+            .spawn(move || {
+                let end = remote::run_sharing(session, searches);
+                let _ = done.send(end);
+            })
+    };
     if let Err(e) = spawned {
         tracing::error!("cannot start a game thread: {e}");
         pipe.break_off();
