@@ -16,6 +16,7 @@ mod programs;
 mod screen_support;
 mod ssh_support;
 mod support;
+mod web_support;
 
 mod app;
 mod cli;
@@ -34,3 +35,5 @@ mod relay;
 mod relay_app;
 mod relay_replay;
 mod ssh;
+mod web;
+mod web_browser;
