@@ -195,6 +195,19 @@ async fn watch(
     Ok(())
 }
 
+/// Whether `/game/N` answers 200.
+fn shown(web: SocketAddr, game: u64) -> bool {
+    use std::io::{Read, Write};
+    let Ok(mut stream) = std::net::TcpStream::connect(web) else {
+        return false;
+    };
+    let request = format!("GET /game/{game} HTTP/1.1\r\nHost: {web}\r\nConnection: close\r\n\r\n");
+    let mut head = [0; 12];
+    stream.write_all(request.as_bytes()).is_ok()
+        && stream.read_exact(&mut head).is_ok()
+        && head.ends_with(b" 200")
+}
+
 /// The moves the load plays: a diagonal, which wins for no one.
 fn moves() -> std::io::Result<Vec<Move>> {
     let size = BoardSize::new(TERMS.size).map_err(failed)?;
@@ -249,6 +262,14 @@ pub fn run(watchers: usize, exe: &std::path::Path) -> std::io::Result<Report> {
             _ => None,
         })
         .map_err(failed)?;
+    // A new game shows once the referee publishes its lists (500 ms).
+    let began = Instant::now();
+    while !shown(web, game.0) {
+        if began.elapsed() > WAIT {
+            return Err(failed("the game never showed on the web"));
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
     let rss_before_kb = status_kb(server.0.id(), "VmRSS:");
     let moves = moves()?;
     let texts: Vec<String> = moves.iter().map(ToString::to_string).collect();
