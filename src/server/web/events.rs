@@ -24,7 +24,10 @@ const KEEP_ALIVE: Duration = Duration::from_secs(15);
 /// The last part drawn for each game, by what it shows: the number of
 /// moves, the watchers and whether it ended.
 #[derive(Default, Clone)]
-pub struct Drawn(Arc<Mutex<HashMap<u64, (Shows, Arc<str>)>>>);
+pub struct Drawn(Arc<Mutex<Parts>>);
+
+/// Each game's last part, by what it shows.
+type Parts = HashMap<u64, (Shows, Arc<str>)>;
 
 /// What a drawn part shows: its moves, its watchers, whether it ended.
 type Shows = (usize, usize, bool);
