@@ -8,6 +8,7 @@ use std::process::ExitCode;
 
 use crate::net::DEFAULT_RELAY_PORT;
 use crate::server::ssh::{self, SshLimits, SshServer};
+use crate::server::web::{WebLimits, WebServer};
 use crate::server::{self, Limits, lobby};
 
 /// `brique server`.
@@ -52,6 +53,19 @@ pub struct ServerArgs {
     /// New players (keys taking a name) from one address in a day.
     #[arg(long, value_name = "N", default_value_t = lobby::LobbyLimits::default().registrations_per_day, requires = "lobby")]
     pub registrations_per_day: u32,
+    /// Also serve read-only web pages of the lobby (games, players,
+    /// leaderboards) on this port (0: any free port, printed).
+    #[arg(long, value_name = "PORT", requires = "lobby")]
+    pub web_port: Option<u16>,
+    /// Web connections held at once from one address.
+    #[arg(long, value_name = "N", default_value_t = WebLimits::default().per_address, requires = "web_port")]
+    pub web_max_per_address: usize,
+    /// Web connections one address may open a minute.
+    #[arg(long, value_name = "N", default_value_t = WebLimits::default().connections_per_minute, requires = "web_port")]
+    pub web_connections_per_minute: u32,
+    /// Live games' event streams open at once from one address.
+    #[arg(long, value_name = "N", default_value_t = WebLimits::default().streams_per_address, requires = "web_port")]
+    pub web_streams_per_address: usize,
     /// Also serve the game over SSH on this port (0: any free port,
     /// printed), with the host key and the players' files in --data-dir.
     #[arg(long, value_name = "PORT")]
@@ -93,7 +107,8 @@ pub struct ServerArgs {
     pub bot_games: Option<usize>,
     /// Instead of serving: start a relay on the loopback interface, play N
     /// pairs of simulated clients through it, and print what it took; with
-    /// --lobby, a lobby with N players seeking and playing rated games.
+    /// --lobby, a lobby with N players seeking and playing rated games;
+    /// with --web-port, N watchers on one game's web event stream.
     #[arg(long, value_name = "N", conflicts_with_all = ["port", "bind", "ssh_port"])]
     pub load: Option<usize>,
     /// With --lobby --load on PostgreSQL (--db postgres://…): start K
@@ -106,6 +121,9 @@ pub struct ServerArgs {
 pub fn run(args: &ServerArgs) -> ExitCode {
     let open_files = server::raise_open_files();
     if let Some(pairs) = args.load {
+        if args.web_port.is_some() {
+            return web_load(pairs);
+        }
         if args.lobby {
             return lobby_load(pairs, args.db.as_deref(), usize::from(args.servers));
         }
@@ -302,16 +320,75 @@ fn run_lobby(
         },
         bots,
     };
+    let web = match args
+        .web_port
+        .map(|port| bind_web(args, port, &config.db))
+        .transpose()
+    {
+        Ok(web) => web,
+        Err(code) => return code,
+    };
+    let web_line = match web.as_ref().map(WebServer::address).transpose() {
+        Ok(address) => address
+            .map(|a| format!("brique server: web on {a}\n"))
+            .unwrap_or_default(),
+        Err(e) => {
+            eprintln!("brique server: the web pages' port: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let beside =
+        web.map(|web| -> lobby::Beside { Box::new(move |showcase| Box::pin(web.serve(showcase))) });
     let ready = |relay: SocketAddr, lobby: SocketAddr| {
         // Tests and scripts read the addresses from these lines.
         let _ = super::print_stdout(&format!(
-            "brique server: listening on {relay}\nbrique server: lobby on {lobby}\n{said}"
+            "brique server: listening on {relay}\nbrique server: lobby on {lobby}\n{web_line}{said}"
         ));
     };
-    match lobby::run((bind, limits), config, ssh, ready) {
+    match lobby::run((bind, limits), config, ssh, beside, ready) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("brique server: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// The web pages' listener on `port`, with the limits the flags give.
+fn bind_web(args: &ServerArgs, port: u16, db: &lobby::Database) -> Result<WebServer, ExitCode> {
+    let limits = WebLimits {
+        per_address: args.web_max_per_address,
+        connections_per_minute: args.web_connections_per_minute,
+        streams_per_address: args.web_streams_per_address,
+        ..WebLimits::default()
+    };
+    let address = SocketAddr::new(args.bind, port);
+    WebServer::bind(address, db.clone(), limits).map_err(|e| {
+        eprintln!("brique server: cannot listen on {address} for the web pages: {e}");
+        ExitCode::FAILURE
+    })
+}
+
+/// The web pages' load test: `watchers` streams on one game.
+fn web_load(watchers: usize) -> ExitCode {
+    if watchers == 0 {
+        eprintln!("brique server: --web-port --load needs at least one watcher");
+        return ExitCode::from(2);
+    }
+    let exe = match std::env::current_exe() {
+        Ok(exe) => exe,
+        Err(e) => {
+            eprintln!("brique server: cannot find this program to start a server: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    match server::web::load::run(watchers, &exe) {
+        Ok(report) => match super::print_stdout(&format!("{report}\n")) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(code) => code,
+        },
+        Err(e) => {
+            eprintln!("brique server: the web load test failed: {e}");
             ExitCode::FAILURE
         }
     }

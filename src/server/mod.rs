@@ -15,6 +15,7 @@ mod pump;
 mod registry;
 mod session;
 pub mod ssh;
+pub mod web;
 
 use std::net::SocketAddr;
 use std::sync::Arc;

@@ -35,6 +35,8 @@ fn packages(command: &str) -> [&'static str; 3] {
         "ssh" | "ssh-keygen" => ["openssh-client", "openssh-clients", "openssh-client"],
         "tmux" => ["tmux", "tmux", "tmux"],
         "initdb" => ["postgresql", "postgresql-server", "postgresql"],
+        "chromium" => ["chromium", "chromium", "chromium"],
+        "chromedriver" => ["chromium-driver", "chromedriver", "chromium-chromedriver"],
         other => panic!("no package is known for `{other}`"),
     }
 }

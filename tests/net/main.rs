@@ -16,6 +16,7 @@ mod programs;
 mod screen_support;
 mod ssh_support;
 mod support;
+mod web_support;
 
 mod app;
 mod cli;
@@ -37,3 +38,5 @@ mod relay_app;
 mod relay_replay;
 mod ssh;
 mod tournament_store;
+mod web;
+mod web_browser;

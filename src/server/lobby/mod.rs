@@ -29,6 +29,7 @@ mod referee;
 mod refusal;
 mod registrations;
 mod schema;
+mod showcase;
 mod start_error;
 mod store;
 mod store_tournaments;
@@ -37,6 +38,7 @@ pub mod tournament;
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
+use std::pin::Pin;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
@@ -48,6 +50,7 @@ pub use ending::GAMES_TO_COUNT;
 pub use limits::LobbyLimits;
 pub use names::RENAME_EVERY_DAYS;
 use referee::Referee;
+pub use showcase::Showcase;
 pub use start_error::StartError;
 pub use store::ABORTED;
 pub use store::{Store, StoreError};
@@ -73,13 +76,18 @@ pub struct LobbyConfig {
     pub bots: Option<bots::BotsConfig>,
 }
 
-/// Runs the relay on `relay` and the lobby as `lobby` says, and the SSH
-/// server if there is one, until the process ends; `ready` is told both
-/// addresses once they listen.
+/// A service run beside the lobby on its runtime, given what the lobby
+/// shows the public (the web pages).
+pub type Beside = Box<dyn FnOnce(Showcase) -> Pin<Box<dyn Future<Output = ()> + Send>> + Send>;
+
+/// Runs the relay on `relay` and the lobby as `lobby` says, the SSH
+/// server if there is one and `beside` if given, until the process ends;
+/// `ready` is told both addresses once they listen.
 pub fn run(
     relay: (SocketAddr, Limits),
     lobby: LobbyConfig,
     ssh: Option<super::ssh::SshServer>,
+    beside: Option<Beside>,
     ready: impl FnOnce(SocketAddr, SocketAddr),
 ) -> Result<(), StartError> {
     if let Database::File(path) = &lobby.db
@@ -128,6 +136,11 @@ pub fn run(
     };
     let bot_commands = commands.clone();
     let (bot_games, bot_outbox) = (lobby.limits.bot_games, lobby.limits.outbox);
+    let showcase = Showcase::default();
+    let referee = match beside {
+        Some(_) => referee.showing(showcase.clone()),
+        None => referee,
+    };
     let identity = Identity::load_or_create(&lobby.key)?;
     std::thread::Builder::new()
         .name("lobby referee".into())
@@ -187,6 +200,12 @@ pub fn run(
             super::accept_loop(relay_listener, Registry::new(relay.1)),
             accept_loop(lobby_listener, admissions, context),
             super::serve_ssh(ssh, Some(lobby_address)),
+            async move {
+                match beside {
+                    Some(beside) => beside(showcase).await,
+                    None => std::future::pending().await,
+                }
+            },
         );
         Ok(())
     })

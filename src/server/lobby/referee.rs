@@ -16,6 +16,7 @@ use super::cluster_state::{Cluster, Event};
 use super::game::{Ending, LiveGame};
 use super::limits::LobbyLimits;
 use super::registrations::Registrations;
+use super::showcase::Showcase;
 use super::store::Store;
 use crate::net::rate::RateLimiter;
 use crate::online::NameError;
@@ -117,6 +118,8 @@ pub struct Referee {
     /// This server's own bots' keys (`--bots`), whose games at once are
     /// capped (`LobbyLimits::bot_games`).
     pub(super) house: HashSet<String>,
+    /// What the web pages show, when the server has them.
+    showcase: Option<Showcase>,
 }
 
 /// Milliseconds since 1970, now.
@@ -196,6 +199,52 @@ impl Referee {
     /// The same referee with this server's own bots, by key.
     pub fn with_house_bots(self, house: HashSet<String>) -> Referee {
         Referee { house, ..self }
+            showcase: None,
+        }
+    }
+
+    /// The same referee, publishing its games and seeks to `showcase`.
+    pub fn showing(mut self, showcase: Showcase) -> Referee {
+        self.showcase = Some(showcase);
+        self.show_lists();
+        self
+    }
+
+    /// Publishes `game` as it stands (or as `message` ends it) to the
+    /// showcase, if there is one.
+    fn show_game(&self, game: u64, message: &FromServer) {
+        let (Some(showcase), Some(live)) = (&self.showcase, self.games.get(&game)) else {
+            return;
+        };
+        let mut state = live.state(self.now());
+        if let FromServer::Push(Push::Ended { result, .. }) = message {
+            state.result = Some(*result);
+        }
+        showcase.show_game(state);
+    }
+
+    /// Publishes every game in progress here, the games list and the open
+    /// seeks to the showcase, if there is one.
+    fn show_lists(&self) {
+        let Some(showcase) = &self.showcase else {
+            return;
+        };
+        let now = self.now();
+        let games = self.games.values().map(|g| g.state(now)).collect();
+        let seeks = self
+            .seeks
+            .iter()
+            .filter(|(_, s)| s.to.is_none())
+            .take(MAX_LIST)
+            .map(|(&seek, s)| SeekSummary {
+                seek: SeekId(seek),
+                by: s.name.clone(),
+                to: None,
+                terms: s.terms,
+                rating: s.rating,
+            })
+            .collect();
+        showcase.show_lists(games, self.games_list(), seeks);
     }
 
     /// The same referee on another wall clock (a test's, to move on).
@@ -400,6 +449,7 @@ impl Referee {
             self.send_bytes(conn, &bytes);
         }
         self.tell_elsewhere(&keys, Some(game), message);
+        self.show_game(game, message);
     }
 
     /// Sends to every copy of either player of `game`, not its watchers.
@@ -469,6 +519,9 @@ impl Referee {
                 seeks: true,
                 games: true,
             };
+        }
+        if dirty.games || dirty.seeks {
+            self.show_lists();
         }
         let conns: Vec<u64> = self.conns.keys().copied().collect();
         if dirty.players {
