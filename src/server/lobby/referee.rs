@@ -193,14 +193,13 @@ impl Referee {
             cluster: None,
             bots: HashSet::new(),
             house: HashSet::new(),
+            showcase: None,
         }
     }
 
     /// The same referee with this server's own bots, by key.
     pub fn with_house_bots(self, house: HashSet<String>) -> Referee {
         Referee { house, ..self }
-            showcase: None,
-        }
     }
 
     /// The same referee, publishing its games and seeks to `showcase`.
@@ -242,6 +241,7 @@ impl Referee {
                 to: None,
                 terms: s.terms,
                 rating: s.rating,
+                bot: self.is_bot(&s.key),
             })
             .collect();
         showcase.show_lists(games, self.games_list(), seeks);
