@@ -11,8 +11,11 @@ pub enum Event {
     /// The link failed (why); the host waits for the guest again, the
     /// guest tries again.
     Lost(String),
-    /// The guest gave up: a wrong code or another protocol (why).
+    /// The guest gave up: a wrong code or another protocol (why); or the
+    /// relay gave a host no code.
     Refused(String),
+    /// A host through a relay has a new code to give (`Connection::code`).
+    Code,
 }
 
 /// An event and the link it came from (0: not from a link).

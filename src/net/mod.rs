@@ -45,6 +45,8 @@ pub use guest::connect;
 pub use handshake::{HandshakeError, Hello, PROTOCOL, Resume, admit, join};
 pub use host::{addresses, listen};
 pub use message::{Aid, BadMessage, MAX_MESSAGE, Message, Request, Table};
-pub use relay::{DEFAULT_RELAY_PORT, RelayError, host_via, join_via, rehost_via, rejoin_via};
+pub use relay::{
+    DEFAULT_RELAY_PORT, RelayError, host_via, host_via_later, join_via, rehost_via, rejoin_via,
+};
 pub use wire_player::NoPlayer;
 pub use word_code::{MAX_NAMEPLATE, WordCode, WordCodeError};

@@ -439,3 +439,57 @@ fn a_resignation_is_said_once_on_each_screen() {
         assert_eq!(resignations(app), 1, "{}", screen_text(app));
     }
 }
+
+/// A relay that takes connections and never answers, until told to hang
+/// up: the host's screen does not wait for it (the code is asked on a
+/// thread of its own), and says why once it hangs up.
+#[test]
+fn a_silent_relay_never_holds_up_the_host_s_screen() {
+    use std::net::TcpListener;
+    use std::sync::mpsc;
+
+    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    let address = listener.local_addr().unwrap();
+    let (hang_up, told) = mpsc::channel::<()>();
+    let silent = std::thread::spawn(move || {
+        listener.set_nonblocking(true).unwrap();
+        let mut held = Vec::new();
+        let start = Instant::now();
+        while told.try_recv().is_err() && start.elapsed() < DEADLINE {
+            if let Ok((stream, _)) = listener.accept() {
+                held.push(stream);
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        held.len()
+    });
+
+    let mut config = Config::default();
+    config.players.names[0] = "Ann".into();
+    config.game.size = BoardSize::new(5).unwrap();
+    config.network.server = Some(RelayServer::parse(&address.to_string()).unwrap());
+    let mut host = App::with_config(config);
+    host.update(Action::OpenHost);
+    host.update(Action::Submit);
+    // The form closed at once: the screen is the board, asking.
+    assert_eq!(host.screen(), &Screen::Board);
+    assert!(
+        notes(&host).contains(&format!("Asking {address} for a code")),
+        "{}",
+        notes(&host)
+    );
+    // Keys still work while the relay says nothing.
+    let before = host.board().cursor();
+    host.update(Action::MoveCursor(Direction::Right));
+    assert_ne!(host.board().cursor(), before);
+    assert!(notes(&host).contains("for a code"), "{}", notes(&host));
+
+    hang_up.send(()).unwrap();
+    assert!(silent.join().unwrap() >= 1, "the host never asked the relay");
+    let start = Instant::now();
+    while !notes(&host).contains("Not hosting: the relay at") {
+        assert!(start.elapsed() < DEADLINE, "no refusal: {}", notes(&host));
+        host.update(Action::Tick);
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}

@@ -100,10 +100,13 @@ impl Network {
                     deeds.say(Tone::Error, format!("Not joined: {why}."));
                 }
                 None => {
-                    self.link = LinkState::Refused(why.clone());
-                    deeds.say(Tone::Error, format!("Not joined: {why}."));
+                    let not = if self.is_host() { "Not hosting" } else { "Not joined" };
+                    deeds.say(Tone::Error, format!("{not}: {why}."));
+                    self.link = LinkState::Refused(why);
                 }
             },
+            // The panel reads the new code: this update redraws it.
+            Event::Code => {}
             Event::Got(message) => self.on_message(message, game, now, deeds),
         }
     }

@@ -62,14 +62,13 @@ impl<'a> Kept<'a> {
                 Network::new(Role::GuestVia { server, code }, connection, name)
             }
             _ => {
-                let hosted = match kept {
-                    Some((None, resume)) => net::rehost_via(server, hello, resume),
-                    _ => net::host_via(server, hello),
+                // Not waited for: the relay's code comes as an event (the
+                // panel asks meanwhile), and so does its refusal.
+                let resume = match kept {
+                    Some((None, resume)) => Some(resume),
+                    _ => None,
                 };
-                let (connection, _) = hosted.map_err(|source| NetStartError::HostVia {
-                    server,
-                    source: Box::new(source),
-                })?;
+                let connection = net::host_via_later(server, hello, resume);
                 Network::new(Role::HostVia { server }, connection, name)
             }
         };

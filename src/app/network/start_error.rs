@@ -4,8 +4,6 @@
 use std::io;
 use std::net::SocketAddr;
 
-use crate::net::RelayError;
-
 /// A network game that did not start; nothing has changed.
 #[derive(Debug, thiserror::Error)]
 pub enum NetStartError {
@@ -13,12 +11,6 @@ pub enum NetStartError {
     NoCode(io::Error),
     #[error("cannot listen on {bind}: {source}")]
     Listen { bind: SocketAddr, source: io::Error },
-    #[error("cannot host through the relay at {server}: {source}")]
-    /// Boxed: a relay's error is large, and this one is rare.
-    HostVia {
-        server: SocketAddr,
-        source: Box<RelayError>,
-    },
     #[error("not a game through a relay")]
     NotViaRelay,
 }

@@ -188,8 +188,12 @@ impl Network {
                     ));
                 }
             }
-            (LinkState::Refused(why), _) => {
-                notes.push(Message::new(Tone::Error, format!("Not joined: {why}.")));
+            (LinkState::Refused(why), role) => {
+                let not = match role {
+                    Role::Host { .. } | Role::HostVia { .. } => "Not hosting",
+                    Role::Guest { .. } | Role::GuestVia { .. } => "Not joined",
+                };
+                notes.push(Message::new(Tone::Error, format!("{not}: {why}.")));
             }
         }
         // Right after "Waiting for NAME to reconnect".

@@ -64,10 +64,32 @@ fn start(
     hello: Hello,
     kept: Option<Resume>,
 ) -> Result<(Connection, WordCode), RelayError> {
-    let (stream, code) = new_nameplate(server, || false)?;
+    let first = new_nameplate(server, || false)?;
+    let code = first.1;
+    Ok((begin(server, hello, kept, Some(first)), code))
+}
+
+/// Hosts through the relay at `server` without waiting for it: the
+/// connection at once, its code once the relay gives one (an
+/// [`Event::Code`] says so; the screen asks meanwhile), or an
+/// [`Event::Refused`] saying why the relay gave none. `kept`: the channel of
+/// a game hosted again, as [`rehost_via`] takes it. For a screen, which
+/// must not wait on the network.
+pub fn host_via_later(server: SocketAddr, hello: Hello, kept: Option<Resume>) -> Connection {
+    begin(server, hello, kept, None)
+}
+
+/// Starts the two threads of a host: the nameplate (with the one the relay
+/// gave already, or asking for one first) and the channel.
+fn begin(
+    server: SocketAddr,
+    hello: Hello,
+    kept: Option<Resume>,
+    first: Option<(TcpStream, WordCode)>,
+) -> Connection {
     let (events, received) = channel();
     let current = Arc::new(Current::default());
-    *lock(&current.code) = Some(code);
+    *lock(&current.code) = first.as_ref().map(|(_, code)| *code);
     *lock(&current.resume) = kept;
     let hosting = Arc::new(Hosting {
         server,
@@ -78,10 +100,13 @@ fn start(
     });
     {
         let hosting = Arc::clone(&hosting);
-        std::thread::spawn(move || nameplate_loop(&hosting, Some((stream, code))));
+        std::thread::spawn(move || {
+            let asked_first = first.is_none();
+            nameplate_loop(&hosting, first, asked_first);
+        });
     }
     std::thread::spawn(move || channel_loop(&hosting));
-    Ok((Connection::new(received, current), code))
+    Connection::new(received, current)
 }
 
 fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
@@ -142,16 +167,28 @@ impl Hosting {
     }
 }
 
-/// Keeps a nameplate open while the game lasts.
-fn nameplate_loop(hosting: &Hosting, mut open: Option<(TcpStream, WordCode)>) {
+/// Keeps a nameplate open while the game lasts. `asking_first`: no code
+/// was had yet, and a relay that gives none ends the hosting (said by an
+/// [`Event::Refused`]); later failures are tried again.
+fn nameplate_loop(hosting: &Hosting, mut open: Option<(TcpStream, WordCode)>, asking_first: bool) {
     let mut retry = Retry::new(FIRST_RETRY, LONGEST_RETRY);
+    let mut had_one = !asking_first;
     while !hosting.stopped() {
         let Some((mut stream, code)) = open.take() else {
             *lock(&hosting.current.code) = None;
             match new_nameplate(hosting.server, || hosting.stopped()) {
                 Ok((stream, code)) => {
                     *lock(&hosting.current.code) = Some(code);
+                    had_one = true;
                     open = Some((stream, code));
+                    // The screen waits on events: the new code is one.
+                    let _ = hosting.events.send((0, Event::Code));
+                }
+                Err(e) if !had_one => {
+                    let why = format!("the relay at {} gave no code: {e}", hosting.server);
+                    hosting.current.stop.store(true, Ordering::SeqCst);
+                    let _ = hosting.events.send((0, Event::Refused(why)));
+                    return;
                 }
                 Err(_) => hosting.pause(retry.failed()),
             }

@@ -12,7 +12,7 @@ pub mod wire;
 
 pub use client::RelayError;
 pub use guest::{join_via, rejoin_via};
-pub use host::{host_via, rehost_via};
+pub use host::{host_via, host_via_later, rehost_via};
 
 /// The port `brique server` listens on unless told otherwise.
 pub const DEFAULT_RELAY_PORT: u16 = 7778;
