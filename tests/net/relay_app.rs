@@ -451,6 +451,7 @@ fn a_silent_relay_never_holds_up_the_host_s_screen() {
     let listener = TcpListener::bind("127.0.0.1:0").unwrap();
     let address = listener.local_addr().unwrap();
     let (hang_up, told) = mpsc::channel::<()>();
+    let (asked, ask_heard) = mpsc::channel::<()>();
     let silent = std::thread::spawn(move || {
         listener.set_nonblocking(true).unwrap();
         let mut held = Vec::new();
@@ -458,6 +459,7 @@ fn a_silent_relay_never_holds_up_the_host_s_screen() {
         while told.try_recv().is_err() && start.elapsed() < DEADLINE {
             if let Ok((stream, _)) = listener.accept() {
                 held.push(stream);
+                let _ = asked.send(());
             }
             std::thread::sleep(Duration::from_millis(5));
         }
@@ -478,14 +480,20 @@ fn a_silent_relay_never_holds_up_the_host_s_screen() {
         "{}",
         notes(&host)
     );
-    // Keys still work while the relay says nothing.
+    // Keys still work while the relay, asked, says nothing.
+    ask_heard
+        .recv_timeout(DEADLINE)
+        .expect("the host never asked the relay");
     let before = host.board().cursor();
     host.update(Action::MoveCursor(Direction::Right));
     assert_ne!(host.board().cursor(), before);
     assert!(notes(&host).contains("for a code"), "{}", notes(&host));
 
     hang_up.send(()).unwrap();
-    assert!(silent.join().unwrap() >= 1, "the host never asked the relay");
+    assert!(
+        silent.join().unwrap() >= 1,
+        "the host never asked the relay"
+    );
     let start = Instant::now();
     while !notes(&host).contains("Not hosting: the relay at") {
         assert!(start.elapsed() < DEADLINE, "no refusal: {}", notes(&host));

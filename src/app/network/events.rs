@@ -100,7 +100,11 @@ impl Network {
                     deeds.say(Tone::Error, format!("Not joined: {why}."));
                 }
                 None => {
-                    let not = if self.is_host() { "Not hosting" } else { "Not joined" };
+                    let not = if self.is_host() {
+                        "Not hosting"
+                    } else {
+                        "Not joined"
+                    };
                     deeds.say(Tone::Error, format!("{not}: {why}."));
                     self.link = LinkState::Refused(why);
                 }

@@ -40,6 +40,9 @@ struct Hosting {
     events: Sender<Stamped>,
     /// Handshakes on the channel under way.
     handshakes: AtomicUsize,
+    /// Each new code is told by an [`Event::Code`]: for a screen that
+    /// waits on events (`host_via_later`).
+    tell_codes: bool,
 }
 
 /// Hosts through the relay at `server`: returns the connection and the
@@ -87,6 +90,7 @@ fn begin(
     kept: Option<Resume>,
     first: Option<(TcpStream, WordCode)>,
 ) -> Connection {
+    let tell_codes = first.is_none();
     let (events, received) = channel();
     let current = Arc::new(Current::default());
     *lock(&current.code) = first.as_ref().map(|(_, code)| *code);
@@ -97,12 +101,13 @@ fn begin(
         current: Arc::clone(&current),
         events,
         handshakes: AtomicUsize::new(0),
+        tell_codes,
     });
     {
         let hosting = Arc::clone(&hosting);
         std::thread::spawn(move || {
-            let asked_first = first.is_none();
-            nameplate_loop(&hosting, first, asked_first);
+            let asking_first = first.is_none();
+            nameplate_loop(&hosting, first, asking_first);
         });
     }
     std::thread::spawn(move || channel_loop(&hosting));
@@ -181,8 +186,9 @@ fn nameplate_loop(hosting: &Hosting, mut open: Option<(TcpStream, WordCode)>, as
                     *lock(&hosting.current.code) = Some(code);
                     had_one = true;
                     open = Some((stream, code));
-                    // The screen waits on events: the new code is one.
-                    let _ = hosting.events.send((0, Event::Code));
+                    if hosting.tell_codes {
+                        let _ = hosting.events.send((0, Event::Code));
+                    }
                 }
                 Err(e) if !had_one => {
                     let why = format!("the relay at {} gave no code: {e}", hosting.server);
