@@ -26,8 +26,8 @@ enum Flow {
 /// What the typed squares go to.
 enum Activity {
     Game,
-    Lessons(Lessons),
-    Puzzles(Puzzles),
+    Lessons(Box<Lessons>),
+    Puzzles(Box<Puzzles>),
 }
 
 pub struct Session<W: Write> {
@@ -143,8 +143,8 @@ impl<W: Write> Session<W> {
             (Activity::Puzzles(puzzles), Verb::Puzzles) if number.is_some() => {
                 puzzles.go_to(at).map(|()| None)
             }
-            (_, Verb::Learn) => Lessons::open(at).map(|l| Some(Activity::Lessons(l))),
-            _ => Puzzles::open(at).map(|p| Some(Activity::Puzzles(p))),
+            (_, Verb::Learn) => Lessons::open(at).map(|l| Some(Activity::Lessons(Box::new(l)))),
+            _ => Puzzles::open(at).map(|p| Some(Activity::Puzzles(Box::new(p)))),
         };
         match opened {
             Ok(Some(activity)) => self.activity = activity,
