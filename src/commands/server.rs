@@ -375,12 +375,8 @@ fn web_load(watchers: usize) -> ExitCode {
         eprintln!("brique server: --web-port --load needs at least one watcher");
         return ExitCode::from(2);
     }
-    let exe = match std::env::current_exe() {
-        Ok(exe) => exe,
-        Err(e) => {
-            eprintln!("brique server: cannot find this program to start a server: {e}");
-            return ExitCode::FAILURE;
-        }
+    let Some(exe) = this_program() else {
+        return ExitCode::FAILURE;
     };
     match server::web::load::run(watchers, &exe) {
         Ok(report) => match super::print_stdout(&format!("{report}\n")) {
@@ -419,12 +415,8 @@ fn lobby_load(players: usize, db: Option<&std::path::Path>, servers: usize) -> E
         );
         return ExitCode::from(2);
     }
-    let exe = match std::env::current_exe() {
-        Ok(exe) => exe,
-        Err(e) => {
-            eprintln!("brique server: cannot find this program to start a server: {e}");
-            return ExitCode::FAILURE;
-        }
+    let Some(exe) = this_program() else {
+        return ExitCode::FAILURE;
     };
     match lobby::load::run(players, &exe, postgres.as_deref(), servers) {
         Ok(report) => match super::print_stdout(&format!("{report}\n")) {
@@ -436,4 +428,14 @@ fn lobby_load(players: usize, db: Option<&std::path::Path>, servers: usize) -> E
             ExitCode::FAILURE
         }
     }
+}
+
+/// This program's path, for a load test to start servers from; `None`,
+/// said, when it cannot be found.
+fn this_program() -> Option<std::path::PathBuf> {
+    std::env::current_exe()
+        .inspect_err(|e| {
+            eprintln!("brique server: cannot find this program to start a server: {e}")
+        })
+        .ok()
 }

@@ -3,7 +3,7 @@
 //! and each side's chains with their distance to the edges. Pure: a
 //! position in, lines out.
 
-use crate::core::{BoardSize, Color, Move, Position, Square, escorts};
+use crate::core::{BoardSize, Color, Move, MoveReport, Position, Square, escorts};
 
 /// What stands on a square, as a word.
 fn holder(position: &Position, sq: Square) -> &'static str {
@@ -67,6 +67,15 @@ pub fn board_lines(position: &Position) -> Vec<String> {
 }
 
 /// `e6 and d5`, `e6`, or `nothing`.
+/// What a move filled (kept) and what it captured, apart.
+pub fn filled_and_captured(report: &MoveReport) -> (Vec<Square>, Vec<Square>) {
+    let fills = (report.fills.iter())
+        .filter(|f| !f.captured)
+        .map(|f| f.square)
+        .collect();
+    (fills, report.fills.captures().collect())
+}
+
 pub fn list(squares: &[Square]) -> String {
     match squares {
         [] => "nothing".to_string(),
@@ -105,13 +114,7 @@ pub fn square_line(position: &Position, sq: Square) -> String {
             let mover = position.to_move();
             match position.preview(Move::Place(sq)) {
                 Ok(report) => {
-                    let fills: Vec<Square> = report
-                        .fills
-                        .iter()
-                        .filter(|f| !f.captured)
-                        .map(|f| f.square)
-                        .collect();
-                    let captures: Vec<Square> = report.fills.captures().collect();
+                    let (fills, captures) = filled_and_captured(&report);
                     let mut said = format!("{mover} there");
                     if fills.is_empty() && captures.is_empty() {
                         said.push_str(" fills nothing");

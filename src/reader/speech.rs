@@ -1,9 +1,9 @@
 //! The announcements: what a move did, the pie question, the win with its
 //! chain, the game's terms. Pure: facts in, one line of text out.
 
-use crate::core::{Color, Game, Move, MoveReport, Player, Rules, Square};
+use crate::core::{Color, Game, Move, MoveReport, Player, Rules};
 
-use super::board_text::list;
+use super::board_text::{filled_and_captured, list};
 
 /// `Black e5; fills e6; captures f6.`, or `White swaps.`
 pub fn move_line(report: &MoveReport) -> String {
@@ -11,13 +11,7 @@ pub fn move_line(report: &MoveReport) -> String {
         Move::Swap => return format!("{} swaps.", report.color),
         Move::Place(sq) => format!("{} {sq}", report.color),
     };
-    let fills: Vec<Square> = report
-        .fills
-        .iter()
-        .filter(|f| !f.captured)
-        .map(|f| f.square)
-        .collect();
-    let captures: Vec<Square> = report.fills.captures().collect();
+    let (fills, captures) = filled_and_captured(report);
     if !fills.is_empty() {
         line.push_str(&format!("; fills {}", list(&fills)));
     }

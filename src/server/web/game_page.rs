@@ -59,11 +59,11 @@ pub fn live_part(shown: &ShownGame, ply: usize) -> Markup {
             div {
                 (board(&at))
                 form.steps method="get" action=(format!("/game/{id}")) {
-                    a href=(format!("/game/{id}?move=0")) { "⏮ Start" } " "
+                    a href=(format!("/game/{id}?move=0")) { "« Start" } " "
                     a href=(format!("/game/{id}?move={}", ply.saturating_sub(1))) rel="prev" { "◀ Back" } " "
                     span.ply { "Move " (ply) " of " (moves.len()) } " "
                     a href=(format!("/game/{id}?move={}", (ply + 1).min(moves.len()))) rel="next" { "Forward ▶" } " "
-                    a href=(format!("/game/{id}")) { "End ⏭" }
+                    a href=(format!("/game/{id}")) { "End »" }
                     br;
                     input type="range" name="move" min="0" max=(moves.len()) value=(ply) aria-label="Move";
                     button type="submit" { "Show" }
@@ -113,18 +113,21 @@ mod tests {
     use super::*;
     use crate::core::{BoardSize, Game, Move, Player, Rules};
 
-    /// The longest game a 25×25 board makes: stones placed row by row from
-    /// the far corner, alternately, until the board is full or won.
+    /// A long game on a 25×25 board: stones placed row by row from the far
+    /// corner, alternately, each move that would win taken back, until no
+    /// square is left; then the side to move resigns.
     fn long_game() -> Game {
         let mut game = Game::new(BoardSize::new(25).unwrap(), Rules::default(), Player::One);
         for sq in BoardSize::new(25).unwrap().squares().rev() {
-            if game.is_over() {
-                break;
-            }
-            if game.position().get(sq).is_none() {
-                let _ = game.play(Move::Place(sq));
+            if game.position().get(sq).is_none()
+                && game.play(Move::Place(sq)).is_ok()
+                && game.is_over()
+            {
+                game.undo();
             }
         }
+        let mover = game.position().to_move();
+        game.resign(mover).unwrap();
         game
     }
 
