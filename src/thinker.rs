@@ -37,7 +37,7 @@
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{self, Receiver, Sender};
+use std::sync::mpsc::{self, Receiver, Sender, TryRecvError};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
@@ -241,6 +241,10 @@ pub struct Thinker {
     updates: Receiver<Progress>,
     handle: Option<JoinHandle<Search>>,
     latest: Option<Progress>,
+    /// The search thread let go of its updates: it ended, or is ending
+    /// (a panic unwinding). Its thread may not read as finished yet when
+    /// the last ring comes, and no other comes after it.
+    gone: bool,
 }
 
 impl Thinker {
@@ -268,6 +272,7 @@ impl Thinker {
             updates,
             handle: Some(handle),
             latest: None,
+            gone: false,
         }
     }
 
@@ -278,8 +283,15 @@ impl Thinker {
 
     /// The latest snapshot, taking in any sent since the last call.
     pub fn poll(&mut self) -> Option<&Progress> {
-        while let Ok(progress) = self.updates.try_recv() {
-            self.latest = Some(progress);
+        loop {
+            match self.updates.try_recv() {
+                Ok(progress) => self.latest = Some(progress),
+                Err(TryRecvError::Empty) => break,
+                Err(TryRecvError::Disconnected) => {
+                    self.gone = true;
+                    break;
+                }
+            }
         }
         self.latest.as_ref()
     }
@@ -287,6 +299,7 @@ impl Thinker {
     /// Whether the search has ended (check after [`Thinker::poll`]).
     pub fn is_done(&self) -> bool {
         self.latest.as_ref().is_some_and(|p| p.done)
+            || self.gone
             || self.handle.as_ref().is_none_or(|h| h.is_finished())
     }
 
