@@ -8,8 +8,9 @@ use serde::{Deserialize, Serialize};
 
 use crate::core::{BoardSize, Player, Rules, TimeControl, Variant};
 
+use super::tournaments::{TournamentPage, TournamentSpec, TournamentSummary};
 use super::typed::player_number;
-pub use super::typed::{ABORTED, BadResult, GameId, GameResult, SeekId};
+pub use super::typed::{ABORTED, BadResult, GameId, GameResult, SeekId, TournamentId};
 
 /// The lobby protocol's version: raised by any change an older copy
 /// cannot read (2: a game's result as an object, not a sentence).
@@ -213,6 +214,35 @@ pub enum Ask {
     Rename {
         name: String,
     },
+    /// The tournaments: upcoming, running, and the latest finished.
+    Tournaments,
+    /// One tournament's page; its changes are pushed from then on
+    /// (`Push::Tournament`) until `UnfollowTournament`.
+    Tournament {
+        tournament: TournamentId,
+    },
+    UnfollowTournament {
+        tournament: TournamentId,
+    },
+    /// Makes a tournament (a player with a name); answered `TournamentMade`.
+    CreateTournament {
+        spec: TournamentSpec,
+    },
+    /// Enters a tournament: before its start, or an arena at any time.
+    JoinTournament {
+        tournament: TournamentId,
+    },
+    /// Leaves a tournament: before its start, or from its next pairing on
+    /// (games under way are played out).
+    WithdrawTournament {
+        tournament: TournamentId,
+    },
+    /// An arena's entrant asks not to be paired for now (`paused`), or to
+    /// be paired again.
+    PauseTournament {
+        tournament: TournamentId,
+        paused: bool,
+    },
 }
 
 /// The answer to a request: what was asked, or why not.
@@ -257,6 +287,16 @@ pub enum Answer {
     /// The name taken by `rename`, as kept (cleaned).
     Renamed {
         name: String,
+    },
+    Tournaments {
+        tournaments: Vec<TournamentSummary>,
+    },
+    Tournament {
+        page: Box<TournamentPage>,
+    },
+    /// The number of the tournament `CreateTournament` made.
+    TournamentMade {
+        tournament: TournamentId,
     },
 }
 
@@ -353,6 +393,22 @@ pub enum Push {
     /// This key took another name (`rename`, from any of its copies).
     Renamed {
         name: String,
+    },
+    /// The tournaments' list changed (to every connection, as `Seeks`).
+    Tournaments {
+        tournaments: Vec<TournamentSummary>,
+    },
+    /// A tournament one entered or follows changed.
+    Tournament {
+        page: Box<TournamentPage>,
+    },
+    /// One's next game of a tournament is paired: sent just before that
+    /// game's `Started`, so that a player elsewhere is told.
+    Paired {
+        tournament: TournamentId,
+        name: String,
+        round: u32,
+        game: GameId,
     },
 }
 

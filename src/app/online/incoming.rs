@@ -102,6 +102,8 @@ impl Online {
 
     fn on_push(&mut self, push: Push, desk: &mut Desk<'_>, deeds: &mut Deeds) {
         match push {
+            // The Tournaments page reads these (docs/protocol.md, "Tournaments").
+            Push::Tournaments { .. } | Push::Tournament { .. } | Push::Paired { .. } => {}
             Push::Players { players, bots } => {
                 self.players = players;
                 self.bots = bots;

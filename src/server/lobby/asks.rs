@@ -139,6 +139,13 @@ impl Referee {
                 }
             }
             Ask::Rename { name: wanted } => self.rename(&key, &wanted),
+            Ask::Tournaments
+            | Ask::Tournament { .. }
+            | Ask::UnfollowTournament { .. }
+            | Ask::CreateTournament { .. }
+            | Ask::JoinTournament { .. }
+            | Ask::WithdrawTournament { .. }
+            | Ask::PauseTournament { .. } => Err(AskRefusal::NoTournaments),
         }
     }
 

@@ -11,6 +11,8 @@ use crate::online::protocol::TermsError;
 pub enum AskRefusal {
     #[error("unknown connection")]
     UnknownConnection,
+    #[error("this server holds no tournaments yet")]
+    NoTournaments,
     #[error("unknown key")]
     UnknownKey,
     #[error("too many requests: at most {0} a second from one player")]

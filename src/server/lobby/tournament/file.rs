@@ -13,12 +13,7 @@ use crate::online::protocol::{Pace, Terms};
 
 /// Tournaments in one file, at most.
 pub const MAX_SCHEDULED: usize = 100;
-/// A tournament's name: 1 to this many characters.
-pub const MAX_NAME: usize = 40;
-/// A swiss's rounds: 1 to this.
-pub const MAX_ROUNDS: u32 = 15;
-/// An arena's length in minutes: 1 to this.
-pub const MAX_ARENA_MINUTES: u32 = 720;
+pub use crate::online::tournaments::{MAX_ARENA_MINUTES, MAX_NAME, MAX_ROUNDS};
 /// A recurring tournament comes back at most this often (ms: 10 minutes).
 pub const MIN_EVERY_MS: i64 = 10 * 60 * 1000;
 
