@@ -168,6 +168,36 @@ pub struct Summary {
     pub average_loss: f32,
 }
 
+impl Summary {
+    /// `1 inaccuracy, 0 mistakes, 2 blunders; average loss 16.7 points over
+    /// 12 moves`: the one wording of a player's summary, in the `review`
+    /// command's table and in the screen reader's review.
+    pub fn text(&self) -> String {
+        format!(
+            "{}, {}, {}; average loss {:.1} points over {}",
+            count(self.inaccuracies, "inaccuracy", "inaccuracies"),
+            count(self.mistakes, "mistake", "mistakes"),
+            count(self.blunders, "blunder", "blunders"),
+            self.average_loss,
+            count(self.moves, "move", "moves"),
+        )
+    }
+}
+
+/// `1 blunder`, `2 blunders`.
+fn count(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+/// A chance in words: `57%`, or `won` / `lost` where proven.
+pub fn chance_text(chance: u8, proven: bool) -> String {
+    match (proven, chance) {
+        (true, 100) => "won".to_string(),
+        (true, 0) => "lost".to_string(),
+        _ => format!("{chance}%"),
+    }
+}
+
 /// The review of a game: an evaluation per position, from the empty board
 /// to the position after the last move, each `None` until searched.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -20,7 +20,7 @@ use crate::app::training::view as training_view;
 use crate::app::ui::layout;
 use crate::app::ui::pages::{HELP_WIDTH, RESULTS_WIDTH, help_lines, results_lines};
 use crate::app::ui::scene::Scene;
-use crate::app::ui::{dialog, page, status_line, too_small};
+use crate::app::ui::{caret, dialog, page, status_line, too_small};
 use crate::app::welcome;
 use crate::core::Player;
 
@@ -64,11 +64,19 @@ pub(in crate::app) fn scene_of(app: &App) -> Scene<'_> {
     }
 }
 
-/// Where the terminal's own cursor stands in a frame of `area`: on the
-/// board's cursor square while the board has the keyboard, so that a
-/// braille display or a magnifier follows it; `None` (hidden) over the
-/// pages, dialogs and forms drawn over the board.
-pub(in crate::app) fn cursor_at(app: &App, area: Rect) -> Option<Position> {
+/// Draws `app` into `frame` and says where the terminal's own cursor
+/// stands there, so that a braille display or a magnifier follows it: on
+/// the caret of the text field with the keyboard (a form's, a prompt's, the
+/// chat line's: `caret`), else on the board's cursor square while the board
+/// has the keyboard; `None` (hidden) over the pages, menus and dialogs with
+/// no text field.
+pub(in crate::app) fn draw(app: &App, frame: &mut Buffer) -> Option<Position> {
+    let area = frame.area;
+    draw_marked(app, area, frame);
+    caret::take(frame).or_else(|| board_cursor(app, area))
+}
+
+fn board_cursor(app: &App, area: Rect) -> Option<Position> {
     if *app.screen() != Screen::Board {
         return None;
     }
@@ -79,80 +87,87 @@ pub(in crate::app) fn cursor_at(app: &App, area: Rect) -> Option<Position> {
 
 impl Widget for &App {
     fn render(self, area: Rect, buf: &mut Buffer) {
-        let area = area.intersection(buf.area);
-        let theme = self.theme();
-        let scene = &scene_of(self);
-        let help = |width| help_lines(self.keys(), theme, width);
-        if let (
-            Screen::Training
-            | Screen::TrainingGoTo(_)
-            | Screen::Help {
-                over: HelpOver::Training,
-                ..
-            },
-            Some(training),
-        ) = (self.screen(), self.training())
-        {
-            training_view::render(scene, training, area, buf);
-            // The help opened in a lesson shows over the lesson.
-            if let Screen::Help { scroll, .. } = self.screen() {
-                page::render(scene, &HELP, *scroll, help, area, buf);
-            }
-            return;
+        draw_marked(self, area, buf);
+        // The caret's mark is for the terminal's cursor, not for the cells.
+        caret::take(buf);
+    }
+}
+
+/// The app drawn, its focused field's caret cell marked.
+fn draw_marked(app: &App, area: Rect, buf: &mut Buffer) {
+    let area = area.intersection(buf.area);
+    let theme = app.theme();
+    let scene = &scene_of(app);
+    let help = |width| help_lines(app.keys(), theme, width);
+    if let (
+        Screen::Training
+        | Screen::TrainingGoTo(_)
+        | Screen::Help {
+            over: HelpOver::Training,
+            ..
+        },
+        Some(training),
+    ) = (app.screen(), app.training())
+    {
+        training_view::render(scene, training, area, buf);
+        // The help opened in a lesson shows over the lesson.
+        if let Screen::Help { scroll, .. } = app.screen() {
+            page::render(scene, &HELP, *scroll, help, area, buf);
         }
-        match layout::screen(area, self.game().size()) {
-            Ok(screen) => {
-                let overlay = marks::board_overlay(scene);
-                BoardWidget {
-                    position: self.board.shown_game(self.session.game()).position(),
-                    overlay: &overlay,
+        return;
+    }
+    match layout::screen(area, app.game().size()) {
+        Ok(screen) => {
+            let overlay = marks::board_overlay(scene);
+            BoardWidget {
+                position: app.board.shown_game(app.session.game()).position(),
+                overlay: &overlay,
+                theme,
+            }
+            .render(screen.board.area, buf);
+            if let Some(area) = screen.panel {
+                panel::render(scene, area, buf);
+            }
+            status_line::render(scene, screen.status, screen.panel.is_some(), buf);
+        }
+        Err(need) => too_small::render(scene, area, need, buf),
+    }
+    match app.screen() {
+        Screen::Board
+        | Screen::GoTo(_)
+        | Screen::TrainingGoTo(_)
+        | Screen::Chat(_)
+        | Screen::Training => {}
+        Screen::Help { scroll, .. } => page::render(scene, &HELP, *scroll, help, area, buf),
+        Screen::Settings(form) => {
+            settings_view::render(scene, form, area, buf);
+            if form.leaving {
+                let text = "Close the settings without saving your changes?";
+                dialog::ask(scene, "Discard changes", text, area, buf);
+            }
+        }
+        Screen::Welcome => welcome::view::render(scene, area, buf),
+        Screen::Online(page) => online_view::render(scene, page, area, buf),
+        Screen::Confirm(question) => dialog::confirm(scene, *question, area, buf),
+        Screen::Notice(notice) => dialog::notice(scene, notice, area, buf),
+        Screen::SaveAs(input) => save_prompt::render(scene, input, area, buf),
+        Screen::NetForm(form) => form_view::render(scene, form, area, buf),
+        Screen::Records { selected } => records_view::render(scene, *selected, area, buf),
+        Screen::FilterRecords(_) => records_view::render(scene, 0, area, buf),
+        Screen::RenameRecord { index, .. } => {
+            records_view::render(scene, *index, area, buf);
+        }
+        Screen::Results { scroll, selected } => {
+            let results = |width| {
+                results_lines(
                     theme,
-                }
-                .render(screen.board.area, buf);
-                if let Some(area) = screen.panel {
-                    panel::render(scene, area, buf);
-                }
-                status_line::render(scene, screen.status, screen.panel.is_some(), buf);
-            }
-            Err(need) => too_small::render(scene, area, need, buf),
-        }
-        match self.screen() {
-            Screen::Board
-            | Screen::GoTo(_)
-            | Screen::TrainingGoTo(_)
-            | Screen::Chat(_)
-            | Screen::Training => {}
-            Screen::Help { scroll, .. } => page::render(scene, &HELP, *scroll, help, area, buf),
-            Screen::Settings(form) => {
-                settings_view::render(scene, form, area, buf);
-                if form.leaving {
-                    let text = "Close the settings without saving your changes?";
-                    dialog::ask(scene, "Discard changes", text, area, buf);
-                }
-            }
-            Screen::Welcome => welcome::view::render(scene, area, buf),
-            Screen::Online(page) => online_view::render(scene, page, area, buf),
-            Screen::Confirm(question) => dialog::confirm(scene, *question, area, buf),
-            Screen::Notice(notice) => dialog::notice(scene, notice, area, buf),
-            Screen::SaveAs(input) => save_prompt::render(scene, input, area, buf),
-            Screen::NetForm(form) => form_view::render(scene, form, area, buf),
-            Screen::Records { selected } => records_view::render(scene, *selected, area, buf),
-            Screen::FilterRecords(_) => records_view::render(scene, 0, area, buf),
-            Screen::RenameRecord { index, .. } => {
-                records_view::render(scene, *index, area, buf);
-            }
-            Screen::Results { scroll, selected } => {
-                let results = |width| {
-                    results_lines(
-                        theme,
-                        self.files().results(),
-                        self.files().results_file(),
-                        *selected,
-                        width,
-                    )
-                };
-                page::render(scene, &RESULTS, *scroll, results, area, buf);
-            }
+                    app.files().results(),
+                    app.files().results_file(),
+                    *selected,
+                    width,
+                )
+            };
+            page::render(scene, &RESULTS, *scroll, results, area, buf);
         }
     }
 }

@@ -15,7 +15,7 @@ use clap::Args;
 
 use super::arg_error::ArgError;
 use super::print_stdout;
-use crate::ai::review::{MoveReview, REVIEW_KEY, Review, summary};
+use crate::ai::review::{MoveReview, REVIEW_KEY, Review, chance_text, summary};
 use crate::core::{Color, Player, Record, RecordError};
 use crate::reviewer::{ReviewSettings, review_game};
 use crate::storage::{MAX_RECORD_BYTES, StorageError, read_record_bounded, read_text, save_record};
@@ -129,20 +129,6 @@ fn read(args: &ReviewArgs) -> Result<Record, ReviewError> {
     Record::parse(&text).map_err(|error| ReviewError::Record { name, error })
 }
 
-/// `1 blunder`, `2 blunders`.
-pub fn count(n: usize, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
-}
-
-/// `57%`, or `won` / `lost` where proven.
-pub fn chance_text(chance: u8, proven: bool) -> String {
-    match (proven, chance) {
-        (true, 100) => "won".to_string(),
-        (true, 0) => "lost".to_string(),
-        _ => format!("{chance}%"),
-    }
-}
-
 /// A move's chances before and after it, as [`chance_text`] writes them;
 /// an estimate beside a proof says it is one, so that `won → 99%` does not
 /// read as a drop: `won → 99% (estimate)`.
@@ -213,17 +199,8 @@ pub fn annotated(record: &Record, review: &Review, threads: Option<usize>) -> St
         "\nSummary (average loss: winning chance lost per move, in points):"
     );
     for player in [Player::One, Player::Two] {
-        let s = summary(&moves, player);
-        let _ = writeln!(
-            text,
-            "  {}: {}, {}, {}; average loss {:.1} over {}",
-            name(player),
-            count(s.inaccuracies, "inaccuracy", "inaccuracies"),
-            count(s.mistakes, "mistake", "mistakes"),
-            count(s.blunders, "blunder", "blunders"),
-            s.average_loss,
-            count(s.moves, "move", "moves"),
-        );
+        let summary = summary(&moves, player).text();
+        let _ = writeln!(text, "  {}: {summary}", name(player));
     }
     text
 }

@@ -5,7 +5,7 @@
 
 use std::sync::atomic::AtomicBool;
 
-use crate::ai::review::{MoveReview, summary};
+use crate::ai::review::{MoveReview, chance_text, summary};
 use crate::core::{Game, Player};
 use crate::reviewer::{ReviewSettings, review_game};
 
@@ -37,16 +37,8 @@ pub fn review_lines(game: &Game, names: &[String; 2], millis: u64) -> Vec<String
         lines.push("No move is marked: no inaccuracy, mistake or blunder.".to_string());
     }
     for player in [Player::One, Player::Two] {
-        let s = summary(&moves, player);
-        lines.push(format!(
-            "{}: {}, {}, {}; average loss {:.1} points over {}.",
-            names[player.index()],
-            count(s.inaccuracies, "inaccuracy", "inaccuracies"),
-            count(s.mistakes, "mistake", "mistakes"),
-            count(s.blunders, "blunder", "blunders"),
-            s.average_loss,
-            count(s.moves, "move", "moves"),
-        ));
+        let summary = summary(&moves, player).text();
+        lines.push(format!("{}: {summary}.", names[player.index()]));
     }
     lines
 }
@@ -64,20 +56,7 @@ fn marked(m: &MoveReview, names: &[String; 2]) -> String {
         m.color,
         m.mv,
         names[m.player.index()],
-        chance(m.before, m.before_proven),
-        chance(m.after, m.after_proven),
+        chance_text(m.before, m.before_proven),
+        chance_text(m.after, m.after_proven),
     )
-}
-
-/// `57%`, or `won` or `lost` where proven.
-fn chance(points: u8, proven: bool) -> String {
-    match (proven, points) {
-        (true, 100) => "won".to_string(),
-        (true, 0) => "lost".to_string(),
-        _ => format!("{points}%"),
-    }
-}
-
-fn count(n: usize, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
 }

@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 
 use crate::support::*;
 use brique::ai::Level;
-use brique::app::{Action, App, Heat, Job, Mode};
+use brique::app::{Action, App, EngineSnapshot, Heat, Job, Mode};
 
 /// Sends ticks until the engine's latest word satisfies `ready`.
 fn tick_until(app: &mut App, ready: impl Fn(&App) -> bool) {
@@ -18,6 +18,24 @@ fn tick_until(app: &mut App, ready: impl Fn(&App) -> bool) {
         std::thread::sleep(Duration::from_millis(10));
         app.update(Action::Tick);
     }
+}
+
+/// Sends ticks until the analysis of the position on the board has
+/// searched more than `iterations`.
+fn analysed_past(app: &mut App, iterations: u64) {
+    tick_until(app, |app| {
+        app.computer()
+            .snapshot(app.game().position())
+            .is_some_and(|s| s.job == Job::Analysis && s.progress.report.iterations > iterations)
+    });
+}
+
+/// The engine's latest word on the position on the board.
+fn snapshot(app: &App) -> EngineSnapshot {
+    app.computer()
+        .snapshot(app.game().position())
+        .unwrap()
+        .clone()
 }
 
 /// How often the screen states a side's chances (`57% for Black`, `a sure
@@ -34,16 +52,8 @@ fn the_swap_shows_on_the_stone_that_would_change_hands() {
     let mut app = App::with_config(config_with_size(5));
     play_at(&mut app, "c3");
     type_keys(&mut app, "a");
-    tick_until(&mut app, |app| {
-        app.computer()
-            .snapshot(app.game().position())
-            .is_some_and(|s| s.job == Job::Analysis && s.progress.report.iterations > 1_000)
-    });
-    let snapshot = app
-        .computer()
-        .snapshot(app.game().position())
-        .unwrap()
-        .clone();
+    analysed_past(&mut app, 1_000);
+    let snapshot = snapshot(&app);
     let report = &snapshot.progress.report;
     let swap = report.swap.expect("White may swap");
     let top = report.heat.iter().copied().fold(swap.share, f32::max);
@@ -67,11 +77,7 @@ fn the_favourite_moves_are_listed_with_their_chances() {
     }
     type_keys(&mut app, "a");
     app.wait_for_engine();
-    let snapshot = app
-        .computer()
-        .snapshot(app.game().position())
-        .unwrap()
-        .clone();
+    let snapshot = snapshot(&app);
     let report = &snapshot.progress.report;
     assert_eq!(report.swap, None);
     let best = match report.best {
@@ -120,16 +126,8 @@ fn small_squares_show_the_top_candidates_figures_alone() {
     type_keys(&mut app, ":a15");
     press(&mut app, ratatui::crossterm::event::KeyCode::Enter);
     type_keys(&mut app, "a");
-    tick_until(&mut app, |app| {
-        app.computer()
-            .snapshot(app.game().position())
-            .is_some_and(|s| s.job == Job::Analysis && s.progress.report.iterations > 3_000)
-    });
-    let snapshot = app
-        .computer()
-        .snapshot(app.game().position())
-        .unwrap()
-        .clone();
+    analysed_past(&mut app, 3_000);
+    let snapshot = snapshot(&app);
     let report = &snapshot.progress.report;
     let (width, height) = (70, 24);
     let buf = buffer(&app, width, height);
@@ -178,19 +176,11 @@ fn the_hint_is_the_analysiss_first_move_from_the_same_search() {
         play_at(&mut app, square);
     }
     type_keys(&mut app, "a");
-    tick_until(&mut app, |app| {
-        app.computer()
-            .snapshot(app.game().position())
-            .is_some_and(|s| s.job == Job::Analysis && s.progress.report.iterations > 2_000)
-    });
+    analysed_past(&mut app, 2_000);
     // At once, from the analysis's search: no search of its own.
     type_keys(&mut app, "t");
     let hint = app.hint().expect("the analysis's move, at once");
-    let snapshot = app
-        .computer()
-        .snapshot(app.game().position())
-        .unwrap()
-        .clone();
+    let snapshot = snapshot(&app);
     assert_eq!(snapshot.advice, Some(hint));
     // The panel's table lists it first.
     let brique::core::Move::Place(sq) = hint else {

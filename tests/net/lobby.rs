@@ -11,8 +11,8 @@ use brique::online::protocol::{Answer, Ask, GameId, Pace, Push, Terms};
 use brique::online::{Client, Identity, OnlineError};
 
 use crate::lobby_support::{
-    Backend, Lobby, Server, ask, connect, drain, known, moves_seen, on_both, play_one, play_out,
-    quick, refused, replay, some_move, start_game, wait_push,
+    Backend, Lobby, Server, archive, ask, connect, drain, known, leaderboard, moves_seen, on_both,
+    play_one, play_out, quick, refused, replay, some_move, start_game, wait_push,
 };
 
 const QUICK: Terms = quick(10, 0);
@@ -171,21 +171,12 @@ fn one_seeks_one_accepts_one_watches_the_game_is_refereed_rated_and_archived(bac
         assert_eq!(history.len(), 1);
         assert_eq!(history[0].game, game);
     }
-    let Answer::Leaderboard { players } = ask(
-        &mut carol,
-        Ask::Leaderboard {
-            variant: Variant::Original,
-        },
-    ) else {
-        panic!("no leaderboard");
-    };
+    let players = leaderboard(&mut carol, Variant::Original);
     assert_eq!(players.len(), 2);
     assert!(players[0].rating > players[1].rating);
 
     // The archive holds the record, which the core reads back.
-    let Answer::Archive { games } = ask(&mut carol, Ask::Archive { name: "bob".into() }) else {
-        panic!("no archive");
-    };
+    let games = archive(&mut carol, "bob");
     assert_eq!(games.len(), 1);
     assert_eq!(games[0].game, game);
     assert_eq!(usize::from(games[0].moves), played.len());
@@ -349,14 +340,7 @@ fn after_kill_9_the_game_goes_on_from_the_last_accepted_move(backend: Backend) {
     let played = play_out(&mut [&mut alice, &mut bob], &state);
     let seen = drain(&mut alice_again);
     assert_eq!(moves_seen(&seen, game), played);
-    let Answer::Archive { games } = ask(
-        &mut alice,
-        Ask::Archive {
-            name: "alice".into(),
-        },
-    ) else {
-        panic!("no archive");
-    };
+    let games = archive(&mut alice, "alice");
     assert_eq!(usize::from(games[0].moves), 3 + played.len());
 }
 

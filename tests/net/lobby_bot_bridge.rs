@@ -10,11 +10,11 @@ use std::sync::mpsc::{self, Receiver};
 
 use brique::core::{Color, Game, Player};
 use brique::online::Client;
-use brique::online::protocol::{
-    Answer, Ask, GameId, GameResult, GameState, Pace, Push, SeekId, Terms,
-};
+use brique::online::protocol::{Answer, Ask, GameId, GameResult, GameState, Pace, Push, Terms};
 
-use crate::lobby_support::{Lobby, Server, WAIT, ask, connect, play_one, replay, wait_push};
+use crate::lobby_support::{
+    Lobby, Server, WAIT, ask, challenge, connect, play_one, replay, wait_push,
+};
 
 /// A bridge running as a child process; killed when dropped.
 struct Bridge {
@@ -106,22 +106,6 @@ const fn terms(size: u8, pie: bool) -> Terms {
     }
 }
 
-/// `client` challenges `bot`; the game as it starts.
-fn challenge(client: &mut Client, bot: &str, terms: Terms) -> (SeekId, GameState) {
-    let ask_it = Ask::Challenge {
-        name: bot.to_string(),
-        terms,
-    };
-    let Answer::Seeking { seek } = ask(client, ask_it) else {
-        panic!("no challenge");
-    };
-    let state = wait_push(client, "the game's start", |p| match p {
-        Push::Started { state } => Some(state.clone()),
-        _ => None,
-    });
-    (seek, state)
-}
-
 /// What happened next in `game`.
 enum Next {
     Moved(u16, String),
@@ -185,7 +169,7 @@ fn a_bot_bridge_plays_to_the_end_resigns_when_its_engine_dies_and_stays_online()
 
     // A whole game, with the pie rule: every move of the bot legal (the
     // core takes it), the result recorded in the archive.
-    let (_, state) = challenge(&mut alice, "gtpbot", terms(5, true));
+    let state = challenge(&mut alice, "gtpbot", terms(5, true));
     assert_eq!(state.names, ["alice".to_string(), "gtpbot".to_string()]);
     let (core, result) = play_out(&mut alice, &state);
     assert!(core.is_over(), "{result}");
@@ -206,7 +190,7 @@ fn a_bot_bridge_plays_to_the_end_resigns_when_its_engine_dies_and_stays_online()
     // The engine killed in the middle of the second game: the bot resigns
     // it and says why.
     let first_engine = bridge.engine_pid();
-    let (_, state) = challenge(&mut alice, "gtpbot", terms(5, false));
+    let state = challenge(&mut alice, "gtpbot", terms(5, false));
     let mut core = until_my_turn(&mut alice, &state);
     rustix::process::kill_process(
         rustix::process::Pid::from_raw(first_engine).unwrap(),
@@ -231,7 +215,7 @@ fn a_bot_bridge_plays_to_the_end_resigns_when_its_engine_dies_and_stays_online()
     assert!(why.contains("engine"), "{why}");
 
     // Still online: a third challenge is accepted, a new engine plays it.
-    let (_, state) = challenge(&mut alice, "gtpbot", terms(5, false));
+    let state = challenge(&mut alice, "gtpbot", terms(5, false));
     let (core, result) = play_out(&mut alice, &state);
     assert!(core.is_over(), "{result}");
     bridge.wait_line("engine pid ");
@@ -252,7 +236,7 @@ fn a_challenge_outside_the_bridges_filter_is_declined() {
     let Answer::Seeking { seek: too_big } = ask(&mut alice, ask_it) else {
         panic!("no challenge");
     };
-    let (_, state) = challenge(&mut alice, "smallbot", terms(5, false));
+    let state = challenge(&mut alice, "smallbot", terms(5, false));
     assert_eq!(state.terms.size, 5);
     let line = bridge.wait_line(&format!("declined challenge {too_big} from alice"));
     assert!(line.contains("a 9x9 board is outside sizes 5-7"), "{line}");

@@ -8,23 +8,10 @@ use brique::online::protocol::{
     Answer, Ask, GameResult, GameState, Push, RatingChange, SeekSummary, Terms,
 };
 
-use crate::lobby_support::{Lobby, ask, connect, play_one, quick, refused, replay, wait_push};
-
-/// Challenges `bot` with `terms`; the game's state once it accepted.
-fn challenge(client: &mut Client, bot: &str, terms: Terms) -> GameState {
-    let answer = ask(
-        client,
-        Ask::Challenge {
-            name: bot.into(),
-            terms,
-        },
-    );
-    assert!(matches!(answer, Answer::Seeking { .. }), "{answer:?}");
-    wait_push(client, "the bot's acceptance", |p| match p {
-        Push::Started { state } => Some(state.clone()),
-        _ => None,
-    })
-}
+use crate::lobby_support::{
+    Lobby, archive, ask, challenge, connect, leaderboard, play_one, quick, refused, replay,
+    wait_push,
+};
 
 /// Plays `client`'s side of `state` (any legal move) against the bot
 /// until the game ends; its result and rating changes.
@@ -108,25 +95,11 @@ fn a_player_challenges_brique_easy_and_a_rated_game_is_played_to_its_end() {
         assert_ne!(change.before, change.after, "{name}: {change:?}");
     }
     // The leaderboard and the archive mark the bot.
-    let Answer::Leaderboard { players } = ask(
-        &mut alice,
-        Ask::Leaderboard {
-            variant: Variant::Original,
-        },
-    ) else {
-        panic!("no leaderboard");
-    };
+    let players = leaderboard(&mut alice, Variant::Original);
     let marks: Vec<(String, bool)> = players.iter().map(|p| (p.name.clone(), p.bot)).collect();
     assert!(marks.contains(&("brique-easy".into(), true)), "{marks:?}");
     assert!(marks.contains(&("alice".into(), false)), "{marks:?}");
-    let Answer::Archive { games } = ask(
-        &mut alice,
-        Ask::Archive {
-            name: "alice".into(),
-        },
-    ) else {
-        panic!("no archive");
-    };
+    let games = archive(&mut alice, "alice");
     assert_eq!(games[0].game, state.game);
     assert_eq!(games[0].bots, [false, true]);
 }

@@ -12,18 +12,15 @@ use brique::online::protocol::{Answer, Ask, GameId, Push, Terms};
 use brique::online::{Client, Identity, OnlineError};
 
 use crate::lobby_support::{
-    Backend, Lobby, WAIT, ask, connect, drain, known, moves_seen, play_one, play_out, quick,
-    refused, replay, start_game, wait_push,
+    Backend, Lobby, WAIT, archive, ask, connect, drain, known, moves_seen, play_one, play_out,
+    quick, refused, replay, start_game, wait_push,
 };
 
 const QUICK: Terms = quick(10, 0);
 
 /// The games of `name`'s archive, as `client`'s server reads it.
 fn archived(client: &mut Client, name: &str) -> Vec<GameId> {
-    let Answer::Archive { games } = ask(client, Ask::Archive { name: name.into() }) else {
-        panic!("no archive");
-    };
-    games.iter().map(|g| g.game).collect()
+    archive(client, name).iter().map(|g| g.game).collect()
 }
 
 /// The end of `game` as `client` is told it: both ratings changed.

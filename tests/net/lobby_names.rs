@@ -12,8 +12,8 @@ use brique::online::{Client, Identity, NameError, OnlineError};
 use brique::server::lobby::{ABORTED, GAMES_TO_COUNT};
 
 use crate::lobby_support::{
-    Backend, Lobby, Server, ask, connect, known, on_both, play_one, quick, refused, replay,
-    start_game, wait_push,
+    Backend, Lobby, Server, archive, ask, connect, known, on_both, play_one, quick, refused,
+    replay, start_game, wait_push,
 };
 
 const RATED: Terms = quick(10, 0);
@@ -180,14 +180,7 @@ fn a_key_renames_itself_once_a_month_and_its_games_keep_the_old_name(backend: Ba
     );
 
     // The game keeps the name it was played under, in the archive and record.
-    let Answer::Archive { games } = ask(
-        &mut bob,
-        Ask::Archive {
-            name: "alicia".into(),
-        },
-    ) else {
-        panic!("no archive");
-    };
+    let games = archive(&mut bob, "alicia");
     assert_eq!(games.len(), 1);
     assert!(
         games[0].names.contains(&"alice".to_string()),
@@ -247,14 +240,7 @@ fn throwaway_keys_resigning_at_once_cannot_lift_a_rating() {
         assert!(ratings.is_empty(), "{ratings:?}");
     }
     assert_eq!(rating(&mut main, "main"), 1500.0);
-    let Answer::Archive { games } = ask(
-        &mut main,
-        Ask::Archive {
-            name: "main".into(),
-        },
-    ) else {
-        panic!("no archive");
-    };
+    let games = archive(&mut main, "main");
     assert_eq!(games.len(), 4);
     assert!(games.iter().all(|g| g.result.to_string() == ABORTED));
     let Answer::Record { text } = ask(

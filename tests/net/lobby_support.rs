@@ -11,7 +11,9 @@ use std::process::{Child, Command};
 use std::time::Duration;
 
 use brique::core::{BoardSize, Game, Move, Rules, Variant};
-use brique::online::protocol::{Answer, Ask, GameId, GameState, Pace, Push, Terms};
+use brique::online::protocol::{
+    Answer, Ask, FinishedGame, GameId, GameState, Pace, Push, RatedPlayer, Terms,
+};
 use brique::online::{Client, Identity, Incoming, Welcome};
 use brique::server::lobby::load::spawn_server;
 use brique::server::lobby::{Database, Store};
@@ -265,6 +267,51 @@ pub fn play_one(client: &mut Client, game: GameId, core: &mut Game) -> u16 {
     assert_eq!(answer, Answer::Done);
     core.play(mv).unwrap();
     ply
+}
+
+/// The side to move in `core` plays one move (`players`: Player 1's
+/// client first); the ply it was played at.
+pub fn play_turn(players: [&mut Client; 2], game: GameId, core: &mut Game) -> u16 {
+    let [one, two] = players;
+    let client = if core.player_to_move().index() == 0 {
+        one
+    } else {
+        two
+    };
+    play_one(client, game, core)
+}
+
+/// `client` challenges `bot` with `terms`; the game's state once it
+/// accepted.
+pub fn challenge(client: &mut Client, bot: &str, terms: Terms) -> GameState {
+    let answer = ask(
+        client,
+        Ask::Challenge {
+            name: bot.into(),
+            terms,
+        },
+    );
+    assert!(matches!(answer, Answer::Seeking { .. }), "{answer:?}");
+    wait_push(client, "the game's start", |p| match p {
+        Push::Started { state } => Some(state.clone()),
+        _ => None,
+    })
+}
+
+/// The games of `name`'s archive, as `client`'s server reads it.
+pub fn archive(client: &mut Client, name: &str) -> Vec<FinishedGame> {
+    let Answer::Archive { games } = ask(client, Ask::Archive { name: name.into() }) else {
+        panic!("no archive");
+    };
+    games
+}
+
+/// The leaderboard of `variant`, as `client`'s server reads it.
+pub fn leaderboard(client: &mut Client, variant: Variant) -> Vec<RatedPlayer> {
+    let Answer::Leaderboard { players } = ask(client, Ask::Leaderboard { variant }) else {
+        panic!("no leaderboard");
+    };
+    players
 }
 
 /// Every push the client has been sent so far, waiting a little for more.

@@ -1,12 +1,14 @@
 //! Tournaments in the lobby's database, on SQLite and PostgreSQL alike: a
-//! swiss in the middle of a round, read back by a store opened again as a
-//! restarted server opens it.
+//! swiss in the middle of a round (a key entered twice, a player
+//! withdrawn after missing games), read back by a store opened again as a
+//! restarted server opens it; its game ends; finished ones are the last
+//! few only.
 
 use brique::core::Variant;
 use brique::online::Identity;
 use brique::online::protocol::{Pace, Terms};
-use brique::server::lobby::NewTournament;
 use brique::server::lobby::tournament::{Kind, Pairing, PlayerId, Stage};
+use brique::server::lobby::{NewTournament, StoredPairing};
 
 use crate::lobby_support::{Backend, Lobby, connect, on_both};
 
@@ -54,6 +56,10 @@ fn a_swiss_in_the_middle_of_a_round_is_read_back_whole(backend: Backend) {
     for (seat, key) in (0..).zip(&keys) {
         assert_eq!(store.enter_tournament(id, key).unwrap(), PlayerId(seat));
     }
+    assert!(
+        store.enter_tournament(id, &keys[0]).is_err(),
+        "a key enters once"
+    );
     store.set_stage(id, Stage::Running).unwrap();
     let pairing = Pairing {
         white: PlayerId(1),
@@ -67,6 +73,9 @@ fn a_swiss_in_the_middle_of_a_round_is_read_back_whole(backend: Backend) {
         .unwrap();
     store.set_pairing_game(id, 1, 0, game).unwrap();
     assert_eq!(store.add_missed(id, PlayerId(2)).unwrap(), 1);
+    assert_eq!(store.add_missed(id, PlayerId(1)).unwrap(), 1);
+    assert_eq!(store.add_missed(id, PlayerId(1)).unwrap(), 2);
+    store.set_withdrawn(id, PlayerId(1), true).unwrap();
     drop(store);
 
     let mut store = lobby.store();
@@ -77,6 +86,7 @@ fn a_swiss_in_the_middle_of_a_round_is_read_back_whole(backend: Backend) {
         (t.id, t.stage, t.new.kind),
         (id, Stage::Running, Kind::Swiss)
     );
+    assert_eq!(t.new.name, "Quick swiss");
     assert_eq!(t.new.creator.as_deref(), Some(keys[0].as_str()));
     assert_eq!(
         (t.new.terms, t.new.rounds, t.new.starts_ms),
@@ -89,10 +99,21 @@ fn a_swiss_in_the_middle_of_a_round_is_read_back_whole(backend: Backend) {
         .collect();
     assert_eq!(
         entries,
-        [("ann", false, 0), ("bob", false, 0), ("cy", false, 1)]
+        [("ann", false, 0), ("bob", true, 2), ("cy", false, 1)]
     );
+    assert_eq!(t.rounds.len(), 1);
     let round = &t.rounds[0];
     assert_eq!((round.round, round.bye), (1, Some(PlayerId(2))));
+    assert_eq!(round.started_ms, 6_000);
+    assert_eq!(
+        round.pairings,
+        vec![StoredPairing {
+            pairing,
+            game: Some(game),
+            finished: false,
+            winner: None
+        }]
+    );
     assert_eq!(round.pairings.len(), 1);
     assert_eq!(round.pairings[0].pairing, pairing);
     assert_eq!(round.pairings[0].game, Some(game));
@@ -106,5 +127,14 @@ fn a_swiss_in_the_middle_of_a_round_is_read_back_whole(backend: Backend) {
         (round.pairings[0].finished, round.pairings[0].winner),
         (true, Some(PlayerId(1)))
     );
+    assert_eq!(
+        store.finish_pairing(game + 1, None).unwrap(),
+        None,
+        "not a tournament's"
+    );
+    // Finished tournaments: the last few only.
+    store.set_stage(id, Stage::Finished).unwrap();
+    assert_eq!(store.tournaments(1).unwrap().len(), 1);
+    assert_eq!(store.tournaments(0).unwrap().len(), 0);
 }
 on_both!(a_swiss_in_the_middle_of_a_round_is_read_back_whole);

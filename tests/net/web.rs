@@ -9,7 +9,7 @@ use std::io::{BufRead, BufReader};
 use brique::core::Record;
 use brique::online::protocol::GameId;
 
-use crate::lobby_support::{play_one, play_out, quick, replay, start_game};
+use crate::lobby_support::{play_out, play_turn, quick, replay, start_game};
 use crate::web_support::{WebLobby, agent, path_segment};
 
 const ZED: &str = "<i>zed</i>";
@@ -23,14 +23,8 @@ fn the_pages_show_games_records_and_players_with_every_name_escaped() {
     let state = start_game(&mut ann, &mut zed, quick(5, 0));
     let GameId(id) = state.game;
     let mut core = replay(&state);
-    let mover = |core: &brique::core::Game| core.player_to_move().index();
     for _ in 0..2 {
-        let client = if mover(&core) == 0 {
-            &mut ann
-        } else {
-            &mut zed
-        };
-        play_one(client, state.game, &mut core);
+        play_turn([&mut ann, &mut zed], state.game, &mut core);
     }
     // The front page lists the game in progress once the lists are out.
     let front = (0..100)
@@ -169,12 +163,7 @@ fn the_event_stream_sends_each_move_and_streams_are_limited_per_address() {
     // A second stream from the same address is refused.
     let second = agent().get(&server.url(&path)).call().unwrap();
     assert_eq!(second.status().as_u16(), 429);
-    let client = if core.player_to_move().index() == 0 {
-        &mut ann
-    } else {
-        &mut bob
-    };
-    play_one(client, state.game, &mut core);
+    play_turn([&mut ann, &mut bob], state.game, &mut core);
     let mv = core.moves().last().unwrap();
     let moved = next_event();
     assert!(moved.contains(&format!("data-square=\"{mv}\"")), "{moved}");

@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 use brique::online::protocol::GameId;
 use serde_json::{Value, json};
 
-use crate::lobby_support::{play_one, quick, replay, start_game};
+use crate::lobby_support::{play_turn, quick, replay, start_game};
 use crate::programs::require;
 use crate::web_support::{WebLobby, agent};
 
@@ -165,12 +165,7 @@ fn a_browser_shows_a_new_stone_without_a_reload() {
     let state = start_game(&mut ann, &mut bob, quick(5, 0));
     let GameId(id) = state.game;
     let mut core = replay(&state);
-    let client = if core.player_to_move().index() == 0 {
-        &mut ann
-    } else {
-        &mut bob
-    };
-    play_one(client, state.game, &mut core);
+    play_turn([&mut ann, &mut bob], state.game, &mut core);
 
     let driver = Driver::start();
     let profile = tempfile::tempdir().unwrap();
@@ -186,12 +181,7 @@ fn a_browser_shows_a_new_stone_without_a_reload() {
         assert!(began.elapsed() < WAIT, "the page opened no event stream");
         std::thread::sleep(Duration::from_millis(50));
     }
-    let client = if core.player_to_move().index() == 0 {
-        &mut ann
-    } else {
-        &mut bob
-    };
-    play_one(client, state.game, &mut core);
+    play_turn([&mut ann, &mut bob], state.game, &mut core);
     let mv = core.moves().last().unwrap();
     let began = Instant::now();
     let shown = format!("return document.querySelector('[data-square=\"{mv}\"]') !== null");

@@ -5,6 +5,7 @@
 
 #![cfg(unix)]
 
+use std::path::Path;
 use std::time::Duration;
 
 use crate::support::{COLS, ROWS, Running, start, start_on_board};
@@ -42,22 +43,7 @@ fn an_idle_screen_writes_nothing() {
 #[test]
 fn a_resize_storm_while_the_engine_thinks_ends_drawn_for_the_real_size() {
     let home = tempfile::tempdir().unwrap();
-    let config = home.path().join("config");
-    std::fs::create_dir_all(&config).unwrap();
-    // The computer against itself at its strongest: always thinking.
-    std::fs::write(
-        config.join("brique.toml"),
-        "[game]\nsize = 9\n[engine]\nmode = \"computer-vs-computer\"\nlevel = \"strongest\"\n",
-    )
-    .unwrap();
-    let mut app = start(home.path());
-    app.wait_for("the engine thinking", |s| s.contains("iterations"));
-    let whole = |app: &Running| {
-        let screen = app.screen();
-        let last_row = screen.contents_between(ROWS - 1, 0, ROWS - 1, COLS);
-        let first_rows = screen.contents_between(0, 0, 3, COLS);
-        last_row.contains("help") && first_rows.contains("Brique")
-    };
+    let mut app = engine_thinking(home.path());
     for burst in 0..5u16 {
         for i in 0..80u16 {
             app.resize(1 + (burst + i) % 5, 20 + i % 7);
@@ -78,21 +64,7 @@ fn a_resize_storm_while_the_engine_thinks_ends_drawn_for_the_real_size() {
 #[test]
 fn a_shrink_and_back_that_comes_with_a_key_is_drawn_again() {
     let home = tempfile::tempdir().unwrap();
-    let config = home.path().join("config");
-    std::fs::create_dir_all(&config).unwrap();
-    std::fs::write(
-        config.join("brique.toml"),
-        "[game]\nsize = 9\n[engine]\nmode = \"computer-vs-computer\"\nlevel = \"strongest\"\n",
-    )
-    .unwrap();
-    let mut app = start(home.path());
-    app.wait_for("the engine thinking", |s| s.contains("iterations"));
-    let whole = |app: &Running| {
-        let screen = app.screen();
-        let last_row = screen.contents_between(ROWS - 1, 0, ROWS - 1, COLS);
-        let first_rows = screen.contents_between(0, 0, 3, COLS);
-        last_row.contains("help") && first_rows.contains("Brique")
-    };
+    let mut app = engine_thinking(home.path());
     app.wait_until("the screen whole", whole);
     for round in 0..40 {
         let key: &[u8] = if round % 2 == 0 { b"\x1b[C" } else { b"\x1b[D" };
@@ -103,4 +75,28 @@ fn a_shrink_and_back_that_comes_with_a_key_is_drawn_again() {
     }
     app.send(b"qy");
     assert!(app.wait_exit().success());
+}
+
+/// The program started in `home` with the computer playing itself at its
+/// strongest (always thinking), once it thinks.
+fn engine_thinking(home: &Path) -> Running {
+    let config = home.join("config");
+    std::fs::create_dir_all(&config).unwrap();
+    std::fs::write(
+        config.join("brique.toml"),
+        "[game]\nsize = 9\n[engine]\nmode = \"computer-vs-computer\"\nlevel = \"strongest\"\n",
+    )
+    .unwrap();
+    let mut app = start(home);
+    app.wait_for("the engine thinking", |s| s.contains("iterations"));
+    app
+}
+
+/// Whether the screen is drawn whole at the terminal's real size: the
+/// board's status at the top, the key line on the last row.
+fn whole(app: &Running) -> bool {
+    let screen = app.screen();
+    let last_row = screen.contents_between(ROWS - 1, 0, ROWS - 1, COLS);
+    let first_rows = screen.contents_between(0, 0, 3, COLS);
+    last_row.contains("help") && first_rows.contains("Brique")
 }

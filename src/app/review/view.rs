@@ -11,14 +11,14 @@ use ratatui::symbols;
 use ratatui::text::Line;
 use ratatui::widgets::{Axis, Chart, Dataset, GraphType, Widget};
 
-use crate::ai::review::{Class, MoveReview};
+use crate::ai::review::{Class, MoveReview, chance_text};
 use crate::app::computer::progress_view::bar;
 use crate::app::game::board_widget::BoardOverlay;
 use crate::app::review::summary::SummaryForm;
 use crate::app::ui::cells::{block, wrap};
 use crate::app::ui::scene::Scene;
 use crate::app::ui::theme::{Marker, Ui};
-use crate::commands::review::{chance_text, chances_text};
+use crate::commands::review::chances_text;
 use crate::core::{Color, Move, Player};
 
 /// The chart's rows, its border included: at most, and at least.

@@ -14,8 +14,9 @@
 //! A frame goes to the terminal only when it differs from the last one
 //! drawn: even an unchanged frame costs ratatui's reset sequence, and an
 //! idle screen (a player thinking) should write nothing. The terminal's
-//! own cursor stands on the board's cursor square while the board has the
-//! keyboard (`view::cursor_at`), hidden elsewhere.
+//! own cursor stands on the caret of the text field with the keyboard, or
+//! on the board's cursor square while the board has it (`view::draw`),
+//! hidden elsewhere.
 
 use std::io;
 use std::sync::mpsc::{self, RecvTimeoutError, Sender};
@@ -26,7 +27,6 @@ use ratatui::backend::Backend;
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use ratatui::layout::{Position, Rect, Size};
-use ratatui::widgets::Widget;
 
 use crate::app::action::Action;
 use crate::app::flow::effect::Effect;
@@ -210,11 +210,8 @@ fn draw_if_changed<B: Backend>(
 ) -> Result<(), B::Error> {
     let area = Rect::new(0, 0, size.width, size.height);
     let mut frame = Buffer::empty(area);
-    app.render(area, &mut frame);
-    let now = Shown {
-        frame,
-        cursor: crate::app::view::cursor_at(app, area),
-    };
+    let cursor = crate::app::view::draw(app, &mut frame);
+    let now = Shown { frame, cursor };
     if shown.as_ref() == Some(&now) {
         return Ok(());
     }
@@ -273,6 +270,9 @@ fn fit<B: Backend<Error = io::Error>>(screen: &Terminal<B>, app: &mut App) -> io
 }
 
 #[cfg(test)]
+mod cursor_tests;
+
+#[cfg(test)]
 mod tests {
     use super::*;
     use crate::app::Config;
@@ -321,11 +321,12 @@ mod tests {
         draw_if_changed(&mut screen, &app, size, &mut shown).unwrap();
         assert!(screen.backend().cursor_visible());
         assert_eq!(screen.backend().cursor_position(), moved);
-        // And over a form (the settings).
+        // Over a form it leaves the board for the form's focused field
+        // (`cursor_tests`).
         app.handle_event(&key(KeyCode::Char('o')));
         assert_ne!(*app.screen(), crate::app::screen::Screen::Board);
         draw_if_changed(&mut screen, &app, size, &mut shown).unwrap();
-        assert!(!screen.backend().cursor_visible());
+        assert_ne!(screen.backend().cursor_position(), moved);
     }
 
     #[test]

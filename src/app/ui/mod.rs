@@ -1,7 +1,8 @@
 //! What every screen draws with: the theme and palette, the layout, word wrap
-//! and text width, the one-line text field, dialogs, scrolling pages and the
+//! and text width, the one-line text field and its caret, dialogs, scrolling pages and the
 //! status line.
 
+pub(super) mod caret;
 pub(super) mod cells;
 mod contrast;
 pub(super) mod dialog;

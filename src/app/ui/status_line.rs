@@ -6,6 +6,7 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Widget;
 
+use super::caret;
 use super::cells::tone_style;
 use super::shorten::shorten;
 use super::text_input::TextInput;
@@ -101,7 +102,9 @@ fn hint_items(
     spans
 }
 
-/// A text field's content with its cursor shown as a reversed cell.
+/// A text field's content with its cursor shown as a reversed cell; the
+/// focused field's caret cell is marked for the terminal's cursor
+/// ([`caret`]).
 pub fn text_field(theme: Theme, input: &TextInput, focused: bool) -> Vec<Span<'static>> {
     let chars: Vec<char> = input.text().chars().collect();
     let at = input.cursor().min(chars.len());
@@ -110,7 +113,7 @@ pub fn text_field(theme: Theme, input: &TextInput, focused: bool) -> Vec<Span<'s
     if focused {
         let under = chars.get(at).map_or(" ".to_string(), char::to_string);
         let after: String = chars.get(at + 1..).unwrap_or_default().iter().collect();
-        spans.push(Span::styled(under, theme.ui(Ui::Selected)));
+        spans.push(Span::styled(under, caret::marked(theme.ui(Ui::Selected))));
         spans.push(Span::styled(after, theme.ui(Ui::Text)));
     } else {
         let after: String = chars[at..].iter().collect();

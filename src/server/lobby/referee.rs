@@ -78,6 +78,20 @@ pub(super) struct Seek {
     pub here: bool,
 }
 
+impl Seek {
+    /// The seek as the lists show it (the players' and the web's).
+    fn summary(&self, seek: u64, bot: bool) -> SeekSummary {
+        SeekSummary {
+            seek: SeekId(seek),
+            by: self.name.clone(),
+            to: self.to.as_ref().map(|(_, name)| name.clone()),
+            terms: self.terms,
+            rating: self.rating,
+            bot,
+        }
+    }
+}
+
 /// Which lists changed. The games list changes when a game starts or
 /// ends or its watchers come and go, not with every move: a move is told
 /// to those in the game, not to everyone.
@@ -235,14 +249,7 @@ impl Referee {
             .iter()
             .filter(|(_, s)| s.to.is_none())
             .take(MAX_LIST)
-            .map(|(&seek, s)| SeekSummary {
-                seek: SeekId(seek),
-                by: s.name.clone(),
-                to: None,
-                terms: s.terms,
-                rating: s.rating,
-                bot: self.is_bot(&s.key),
-            })
+            .map(|(&seek, s)| s.summary(seek, self.is_bot(&s.key)))
             .collect();
         showcase.show_lists(games, self.games_list(), seeks);
     }
@@ -601,14 +608,7 @@ impl Referee {
             .iter()
             .filter(|(_, s)| s.to.as_ref().is_none_or(|(to, _)| *to == key) || s.key == key)
             .take(MAX_LIST)
-            .map(|(&seek, s)| SeekSummary {
-                seek: SeekId(seek),
-                by: s.name.clone(),
-                to: s.to.as_ref().map(|(_, name)| name.clone()),
-                terms: s.terms,
-                rating: s.rating,
-                bot: self.is_bot(&s.key),
-            })
+            .map(|(&seek, s)| s.summary(seek, self.is_bot(&s.key)))
             .collect();
         self.send(conn, &FromServer::Push(Push::Seeks { seeks }));
     }

@@ -293,7 +293,3 @@ impl Store {
         })
     }
 }
-
-#[cfg(test)]
-#[path = "store_tournaments_tests.rs"]
-mod tests;
