@@ -197,12 +197,7 @@ fn one_seeks_one_accepts_one_watches_the_game_is_refereed_rated_and_archived(bac
     let mut args: Vec<&OsStr> = args.iter().map(OsStr::new).collect();
     args.extend([records.as_os_str(), OsStr::new("--key"), key.as_os_str()]);
     let out = crate::lobby_support::brique(dir.path(), &args);
-    let printed = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success(),
-        "{printed}{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let printed = crate::support::printed(&out);
     assert!(
         printed.contains(&format!("#{game}  alice - bob  5x5 original 10+0 rated")),
         "{printed}"
@@ -349,12 +344,7 @@ fn the_lobby_load_test_pairs_players_into_rated_games() {
     let dir = tempfile::tempdir().unwrap();
     let args = ["server", "--lobby", "--load", "4"].map(OsStr::new);
     let out = crate::lobby_support::brique(dir.path(), &args);
-    let report = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success(),
-        "{report}{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let report = crate::support::printed(&out);
     assert!(
         report.contains("players: 4 (2 rated 9x9 games at once"),
         "{report}"

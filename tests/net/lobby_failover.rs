@@ -120,12 +120,7 @@ fn the_lobby_load_test_runs_over_two_servers_on_one_postgres_database() {
     ]
     .map(std::ffi::OsStr::new);
     let out = crate::lobby_support::brique(dir.path(), &args);
-    let report = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success(),
-        "{report}{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let report = crate::support::printed(&out);
     assert!(
         report.contains("players: 8 (4 rated 9x9 games at once, 50 ms before each move), 2 servers over one database"),
         "{report}"

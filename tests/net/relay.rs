@@ -498,12 +498,7 @@ fn join_goes_through_the_configured_relay() {
 #[test]
 fn the_load_test_runs_pairs_through_a_relay_of_its_own() {
     let out = brique(&["server", "--load", "3"]);
-    let report = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success(),
-        "{report}{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let report = crate::support::printed(&out);
     assert!(
         report.contains("connections held by the relay at once: 6"),
         "{report}"

@@ -73,3 +73,15 @@ pub fn wait_for(connection: &Connection, what: &str, wanted: impl Fn(&Event) -> 
 pub fn joined(event: &Event) -> bool {
     matches!(event, Event::Joined(_))
 }
+
+/// What a run of `brique` printed, once it succeeded (else the failure
+/// shows both its outputs).
+pub fn printed(out: &std::process::Output) -> String {
+    let printed = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(
+        out.status.success(),
+        "{printed}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    printed
+}
