@@ -100,6 +100,7 @@ pub use keys::keymap;
 pub use keys::keymap::action_for;
 pub use message::{Message, Tone};
 pub use network::form::{NetForm, NetFormKind};
+pub(crate) use network::play::name_for_friends;
 pub use network::state::NetPlay;
 pub use screen::{HelpOver, Question, Screen};
 pub use settings::form::{Field, SettingsForm};

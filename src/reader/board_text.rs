@@ -13,8 +13,9 @@ fn holder(position: &Position, sq: Square) -> &'static str {
     }
 }
 
-/// `a to d empty, e Black, f to i empty`: the squares of a line (in reading
-/// order), the names of the first and last square of each run of like ones.
+/// `a9 to d9 empty, e9 Black, f9 to i9 empty`: the squares of a line (in
+/// reading order), the names of the first and last square of each run of
+/// like ones.
 fn runs(position: &Position, squares: &[Square], name: impl Fn(Square) -> String) -> String {
     let mut parts = Vec::new();
     let mut start = 0;
@@ -39,12 +40,15 @@ fn runs(position: &Position, squares: &[Square], name: impl Fn(Square) -> String
     parts.join(", ")
 }
 
-/// Row `row` (zero-based) from left to right: `9: a to d empty, e Black`.
+/// Row `row` (zero-based) from left to right: `9: a9 to d9 empty, e9 Black`.
+/// Whole squares, not letters: a speech synthesizer reads a lone "a" as
+/// the article (espeak-ng: "a to d" as "uh to dee"), a square as a letter
+/// and a number.
 pub fn row_line(position: &Position, row: u8) -> String {
     let squares: Vec<Square> = (0..position.size().get())
         .map(|col| Square::new(col, row))
         .collect();
-    let text = runs(position, &squares, |sq| sq.file_char().to_string());
+    let text = runs(position, &squares, |sq| sq.to_string());
     format!("{}: {text}", row + 1)
 }
 
@@ -137,13 +141,11 @@ pub fn square_line(position: &Position, sq: Square) -> String {
     format!("{sq}: {}. {guards}. {detail}", holder(position, sq))
 }
 
-/// `z9 is off the board; this board has columns a to i and rows 1 to 9.`
+/// `z9 is off the board; its squares go from a1 to i9.` (Squares again,
+/// for a speech synthesizer: see [`row_line`].)
 pub fn off_board(sq: Square, size: BoardSize) -> String {
-    let last = Square::new(size.get() - 1, 0).file_char();
-    format!(
-        "{sq} is off the board; this board has columns a to {last} and rows 1 to {}.",
-        size.get()
-    )
+    let last = Square::new(size.get() - 1, size.get() - 1);
+    format!("{sq} is off the board; its squares go from a1 to {last}.")
 }
 
 /// A square where `color`'s opponent, placing one stone, captures the stone
@@ -269,7 +271,7 @@ mod tests {
         assert_eq!(lines.len(), 9);
         assert_eq!(lines[0], "9: empty");
         assert!(
-            lines[4].starts_with("5: a to d empty, e Black"),
+            lines[4].starts_with("5: a5 to d5 empty, e5 Black"),
             "{}",
             lines[4]
         );

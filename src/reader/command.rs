@@ -1,208 +1,10 @@
-//! The commands a player types, one a line: one table ([`COMMANDS`]) gives
-//! each its name, short form, arguments and help line, and both the parser
-//! and `help` read it, so the two cannot drift apart.
+//! The commands a player types, one a line, read: the table of their
+//! names (`spec.rs`, [`COMMANDS`]) says how each is typed.
 
+use super::spec::{COMMANDS, Spec, Verb};
 use crate::ai::Level;
 use crate::core::{BoardSize, Square, Variant};
-
-/// What a command does, before its arguments are read.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Verb {
-    Swap,
-    Undo,
-    Resign,
-    Hint,
-    Pass,
-    Board,
-    Row,
-    Column,
-    SquareInfo,
-    Chains,
-    Last,
-    Moves,
-    Status,
-    New,
-    Settings,
-    Help,
-    Quit,
-    Learn,
-    Puzzles,
-    Next,
-    Game,
-    Review,
-}
-
-/// One line of the table: how a command is typed and what `help` says of it.
-pub struct Spec {
-    pub verb: Verb,
-    pub name: &'static str,
-    /// A shorter spelling, if any. None for `resign` (too easy to type by
-    /// accident) and none that a square could be read as.
-    pub short: Option<&'static str>,
-    pub args: &'static str,
-    pub help: &'static str,
-}
-
-/// Every command, in the order `help` lists them.
-pub const COMMANDS: &[Spec] = &[
-    Spec {
-        verb: Verb::Board,
-        name: "board",
-        short: Some("b"),
-        args: "",
-        help: "reads the board a row a line from the top; each row names runs of \
-               squares, as in \"9: a to d empty, e Black, f to i empty\"",
-    },
-    Spec {
-        verb: Verb::Row,
-        name: "row",
-        short: None,
-        args: "N",
-        help: "reads row N from left to right",
-    },
-    Spec {
-        verb: Verb::Column,
-        name: "column",
-        short: Some("col"),
-        args: "X",
-        help: "reads column X from top to bottom",
-    },
-    Spec {
-        verb: Verb::SquareInfo,
-        name: "square",
-        short: Some("sq"),
-        args: "e5",
-        help: "who holds a square, its escorts, what a stone there would fill or \
-               capture, and whether it is threatened",
-    },
-    Spec {
-        verb: Verb::Chains,
-        name: "chains",
-        short: Some("ch"),
-        args: "",
-        help: "each side's chains and how far each is from its edges",
-    },
-    Spec {
-        verb: Verb::Last,
-        name: "last",
-        short: Some("l"),
-        args: "",
-        help: "the last move and what it did",
-    },
-    Spec {
-        verb: Verb::Moves,
-        name: "moves",
-        short: Some("m"),
-        args: "",
-        help: "every move of the game",
-    },
-    Spec {
-        verb: Verb::Status,
-        name: "status",
-        short: Some("st"),
-        args: "",
-        help: "whose turn it is, the clocks and the computer's level",
-    },
-    Spec {
-        verb: Verb::Swap,
-        name: "swap",
-        short: None,
-        args: "",
-        help: "on White's first turn, takes Black's stone as your own (the pie rule)",
-    },
-    Spec {
-        verb: Verb::Undo,
-        name: "undo",
-        short: Some("u"),
-        args: "",
-        help: "takes back the last move (against the computer, its move and yours)",
-    },
-    Spec {
-        verb: Verb::Hint,
-        name: "hint",
-        short: Some("h"),
-        args: "",
-        help: "asks the computer for a move",
-    },
-    Spec {
-        verb: Verb::Pass,
-        name: "pass",
-        short: None,
-        args: "",
-        help: "is refused: Brique has no pass",
-    },
-    Spec {
-        verb: Verb::Resign,
-        name: "resign",
-        short: None,
-        args: "",
-        help: "gives up the game",
-    },
-    Spec {
-        verb: Verb::New,
-        name: "new",
-        short: None,
-        args: "[people | computer LEVEL] [SIZE] [original | revised] [pie | nopie]",
-        help: "starts a new game; what you leave out is as in the last game. \
-               Levels: easy, casual, medium, hard, strongest; sizes 5 to 25",
-    },
-    Spec {
-        verb: Verb::Review,
-        name: "review",
-        short: Some("rv"),
-        args: "",
-        help: "the computer reviews the game: its marked moves and the better ones",
-    },
-    Spec {
-        verb: Verb::Learn,
-        name: "learn",
-        short: None,
-        args: "[N]",
-        help: "opens the lessons, or lesson N: a square answers a lesson's task",
-    },
-    Spec {
-        verb: Verb::Puzzles,
-        name: "puzzles",
-        short: Some("pz"),
-        args: "[N]",
-        help: "opens the puzzles, or puzzle N: win against every defence",
-    },
-    Spec {
-        verb: Verb::Next,
-        name: "next",
-        short: None,
-        args: "",
-        help: "goes on to the next lesson or puzzle",
-    },
-    Spec {
-        verb: Verb::Game,
-        name: "game",
-        short: Some("g"),
-        args: "",
-        help: "leaves the lessons or puzzles for the game",
-    },
-    Spec {
-        verb: Verb::Settings,
-        name: "settings",
-        short: Some("set"),
-        args: "",
-        help: "lists the settings and says where they are kept",
-    },
-    Spec {
-        verb: Verb::Help,
-        name: "help",
-        short: Some("?"),
-        args: "",
-        help: "lists the commands",
-    },
-    Spec {
-        verb: Verb::Quit,
-        name: "quit",
-        short: Some("q"),
-        args: "",
-        help: "ends the program",
-    },
-];
+use crate::net::{WordCode, WordCodeError};
 
 /// A typed line, read.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -217,6 +19,8 @@ pub enum Command {
     New(NewGame),
     /// `learn` or `puzzles`, at a number (from 1) if one was given.
     Train(Verb, Option<usize>),
+    /// `join CODE`.
+    Join(WordCode),
     /// An empty line: nothing to do.
     Nothing,
 }
@@ -263,6 +67,8 @@ pub enum CommandError {
          original or revised, pie or nopie."
     )]
     NewGame(String),
+    #[error("That is not a code: {0}.")]
+    Code(WordCodeError),
     #[error("computer needs a level after it: easy, casual, medium, hard or strongest.")]
     Level,
 }
@@ -305,6 +111,12 @@ pub fn parse(line: &str) -> Result<Command, CommandError> {
                 .map_err(|_| CommandError::Square(text))
         }
         Verb::New => new_game(&rest).map(Command::New),
+        Verb::Join if rest.is_empty() => Err(missing(spec, "7-guitarist-revenge")),
+        Verb::Join => rest
+            .join(" ")
+            .parse::<WordCode>()
+            .map(Command::Join)
+            .map_err(CommandError::Code),
         Verb::Learn | Verb::Puzzles => match rest.as_slice() {
             [] => Ok(Command::Train(spec.verb, None)),
             [n] => n
@@ -378,31 +190,10 @@ fn new_game(words: &[&str]) -> Result<NewGame, CommandError> {
     Ok(game)
 }
 
-/// The help text, a line a command, from [`COMMANDS`].
-pub fn help_lines() -> Vec<String> {
-    let mut lines = vec![
-        "Type a square such as e5 to place a stone there. The commands, with their short \
-         forms:"
-            .to_string(),
-    ];
-    for spec in COMMANDS {
-        let short = spec
-            .short
-            .map(|s| format!(" (short: {s})"))
-            .unwrap_or_default();
-        let args = if spec.args.is_empty() {
-            String::new()
-        } else {
-            format!(" {}", spec.args)
-        };
-        lines.push(format!("{}{args}{short}: {}.", spec.name, spec.help));
-    }
-    lines
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::reader::spec::help_lines;
 
     #[test]
     fn squares_come_before_commands() {
@@ -431,6 +222,10 @@ mod tests {
         assert!(matches!(parse("new computer"), Err(CommandError::Level)));
         assert_eq!(parse("learn 3"), Ok(Command::Train(Verb::Learn, Some(3))));
         assert!(matches!(parse("pz x"), Err(CommandError::Number(_))));
+        let code = "7-guitarist-revenge".parse().unwrap();
+        assert_eq!(parse("join 7 guitarist revenge"), Ok(Command::Join(code)));
+        assert!(matches!(parse("join"), Err(CommandError::Missing { .. })));
+        assert!(matches!(parse("join 7-x-y"), Err(CommandError::Code(_))));
     }
 
     #[test]

@@ -4,16 +4,19 @@
 //! addressing, no colours: every event is one line, and the player types
 //! one command a line.
 //!
-//! One idea a file: `command` (the table of commands, their parsing and
-//! `help`), `speech` (the announcements), `board_text` (the board read
+//! One idea a file: `spec` (the table of commands and `help`), `command`
+//! (a typed line read), `speech` (the announcements), `board_text` (the board read
 //! aloud), `table` (the game being played and what the game commands do to
 //! it), `computer` (the engine's moves and hints), `clock`, `training`
 //! (lessons and puzzles by typed squares), `review` (the engine's review
 //! of the game, in lines), `settings` (the
-//! settings file, read), `voice` (the sink lines go to) and `session` (the
-//! loop, generic over its input and output, so one loop serves a terminal,
-//! a pipe and an SSH channel), and `typed` (a line typed on an SSH channel,
-//! edited and echoed here: no terminal driver does it there).
+//! settings file, read), `voice` (the sink lines go to), `network` (a game
+//! between friends through a relay, `host` and `join CODE`), `wake` (the
+//! loop's one channel: typed lines from a thread of their own, and the
+//! network's bell) and `session` (the loop, generic over its input and
+//! output, so one loop serves a terminal, a pipe and an SSH channel), and
+//! `typed` (a line typed on an SSH channel, edited and echoed here: no
+//! terminal driver does it there).
 //!
 //! Line editing on a terminal is the terminal's own (its cooked mode:
 //! backspace, Ctrl-U, Ctrl-W), which screen readers already follow; a line
@@ -23,24 +26,28 @@ mod board_text;
 mod clock;
 mod command;
 mod computer;
+mod network;
 mod review;
 mod session;
 mod settings;
+mod spec;
 mod speech;
 mod table;
 mod training;
 mod typed;
 mod voice;
+mod wake;
 
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::mpsc::Receiver;
 
-pub use session::{MAX_LINE_BYTES, Session};
+pub use session::Session;
 pub use settings::Settings;
 pub use typed::TypedLines;
 pub use voice::Voice;
+pub use wake::MAX_LINE_BYTES;
 
 use crate::app::remote::{RemoteEnd, RemoteInput};
 use crate::app::{ConfigFile, Locations};
@@ -70,7 +77,7 @@ pub fn chosen(flag: bool, config: Option<PathBuf>) -> Option<Settings> {
 pub fn run(settings: Settings) -> ExitCode {
     let stdout = std::io::stdout();
     let mut session = Session::new(Voice::new(stdout.lock()), settings);
-    match session.run(std::io::stdin().lock()) {
+    match session.run(|| std::io::stdin().lock()) {
         Ok(()) => ExitCode::SUCCESS,
         // The reader has gone (a closed pipe): nothing is left to say.
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
@@ -96,7 +103,7 @@ pub fn settings_at(config: Option<PathBuf>) -> Settings {
 pub fn run_remote(
     settings: Settings,
     input: Receiver<RemoteInput>,
-    echo: impl Write,
+    echo: impl Write + Send + 'static,
     output: impl Write,
 ) -> std::io::Result<RemoteEnd> {
     let chunks = input.into_iter().map_while(|item| match item {
@@ -105,6 +112,6 @@ pub fn run_remote(
         RemoteInput::Closed => None,
     });
     let mut session = Session::new(Voice::raw(output), settings);
-    session.run(TypedLines::new(chunks, echo))?;
+    session.run(move || TypedLines::new(chunks, echo))?;
     Ok(RemoteEnd::Quit)
 }

@@ -1,20 +1,24 @@
-//! The line mode's loop: a line in, its answer out, until `quit` or the end
-//! of the input. Generic over where the lines come from and go to, so the
-//! same loop serves a terminal, a pipe and an SSH channel.
+//! The line mode's loop: a line in, its answer out, and the network's news
+//! told as it comes, until `quit` or the end of the input. Generic over
+//! where the lines come from and go to, so the same loop serves a
+//! terminal, a pipe and an SSH channel.
 
-use std::io::{self, BufRead, Read, Write};
+use std::io::{self, BufRead, Write};
+use std::sync::mpsc::{Receiver, Sender};
 
 use super::board_text::{board_lines, chain_lines, column_line, off_board, row_line, square_line};
-use super::command::{Command, Verb, help_lines, parse};
+use super::command::{Command, parse};
+use super::network::NetGame;
 use super::review;
 use super::settings::Settings;
+use super::spec::{Verb, help_lines};
 use super::table::Table;
 use super::training::{Lessons, Puzzles};
 use super::voice::Voice;
+use super::wake::{self, MAX_LINE_BYTES, Wake};
 use crate::core::{BoardSize, Move, Position, Square};
-
-/// The longest line read: a longer one is refused, not kept in memory.
-pub const MAX_LINE_BYTES: usize = 1024;
+use crate::net::{self, WordCode};
+use std::net::SocketAddr;
 
 /// Whether the loop goes on after a line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -35,48 +39,77 @@ pub struct Session<W: Write> {
     settings: Settings,
     table: Table,
     activity: Activity,
+    /// A game between friends, when one is on: the game commands go to it.
+    network: Option<Box<NetGame>>,
+    /// The loop's channel: typed lines and the network's bell come in.
+    wake: Sender<Wake>,
+    woken: Receiver<Wake>,
 }
 
 impl<W: Write> Session<W> {
     pub fn new(voice: Voice<W>, settings: Settings) -> Session<W> {
         let table = settings.first_table();
+        let (wake, woken) = std::sync::mpsc::channel();
         Session {
             voice,
             settings,
             table,
             activity: Activity::Game,
+            network: None,
+            wake,
+            woken,
         }
     }
 
-    /// Greets, then answers every line of `input` until `quit` or its end.
-    pub fn run<R: BufRead>(&mut self, mut input: R) -> io::Result<()> {
+    /// Greets, then answers every line of the input `open` makes (on a
+    /// thread of its own) and tells the network's news, until `quit` or
+    /// the input's end.
+    pub fn run<R: BufRead>(&mut self, open: impl FnOnce() -> R + Send + 'static) -> io::Result<()> {
         self.voice
             .say("Brique, screen-reader mode. Type help for the commands, quit to leave.")?;
         self.table.opening(&mut self.voice)?;
-        let mut line = Vec::new();
+        wake::read_lines_into(open, &self.wake);
         loop {
-            line.clear();
-            let read =
-                Read::take(&mut input, MAX_LINE_BYTES as u64 + 1).read_until(b'\n', &mut line)?;
-            if read == 0 {
+            // The session holds a sender itself: the channel never ends.
+            let Ok(woken) = self.woken.recv() else {
                 return self.voice.say("End of input. Goodbye.");
-            }
-            if line.len() > MAX_LINE_BYTES && !line.ends_with(b"\n") {
-                skip_rest_of_line(&mut input)?;
-                self.voice.say(&format!(
+            };
+            match woken {
+                Wake::Line(text) => {
+                    if self.answer(&text)? == Flow::Quit {
+                        return self.voice.say("Goodbye.");
+                    }
+                }
+                Wake::TooLong => self.voice.say(&format!(
                     "That line is too long (more than {MAX_LINE_BYTES} bytes); it was ignored."
-                ))?;
-                continue;
-            }
-            let text = String::from_utf8_lossy(&line);
-            if self.answer(&text)? == Flow::Quit {
-                return self.voice.say("Goodbye.");
+                ))?,
+                Wake::End => return self.voice.say("End of input. Goodbye."),
+                Wake::Failed(e) => return Err(e),
+                Wake::Network => self.network_news()?,
             }
         }
     }
 
+    /// Tells what came from the network; a game refused for good ends.
+    fn network_news(&mut self) -> io::Result<()> {
+        let Some(network) = &mut self.network else {
+            return Ok(());
+        };
+        let lines = network.news();
+        let refused = network.is_refused();
+        self.voice.say_all(&lines)?;
+        if refused {
+            self.network = None;
+            self.voice
+                .say("The game between friends has ended. Type host or join CODE to try again.")?;
+        }
+        Ok(())
+    }
+
     fn answer(&mut self, line: &str) -> io::Result<Flow> {
-        self.table.check_flag(&mut self.voice)?;
+        if self.network.is_none() {
+            self.table.check_flag(&mut self.voice)?;
+        }
         let command = match parse(line) {
             Ok(command) => command,
             Err(e) => {
@@ -97,13 +130,17 @@ impl<W: Write> Session<W> {
                 self.voice.say(&column_line(&position, c))?;
             }
             Command::Column(_) => self.voice.say(&format!(
-                "There is no such column; columns go from a to {}.",
+                "There is no such column; the last column is {}.",
                 last_column(size)
             ))?,
             Command::SquareInfo(sq) if !size.contains(sq) => {
                 self.voice.say(&off_board(sq, size))?;
             }
             Command::SquareInfo(sq) => self.voice.say(&square_line(&position, sq))?,
+            Command::New(_) | Command::Train(..) | Command::Join(_) if self.network.is_some() => {
+                self.voice.say(IN_NETWORK_GAME)?;
+            }
+            Command::Join(code) => self.join(code)?,
             Command::New(change) => {
                 self.activity = Activity::Game;
                 self.table = self.settings.table(self.table.terms().with(change));
@@ -118,7 +155,13 @@ impl<W: Write> Session<W> {
     /// The board the commands read: the game's, or the lesson's or puzzle's.
     fn position(&self) -> Position {
         match &self.activity {
-            Activity::Game => self.table.game().position().clone(),
+            Activity::Game => match &self.network {
+                Some(network) => network.position().cloned().unwrap_or_else(|| {
+                    let terms = self.table.terms();
+                    Position::new(terms.size, terms.rules)
+                }),
+                None => self.table.game().position().clone(),
+            },
             Activity::Lessons(lessons) => lessons.position().clone(),
             Activity::Puzzles(puzzles) => puzzles.position().clone(),
         }
@@ -127,7 +170,10 @@ impl<W: Write> Session<W> {
     /// A typed move, to the game, the lesson or the puzzle.
     fn play(&mut self, mv: Move) -> io::Result<()> {
         match &mut self.activity {
-            Activity::Game => self.table.play(mv, &mut self.voice),
+            Activity::Game => match &mut self.network {
+                Some(network) => self.voice.say_all(&network.play(mv)),
+                None => self.table.play(mv, &mut self.voice),
+            },
             Activity::Lessons(lessons) => self.voice.say(&lessons.answer(mv)),
             Activity::Puzzles(puzzles) => self.voice.say_all(&puzzles.answer(mv)),
         }
@@ -192,6 +238,52 @@ impl<W: Write> Session<W> {
         self.voice.say_all(&lines)
     }
 
+    /// `host`: a game between friends through the settings' relay, on
+    /// the last game's terms.
+    fn host(&mut self) -> io::Result<()> {
+        let Some(server) = self.relay()? else {
+            return Ok(());
+        };
+        let name = self.settings.network_name(true);
+        let bell = wake::network_bell(&self.wake);
+        let network = NetGame::host(server, name, self.table.terms(), &bell);
+        self.activity = Activity::Game;
+        self.network = Some(Box::new(network));
+        self.voice.say(&format!(
+            "Hosting a game between friends through the relay at {server}; asking it for a code."
+        ))
+    }
+
+    /// `join CODE`: the friend's game, through the settings' relay.
+    fn join(&mut self, code: WordCode) -> io::Result<()> {
+        let Some(server) = self.relay()? else {
+            return Ok(());
+        };
+        let name = self.settings.network_name(false);
+        let bell = wake::network_bell(&self.wake);
+        let network = NetGame::join(server, code, name, &bell);
+        self.activity = Activity::Game;
+        self.network = Some(Box::new(network));
+        self.voice.say(&format!(
+            "Joining the game with the code {code} through the relay at {server}."
+        ))
+    }
+
+    /// The settings' relay, looked up; or, told, why there is none.
+    fn relay(&mut self) -> io::Result<Option<SocketAddr>> {
+        let found = self
+            .settings
+            .relay()
+            .map_err(str::to_string)
+            .and_then(|text| {
+                net::lookup(&text).map_err(|e| format!("The relay {text} cannot be found: {e}."))
+            });
+        match found {
+            Ok(server) => Ok(Some(server)),
+            Err(why) => self.voice.say(&why).map(|()| None),
+        }
+    }
+
     fn plain(&mut self, verb: Verb) -> io::Result<Flow> {
         let training = !matches!(self.activity, Activity::Game);
         if training
@@ -205,9 +297,35 @@ impl<W: Write> Session<W> {
             )?;
             return Ok(Flow::Continue);
         }
+        if let Some(network) = &mut self.network
+            && !training
+        {
+            let lines = match verb {
+                Verb::Resign => network.resign(),
+                Verb::Last => vec![network.last_line()],
+                Verb::Moves => vec![network.moves_line()],
+                Verb::Status | Verb::Game => network.status_lines(),
+                Verb::Undo | Verb::Hint | Verb::Review | Verb::Host | Verb::Next => {
+                    vec![IN_NETWORK_GAME.to_string()]
+                }
+                Verb::Leave => {
+                    self.network = None;
+                    vec!["You left the game between friends.".to_string()]
+                }
+                _ => Vec::new(),
+            };
+            if !lines.is_empty() {
+                self.voice.say_all(&lines)?;
+                return Ok(Flow::Continue);
+            }
+        }
         let position = self.position();
         match verb {
             Verb::Swap => self.play(Move::Swap)?,
+            Verb::Host => self.host()?,
+            Verb::Leave => self
+                .voice
+                .say("There is no game between friends to leave.")?,
             Verb::Undo => self.table.undo(&mut self.voice)?,
             Verb::Resign => self.table.resign(&mut self.voice)?,
             Verb::Hint => self.table.hint(&mut self.voice)?,
@@ -236,24 +354,17 @@ impl<W: Write> Session<W> {
             | Verb::SquareInfo
             | Verb::New
             | Verb::Learn
-            | Verb::Puzzles => {}
+            | Verb::Puzzles
+            | Verb::Join => {}
         }
         Ok(Flow::Continue)
     }
 }
 
+/// What a game between friends refuses.
+const IN_NETWORK_GAME: &str =
+    "Not during a game between friends: type leave to end it first, or quit.";
+
 fn last_column(size: BoardSize) -> char {
     Square::new(size.get() - 1, 0).file_char()
-}
-
-/// Drops the input up to the next newline, a bounded piece at a time.
-fn skip_rest_of_line<R: BufRead>(input: &mut R) -> io::Result<()> {
-    let mut scrap = Vec::new();
-    loop {
-        scrap.clear();
-        let read = Read::take(&mut *input, MAX_LINE_BYTES as u64).read_until(b'\n', &mut scrap)?;
-        if read == 0 || scrap.ends_with(b"\n") {
-            return Ok(());
-        }
-    }
 }

@@ -68,6 +68,25 @@ impl Settings {
         u64::from(self.config.engine.review_seconds.0)
     }
 
+    /// The relay that `host` and `join` go through, as the settings write
+    /// it; or why there is none to use.
+    pub fn relay(&self) -> Result<String, &'static str> {
+        match (&self.kept, &self.config.network.server) {
+            (Kept::OnServer, _) => Err("Games between friends are not played from this server: \
+                 start brique --screen-reader on your own computer to host or join one."),
+            (_, None) => Err(
+                "No relay is set: put server = \"HOST:PORT\" under [network] in \
+                 the settings file, or set the relay in the full-screen game's settings.",
+            ),
+            (_, Some(server)) => Ok(server.as_str().to_string()),
+        }
+    }
+
+    /// The name given to a friend in a game between friends.
+    pub fn network_name(&self, hosting: bool) -> String {
+        crate::app::name_for_friends(&self.config.players.names[0], hosting)
+    }
+
     fn hint_level(&self) -> Level {
         self.config.engine.level
     }

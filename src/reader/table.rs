@@ -10,7 +10,9 @@ use crate::core::{BoardSize, Game, Move, Player, Rules, TimeControl};
 use super::clock::{Clocks, spoken};
 use super::command::{NewGame, Opponent};
 use super::computer::{Computer, hint};
-use super::speech::{after_move, move_line, named, terms, win_line};
+use super::speech::{
+    after_move, capital, last_line, move_line, moves_line, named, play_error, terms, win_line,
+};
 use super::voice::Voice;
 
 /// The terms of a game: what `new` leaves out comes from the last one.
@@ -131,10 +133,7 @@ impl Table {
                 }
                 self.next_turn(voice)
             }
-            Err(crate::core::PlayError::OffBoard(sq)) => {
-                voice.say(&super::board_text::off_board(sq, self.game.size()))
-            }
-            Err(e) => voice.say(&format!("{}. Nothing was played.", capital(&e.to_string()))),
+            Err(e) => voice.say(&play_error(&e, self.game.size())),
         }
     }
 
@@ -295,37 +294,11 @@ impl Table {
 
     /// `last`: the last move and what it did.
     pub fn last_line(&self) -> String {
-        match self.game.last() {
-            Some(report) => format!(
-                "Last move, number {}: {}",
-                self.game.history().len(),
-                move_line(report)
-            ),
-            None => "No move has been played yet.".to_string(),
-        }
+        last_line(&self.game)
     }
 
     /// `moves`: every move, numbered.
     pub fn moves_line(&self) -> String {
-        if self.game.history().is_empty() {
-            return "No move has been played yet.".to_string();
-        }
-        let moves: Vec<String> = self
-            .game
-            .history()
-            .iter()
-            .enumerate()
-            .map(|(i, r)| format!("{} {} {}", i + 1, r.color, r.mv))
-            .collect();
-        format!("Moves: {}.", moves.join(", "))
-    }
-}
-
-/// `text` with a capital first letter.
-pub fn capital(text: &str) -> String {
-    let mut chars = text.chars();
-    match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
-        None => String::new(),
+        moves_line(&self.game)
     }
 }

@@ -99,7 +99,7 @@ impl Lessons {
         let lesson = &self.lessons[self.at];
         let verdict = match lesson.judge(mv) {
             Ok(verdict) => verdict,
-            Err(e) => return format!("{}. Try again.", super::table::capital(&e.to_string())),
+            Err(e) => return format!("{}. Try again.", super::speech::capital(&e.to_string())),
         };
         if !verdict.done {
             let shown = if verdict.marks.is_empty() {
@@ -223,7 +223,7 @@ impl Puzzles {
             )],
             Err(e) => vec![format!(
                 "{}. Try again.",
-                super::table::capital(&e.to_string())
+                super::speech::capital(&e.to_string())
             )],
         }
     }

@@ -8,7 +8,7 @@
 use std::collections::VecDeque;
 use std::io::{self, BufRead, Read, Write};
 
-use super::session::MAX_LINE_BYTES;
+use super::wake::MAX_LINE_BYTES;
 
 const BACKSPACE: u8 = 0x08;
 const DELETE: u8 = 0x7f;

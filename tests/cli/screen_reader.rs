@@ -146,7 +146,7 @@ fn a_game_against_the_computer_is_told_in_plain_lines() {
         assert!(line.starts_with(&format!("{row}: ")), "{rows:?}");
     }
     assert!(
-        rows[4].contains("e Black") || rows[4].contains("e White"),
+        rows[4].contains("e5 Black") || rows[4].contains("e5 White"),
         "{rows:?}"
     );
     reader.ask("pass", |l| l.starts_with("Brique has no pass"));

@@ -359,7 +359,7 @@ fn the_line_mode_over_ssh_places_a_stone_and_reads_the_board() {
     player.wait_for("the stone", |s| s.contains("Black e5"));
     player.send(b"board\n");
     player.wait_for("the board", |s| {
-        s.contains("5: a to d empty, e Black, f to i empty") && s.contains("1: empty")
+        s.contains("5: a5 to d5 empty, e5 Black, f5 to i5 empty") && s.contains("1: empty")
     });
     player.send(b"quit\r");
     player.wait_for("the goodbye", |s| s.contains("Goodbye."));

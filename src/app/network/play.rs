@@ -249,6 +249,12 @@ fn host_move_news(shown: &Game, table: &Table) -> Option<String> {
     })
 }
 
+/// The name this copy gives in a game between friends, with this system's
+/// user name (the screen-reader mode's way to [`network_name`]).
+pub(crate) fn name_for_friends(configured: &str, hosting: bool) -> String {
+    network_name(configured, hosting, system_user())
+}
+
 /// The name this copy gives in a game between friends: the player's own,
 /// or, left at the default ("Player 1", which both copies would say), the
 /// system's user name, else "Host" or "Guest".
