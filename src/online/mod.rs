@@ -12,6 +12,7 @@ pub mod identity;
 mod known;
 pub mod name;
 pub mod protocol;
+mod terms;
 pub mod tournaments;
 mod typed;
 pub mod wire;

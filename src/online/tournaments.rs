@@ -6,7 +6,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::protocol::{Pace, Terms, TermsError};
+use super::terms::{Pace, Terms, TermsError};
 pub use super::typed::{GameId, TournamentId};
 
 /// A tournament's name: 1 to this many characters.
