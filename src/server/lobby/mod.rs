@@ -35,6 +35,10 @@ mod store;
 mod store_tournaments;
 mod takeback;
 pub mod tournament;
+mod tournament_asks;
+mod tournament_page;
+mod tournament_run;
+mod tournament_state;
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
