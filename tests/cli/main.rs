@@ -23,6 +23,7 @@ mod rules_doc;
 mod screen_reader;
 mod show;
 mod solve;
+mod tournaments_file;
 mod workspace;
 
 /// The real binary, without a developer's own `BRIQUE_LOG`: no test writes

@@ -37,6 +37,7 @@ impl Referee {
         for (id, stage) in due {
             if stage == Stage::Upcoming {
                 self.set_stage(id, Stage::Running);
+                self.started_again(id);
             }
             self.advance(id);
         }

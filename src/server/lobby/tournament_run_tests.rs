@@ -455,3 +455,43 @@ fn tournaments_are_refused_what_they_cannot_be() {
     let refused = ann.ask(&mut referee, Ask::CreateTournament { spec: swiss(2, 60) });
     assert!(refused.unwrap_err().starts_with("at most 3 tournaments"));
 }
+
+#[test]
+fn the_operators_tournaments_are_made_once_and_a_recurring_one_again_at_its_start() {
+    let dir = tempfile::tempdir().unwrap();
+    let clocks = Clocks::new();
+    let file = super::super::tournament::file::parse(
+        "[[tournament]]\nname = \"Hourly\"\nkind = \"swiss\"\nsize = 5\nclock = \"1+1\"\n\
+         rounds = 1\nstart = \"+3s\"\nevery = \"1h\"\n",
+    )
+    .unwrap();
+    let starts = |referee: &Referee| -> Vec<(Stage, i64, Option<String>)> {
+        referee
+            .tournament_list()
+            .into_iter()
+            .map(|t| (t.stage, t.starts_ms, t.by))
+            .collect()
+    };
+    let referee = clocks.referee(dir.path()).scheduling(file.clone());
+    assert_eq!(
+        starts(&referee),
+        [(Stage::Upcoming, START_MS + 3_000, None)]
+    );
+    drop(referee);
+    // The same file again: the same tournament, not a second.
+    let mut referee = clocks.referee(dir.path()).scheduling(file);
+    assert_eq!(
+        starts(&referee),
+        [(Stage::Upcoming, START_MS + 3_000, None)]
+    );
+    clocks.pass(3_000);
+    referee.tick();
+    // Nobody entered: it is over at once, and the next one is to come.
+    assert_eq!(
+        starts(&referee),
+        [
+            (Stage::Upcoming, START_MS + 3_000 + 3_600_000, None),
+            (Stage::Finished, START_MS + 3_000, None),
+        ]
+    );
+}

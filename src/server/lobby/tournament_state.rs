@@ -8,6 +8,7 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 use super::store::{Store, StoreError};
 use super::store_tournaments::StoredTournament;
 use super::tournament::Stage;
+use super::tournament::file::Scheduled;
 
 /// Finished tournaments kept (and listed) besides those to come and
 /// under way.
@@ -31,6 +32,9 @@ pub struct Tournaments {
     /// The creators' names, by tournament (a tournament keeps its
     /// creator's key).
     pub creators: HashMap<u64, String>,
+    /// The operator's recurring tournaments still to start, by number:
+    /// made again when they start.
+    pub recurring: HashMap<u64, Scheduled>,
     /// The list changed since it was last pushed.
     pub list_changed: bool,
 }
