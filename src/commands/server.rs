@@ -101,6 +101,11 @@ pub struct ServerArgs {
         num_args = 1
     )]
     pub bots: Vec<crate::ai::Level>,
+    /// With --lobby: the operator's tournaments, a TOML file of
+    /// `[[tournament]]` tables (docs/server.md, "Tournaments"); a bad file
+    /// is refused with its line.
+    #[arg(long, value_name = "FILE", requires = "lobby")]
+    pub tournaments: Option<PathBuf>,
     /// The games the server's bots play at once, in all (default: one per
     /// search slot); past it a challenge to a bot is refused, politely.
     #[arg(long, value_name = "N", requires = "bots", value_parser = clap::value_parser!(usize))]
@@ -268,6 +273,26 @@ fn ssh_lines(ssh: &SshServer) -> String {
     )
 }
 
+/// The operator's tournaments file read and checked, or why not (the
+/// file's name, and its line at fault).
+fn read_tournaments(
+    path: &std::path::Path,
+) -> Result<Vec<lobby::tournament::file::Scheduled>, String> {
+    let shown = path.display();
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{shown}: {e}"))?;
+    let scheduled = lobby::tournament::file::parse(&text).map_err(|e| format!("{shown}: {e}"))?;
+    match scheduled
+        .iter()
+        .find(|t| t.kind != lobby::tournament::Kind::Swiss)
+    {
+        Some(t) => Err(format!(
+            "{shown}: tournament \"{}\": this server runs swiss tournaments only so far, not a {}",
+            t.name, t.kind
+        )),
+        None => Ok(scheduled),
+    }
+}
+
 /// The relay and the lobby (and SSH), in one process.
 fn run_lobby(
     args: &ServerArgs,
@@ -309,6 +334,14 @@ fn run_lobby(
             return ExitCode::from(2);
         }
     };
+    let tournaments = match args.tournaments.as_deref().map(read_tournaments) {
+        None => Vec::new(),
+        Some(Ok(tournaments)) => tournaments,
+        Some(Err(why)) => {
+            eprintln!("brique server: {why}");
+            return ExitCode::from(2);
+        }
+    };
     let config = lobby::LobbyConfig {
         bind: SocketAddr::new(args.bind, args.lobby_port),
         key,
@@ -319,6 +352,7 @@ fn run_lobby(
             ..lobby::LobbyLimits::default()
         },
         bots,
+        tournaments,
     };
     let web = match args
         .web_port

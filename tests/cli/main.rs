@@ -24,6 +24,7 @@ mod screen_reader;
 mod screen_reader_net;
 mod show;
 mod solve;
+mod tournaments_file;
 mod workspace;
 
 /// The real binary, without a developer's own `BRIQUE_LOG`: no test writes

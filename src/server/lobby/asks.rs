@@ -139,13 +139,13 @@ impl Referee {
                 }
             }
             Ask::Rename { name: wanted } => self.rename(&key, &wanted),
-            Ask::Tournaments
+            ask @ (Ask::Tournaments
             | Ask::Tournament { .. }
             | Ask::UnfollowTournament { .. }
             | Ask::CreateTournament { .. }
             | Ask::JoinTournament { .. }
             | Ask::WithdrawTournament { .. }
-            | Ask::PauseTournament { .. } => Err(AskRefusal::NoTournaments),
+            | Ask::PauseTournament { .. }) => self.tournament_ask(conn, &key, name.clone(), ask),
         }
     }
 

@@ -29,6 +29,7 @@ impl Referee {
         let keys = live.keys.clone();
         let names = live.names.clone();
         let terms = live.terms;
+        let plies = live.game.history().len();
         let ratings = if terms.rated && !live.aborted(ending) {
             match self.new_ratings(&keys, terms.variant, winner) {
                 Ok(ratings) => ratings,
@@ -75,6 +76,7 @@ impl Referee {
             }
         }
         self.dirty.games = true;
+        self.tournament_game_ended(game, &keys, winner, ending, plies);
         Ok(())
     }
 

@@ -35,6 +35,11 @@ mod store;
 mod store_tournaments;
 mod takeback;
 pub mod tournament;
+mod tournament_asks;
+mod tournament_page;
+mod tournament_run;
+mod tournament_schedule;
+mod tournament_state;
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -74,6 +79,8 @@ pub struct LobbyConfig {
     pub limits: LobbyLimits,
     /// The server's own bots (`--bots`), if any.
     pub bots: Option<bots::BotsConfig>,
+    /// The operator's tournaments (`--tournaments FILE`).
+    pub tournaments: Vec<tournament::file::Scheduled>,
 }
 
 /// A service run beside the lobby on its runtime, given what the lobby
@@ -127,7 +134,9 @@ pub fn run(
         Some(config) => bots::load(&config.dir, &config.levels)?,
         None => Vec::new(),
     };
-    let referee = referee.with_house_bots(members.iter().map(bots::Member::key).collect());
+    let referee = referee
+        .with_house_bots(members.iter().map(bots::Member::key).collect())
+        .scheduling(lobby.tournaments.clone());
     // The bots search in the SSH players' slots when there are any.
     let slots = match (&ssh, &lobby.bots) {
         (Some(ssh), _) => ssh.searches(),

@@ -18,6 +18,7 @@ use super::limits::LobbyLimits;
 use super::registrations::Registrations;
 use super::showcase::Showcase;
 use super::store::Store;
+use super::tournament_state::Tournaments;
 use crate::net::rate::RateLimiter;
 use crate::online::NameError;
 use crate::online::protocol::{
@@ -134,6 +135,8 @@ pub struct Referee {
     pub(super) house: HashSet<String>,
     /// What the web pages show, when the server has them.
     showcase: Option<Showcase>,
+    /// The tournaments (`tournament_run`).
+    pub(super) tournaments: Tournaments,
 }
 
 /// Milliseconds since 1970, now.
@@ -172,6 +175,7 @@ impl Referee {
             "the lobby's games in progress are back"
         );
         let mut referee = Referee::with_games(store, limits, games);
+        referee.tournaments = Tournaments::load(&mut referee.store)?;
         referee.reload_bots();
         Ok(referee)
     }
@@ -208,6 +212,7 @@ impl Referee {
             bots: HashSet::new(),
             house: HashSet::new(),
             showcase: None,
+            tournaments: Tournaments::default(),
         }
     }
 
@@ -486,7 +491,7 @@ impl Referee {
 
     /// Ends games out of time, and aborts those whose side to move made
     /// no first move in time; pushes the lists if they changed.
-    fn tick(&mut self) {
+    pub(super) fn tick(&mut self) {
         let now = self.now();
         let first_move = self.limits.first_move;
         let ended: Vec<(u64, Ending)> = self
@@ -505,6 +510,7 @@ impl Referee {
             let _ = self.end(game, ending);
         }
         self.cluster_tick();
+        self.tournaments_tick();
         // Lists go out at most every `lists_every`: with many players
         // each change would otherwise cost everyone a message.
         if self.last_lists.elapsed() >= self.limits.lists_every {

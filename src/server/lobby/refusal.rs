@@ -11,8 +11,30 @@ use crate::online::protocol::TermsError;
 pub enum AskRefusal {
     #[error("unknown connection")]
     UnknownConnection,
-    #[error("this server holds no tournaments yet")]
+    #[error("tournaments are not run by a server among several (one database): ask its operator")]
     NoTournaments,
+    #[error("no tournament {0} is held on this server")]
+    NoTournament(u64),
+    #[error(transparent)]
+    Spec(#[from] crate::online::tournaments::SpecError),
+    #[error("this server runs swiss tournaments only so far, not a {0}")]
+    KindNotRun(crate::online::tournaments::Kind),
+    #[error("at most {0} tournaments of yours not yet finished")]
+    TooManyTournaments(usize),
+    #[error("at most {0} tournaments followed at once")]
+    TooManyFollowed(usize),
+    #[error("tournament {0} has started: entries are closed")]
+    TournamentStarted(u64),
+    #[error("tournament {0} is over")]
+    TournamentOver(u64),
+    #[error("you are entered in tournament {0} already")]
+    AlreadyEntered(u64),
+    #[error("you are not entered in tournament {0}")]
+    NotEntered(u64),
+    #[error("a tournament holds at most {0} entrants")]
+    TournamentFull(usize),
+    #[error("only an arena's entrants pause")]
+    NotAnArena,
     #[error("unknown key")]
     UnknownKey,
     #[error("too many requests: at most {0} a second from one player")]
