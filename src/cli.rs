@@ -57,7 +57,8 @@ pub enum Command {
     /// `--lobby` a lobby, with `--ssh-port N` the whole game over SSH.
     Server(server::ServerArgs),
     /// A lobby server's archive (`brique online games NAME --server HOST:PORT`),
-    /// and your name there (`brique online rename NEW --server HOST:PORT`).
+    /// and your name there (`brique online rename NEW --server HOST:PORT`),
+    /// its tournaments (`brique online tournaments --server HOST:PORT`).
     Online(online::OnlineArgs),
     /// Learn the game: interactive lessons on small boards.
     Learn(LearnArgs),

@@ -101,6 +101,11 @@ pub enum Action {
     Disconnect,
     /// The Online screen: take another name on the lobby server.
     RenameOnline,
+    /// The Online screen's Tournaments page: enter the tournament shown.
+    JoinTournament,
+    /// The Online screen's Tournaments page: pause one's games in the
+    /// arena shown, or be paired again.
+    PauseTournament,
     /// Ask the engine for a move for the side to move, shown on the board.
     Hint,
     /// Show or hide the heat map of the engine's search.

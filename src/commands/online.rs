@@ -4,6 +4,10 @@
 //! NEW --server HOST:PORT`: this key takes another name there. `brique
 //! online bot --server HOST:PORT --name NAME --gtp "PROGRAM ARGS"`: a GTP
 //! engine brought into the lobby as a bot (src/online/bot_bridge).
+//! `brique online tournaments --server HOST:PORT [--id N]`: the lobby's
+//! tournaments, or one's standings and rounds (`online/tournaments.rs`).
+
+mod tournaments;
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -11,7 +15,7 @@ use std::time::Duration;
 
 use crate::net::lookup;
 use crate::online::bot_bridge::{self, AcceptFilter, BridgeConfig};
-use crate::online::protocol::{Answer, Ask, FinishedGame, GameId};
+use crate::online::protocol::{Answer, Ask, FinishedGame, GameId, TournamentId};
 use crate::online::{Client, Identity, KEY_FILE, KNOWN_SERVERS_FILE};
 use crate::storage::{Paths, atomic_create};
 
@@ -35,6 +39,25 @@ pub enum OnlineCommand {
     /// Brings a GTP engine into a lobby as a bot: it accepts the
     /// challenges made to it, one game at a time, and the engine plays.
     Bot(BotArgs),
+    /// A lobby server's tournaments (upcoming, running, the latest
+    /// finished), or with --id one tournament's standings and rounds.
+    Tournaments(TournamentsArgs),
+}
+
+/// `brique online tournaments`.
+#[derive(clap::Args, Debug)]
+pub struct TournamentsArgs {
+    /// The lobby: `brique server --lobby`'s address and lobby port.
+    #[arg(long, value_name = "HOST:PORT")]
+    pub server: String,
+    /// One tournament's number (the `#N` of the list): its standings
+    /// and rounds.
+    #[arg(long, value_name = "N")]
+    pub id: Option<u64>,
+    /// The key file proving who connects (default: `online.key` in the
+    /// data directory, made at first use).
+    #[arg(long, value_name = "PATH")]
+    pub key: Option<PathBuf>,
 }
 
 /// `brique online bot`.
@@ -98,6 +121,7 @@ pub fn run(args: &OnlineArgs) -> ExitCode {
         OnlineCommand::Games(games) => list_games(games),
         OnlineCommand::Rename(rename) => rename_key(rename),
         OnlineCommand::Bot(bot) => run_bot(bot),
+        OnlineCommand::Tournaments(args) => show_tournaments(args),
     };
     match done {
         Ok(()) => ExitCode::SUCCESS,
@@ -227,6 +251,23 @@ fn list_games(args: &GamesArgs) -> Result<(), Failure> {
         }
     }
     Ok(())
+}
+
+fn show_tournaments(args: &TournamentsArgs) -> Result<(), Failure> {
+    let server = lookup(&args.server).map_err(|e| (ExitCode::from(2), e.to_string()))?;
+    let key = key_file(args.key.as_ref())?;
+    let identity = Identity::load_or_create(&key).map_err(fail)?;
+    // Looking needs no name: a new key connects without one.
+    let known = key.with_file_name(KNOWN_SERVERS_FILE);
+    let (mut client, _) = Client::connect(server, &identity, None, &known).map_err(fail)?;
+    let text = match args.id {
+        None => tournaments::list_text(&client.tournaments(WAIT).map_err(fail)?),
+        Some(id) => {
+            let page = client.tournament(TournamentId(id), WAIT).map_err(fail)?;
+            tournaments::page_text(&page)
+        }
+    };
+    super::print_stdout(&text).map_err(|code| (code, String::new()))
 }
 
 /// `#12  alice - bob  9x9 original 10+0 rated  Black wins  41 moves`.

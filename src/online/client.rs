@@ -371,6 +371,31 @@ impl Client {
         answer
     }
 
+    /// The server's tournaments (upcoming, running, the latest finished),
+    /// waiting at most `wait`.
+    pub fn tournaments(
+        &mut self,
+        wait: Duration,
+    ) -> Result<Vec<super::tournaments::TournamentSummary>, OnlineError> {
+        match self.request(Ask::Tournaments, wait)? {
+            Answer::Tournaments { tournaments } => Ok(tournaments),
+            _ => Err(OnlineError::Unexpected),
+        }
+    }
+
+    /// One tournament's page: its standings and rounds (the server pushes
+    /// its changes from then on, until `UnfollowTournament`).
+    pub fn tournament(
+        &mut self,
+        tournament: super::tournaments::TournamentId,
+        wait: Duration,
+    ) -> Result<super::tournaments::TournamentPage, OnlineError> {
+        match self.request(Ask::Tournament { tournament }, wait)? {
+            Answer::Tournament { page } => Ok(*page),
+            _ => Err(OnlineError::Unexpected),
+        }
+    }
+
     /// The first push that `wanted` picks, waiting at most `wait`; those
     /// it passes over are dropped.
     pub fn wait_for<T>(

@@ -207,7 +207,9 @@ fn online_two_apps_seek_accept_play_to_the_end_and_a_third_watches() {
         },
     );
     assert!(ann.online().seeks.is_empty(), "{:?}", ann.online().seeks);
-    press(&mut bob, KeyCode::Tab); // from the archive round to the seeks
+    // From the archive, past the tournaments, round to the seeks.
+    press(&mut bob, KeyCode::Tab);
+    press(&mut bob, KeyCode::Tab);
     assert!(text(&bob, 120, 40).contains("cat challenges you"));
     press(&mut bob, KeyCode::Enter);
     tick_until(&mut [&mut bob, &mut cat], "the challenge's game", |b| {

@@ -38,5 +38,6 @@ mod relay_app;
 mod relay_replay;
 mod ssh;
 mod tournament_store;
+mod tournaments_cli;
 mod web;
 mod web_browser;

@@ -17,6 +17,17 @@ impl Online {
         desk: &mut Desk<'_>,
         deeds: &mut Deeds,
     ) {
+        if matches!(
+            asked,
+            Ask::Tournaments
+                | Ask::Tournament { .. }
+                | Ask::CreateTournament { .. }
+                | Ask::JoinTournament { .. }
+                | Ask::WithdrawTournament { .. }
+                | Ask::PauseTournament { .. }
+        ) {
+            return self.on_tournament_refusal(asked, why, desk, deeds);
+        }
         let what = match asked {
             Ask::Seek { .. } | Ask::Challenge { .. } => "The seek was refused",
             Ask::Accept { .. } => "Not accepted",
@@ -100,6 +111,15 @@ impl Online {
                     page.form = None;
                 }
             }
+            (
+                asked @ (Ask::Tournaments
+                | Ask::Tournament { .. }
+                | Ask::CreateTournament { .. }
+                | Ask::JoinTournament { .. }
+                | Ask::WithdrawTournament { .. }
+                | Ask::PauseTournament { .. }),
+                answer,
+            ) => self.on_tournament_answer(asked, answer, desk, deeds),
             // Accept: the game comes as a push; moves: as `moved`.
             _ => {}
         }

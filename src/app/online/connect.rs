@@ -310,6 +310,7 @@ impl Online {
         self.pending.clear();
         self.players.clear();
         self.seeks.clear();
+        self.tournaments.forget();
         if self
             .game
             .as_ref()

@@ -21,6 +21,8 @@ pub(in crate::app) struct Desk<'a> {
     pub fixed: Option<&'a str>,
     /// What wakes the event loop: the lobby's reader rings it.
     pub bell: &'a crate::bell::Bell,
+    /// What the keyboard talks to now: a notice names the key from there.
+    pub context: Context,
 }
 
 impl Desk<'_> {

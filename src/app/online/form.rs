@@ -18,7 +18,7 @@ const SERVER_CHARS: usize = 400;
 const NAME_FIELD_CHARS: usize = 3 * NAME_MAX_CHARS;
 
 /// The paces a seek offers: clocks (minutes + seconds a move), then days a move.
-const PACES: [Pace; 9] = [
+pub(super) const PACES: [Pace; 9] = [
     Pace::Clock {
         minutes: 1,
         increment: 1,

@@ -32,6 +32,7 @@ impl App {
     /// reads the lobby).
     pub(in crate::app) fn take_online(&mut self) -> Vec<Effect> {
         let fixed = self.reach.fixed_server().map(str::to_string);
+        let context = self.screen.context();
         let mut desk = Desk {
             page: match &mut self.screen {
                 Screen::Online(page) => Some(&mut **page),
@@ -42,6 +43,7 @@ impl App {
             theme: self.theme,
             fixed: fixed.as_deref(),
             bell: &self.bell,
+            context,
         };
         let deeds = self.online.take(&mut desk);
         self.carry_out(deeds)
@@ -100,10 +102,16 @@ impl Online {
         }
     }
 
-    fn on_push(&mut self, push: Push, desk: &mut Desk<'_>, deeds: &mut Deeds) {
+    pub(super) fn on_push(&mut self, push: Push, desk: &mut Desk<'_>, deeds: &mut Deeds) {
         match push {
-            // The Tournaments page reads these (docs/protocol.md, "Tournaments").
-            Push::Tournaments { .. } | Push::Tournament { .. } | Push::Paired { .. } => {}
+            Push::Tournaments { tournaments } => self.tournaments.take_list(tournaments),
+            Push::Tournament { page } => self.tournaments.take_page(*page),
+            Push::Paired {
+                tournament,
+                name,
+                round,
+                game,
+            } => self.on_paired(tournament, &name, round, game, desk, deeds),
             Push::Players { players, bots } => {
                 self.players = players;
                 self.bots = bots;
@@ -129,8 +137,10 @@ impl Online {
             }
             Push::Started { state } => {
                 let against = self.opponent_in(&state);
+                let paired = self.started_text(state.game, desk);
                 self.show_game(state, desk, deeds);
-                deeds.say(Tone::Success, format!("The game against {against} starts."));
+                let text = paired.unwrap_or_else(|| format!("The game against {against} starts."));
+                deeds.say(Tone::Success, text);
             }
             Push::Moved {
                 game,

@@ -21,6 +21,7 @@ impl App {
     /// A key on the Online screen: its page's, or its form's.
     pub(in crate::app) fn on_online(&mut self, action: Action) -> Vec<Effect> {
         let fixed = self.reach.fixed_server().map(str::to_string);
+        let context = self.screen.context();
         let Screen::Online(page) = &mut self.screen else {
             return Vec::new();
         };
@@ -31,6 +32,7 @@ impl App {
             theme: self.theme,
             fixed: fixed.as_deref(),
             bell: &self.bell,
+            context,
         };
         let deeds = self.online.on_page(page, action, &mut desk);
         self.carry_out(deeds)
@@ -43,6 +45,9 @@ impl Online {
         let mut deeds = Deeds::default();
         if page.form.is_some() {
             return self.on_form(page, action);
+        }
+        if page.tab == Tab::Tournaments && self.on_tournament_key(page, action, desk, &mut deeds) {
+            return deeds;
         }
         let rows = self.rows(page.tab);
         // The lists change under the cursor: it stays on a row.
@@ -115,6 +120,7 @@ impl Online {
             Tab::Players => self.players.len(),
             Tab::Leaderboard => self.leaderboard.len(),
             Tab::Archive => self.archive.len(),
+            Tab::Tournaments => self.tournaments.rows(),
         }
     }
 
@@ -134,12 +140,13 @@ impl Online {
             Tab::Mine => {
                 self.send(Ask::MyGames, deeds);
             }
+            Tab::Tournaments => self.tournaments_opened(deeds),
             _ => {}
         }
     }
 
     /// A player's ratings and finished games, for the Archive page.
-    fn ask_archive(&mut self, name: String, deeds: &mut Deeds) {
+    pub(super) fn ask_archive(&mut self, name: String, deeds: &mut Deeds) {
         self.archive_of = Some(name.clone());
         self.archive.clear();
         self.ratings.clear();
@@ -196,6 +203,8 @@ impl Online {
                     self.send(Ask::Record { game }, deeds);
                 }
             }
+            // Its own keys took Enter (`tournament_keys.rs`).
+            Tab::Tournaments => {}
         }
     }
 
@@ -226,6 +235,9 @@ impl Online {
                 if let Some(name) = form.submitted() {
                     self.send(Ask::Rename { name }, &mut deeds);
                 }
+            }
+            (PageForm::Tournament(form), action) => {
+                self.on_tournament_form(form, action, &mut deeds);
             }
             (PageForm::Seek(form), Action::NextField) => form.step(true),
             (PageForm::Seek(form), Action::PrevField) => form.step(false),

@@ -159,6 +159,8 @@ pub fn rows(scene: &Scene<'_>, page: &OnlinePage, width: u16) -> (String, Vec<St
                     .collect(),
             )
         }
+        // Drawn by `tournament_view.rs`.
+        Tab::Tournaments => (String::new(), Vec::new()),
     };
     let cut = |s: String| s.chars().take(usize::from(width)).collect::<String>();
     (heading, rows.into_iter().map(cut).collect())

@@ -22,4 +22,11 @@ pub(super) mod rename;
 mod rename_view;
 pub(super) mod state;
 pub(super) mod talk;
+mod tournament_form;
+mod tournament_form_view;
+mod tournament_keys;
+mod tournament_view;
+mod tournaments;
+#[cfg(test)]
+mod tournaments_tests;
 pub(super) mod view;

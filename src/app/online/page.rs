@@ -5,6 +5,7 @@ use strum::VariantArray;
 
 use super::form::{ConnectForm, SeekForm};
 use super::rename::RenameForm;
+use super::tournament_form::TournamentForm;
 use crate::app::settings::form::cycle;
 use crate::core::Variant;
 
@@ -23,6 +24,8 @@ pub enum Tab {
     Leaderboard,
     /// A player's ratings and finished games (to download).
     Archive,
+    /// The tournaments, and one's standings and rounds.
+    Tournaments,
 }
 
 impl Tab {
@@ -34,6 +37,7 @@ impl Tab {
             Tab::Players => "Players",
             Tab::Leaderboard => "Leaderboard",
             Tab::Archive => "Archive",
+            Tab::Tournaments => "Tournaments",
         }
     }
 
@@ -53,6 +57,7 @@ pub enum PageForm {
     Connect(ConnectForm),
     Seek(SeekForm),
     Rename(RenameForm),
+    Tournament(Box<TournamentForm>),
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -193,6 +193,8 @@ pub struct Online {
     pub resume: Option<GameId>,
     /// One's games whose other player has left (no connection now).
     pub gone: std::collections::HashSet<GameId>,
+    /// The Tournaments page's list and the tournament open there.
+    pub tournaments: super::tournaments::Tournaments,
 }
 
 impl Transport for Online {

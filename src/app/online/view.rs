@@ -33,9 +33,16 @@ const ONLINE: Page = Page {
 
 pub fn render(scene: &Scene<'_>, page: &OnlinePage, area: Rect, buf: &mut Buffer) {
     let (body, _) = page_boxes(area, WIDTH);
-    // The row chosen stays in sight.
+    // The row chosen stays in sight (the Tournaments page: its line).
+    let selected = match page.tab {
+        Tab::Tournaments => {
+            let (_, at) = super::tournament_view::lines(scene, page, body.width);
+            at.saturating_sub(1)
+        }
+        _ => page.selected,
+    };
     let visible = usize::from(body.height).saturating_sub(ABOVE_ROWS).max(1);
-    let scroll = page.selected.saturating_sub(visible - 1);
+    let scroll = selected.saturating_sub(visible - 1);
     let scroll = u16::try_from(scroll).unwrap_or(u16::MAX);
     let lines = |width: u16| page_lines(scene, page, width);
     page::render(scene, &ONLINE, scroll, lines, area, buf);
@@ -43,6 +50,9 @@ pub fn render(scene: &Scene<'_>, page: &OnlinePage, area: Rect, buf: &mut Buffer
         Some(PageForm::Connect(form)) => form_view::connect(scene, form, area, buf),
         Some(PageForm::Seek(form)) => form_view::seek(scene, form, area, buf),
         Some(PageForm::Rename(form)) => super::rename_view::render(scene, form, area, buf),
+        Some(PageForm::Tournament(form)) => {
+            super::tournament_form_view::render(scene, form, area, buf);
+        }
         None => {}
     }
 }
@@ -113,6 +123,11 @@ fn page_lines(scene: &Scene<'_>, page: &OnlinePage, width: u16) -> Vec<Line<'sta
         )),
         Line::default(),
     ];
+    if page.tab == Tab::Tournaments {
+        let (tournaments, _) = super::tournament_view::lines(scene, page, width);
+        lines.extend(tournaments);
+        return lines;
+    }
     let (heading, items) = rows(scene, page, width);
     lines.extend(wrap(&heading, width, theme.ui(Ui::Title)));
     if items.is_empty() {
@@ -140,5 +155,6 @@ fn empty_text(tab: Tab) -> &'static str {
         Tab::Players => "Nobody online.",
         Tab::Leaderboard => "Nobody rated yet in these rules.",
         Tab::Archive => "No finished game.",
+        Tab::Tournaments => "No tournament yet.",
     }
 }
