@@ -83,10 +83,7 @@ mod tests {
         assert_eq!(think_time(clock(60, 4, 0), NONE), Duration::from_secs(6));
         assert_eq!(think_time(clock(2, 10, 0), NONE), Duration::from_secs(1));
         // Byo-yomi: half of one stone's share.
-        assert_eq!(
-            think_time(clock(3, 0, 5), NONE),
-            Duration::from_millis(300)
-        );
+        assert_eq!(think_time(clock(3, 0, 5), NONE), Duration::from_millis(300));
     }
 
     #[test]
@@ -95,10 +92,7 @@ mod tests {
             reserve: Duration::from_secs(1),
             floor: Duration::from_millis(10),
         };
-        assert_eq!(
-            think_time(clock(21, 0, 0), margins),
-            Duration::from_secs(1)
-        );
+        assert_eq!(think_time(clock(21, 0, 0), margins), Duration::from_secs(1));
         assert_eq!(
             think_time(clock(0, 5, 0), margins),
             Duration::from_millis(10)
@@ -111,9 +105,6 @@ mod tests {
         assert_eq!((easy.iterations, easy.millis), (Some(200), Some(100)));
         let second = Budget::millis(1_000);
         assert_eq!(within(second, Duration::from_secs(30)), second);
-        assert_eq!(
-            budget(second, clock(2, 0, 0), NONE),
-            Budget::millis(100)
-        );
+        assert_eq!(budget(second, clock(2, 0, 0), NONE), Budget::millis(100));
     }
 }

@@ -101,6 +101,8 @@ pub enum Action {
     Disconnect,
     /// The Online screen: take another name on the lobby server.
     RenameOnline,
+    /// The Online screen: the bots online, to challenge one.
+    PlayBot,
     /// Ask the engine for a move for the side to move, shown on the board.
     Hint,
     /// Show or hide the heat map of the engine's search.

@@ -3,6 +3,7 @@
 
 use strum::VariantArray;
 
+use super::bot_picker::BotPicker;
 use super::form::{ConnectForm, SeekForm};
 use super::rename::RenameForm;
 use crate::app::settings::form::cycle;
@@ -53,6 +54,8 @@ pub enum PageForm {
     Connect(ConnectForm),
     Seek(SeekForm),
     Rename(RenameForm),
+    /// "Play a bot": a list, no text field.
+    Bots(BotPicker),
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -92,6 +95,11 @@ impl OnlinePage {
 
     /// Whether a form with text fields has the keyboard.
     pub const fn typing(&self) -> bool {
-        self.form.is_some()
+        self.form.is_some() && !self.picking_bot()
+    }
+
+    /// Whether "Play a bot" has the keyboard.
+    pub const fn picking_bot(&self) -> bool {
+        matches!(self.form, Some(PageForm::Bots(_)))
     }
 }

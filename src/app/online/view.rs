@@ -43,6 +43,7 @@ pub fn render(scene: &Scene<'_>, page: &OnlinePage, area: Rect, buf: &mut Buffer
         Some(PageForm::Connect(form)) => form_view::connect(scene, form, area, buf),
         Some(PageForm::Seek(form)) => form_view::seek(scene, form, area, buf),
         Some(PageForm::Rename(form)) => super::rename_view::render(scene, form, area, buf),
+        Some(PageForm::Bots(picker)) => super::bot_picker_view::render(scene, picker, area, buf),
         None => {}
     }
 }
