@@ -91,10 +91,8 @@ impl BotPicker {
             }
         }
         // The server's bots by level, easy first; the others after, by name.
-        self.rows.sort_by(|a, b| {
-            let key = |row: &BotRow| (row.level.map_or(u8::MAX, Level::number), row.name.clone());
-            key(a).cmp(&key(b))
-        });
+        self.rows
+            .sort_by_key(|row| (row.level.map_or(u8::MAX, Level::number), row.name.clone()));
         self.selected = chosen
             .and_then(|name| self.rows.iter().position(|row| row.name == name))
             .unwrap_or(0);
