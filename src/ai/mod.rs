@@ -17,6 +17,7 @@
 
 mod bitboard;
 mod board;
+pub mod clock_share;
 mod config;
 mod exact;
 mod huge_pages;

@@ -106,6 +106,8 @@ pub enum Action {
     /// The Online screen's Tournaments page: pause one's games in the
     /// arena shown, or be paired again.
     PauseTournament,
+    /// The Online screen: the bots online, to challenge one.
+    PlayBot,
     /// Ask the engine for a move for the side to move, shown on the board.
     Hint,
     /// Show or hide the heat map of the engine's search.

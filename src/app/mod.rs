@@ -85,7 +85,7 @@ mod welcome;
 pub use action::{Action, Direction, Edit, FirstGame, HistoryStep};
 pub use computer::engine::{EngineSnapshot, Job};
 pub use computer::heat::Heat;
-pub use computer::slots::SearchSlots;
+pub use computer::slots::{Priority, SearchSlots, Slot};
 pub use config::engine::{EngineConfig, Mode, ReviewTime, Threads};
 pub use config::file::{ConfigFile, Loaded, Notice, Saved};
 pub use config::{

@@ -117,6 +117,7 @@ impl Screen {
             Screen::Results { .. } => Context::Results,
             Screen::Training => Context::Training,
             Screen::Welcome => Context::Welcome,
+            Screen::Online(page) if page.picking_bot() => Context::OnlineBots,
             Screen::Online(page) if page.typing() => Context::OnlineForm,
             Screen::Online(_) => Context::Online,
         }

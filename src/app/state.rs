@@ -249,7 +249,11 @@ impl App {
             // (On the Online screen, the same key seeks another.)
             Action::NewGame if self.online.playing() => matches!(self.screen, Screen::Online(_)),
             Action::OpenRecords | Action::OpenTraining if self.online.playing() => false,
-            Action::NextValue | Action::CancelSeek | Action::Disconnect | Action::RenameOnline
+            Action::NextValue
+            | Action::CancelSeek
+            | Action::Disconnect
+            | Action::RenameOnline
+            | Action::PlayBot
                 if matches!(self.screen, Screen::Online(_)) =>
             {
                 match &self.screen {

@@ -21,6 +21,7 @@ use std::time::Duration;
 
 pub use super::gtp_error::GtpError;
 use super::lines::{Line, read_line};
+use crate::ai::clock_share::{self, ClockLeft, Margins};
 use crate::ai::{Budget, Level, Search};
 use crate::core::{BoardSize, Color, Game, Move, Player, Rules, SquareError, Variant, diagram};
 use crate::thinker::think;
@@ -139,23 +140,24 @@ pub struct TimeLeft {
 /// the search, so that even a flag about to fall gets a move.
 pub const MIN_THINKING: Duration = Duration::from_millis(10);
 
-/// What a `genmove` may spend with `clock` on its side: the `budget`, but
-/// at most a twentieth of the time left (as the computer opponent does on
-/// a clock, with no increment to count on), or half of one stone's share
-/// in byo-yomi; at least [`MIN_THINKING`]. The time is also the hard limit
-/// of that move: with the time short, even a pie-rule decision stops at it.
+/// What a `genmove` may spend with `clock` on its side: the `budget`,
+/// within the engine's one share of a clock ([`clock_share`]) with no
+/// increment (GTP's `time_left` tells none) and no reserve (the controller
+/// keeps its own); at least [`MIN_THINKING`]. The time is also the hard
+/// limit of that move: with the time short, even a pie-rule decision stops
+/// at it.
 pub fn clock_budget(budget: Budget, clock: TimeLeft) -> (Budget, Duration) {
-    let share = match clock.stones {
-        0 => clock.left / 20,
-        stones => clock.left / stones / 2,
+    let clock = ClockLeft {
+        left: clock.left,
+        increment: Duration::ZERO,
+        stones: clock.stones,
     };
-    let share = share.max(MIN_THINKING);
-    let share_ms = u64::try_from(share.as_millis()).unwrap_or(u64::MAX);
-    let ms = budget.millis.map_or(share_ms, |ms| ms.min(share_ms));
-    let limited = Budget {
-        iterations: budget.iterations,
-        millis: Some(ms),
+    let margins = Margins {
+        reserve: Duration::ZERO,
+        floor: MIN_THINKING,
     };
+    let limited = clock_share::budget(budget, clock, margins);
+    let ms = limited.millis.unwrap_or(0);
     (limited, Duration::from_millis(ms))
 }
 

@@ -9,7 +9,7 @@
 //! holds a [`Connection`] and reads its [`Event`]s.
 
 mod address;
-mod backoff;
+pub(crate) mod backoff;
 mod clean;
 mod clocks;
 mod code;

@@ -8,6 +8,7 @@
 pub mod bot_bridge;
 mod client;
 mod failover;
+pub mod house_bots;
 pub mod identity;
 mod known;
 pub mod name;

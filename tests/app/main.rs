@@ -30,6 +30,7 @@ mod escorts;
 mod keys;
 mod lessons;
 mod online;
+mod online_bots;
 mod online_chat;
 mod online_failover;
 mod online_names;

@@ -244,3 +244,24 @@ fn a_challenge_outside_the_bridges_filter_is_declined() {
     // may withdraw it.
     assert_eq!(ask(&mut alice, Ask::Cancel { seek: too_big }), Answer::Done);
 }
+
+#[test]
+fn a_bot_bridge_comes_back_after_its_server_restarts_and_accepts_a_challenge() {
+    let lobby = Lobby::sqlite();
+    let server = lobby.start();
+    let dir = lobby.dir.path();
+    let mut bridge = Bridge::start(&server, dir, "backbot", "any");
+    let engine = bridge.engine_pid();
+    // The server killed and started again on the same port and database.
+    let server = server.restart();
+    let lost = bridge.wait_line("lost the server");
+    assert!(lost.contains("trying again in 1 s"), "{lost}");
+    bridge.wait_line("online as backbot");
+    let (mut alice, _) = connect(&server, dir, "alice");
+    let (_, state) = challenge(&mut alice, "backbot", terms(5, false));
+    assert_eq!(state.names, ["alice".to_string(), "backbot".to_string()]);
+    let (core, result) = play_out(&mut alice, &state);
+    assert!(core.is_over(), "{result}");
+    bridge.wait_line(&format!("game {} ended: {result}", state.game));
+    assert_eq!(bridge.engine_pid(), engine, "the engine kept");
+}

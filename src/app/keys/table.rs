@@ -48,6 +48,8 @@ pub enum Context {
     Online,
     /// A form over the Online screen (connecting, a seek).
     OnlineForm,
+    /// "Play a bot" over the Online screen: the bots online to choose from.
+    OnlineBots,
 }
 
 impl Context {
@@ -133,6 +135,7 @@ const TEXT: &[Context] = &[
     Context::OnlineForm,
 ];
 const ONLINE: &[Context] = &[Context::Online];
+const BOTS: &[Context] = &[Context::OnlineBots];
 const LISTS: &[Context] = &[Context::Records, Context::Results];
 const TRAINING: &[Context] = &[Context::Training];
 const WELCOME: &[Context] = &[Context::Welcome];
@@ -289,7 +292,13 @@ pub const KEYMAP: &[Binding] = &[
     bind("online-join-tournament", ONLINE, &[ch('e')], Action::JoinTournament, "on a tournament's page: enter it (before its start; an arena at any time)"),
     bind("online-pause-tournament", ONLINE, &[ch('p')], Action::PauseTournament, "on an arena's page: pause your games in it, or be paired again"),
     hinted("online-rules", ONLINE, &[ch('v')], Action::NextValue, "leaderboard: the other rules", "rules"),
+    hinted("online-bot", ONLINE, &[ch('b')], Action::PlayBot, "play a bot: the bots online, their levels and ratings, to challenge one", "bot"),
     hinted("online-close", ONLINE, &[ESC], Action::Close, "back to the board (from a tournament's page, back to the list)", "back"),
+    hinted("online-bot-up", BOTS, &[UP, ch('k')], Action::ScrollUp, "previous bot", "choose"),
+    hinted("online-bot-down", BOTS, &[DOWN, ch('j')], Action::ScrollDown, "next bot", "choose"),
+    hinted("online-bot-play", BOTS, &[ENTER], Action::Submit, "challenge the bot chosen at its usual terms: 9×9, 10+5, rated", "play"),
+    hinted("online-bot-terms", BOTS, &[ch('n')], Action::NewGame, "other terms: the challenge form, filled in for the bot chosen", "terms"),
+    hinted("online-bot-cancel", BOTS, &[ESC], Action::Close, "back to the page", "cancel"),
     hinted("online-form-next", &[Context::OnlineForm], &[TAB, DOWN], Action::NextField, "next field", "field"),
     hinted("online-form-previous", &[Context::OnlineForm], &[BACKTAB, UP], Action::PrevField, "previous field", "field"),
     hinted("online-form-send", &[Context::OnlineForm], &[ENTER], Action::Submit, "connect, send the seek, rename, or make the tournament", "send"),

@@ -4,6 +4,7 @@
 
 use super::desk::Desk;
 use super::page::{PageForm, Tab};
+use super::play_bot::{take_ratings, take_refusal};
 use super::state::Online;
 use crate::app::message::Tone;
 use crate::app::remote_game::deed::{Deed, Deeds};
@@ -46,6 +47,9 @@ impl Online {
             return deeds.say(Tone::Warning, text);
         }
         let text = format!("{what}: {why}.");
+        if matches!(asked, Ask::Challenge { .. }) && take_refusal(desk.page.as_deref_mut(), &text) {
+            return;
+        }
         if let (Ask::Seek { .. } | Ask::Challenge { .. }, Some(page)) = (asked, &mut desk.page)
             && let Some(PageForm::Seek(form)) = &mut page.form
         {
@@ -90,10 +94,11 @@ impl Online {
                 self.leaderboard = players;
             }
             // Answers for a player no longer shown are dropped.
-            (Ask::Ratings { name }, Answer::Ratings { ratings, history })
-                if self.archive_of.as_deref() == Some(&name) =>
-            {
-                (self.ratings, self.history) = (ratings, history);
+            (Ask::Ratings { name }, Answer::Ratings { ratings, history }) => {
+                take_ratings(desk.page.as_deref_mut(), &name, &ratings);
+                if self.archive_of.as_deref() == Some(&name) {
+                    (self.ratings, self.history) = (ratings, history);
+                }
             }
             (Ask::Archive { name }, Answer::Archive { games })
                 if self.archive_of.as_deref() == Some(&name) =>

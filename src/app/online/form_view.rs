@@ -116,6 +116,19 @@ pub(super) fn draw(
     scene: &Scene<'_>,
     title: &str,
     rows: Vec<Line<'static>>,
+    note: (&str, Style),
+    area: Rect,
+    buf: &mut Buffer,
+) {
+    draw_in(scene, Context::OnlineForm, title, rows, note, area, buf);
+}
+
+/// A box over the Online screen with the keys of `context`.
+pub(super) fn draw_in(
+    scene: &Scene<'_>,
+    context: Context,
+    title: &str,
+    rows: Vec<Line<'static>>,
     (note, style): (&str, Style),
     area: Rect,
     buf: &mut Buffer,
@@ -127,6 +140,6 @@ pub(super) fn draw(
     body.push(Line::default());
     body.extend(wrap(note, inside, style));
     body.push(Line::default());
-    body.push(Line::from(hint_spans(scene, Context::OnlineForm, inside)));
+    body.push(Line::from(hint_spans(scene, context, inside)));
     popup_lines(area, buf, scene.theme(), title, width, &body);
 }

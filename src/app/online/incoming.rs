@@ -115,6 +115,7 @@ impl Online {
             Push::Players { players, bots } => {
                 self.players = players;
                 self.bots = bots;
+                self.bots_changed(desk.page.as_deref_mut(), deeds);
             }
             Push::Seeks { seeks } => {
                 self.tell_challenges(&seeks, desk, deeds);

@@ -106,6 +106,7 @@ impl Online {
                 _ => deeds.say(Tone::Warning, "Connect with a name to rename yourself."),
             },
             Action::Submit => self.enter(page, desk, &mut deeds),
+            Action::PlayBot => self.open_bot_picker(page, &mut deeds),
             _ => {}
         }
         deeds
@@ -215,6 +216,7 @@ impl Online {
             return deeds;
         };
         match (form, action) {
+            (PageForm::Bots(_), action) => self.on_bot_picker(page, action, &mut deeds),
             (PageForm::Connect(_), Action::Close) if !up => deeds.push(Deed::Open(Screen::Board)),
             (_, Action::Close) => page.form = None,
             (PageForm::Connect(form), Action::NextField | Action::PrevField) => form.step(),

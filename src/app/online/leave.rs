@@ -23,7 +23,7 @@ impl Online {
             Action::NextValue => page.tab == Tab::Leaderboard,
             Action::CancelSeek => self.seeks.iter().any(|s| Some(s.by.as_str()) == me),
             Action::Disconnect => self.is_active(),
-            Action::RenameOnline => self.is_up() && me.is_some(),
+            Action::RenameOnline | Action::PlayBot => self.is_up() && me.is_some(),
             _ => true,
         }
     }

@@ -7,6 +7,8 @@
 pub(super) mod aids;
 mod answers;
 pub(super) mod board;
+pub(super) mod bot_picker;
+mod bot_picker_view;
 pub(super) mod connect;
 pub(super) mod connect_lobby;
 mod desk;
@@ -18,6 +20,7 @@ pub(super) mod keys;
 pub(super) mod leave;
 pub(super) mod lists_view;
 pub(super) mod page;
+mod play_bot;
 pub(super) mod rename;
 mod rename_view;
 pub(super) mod state;

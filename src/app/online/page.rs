@@ -3,6 +3,7 @@
 
 use strum::VariantArray;
 
+use super::bot_picker::BotPicker;
 use super::form::{ConnectForm, SeekForm};
 use super::rename::RenameForm;
 use super::tournament_form::TournamentForm;
@@ -58,6 +59,8 @@ pub enum PageForm {
     Seek(SeekForm),
     Rename(RenameForm),
     Tournament(Box<TournamentForm>),
+    /// "Play a bot": a list, no text field.
+    Bots(BotPicker),
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -97,6 +100,11 @@ impl OnlinePage {
 
     /// Whether a form with text fields has the keyboard.
     pub const fn typing(&self) -> bool {
-        self.form.is_some()
+        self.form.is_some() && !self.picking_bot()
+    }
+
+    /// Whether "Play a bot" has the keyboard.
+    pub const fn picking_bot(&self) -> bool {
+        matches!(self.form, Some(PageForm::Bots(_)))
     }
 }

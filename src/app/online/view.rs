@@ -53,6 +53,7 @@ pub fn render(scene: &Scene<'_>, page: &OnlinePage, area: Rect, buf: &mut Buffer
         Some(PageForm::Tournament(form)) => {
             super::tournament_form_view::render(scene, form, area, buf);
         }
+        Some(PageForm::Bots(picker)) => super::bot_picker_view::render(scene, picker, area, buf),
         None => {}
     }
 }

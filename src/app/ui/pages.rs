@@ -72,7 +72,10 @@ const SECTIONS: &[(&str, &[Context])] = &[
         "Hosting (i) and joining (m) a network game",
         &[Context::NetForm],
     ),
-    ("Online (d)", &[Context::Online, Context::OnlineForm]),
+    (
+        "Online (d)",
+        &[Context::Online, Context::OnlineForm, Context::OnlineBots],
+    ),
     ("Saving a game (w)", &[Context::SaveAs]),
     (
         "Saved games (f) and results (p)",

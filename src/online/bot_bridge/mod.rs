@@ -4,9 +4,12 @@
 //! game at a time, and drives the engine through each game. An engine
 //! that dies, hangs past its clock or answers garbage or an illegal move
 //! loses that game by resignation; the bridge says why in one line,
-//! starts the engine again for the next game and stays online. It prints
-//! what it does, a line each, to its output (`engine pid N` at each
-//! start of the engine).
+//! starts the engine again for the next game and stays online. A server
+//! that drops the connection is tried again, waiting longer after each
+//! failure ([`RECONNECT_FIRST`] doubling up to [`RECONNECT_LONGEST`]);
+//! the engine is kept, and a game left in progress is played on. It
+//! prints what it does, a line each, to its output (`engine pid N` at
+//! each start of the engine).
 
 mod accept;
 mod engine;
@@ -23,11 +26,17 @@ pub use game::{BotGame, GameFailure, MAX_MOVE_WAIT};
 
 use super::protocol::{Answer, Ask, GameId, GameState, Push, SeekId, SeekSummary};
 use super::{Client, Identity, Incoming, OnlineError};
+use crate::net::backoff::Retry;
 
 /// How long the bridge waits on the server between looks at its game.
 const IDLE: Duration = Duration::from_secs(1);
 /// How long each answer from the server may take.
 const SERVER_WAIT: Duration = Duration::from_secs(20);
+/// The wait before the first try to reach a server that dropped the
+/// connection; each failure doubles it…
+pub const RECONNECT_FIRST: Duration = Duration::from_secs(1);
+/// …up to this.
+pub const RECONNECT_LONGEST: Duration = Duration::from_secs(30);
 
 /// What a bridge needs to run.
 #[derive(Debug)]
@@ -70,9 +79,44 @@ struct Bridge<'a, W: Write> {
     log: W,
 }
 
-/// Runs the bridge until the connection ends (an error) or `log` fails.
+/// Runs the bridge: online until `log` fails or the server cannot be
+/// talked to at all (its key changed, another protocol, the name taken
+/// or refused, none reached at the start). A connection that drops is
+/// made again, as often as it takes.
 pub fn run(config: &BridgeConfig, log: impl Write) -> Result<(), BridgeError> {
     let engine = start_engine(&config.engine).map_err(BridgeError::Engine)?;
+    let client = connect(config)?;
+    let mut bridge = Bridge {
+        config,
+        client,
+        engine: None,
+        game: None,
+        challenges: Vec::new(),
+        declined: Vec::new(),
+        log,
+    };
+    bridge.say(&format!("engine pid {}", engine.pid()))?;
+    bridge.engine = Some(engine);
+    let mut retry = Retry::new(RECONNECT_FIRST, RECONNECT_LONGEST);
+    loop {
+        bridge.say(&format!("online as {} on {}", config.name, config.server))?;
+        // A connection that lasts past its first look at the games is a
+        // success: the next failure waits the first wait again.
+        let served = bridge.resume().and_then(|()| {
+            retry.succeeded();
+            bridge.serve()
+        });
+        let dropped = match served {
+            Err(BridgeError::Online(why)) if worth_retrying(&why) => why,
+            Err(fatal) => return Err(fatal),
+            Ok(()) => return Ok(()),
+        };
+        bridge.client = bridge.reconnect(dropped, &mut retry)?;
+    }
+}
+
+/// A connection to the server as the bot named in `config`.
+fn connect(config: &BridgeConfig) -> Result<Client, BridgeError> {
     let (client, welcome) = Client::connect_bot(
         config.server,
         &config.identity,
@@ -86,20 +130,17 @@ pub fn run(config: &BridgeConfig, log: impl Write) -> Result<(), BridgeError> {
             asked: config.name.clone(),
         });
     }
-    let mut bridge = Bridge {
-        config,
-        client,
-        engine: None,
-        game: None,
-        challenges: Vec::new(),
-        declined: Vec::new(),
-        log,
-    };
-    bridge.say(&format!("engine pid {}", engine.pid()))?;
-    bridge.engine = Some(engine);
-    bridge.say(&format!("online as {name} on {}", config.server))?;
-    bridge.resume()?;
-    bridge.serve()
+    Ok(client)
+}
+
+/// Whether a connection that failed so may work later: a server down, a
+/// network cut, a server too busy to answer; not a server that is not the
+/// one met before, or speaks another protocol, or refuses the name.
+const fn worth_retrying(why: &OnlineError) -> bool {
+    !matches!(
+        why,
+        OnlineError::Version { .. } | OnlineError::ServerKey(_) | OnlineError::Name(_)
+    )
 }
 
 /// An engine started and asked its name, so that a command that is no
@@ -133,6 +174,31 @@ impl<W: Write> Bridge<'_, W> {
             }
         }
         Ok(())
+    }
+
+    /// The server again after `why` ended the connection: tried until it
+    /// answers, waiting longer after each failure. The game that was on is
+    /// followed again from the server's state (`resume`).
+    fn reconnect(
+        &mut self,
+        mut why: OnlineError,
+        retry: &mut Retry,
+    ) -> Result<Client, BridgeError> {
+        self.game = None;
+        self.challenges.clear();
+        loop {
+            let wait = retry.failed();
+            self.say(&format!(
+                "lost the server: {why}; trying again in {} s",
+                wait.as_secs_f32()
+            ))?;
+            std::thread::sleep(wait);
+            match connect(self.config) {
+                Ok(client) => return Ok(client),
+                Err(BridgeError::Online(again)) if worth_retrying(&again) => why = again,
+                Err(fatal) => return Err(fatal),
+            }
+        }
     }
 
     fn serve(&mut self) -> Result<(), BridgeError> {

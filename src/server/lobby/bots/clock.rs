@@ -1,19 +1,17 @@
-//! How long a bot thinks on a move: a share of its remaining time (and
-//! most of its increment), never more than its level's budget, and always
-//! leaving a reserve on its clock, so that it never loses on time with
-//! time left. Pure arithmetic, apart from the engine and its threads.
+//! How long a bot thinks on a move: the engine's one share of a clock
+//! ([`clock_share`]), within its level's budget, always leaving a reserve
+//! on its clock, so that it never loses on time with time left; a
+//! correspondence game thinks the level's time.
 
 use std::time::Duration;
 
+use crate::ai::clock_share::{self, ClockLeft, Margins};
 use crate::ai::{Budget, Level};
 use crate::online::protocol::Pace;
 
 /// Time kept on the clock whatever happens: for the engine's last batch,
 /// the referee's queue and a slow machine.
 pub const RESERVE: Duration = Duration::from_millis(500);
-/// The moves a bot expects to make yet, at most: each gets a like share
-/// of what is left.
-pub const MOVES_AHEAD: u64 = 20;
 /// What a level that counts iterations may think at most in a
 /// correspondence game (there is no clock to share).
 pub const CORRESPONDENCE_THINK: Duration = Duration::from_secs(10);
@@ -22,23 +20,20 @@ pub const CORRESPONDENCE_THINK: Duration = Duration::from_secs(10);
 /// and the time the clock allows, capped by the level's time.
 pub fn budget(level: Level, pace: Pace, left: Duration) -> Budget {
     let own = level.budget();
-    let cap = own
-        .millis
-        .map_or(CORRESPONDENCE_THINK, Duration::from_millis);
-    let time = match pace {
-        Pace::Days(_) => cap,
+    match pace {
+        Pace::Days(_) => clock_share::within(own, CORRESPONDENCE_THINK),
         Pace::Clock { increment, .. } => {
-            let spare = left.saturating_sub(RESERVE);
-            let increment = Duration::from_secs(u64::from(increment));
-            // The increment comes back after the move: most of it may go.
-            let share =
-                spare / u32::try_from(MOVES_AHEAD).unwrap_or(u32::MAX) + increment.mul_f64(0.75);
-            share.min(spare / 2).min(cap)
+            let clock = ClockLeft {
+                left,
+                increment: Duration::from_secs(u64::from(increment)),
+                stones: 0,
+            };
+            let margins = Margins {
+                reserve: RESERVE,
+                floor: Duration::ZERO,
+            };
+            clock_share::budget(own, clock, margins)
         }
-    };
-    Budget {
-        iterations: own.iterations,
-        millis: Some(u64::try_from(time.as_millis()).unwrap_or(u64::MAX)),
     }
 }
 

@@ -378,6 +378,9 @@ impl Bot {
         };
         g.thinking = false;
         g.search = Some(done.search);
+        if done.iterations == 0 {
+            tracing::debug!(game = id, ply, "a bot moved without a search slot");
+        }
         if g.game.history().len() != ply || !g.my_turn() {
             self.think(id);
             return;

@@ -6,8 +6,8 @@
 use std::path::{Path, PathBuf};
 
 use crate::ai::Level;
-use crate::online::Identity;
 use crate::online::identity::IdentityError;
+use crate::online::{Identity, house_bots};
 
 /// The folder of the bots' keys, in the server's data directory.
 pub const BOTS_DIR: &str = "bots";
@@ -35,11 +35,7 @@ pub fn names(levels: &[Level]) -> Vec<(Level, String)> {
         .map(|&level| {
             let count = seen.entry(level).or_insert(0_u32);
             *count += 1;
-            let name = match *count {
-                1 => format!("brique-{level}"),
-                n => format!("brique-{level}-{n}"),
-            };
-            (level, name)
+            (level, house_bots::name(level, *count))
         })
         .collect()
 }

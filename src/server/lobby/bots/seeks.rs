@@ -3,23 +3,8 @@
 //! level's usual terms; it withdraws it when a person seeks, so that
 //! people meet people first, and opens it again after.
 
-use crate::core::Rules;
-use crate::online::protocol::{Pace, SeekId, SeekSummary, Terms};
-
-/// The terms of a bot's own seek: 9×9, 10+5, rated, the usual rules.
-pub fn usual_terms() -> Terms {
-    let rules = Rules::default();
-    Terms {
-        size: 9,
-        variant: rules.variant,
-        pie: rules.pie,
-        pace: Pace::Clock {
-            minutes: 10,
-            increment: 5,
-        },
-        rated: true,
-    }
-}
+pub use crate::online::house_bots::usual_terms;
+use crate::online::protocol::{SeekId, SeekSummary};
 
 /// What a bot does about its seek.
 #[derive(Clone, Debug, PartialEq, Eq)]
