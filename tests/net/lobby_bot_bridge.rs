@@ -258,7 +258,7 @@ fn a_bot_bridge_comes_back_after_its_server_restarts_and_accepts_a_challenge() {
     assert!(lost.contains("trying again in 1 s"), "{lost}");
     bridge.wait_line("online as backbot");
     let (mut alice, _) = connect(&server, dir, "alice");
-    let (_, state) = challenge(&mut alice, "backbot", terms(5, false));
+    let state = challenge(&mut alice, "backbot", terms(5, false));
     assert_eq!(state.names, ["alice".to_string(), "backbot".to_string()]);
     let (core, result) = play_out(&mut alice, &state);
     assert!(core.is_over(), "{result}");
