@@ -111,7 +111,8 @@ fn a_swiss_in_the_middle_of_a_round_is_read_back_whole(backend: Backend) {
             pairing,
             game: Some(game),
             finished: false,
-            winner: None
+            winner: None,
+            finished_ms: None,
         }]
     );
     assert_eq!(round.pairings.len(), 1);
@@ -119,7 +120,7 @@ fn a_swiss_in_the_middle_of_a_round_is_read_back_whole(backend: Backend) {
     assert_eq!(round.pairings[0].game, Some(game));
     assert!(!round.pairings[0].finished);
     assert_eq!(
-        store.finish_pairing(game, Some(PlayerId(1))).unwrap(),
+        store.finish_pairing(game, Some(PlayerId(1)), 5).unwrap(),
         Some(id)
     );
     let round = &store.tournaments(10).unwrap()[0].rounds[0];
@@ -128,7 +129,7 @@ fn a_swiss_in_the_middle_of_a_round_is_read_back_whole(backend: Backend) {
         (true, Some(PlayerId(1)))
     );
     assert_eq!(
-        store.finish_pairing(game + 1, None).unwrap(),
+        store.finish_pairing(game + 1, None, 5).unwrap(),
         None,
         "not a tournament's"
     );
