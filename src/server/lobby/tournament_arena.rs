@@ -113,7 +113,11 @@ impl Referee {
         }
         let now = self.now().1;
         if now >= ends_ms(t) {
-            if t.rounds.iter().flat_map(|r| &r.pairings).all(|p| p.finished) {
+            if t.rounds
+                .iter()
+                .flat_map(|r| &r.pairings)
+                .all(|p| p.finished)
+            {
                 self.set_stage(id, Stage::Finished);
             }
             return;
@@ -134,7 +138,11 @@ impl Referee {
             self.failed(&e);
             return;
         }
-        tracing::info!(id, games = pairings.len(), "an arena paired its free players");
+        tracing::info!(
+            id,
+            games = pairings.len(),
+            "an arena paired its free players"
+        );
         if let Some(t) = self.tournaments.held.get_mut(&id) {
             if t.rounds.is_empty() {
                 t.rounds.push(StoredRound {
@@ -196,3 +204,7 @@ impl Referee {
         Ok(Answer::Done)
     }
 }
+
+#[cfg(test)]
+#[path = "tournament_arena_tests.rs"]
+mod tests;

@@ -4,10 +4,10 @@
 
 use super::store_tournaments::StoredTournament;
 use super::tournament::Kind;
-use super::tournament_arena::arena_standings;
 use super::tournament::standings::standings;
 use super::tournament::swiss::SwissRound;
 use super::tournament::{Game, PlayerId};
+use super::tournament_arena::arena_standings;
 use crate::online::protocol::GameId;
 use crate::online::tournaments::{
     MAX_PAGE_GAMES, TournamentGame, TournamentId, TournamentPage, TournamentRound,

@@ -294,4 +294,4 @@ impl Referee {
 
 #[cfg(test)]
 #[path = "tournament_run_tests.rs"]
-mod tests;
+pub(super) mod tests;
