@@ -473,3 +473,7 @@ fn this_program() -> Option<std::path::PathBuf> {
         })
         .ok()
 }
+
+#[cfg(test)]
+#[path = "server_tournaments_tests.rs"]
+mod tests;
