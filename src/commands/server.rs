@@ -283,10 +283,10 @@ fn read_tournaments(
     let scheduled = lobby::tournament::file::parse(&text).map_err(|e| format!("{shown}: {e}"))?;
     match scheduled
         .iter()
-        .find(|t| t.kind != lobby::tournament::Kind::Swiss)
+        .find(|t| t.kind == lobby::tournament::Kind::League)
     {
         Some(t) => Err(format!(
-            "{shown}: tournament \"{}\": this server runs swiss tournaments only so far, not a {}",
+            "{shown}: tournament \"{}\": this server runs swiss and arena tournaments only so far, not a {}",
             t.name, t.kind
         )),
         None => Ok(scheduled),
@@ -473,3 +473,7 @@ fn this_program() -> Option<std::path::PathBuf> {
         })
         .ok()
 }
+
+#[cfg(test)]
+#[path = "server_tournaments_tests.rs"]
+mod tests;

@@ -111,7 +111,8 @@ fn a_swiss_in_the_middle_of_a_round_is_read_back_whole(backend: Backend) {
             pairing,
             game: Some(game),
             finished: false,
-            winner: None
+            winner: None,
+            finished_ms: None,
         }]
     );
     assert_eq!(round.pairings.len(), 1);
@@ -119,7 +120,7 @@ fn a_swiss_in_the_middle_of_a_round_is_read_back_whole(backend: Backend) {
     assert_eq!(round.pairings[0].game, Some(game));
     assert!(!round.pairings[0].finished);
     assert_eq!(
-        store.finish_pairing(game, Some(PlayerId(1))).unwrap(),
+        store.finish_pairing(game, Some(PlayerId(1)), 5).unwrap(),
         Some(id)
     );
     let round = &store.tournaments(10).unwrap()[0].rounds[0];
@@ -128,7 +129,7 @@ fn a_swiss_in_the_middle_of_a_round_is_read_back_whole(backend: Backend) {
         (true, Some(PlayerId(1)))
     );
     assert_eq!(
-        store.finish_pairing(game + 1, None).unwrap(),
+        store.finish_pairing(game + 1, None, 5).unwrap(),
         None,
         "not a tournament's"
     );
@@ -138,3 +139,103 @@ fn a_swiss_in_the_middle_of_a_round_is_read_back_whole(backend: Backend) {
     assert_eq!(store.tournaments(0).unwrap().len(), 0);
 }
 on_both!(a_swiss_in_the_middle_of_a_round_is_read_back_whole);
+
+/// An arena's games are its round 1's pairings, added as they are paired;
+/// a pause and when each game ended are read back (migration 7).
+fn an_arenas_games_pauses_and_ends_are_read_back(backend: Backend) {
+    let lobby = Lobby::new(backend);
+    let server = lobby.start();
+    let dir = lobby.dir.path();
+    let keys: Vec<String> = ["ann", "bob"]
+        .iter()
+        .map(|name| {
+            drop(connect(&server, dir, name));
+            Identity::load_or_create(&dir.join(format!("{name}.key")))
+                .unwrap()
+                .public_hex()
+        })
+        .collect();
+    drop(server);
+    let terms = Terms {
+        size: 5,
+        variant: Variant::Revised,
+        pie: false,
+        pace: Pace::Clock {
+            minutes: 1,
+            increment: 1,
+        },
+        rated: false,
+    };
+    let mut store = lobby.store();
+    let id = store
+        .create_tournament(
+            &NewTournament {
+                name: "Quick arena".into(),
+                kind: Kind::Arena,
+                creator: Some(keys[0].clone()),
+                terms,
+                rounds: None,
+                minutes: Some(3),
+                starts_ms: 5_000,
+            },
+            1_000,
+        )
+        .unwrap();
+    for key in &keys {
+        store.enter_tournament(id, key).unwrap();
+    }
+    store.set_stage(id, Stage::Running).unwrap();
+    let first = Pairing {
+        white: PlayerId(0),
+        black: PlayerId(1),
+    };
+    let second = Pairing {
+        white: PlayerId(1),
+        black: PlayerId(0),
+    };
+    store.add_round(id, 1, None, &[first], 5_000).unwrap();
+    let game = store
+        .new_game([&keys[0], &keys[1]], ["ann", "bob"], 1, &terms, 5_000)
+        .unwrap();
+    store.set_pairing_game(id, 1, 0, game).unwrap();
+    assert_eq!(
+        store
+            .finish_pairing(game, Some(PlayerId(0)), 7_000)
+            .unwrap(),
+        Some(id)
+    );
+    store.add_pairings(id, 1, 1, &[second]).unwrap();
+    store.set_paused(id, PlayerId(1), true).unwrap();
+    drop(store);
+
+    let mut store = lobby.store();
+    let all = store.tournaments(10).unwrap();
+    let t = &all[0];
+    let entries: Vec<(&str, bool)> = t
+        .entries
+        .iter()
+        .map(|e| (e.name.as_str(), e.paused))
+        .collect();
+    assert_eq!(entries, [("ann", false), ("bob", true)]);
+    assert_eq!(t.rounds.len(), 1);
+    assert_eq!(
+        t.rounds[0].pairings,
+        vec![
+            StoredPairing {
+                pairing: first,
+                game: Some(game),
+                finished: true,
+                winner: Some(PlayerId(0)),
+                finished_ms: Some(7_000),
+            },
+            StoredPairing {
+                pairing: second,
+                game: None,
+                finished: false,
+                winner: None,
+                finished_ms: None,
+            },
+        ]
+    );
+}
+on_both!(an_arenas_games_pauses_and_ends_are_read_back);

@@ -35,6 +35,7 @@ mod store;
 mod store_tournaments;
 mod takeback;
 pub mod tournament;
+mod tournament_arena;
 mod tournament_asks;
 mod tournament_page;
 mod tournament_run;

@@ -17,7 +17,7 @@ pub enum AskRefusal {
     NoTournament(u64),
     #[error(transparent)]
     Spec(#[from] crate::online::tournaments::SpecError),
-    #[error("this server runs swiss tournaments only so far, not a {0}")]
+    #[error("this server runs swiss and arena tournaments only so far, not a {0}")]
     KindNotRun(crate::online::tournaments::Kind),
     #[error("at most {0} tournaments of yours not yet finished")]
     TooManyTournaments(usize),

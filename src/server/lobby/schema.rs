@@ -190,6 +190,12 @@ pub(super) const SQLITE: &[M<'static>] = &[
     );
     CREATE INDEX tournament_pairings_game ON tournament_pairings(game);",
     ),
+    // 7: an arena's pauses, and when each game ended (the arena pairs
+    // whoever has waited longest first).
+    M::up(
+        "ALTER TABLE tournament_entries ADD COLUMN paused INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE tournament_pairings ADD COLUMN finished_ms INTEGER;",
+    ),
 ];
 
 /// PostgreSQL's schema: migration N here is migration N of [`SQLITE`].
@@ -349,6 +355,9 @@ pub(super) const POSTGRES: &[&str] = &[
         PRIMARY KEY (tournament, round, board)
     );
     CREATE INDEX tournament_pairings_game ON tournament_pairings(game);",
+    // 7: an arena's pauses, and when each game ended.
+    "ALTER TABLE tournament_entries ADD COLUMN paused BIGINT NOT NULL DEFAULT 0;
+    ALTER TABLE tournament_pairings ADD COLUMN finished_ms BIGINT;",
 ];
 
 /// The advisory lock held while a server migrates (any number, the same

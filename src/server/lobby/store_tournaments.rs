@@ -1,4 +1,4 @@
-//! The store's part for tournaments (schema migration 6): a tournament,
+//! The store's part for tournaments (schema migrations 6 and 7): a tournament,
 //! its entries, its rounds and their pairings, each written when it
 //! happens, so that a server started again goes on with the round it was
 //! in (docs/server.md, "Tournaments").
@@ -42,6 +42,8 @@ pub struct Entry {
     pub withdrawn: bool,
     /// Games lost without a move.
     pub missed: u32,
+    /// An arena's entrant not to be paired for now.
+    pub paused: bool,
 }
 
 /// One round and its pairings.
@@ -60,6 +62,9 @@ pub struct StoredPairing {
     pub game: Option<u64>,
     pub finished: bool,
     pub winner: Option<PlayerId>,
+    /// When it ended (ms since 1970); `None` before, and for games ended
+    /// before migration 7.
+    pub finished_ms: Option<i64>,
 }
 
 fn seat(n: i64) -> Result<PlayerId, StoreError> {
@@ -123,6 +128,20 @@ impl Store {
         Ok(())
     }
 
+    /// Pauses (`true`) or brings back (`false`) an arena's seat.
+    pub fn set_paused(
+        &mut self,
+        tournament: u64,
+        seat: PlayerId,
+        paused: bool,
+    ) -> Result<(), StoreError> {
+        self.db.execute(
+            "UPDATE tournament_entries SET paused = ?3 WHERE tournament = ?1 AND seat = ?2",
+            &values![tournament, seat.0, paused],
+        )?;
+        Ok(())
+    }
+
     /// Counts a game a seat lost without a move; returns how many now.
     pub fn add_missed(&mut self, tournament: u64, seat: PlayerId) -> Result<u32, StoreError> {
         let row = self.db.query_first(
@@ -165,6 +184,29 @@ impl Store {
         self.db.transaction(&statements)
     }
 
+    /// Adds pairings to a round written already, from board `first_board`
+    /// on, all at once (an arena's games are its round 1's pairings).
+    pub fn add_pairings(
+        &mut self,
+        tournament: u64,
+        round: u32,
+        first_board: u32,
+        pairings: &[Pairing],
+    ) -> Result<(), StoreError> {
+        let statements: Vec<_> = (first_board..)
+            .zip(pairings)
+            .map(|(board, pairing)| {
+                (
+                    "INSERT INTO tournament_pairings
+                         (tournament, round, board, white, black, finished)
+                     VALUES (?1, ?2, ?3, ?4, ?5, 0)",
+                    values![tournament, round, board, pairing.white.0, pairing.black.0],
+                )
+            })
+            .collect();
+        self.db.transaction(&statements)
+    }
+
     /// Links a pairing to the game it started.
     pub fn set_pairing_game(
         &mut self,
@@ -182,16 +224,18 @@ impl Store {
     }
 
     /// Records the end of a tournament's game: `winner` a seat, or `None`
-    /// when nobody won. Returns the tournament, if the game was one's.
+    /// when nobody won, at `finished_ms`. Returns the tournament, if the
+    /// game was one's.
     pub fn finish_pairing(
         &mut self,
         game: u64,
         winner: Option<PlayerId>,
+        finished_ms: i64,
     ) -> Result<Option<u64>, StoreError> {
         let row = self.db.query_first(
-            "UPDATE tournament_pairings SET finished = 1, winner = ?2
+            "UPDATE tournament_pairings SET finished = 1, winner = ?2, finished_ms = ?3
              WHERE game = ?1 RETURNING tournament",
-            &values![game, winner.map(|p| p.0)],
+            &values![game, winner.map(|p| p.0), finished_ms],
         )?;
         row.map(|r| Ok(r.int(0)?.unsigned_abs())).transpose()
     }
@@ -236,7 +280,7 @@ impl Store {
         let entries = self
             .db
             .query(
-                "SELECT e.seat, e.key, p.name, e.withdrawn, e.missed
+                "SELECT e.seat, e.key, p.name, e.withdrawn, e.missed, e.paused
                  FROM tournament_entries e JOIN players p ON p.key = e.key
                  WHERE e.tournament = ?1 ORDER BY e.seat",
                 &values![id],
@@ -249,6 +293,7 @@ impl Store {
                     name: e.text(2)?,
                     withdrawn: e.int(3)? != 0,
                     missed: e.small(4)?,
+                    paused: e.int(5)? != 0,
                 })
             })
             .collect::<Result<Vec<_>, StoreError>>()?;
@@ -266,7 +311,8 @@ impl Store {
             });
         }
         for p in self.db.query(
-            "SELECT round, white, black, game, finished, winner FROM tournament_pairings
+            "SELECT round, white, black, game, finished, winner, finished_ms
+             FROM tournament_pairings
              WHERE tournament = ?1 ORDER BY round, board",
             &values![id],
         )? {
@@ -279,6 +325,7 @@ impl Store {
                 game: p.opt_int(3)?.map(i64::unsigned_abs),
                 finished: p.int(4)? != 0,
                 winner: p.opt_int(5)?.map(seat).transpose()?,
+                finished_ms: p.opt_int(6)?,
             };
             if let Some(stored) = rounds.iter_mut().find(|r| r.round == round) {
                 stored.pairings.push(pairing);

@@ -8,6 +8,7 @@ use super::refusal::AskRefusal;
 use super::store_tournaments::StoredTournament;
 use super::store_tournaments::{Entry, NewTournament};
 use super::tournament::{Kind, PlayerId, Stage};
+use super::tournament_arena::open_to_enter;
 use super::tournament_page::{page, summary};
 use crate::online::protocol::{Answer, Ask, FromServer, MAX_LIST, Push};
 use crate::online::tournaments::{
@@ -66,7 +67,10 @@ impl Referee {
             Ask::WithdrawTournament {
                 tournament: TournamentId(id),
             } => self.withdraw_tournament(key, id),
-            Ask::PauseTournament { .. } => Err(AskRefusal::NotAnArena),
+            Ask::PauseTournament {
+                tournament: TournamentId(id),
+                paused,
+            } => self.pause_tournament(key, id, paused),
             _ => Err(AskRefusal::NoTournaments),
         }
     }
@@ -95,7 +99,7 @@ impl Referee {
         spec: &TournamentSpec,
     ) -> Result<Answer, AskRefusal> {
         spec.check()?;
-        if spec.kind != Kind::Swiss {
+        if spec.kind == Kind::League {
             return Err(AskRefusal::KindNotRun(spec.kind));
         }
         let made = self
@@ -145,7 +149,8 @@ impl Referee {
             .held
             .get(&id)
             .ok_or(AskRefusal::NoTournament(id))?;
-        if t.stage != Stage::Upcoming {
+        // An arena takes entries until its end.
+        if t.stage != Stage::Upcoming && !open_to_enter(t, self.now().1) {
             return Err(AskRefusal::TournamentStarted(id));
         }
         match t.entries.iter().find(|e| e.key == key) {
@@ -173,11 +178,14 @@ impl Referee {
                         name,
                         withdrawn: false,
                         missed: 0,
+                        paused: false,
                     });
                 }
             }
         }
         self.tournament_changed(id);
+        // A running arena pairs a newcomer at once.
+        self.advance_arena(id);
         Ok(Answer::Done)
     }
 

@@ -3,9 +3,11 @@
 //! and their games), built from the tournament as stored.
 
 use super::store_tournaments::StoredTournament;
+use super::tournament::Kind;
 use super::tournament::standings::standings;
 use super::tournament::swiss::SwissRound;
 use super::tournament::{Game, PlayerId};
+use super::tournament_arena::arena_standings;
 use crate::online::protocol::GameId;
 use crate::online::tournaments::{
     MAX_PAGE_GAMES, TournamentGame, TournamentId, TournamentPage, TournamentRound,
@@ -28,7 +30,17 @@ pub fn summary(t: &StoredTournament, by: Option<&str>, bots: bool) -> Tournament
         starts_ms: t.new.starts_ms,
         entrants: u32::try_from(t.entries.iter().filter(|e| !e.withdrawn).count())
             .unwrap_or(u32::MAX),
-        round: u32::try_from(t.rounds.len()).unwrap_or(u32::MAX),
+        round: u32::try_from(if t.new.kind == Kind::Arena {
+            // An arena's games started so far.
+            t.rounds
+                .iter()
+                .flat_map(|r| &r.pairings)
+                .filter(|p| p.game.is_some())
+                .count()
+        } else {
+            t.rounds.len()
+        })
+        .unwrap_or(u32::MAX),
         by: by.map(str::to_string),
         bots,
     }
@@ -66,6 +78,57 @@ pub fn page(
             .find(|e| e.seat == seat)
             .map_or_else(|| format!("seat {}", seat.0), |e| e.name.clone())
     };
+    let (tie_breaks, lines) = if t.new.kind == Kind::Arena {
+        (Vec::new(), arena_standings(t, &name_of, is_bot))
+    } else {
+        (
+            SWISS_TIE_BREAKS.iter().map(|s| (*s).to_string()).collect(),
+            swiss_standings(t, &name_of, is_bot),
+        )
+    };
+    let mut rounds: Vec<TournamentRound> = t
+        .rounds
+        .iter()
+        .map(|r| TournamentRound {
+            round: r.round,
+            bye: r.bye.map(name_of),
+            games: r
+                .pairings
+                .iter()
+                .map(|p| TournamentGame {
+                    white: name_of(p.pairing.white),
+                    black: name_of(p.pairing.black),
+                    game: p.game.map(GameId),
+                    finished: p.finished,
+                    winner: p.winner.filter(|_| p.finished).map(name_of),
+                })
+                .collect(),
+        })
+        .collect();
+    // The newest games are kept: older rounds are left out first, and an
+    // arena's oldest games.
+    let mut games: usize = rounds.iter().map(|r| r.games.len()).sum();
+    while games > MAX_PAGE_GAMES && !rounds.is_empty() {
+        if rounds.len() == 1 {
+            rounds[0].games.drain(..games - MAX_PAGE_GAMES);
+            break;
+        }
+        games -= rounds.remove(0).games.len();
+    }
+    TournamentPage {
+        summary,
+        tie_breaks,
+        standings: lines,
+        rounds,
+    }
+}
+
+/// A swiss's standings: points, Buchholz, Sonneborn-Berger.
+fn swiss_standings(
+    t: &StoredTournament,
+    name_of: &dyn Fn(PlayerId) -> String,
+    is_bot: &dyn Fn(&str) -> bool,
+) -> Vec<TournamentStanding> {
     let seats: Vec<PlayerId> = t.entries.iter().map(|e| e.seat).collect();
     let history = swiss_history(t);
     let table = standings(&seats, &history);
@@ -100,34 +163,5 @@ pub fn page(
             group: None,
         });
     }
-    let mut rounds: Vec<TournamentRound> = t
-        .rounds
-        .iter()
-        .map(|r| TournamentRound {
-            round: r.round,
-            bye: r.bye.map(name_of),
-            games: r
-                .pairings
-                .iter()
-                .map(|p| TournamentGame {
-                    white: name_of(p.pairing.white),
-                    black: name_of(p.pairing.black),
-                    game: p.game.map(GameId),
-                    finished: p.finished,
-                    winner: p.winner.filter(|_| p.finished).map(name_of),
-                })
-                .collect(),
-        })
-        .collect();
-    // The newest games are kept: older rounds are left out first.
-    let mut games: usize = rounds.iter().map(|r| r.games.len()).sum();
-    while games > MAX_PAGE_GAMES && !rounds.is_empty() {
-        games -= rounds.remove(0).games.len();
-    }
-    TournamentPage {
-        summary,
-        tie_breaks: SWISS_TIE_BREAKS.iter().map(|s| (*s).to_string()).collect(),
-        standings: lines,
-        rounds,
-    }
+    lines
 }

@@ -4,12 +4,13 @@
 //! refereed, timed and stored as any other; when the last game of a round
 //! ends the next is paired, after the last round it is finished. Every
 //! change is written when it happens, so a server started again goes on
-//! with the round. The asks that make and enter them: `tournament_asks`.
+//! with the round. The asks that make and enter them: `tournament_asks`;
+//! arenas: `tournament_arena`.
 
 use super::game::{Ending, LiveGame};
 use super::referee::Referee;
 use super::store_tournaments::{StoredPairing, StoredRound};
-use super::tournament::{Stage, swiss};
+use super::tournament::{Kind, Stage, swiss};
 use super::tournament_page::swiss_history;
 use crate::online::protocol::{FromServer, GameId, Push};
 use crate::online::tournaments::TournamentId;
@@ -53,7 +54,7 @@ impl Referee {
         }
     }
 
-    fn set_stage(&mut self, id: u64, stage: Stage) {
+    pub(super) fn set_stage(&mut self, id: u64, stage: Stage) {
         if let Err(e) = self.store.set_stage(id, stage) {
             // Logged; the next tick tries again.
             self.failed(&e);
@@ -74,6 +75,10 @@ impl Referee {
         let Some(t) = self.tournaments.held.get(&id) else {
             return;
         };
+        if t.new.kind == Kind::Arena {
+            self.advance_arena(id);
+            return;
+        }
         let unstarted: Vec<(usize, usize)> = t
             .rounds
             .iter()
@@ -135,6 +140,7 @@ impl Referee {
                         game: None,
                         finished: false,
                         winner: None,
+                        finished_ms: None,
                     })
                     .collect(),
             });
@@ -149,7 +155,7 @@ impl Referee {
     /// Starts the game of one board: a lobby game on the tournament's
     /// terms, White and Black as paired; both players are told `paired`,
     /// then `started`.
-    fn start_board(&mut self, id: u64, round: usize, board: usize) {
+    pub(super) fn start_board(&mut self, id: u64, round: usize, board: usize) {
         let Some(t) = self.tournaments.held.get(&id) else {
             return;
         };
@@ -225,8 +231,8 @@ impl Referee {
 
     /// A game ended (stored already): if it was a tournament's, its
     /// pairing is finished with `winner` (a key); `missed`: the loser
-    /// made no move, and two such games withdraw them. The next round is
-    /// paired at the next tick.
+    /// made no move, and two such games withdraw them. A swiss's next round
+    /// is paired at the next tick; an arena pairs its free players at once.
     pub(super) fn tournament_game_ended(
         &mut self,
         game: u64,
@@ -245,7 +251,8 @@ impl Referee {
         let (Some(won), Some(lost)) = (seat_of(&keys[winner]), seat_of(&keys[1 - winner])) else {
             return;
         };
-        if let Err(e) = self.store.finish_pairing(game, Some(won)) {
+        let now = self.now().1;
+        if let Err(e) = self.store.finish_pairing(game, Some(won), now) {
             self.failed(&e);
             return;
         }
@@ -257,6 +264,7 @@ impl Referee {
         {
             p.finished = true;
             p.winner = Some(won);
+            p.finished_ms = Some(now);
         }
         // Lost on time (or by no first move) before a move of one's own:
         // the loser did not turn up.
@@ -280,9 +288,10 @@ impl Referee {
             }
         }
         self.tournament_changed(at.tournament);
+        self.advance_arena(at.tournament);
     }
 }
 
 #[cfg(test)]
 #[path = "tournament_run_tests.rs"]
-mod tests;
+pub(super) mod tests;

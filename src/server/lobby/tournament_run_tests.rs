@@ -16,30 +16,30 @@ use crate::core::Variant;
 use crate::online::protocol::{Answer, Ask, FromServer, GameState, Pace, Push, Request, Terms};
 use crate::online::tournaments::{Kind, Stage, TournamentId, TournamentPage, TournamentSpec};
 
-const START_MS: i64 = 1_800_000_000_000;
+pub(crate) const START_MS: i64 = 1_800_000_000_000;
 
 /// The test's clocks: wall ms since 1970, monotonic ms since its start.
-struct Clocks {
+pub(crate) struct Clocks {
     wall: Arc<AtomicI64>,
     passed: Arc<AtomicU64>,
 }
 
 impl Clocks {
-    fn new() -> Clocks {
+    pub(crate) fn new() -> Clocks {
         Clocks {
             wall: Arc::new(AtomicI64::new(START_MS)),
             passed: Arc::new(AtomicU64::new(0)),
         }
     }
 
-    fn pass(&self, ms: u64) {
+    pub(crate) fn pass(&self, ms: u64) {
         self.passed.fetch_add(ms, Ordering::Relaxed);
         self.wall
             .fetch_add(i64::try_from(ms).unwrap(), Ordering::Relaxed);
     }
 
     /// A referee over the database in `dir`, on these clocks.
-    fn referee(&self, dir: &Path) -> Referee {
+    pub(crate) fn referee(&self, dir: &Path) -> Referee {
         let store = Store::open(&dir.join("lobby.sqlite")).unwrap();
         let (wall, passed, start) = (
             Arc::clone(&self.wall),
@@ -58,15 +58,15 @@ impl Clocks {
 }
 
 /// A connected player: its connection, outbox and what it was pushed.
-struct Player {
+pub(crate) struct Player {
     conn: u64,
-    name: String,
+    pub(crate) name: String,
     outbox: Receiver<Arc<[u8]>>,
     pushes: Vec<Push>,
 }
 
 impl Player {
-    fn join(referee: &mut Referee, conn: u64, name: &str) -> Player {
+    pub(crate) fn join(referee: &mut Referee, conn: u64, name: &str) -> Player {
         let (outbox, queued) = tokio::sync::mpsc::channel(referee.limits.outbox);
         referee.handle(Command::Join {
             conn,
@@ -86,7 +86,7 @@ impl Player {
         player
     }
 
-    fn read(&mut self) -> Option<Result<Answer, String>> {
+    pub(crate) fn read(&mut self) -> Option<Result<Answer, String>> {
         let mut reply = None;
         while let Ok(bytes) = self.outbox.try_recv() {
             match serde_json::from_slice(&bytes).unwrap() {
@@ -97,7 +97,7 @@ impl Player {
         reply
     }
 
-    fn ask(&mut self, referee: &mut Referee, ask: Ask) -> Result<Answer, String> {
+    pub(crate) fn ask(&mut self, referee: &mut Referee, ask: Ask) -> Result<Answer, String> {
         referee.handle(Command::Ask {
             conn: self.conn,
             request: Request { id: 9, ask },
@@ -125,7 +125,7 @@ impl Player {
         games
     }
 
-    fn last_page(&mut self) -> TournamentPage {
+    pub(crate) fn last_page(&mut self) -> TournamentPage {
         self.read();
         self.pushes
             .iter()
@@ -185,7 +185,7 @@ fn four_entered(referee: &mut Referee, rounds: u32) -> (Vec<Player>, TournamentI
 
 /// Plays one game of the round: Black opens, White answers, and the one
 /// whose name comes later in the alphabet resigns.
-fn play_out(referee: &mut Referee, players: &mut [Player], state: &GameState) {
+pub(crate) fn play_out(referee: &mut Referee, players: &mut [Player], state: &GameState) {
     let game = state.game;
     let black = if state.black == crate::core::Player::One {
         0

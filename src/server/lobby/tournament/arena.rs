@@ -136,19 +136,25 @@ impl Arena {
                     black: first,
                 }
             };
-            for (player, opponent, white) in [
-                (first, second, pairing.white == first),
-                (second, first, pairing.white == second),
-            ] {
-                if let Some(entrant) = self.entrants.get_mut(&player) {
-                    entrant.playing = true;
-                    entrant.last_opponent = Some(opponent);
-                    entrant.colour_balance += if white { 1 } else { -1 };
-                }
-            }
+            self.paired(pairing);
             pairings.push(pairing);
         }
         pairings
+    }
+
+    /// `pairing` is playing from now: what [`Arena::pair`] records of each
+    /// pairing it makes, and what a referee replays of those it stored.
+    pub fn paired(&mut self, pairing: Pairing) {
+        for (player, opponent, white) in [
+            (pairing.white, pairing.black, true),
+            (pairing.black, pairing.white, false),
+        ] {
+            if let Some(entrant) = self.entrants.get_mut(&player) {
+                entrant.playing = true;
+                entrant.last_opponent = Some(opponent);
+                entrant.colour_balance += if white { 1 } else { -1 };
+            }
+        }
     }
 
     /// The standings, first place first: points, then wins, then entry.
