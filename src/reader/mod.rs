@@ -26,6 +26,9 @@ mod board_text;
 mod clock;
 mod command;
 mod computer;
+mod lobby;
+mod lobby_game;
+mod lobby_words;
 mod network;
 mod review;
 mod session;
@@ -59,6 +62,7 @@ use crate::app::{ConfigFile, Locations};
 pub fn chosen(flag: bool, config: Option<PathBuf>) -> Option<Settings> {
     let env_config = std::env::var_os("BRIQUE_CONFIG").map(PathBuf::from);
     let locations = Locations::resolve(config, env_config);
+    let data_dir = locations.paths.as_ref().map(|p| p.data_dir.clone());
     let Some(path) = locations.config else {
         return flag.then(|| Settings::new(crate::app::Config::default(), None));
     };
@@ -69,7 +73,7 @@ pub fn chosen(flag: bool, config: Option<PathBuf>) -> Option<Settings> {
     if let Some(notice) = loaded.notice {
         eprintln!("brique: {}: {}", notice.title, notice.body);
     }
-    Some(Settings::new(loaded.config, Some(path)))
+    Some(Settings::new(loaded.config, Some(path)).with_data_dir(data_dir))
 }
 
 /// Runs the line mode on standard input and output until `quit` or the
