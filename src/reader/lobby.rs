@@ -131,7 +131,8 @@ impl Lobby {
                     ));
                 }
                 // Answers come to `ask`; one that came too late is dropped.
-                Some(Incoming::Reply(_)) | None => break,
+                Some(Incoming::Reply(_)) => {}
+                None => break,
             }
         }
         lines
