@@ -11,7 +11,9 @@
 //! (lessons and puzzles by typed squares), `review` (the engine's review
 //! of the game, in lines), `settings` (the
 //! settings file, read), `voice` (the sink lines go to), `network` (a game
-//! between friends through a relay, `host` and `join CODE`), `wake` (the
+//! between friends through a relay, `host` and `join CODE`), `lobby`
+//! (`online` and the lobby's commands; `lobby_words` reads them and says
+//! the lists, `lobby_game` follows the game on the board), `wake` (the
 //! loop's one channel: typed lines from a thread of their own, and the
 //! network's bell) and `session` (the loop, generic over its input and
 //! output, so one loop serves a terminal, a pipe and an SSH channel), and
