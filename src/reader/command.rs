@@ -1,6 +1,7 @@
 //! The commands a player types, one a line, read: the table of their
 //! names (`spec.rs`, [`COMMANDS`]) says how each is typed.
 
+use super::lobby_words::{LobbyOrder, OrderError, is_lobby, order};
 use super::spec::{COMMANDS, Spec, Verb};
 use crate::ai::Level;
 use crate::core::{BoardSize, Square, Variant};
@@ -21,6 +22,8 @@ pub enum Command {
     Train(Verb, Option<usize>),
     /// `join CODE`.
     Join(WordCode),
+    /// `online` and the lobby's commands.
+    Lobby(LobbyOrder),
     /// An empty line: nothing to do.
     Nothing,
 }
@@ -71,6 +74,8 @@ pub enum CommandError {
     Code(WordCodeError),
     #[error("computer needs a level after it: easy, casual, medium, hard or strongest.")]
     Level,
+    #[error(transparent)]
+    Lobby(#[from] OrderError),
 }
 
 /// Reads one typed line. A line that reads as a square (`e5`, `E5`,
@@ -127,6 +132,7 @@ pub fn parse(line: &str) -> Result<Command, CommandError> {
                 .ok_or_else(|| CommandError::Number(n.to_string())),
             _ => Err(CommandError::Extra { name: spec.name }),
         },
+        verb if is_lobby(verb) => Ok(Command::Lobby(order(verb, spec.name, &rest)?)),
         verb if rest.is_empty() => Ok(Command::Plain(verb)),
         _ => Err(CommandError::Extra { name: spec.name }),
     }
@@ -230,14 +236,15 @@ mod tests {
 
     #[test]
     fn help_lists_every_command_once() {
-        let help = help_lines().join("\n");
+        let help = help_lines();
         for spec in COMMANDS {
-            assert_eq!(
-                help.matches(&format!("\n{}", spec.name)).count(),
-                1,
-                "{}",
-                spec.name
-            );
+            // A line's first word is its command's name (`game` and
+            // `games` are two).
+            let named = help
+                .iter()
+                .filter(|line| line.split([' ', ':']).next() == Some(spec.name))
+                .count();
+            assert_eq!(named, 1, "{}", spec.name);
         }
     }
 }

@@ -11,7 +11,9 @@
 //! (lessons and puzzles by typed squares), `review` (the engine's review
 //! of the game, in lines), `settings` (the
 //! settings file, read), `voice` (the sink lines go to), `network` (a game
-//! between friends through a relay, `host` and `join CODE`), `wake` (the
+//! between friends through a relay, `host` and `join CODE`), `lobby`
+//! (`online` and the lobby's commands; `lobby_words` reads them and says
+//! the lists, `lobby_game` follows the game on the board), `wake` (the
 //! loop's one channel: typed lines from a thread of their own, and the
 //! network's bell) and `session` (the loop, generic over its input and
 //! output, so one loop serves a terminal, a pipe and an SSH channel), and
@@ -26,6 +28,9 @@ mod board_text;
 mod clock;
 mod command;
 mod computer;
+mod lobby;
+mod lobby_game;
+mod lobby_words;
 mod network;
 mod review;
 mod session;
@@ -59,6 +64,7 @@ use crate::app::{ConfigFile, Locations};
 pub fn chosen(flag: bool, config: Option<PathBuf>) -> Option<Settings> {
     let env_config = std::env::var_os("BRIQUE_CONFIG").map(PathBuf::from);
     let locations = Locations::resolve(config, env_config);
+    let data_dir = locations.paths.as_ref().map(|p| p.data_dir.clone());
     let Some(path) = locations.config else {
         return flag.then(|| Settings::new(crate::app::Config::default(), None));
     };
@@ -69,7 +75,7 @@ pub fn chosen(flag: bool, config: Option<PathBuf>) -> Option<Settings> {
     if let Some(notice) = loaded.notice {
         eprintln!("brique: {}: {}", notice.title, notice.body);
     }
-    Some(Settings::new(loaded.config, Some(path)))
+    Some(Settings::new(loaded.config, Some(path)).with_data_dir(data_dir))
 }
 
 /// Runs the line mode on standard input and output until `quit` or the

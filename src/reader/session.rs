@@ -8,6 +8,7 @@ use std::sync::mpsc::{Receiver, Sender};
 
 use super::board_text::{board_lines, chain_lines, column_line, off_board, row_line, square_line};
 use super::command::{Command, parse};
+use super::lobby::Lobby;
 use super::network::NetGame;
 use super::review;
 use super::settings::Settings;
@@ -16,9 +17,9 @@ use super::table::Table;
 use super::training::{Lessons, Puzzles};
 use super::voice::Voice;
 use super::wake::{self, MAX_LINE_BYTES, Wake};
+
+mod links;
 use crate::core::{BoardSize, Move, Position, Square};
-use crate::net::{self, WordCode};
-use std::net::SocketAddr;
 
 /// Whether the loop goes on after a line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -41,6 +42,9 @@ pub struct Session<W: Write> {
     activity: Activity,
     /// A game between friends, when one is on: the game commands go to it.
     network: Option<Box<NetGame>>,
+    /// The lobby, once `online` connected: its game, when one is on the
+    /// board, takes the game commands.
+    lobby: Option<Box<Lobby>>,
     /// The loop's channel: typed lines and the network's bell come in.
     wake: Sender<Wake>,
     woken: Receiver<Wake>,
@@ -56,6 +60,7 @@ impl<W: Write> Session<W> {
             table,
             activity: Activity::Game,
             network: None,
+            lobby: None,
             wake,
             woken,
         }
@@ -92,6 +97,11 @@ impl<W: Write> Session<W> {
 
     /// Tells what came from the network; a game refused for good ends.
     fn network_news(&mut self) -> io::Result<()> {
+        if let Some(lobby) = &mut self.lobby {
+            let lines = lobby.news();
+            self.voice.say_all(&lines)?;
+            self.lobby = self.lobby.take().filter(|l| !l.is_closed());
+        }
         let Some(network) = &mut self.network else {
             return Ok(());
         };
@@ -107,7 +117,7 @@ impl<W: Write> Session<W> {
     }
 
     fn answer(&mut self, line: &str) -> io::Result<Flow> {
-        if self.network.is_none() {
+        if self.network.is_none() && !self.lobby_board() {
             self.table.check_flag(&mut self.voice)?;
         }
         let command = match parse(line) {
@@ -140,8 +150,20 @@ impl<W: Write> Session<W> {
             Command::New(_) | Command::Train(..) | Command::Join(_) if self.network.is_some() => {
                 self.voice.say(IN_NETWORK_GAME)?;
             }
+            Command::Lobby(_) | Command::Join(_) if self.network.is_some() => {
+                self.voice.say(IN_NETWORK_GAME)?;
+            }
+            Command::Lobby(order) => self.lobby_order(order)?,
+            Command::New(_) | Command::Join(_)
+                if self.lobby.as_ref().is_some_and(|l| l.in_game()) =>
+            {
+                self.voice.say(IN_LOBBY_GAME)?;
+            }
             Command::Join(code) => self.join(code)?,
             Command::New(change) => {
+                if let Some(lobby) = &mut self.lobby {
+                    lobby.clear_board();
+                }
                 self.activity = Activity::Game;
                 self.table = self.settings.table(self.table.terms().with(change));
                 self.table.opening(&mut self.voice)?;
@@ -155,12 +177,16 @@ impl<W: Write> Session<W> {
     /// The board the commands read: the game's, or the lesson's or puzzle's.
     fn position(&self) -> Position {
         match &self.activity {
-            Activity::Game => match &self.network {
-                Some(network) => network.position().cloned().unwrap_or_else(|| {
+            Activity::Game => match (
+                &self.network,
+                self.lobby.as_ref().and_then(|l| l.position()),
+            ) {
+                (Some(network), _) => network.position().cloned().unwrap_or_else(|| {
                     let terms = self.table.terms();
                     Position::new(terms.size, terms.rules)
                 }),
-                None => self.table.game().position().clone(),
+                (None, Some(position)) => position.clone(),
+                (None, None) => self.table.game().position().clone(),
             },
             Activity::Lessons(lessons) => lessons.position().clone(),
             Activity::Puzzles(puzzles) => puzzles.position().clone(),
@@ -170,9 +196,12 @@ impl<W: Write> Session<W> {
     /// A typed move, to the game, the lesson or the puzzle.
     fn play(&mut self, mv: Move) -> io::Result<()> {
         match &mut self.activity {
-            Activity::Game => match &mut self.network {
-                Some(network) => self.voice.say_all(&network.play(mv)),
-                None => self.table.play(mv, &mut self.voice),
+            Activity::Game => match (&mut self.network, &mut self.lobby) {
+                (Some(network), _) => self.voice.say_all(&network.play(mv)),
+                (None, Some(lobby)) if lobby.board().is_some() => {
+                    self.voice.say_all(&lobby.play(mv))
+                }
+                _ => self.table.play(mv, &mut self.voice),
             },
             Activity::Lessons(lessons) => self.voice.say(&lessons.answer(mv)),
             Activity::Puzzles(puzzles) => self.voice.say_all(&puzzles.answer(mv)),
@@ -238,52 +267,6 @@ impl<W: Write> Session<W> {
         self.voice.say_all(&lines)
     }
 
-    /// `host`: a game between friends through the settings' relay, on
-    /// the last game's terms.
-    fn host(&mut self) -> io::Result<()> {
-        let Some(server) = self.relay()? else {
-            return Ok(());
-        };
-        let name = self.settings.network_name(true);
-        let bell = wake::network_bell(&self.wake);
-        let network = NetGame::host(server, name, self.table.terms(), &bell);
-        self.activity = Activity::Game;
-        self.network = Some(Box::new(network));
-        self.voice.say(&format!(
-            "Hosting a game between friends through the relay at {server}; asking it for a code."
-        ))
-    }
-
-    /// `join CODE`: the friend's game, through the settings' relay.
-    fn join(&mut self, code: WordCode) -> io::Result<()> {
-        let Some(server) = self.relay()? else {
-            return Ok(());
-        };
-        let name = self.settings.network_name(false);
-        let bell = wake::network_bell(&self.wake);
-        let network = NetGame::join(server, code, name, &bell);
-        self.activity = Activity::Game;
-        self.network = Some(Box::new(network));
-        self.voice.say(&format!(
-            "Joining the game with the code {code} through the relay at {server}."
-        ))
-    }
-
-    /// The settings' relay, looked up; or, told, why there is none.
-    fn relay(&mut self) -> io::Result<Option<SocketAddr>> {
-        let found = self
-            .settings
-            .relay()
-            .map_err(str::to_string)
-            .and_then(|text| {
-                net::lookup(&text).map_err(|e| format!("The relay {text} cannot be found: {e}."))
-            });
-        match found {
-            Ok(server) => Ok(Some(server)),
-            Err(why) => self.voice.say(&why).map(|()| None),
-        }
-    }
-
     fn plain(&mut self, verb: Verb) -> io::Result<Flow> {
         let training = !matches!(self.activity, Activity::Game);
         if training
@@ -319,8 +302,13 @@ impl<W: Write> Session<W> {
                 return Ok(Flow::Continue);
             }
         }
+        if !training && let Some(lines) = self.lobby_plain(verb) {
+            self.voice.say_all(&lines)?;
+            return Ok(Flow::Continue);
+        }
         let position = self.position();
         match verb {
+            Verb::Leave if self.lobby.is_some() => self.leave_lobby()?,
             Verb::Swap => self.play(Move::Swap)?,
             Verb::Host => self.host()?,
             Verb::Leave => self
@@ -355,11 +343,25 @@ impl<W: Write> Session<W> {
             | Verb::New
             | Verb::Learn
             | Verb::Puzzles
-            | Verb::Join => {}
+            | Verb::Join
+            | Verb::Online
+            | Verb::Seeks
+            | Verb::Seek
+            | Verb::Accept
+            | Verb::Challenge
+            | Verb::Cancel
+            | Verb::Games
+            | Verb::Watch
+            | Verb::Players
+            | Verb::Chat => {}
         }
         Ok(Flow::Continue)
     }
 }
+
+/// What an online game refuses.
+const IN_LOBBY_GAME: &str =
+    "Not during your online game: it is the lobby's to referee; play it out or resign it first.";
 
 /// What a game between friends refuses.
 const IN_NETWORK_GAME: &str =

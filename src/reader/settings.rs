@@ -22,12 +22,23 @@ enum Kept {
 pub struct Settings {
     config: Config,
     kept: Kept,
+    /// Where the online key and the known servers are kept (`online`).
+    data_dir: Option<PathBuf>,
 }
 
 impl Settings {
     pub fn new(config: Config, path: Option<PathBuf>) -> Settings {
         let kept = path.map_or(Kept::Nowhere, Kept::File);
-        Settings { config, kept }
+        Settings {
+            config,
+            kept,
+            data_dir: None,
+        }
+    }
+
+    /// The same settings, the online key kept in `data_dir`.
+    pub fn with_data_dir(self, data_dir: Option<PathBuf>) -> Settings {
+        Settings { data_dir, ..self }
     }
 
     /// A remote player's settings, kept on the server.
@@ -35,6 +46,7 @@ impl Settings {
         Settings {
             config,
             kept: Kept::OnServer,
+            data_dir: None,
         }
     }
 
@@ -79,6 +91,41 @@ impl Settings {
                  the settings file, or set the relay in the full-screen game's settings.",
             ),
             (_, Some(server)) => Ok(server.as_str().to_string()),
+        }
+    }
+
+    /// The lobby's servers (`HOST:PORT` each) that `online` connects to,
+    /// as the Online screen does; or why there are none.
+    pub fn lobby_servers(&self) -> Result<Vec<String>, String> {
+        let servers = &self.config.network.online_server;
+        if servers.is_empty() {
+            return Err(
+                "No lobby server is set: put online_server = \"HOST:PORT\" under \
+                 [network] in the settings file, or connect once from the full-screen game's \
+                 Online screen."
+                    .to_string(),
+            );
+        }
+        Ok(servers
+            .servers()
+            .iter()
+            .map(|s| s.as_str().to_string())
+            .collect())
+    }
+
+    /// Where the online key is kept, if anywhere.
+    pub fn data_dir(&self) -> Option<&std::path::Path> {
+        self.data_dir.as_deref()
+    }
+
+    /// The name asked for on the lobby: the settings' online name, else
+    /// the first player's (a key the lobby knows keeps its own).
+    pub fn online_name(&self) -> String {
+        let online = self.config.network.online_name.trim();
+        if online.is_empty() {
+            self.config.players.names[0].clone()
+        } else {
+            online.to_string()
         }
     }
 

@@ -21,6 +21,7 @@ mod readme;
 mod review;
 mod rules_doc;
 mod screen_reader;
+mod screen_reader_lobby;
 mod screen_reader_net;
 mod show;
 mod solve;
