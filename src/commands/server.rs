@@ -273,22 +273,42 @@ fn ssh_lines(ssh: &SshServer) -> String {
     )
 }
 
-/// The operator's tournaments file read and checked, or why not (the
-/// file's name, and its line at fault).
+/// Why the operator's tournaments file is refused: its name, and what or
+/// which line is at fault.
+#[derive(Debug, thiserror::Error)]
+enum TournamentsFileError {
+    #[error("{0}: {1}")]
+    Read(String, std::io::Error),
+    #[error("{0}: {1}")]
+    Line(String, lobby::tournament::file::FileError),
+    #[error(
+        "{file}: tournament \"{name}\": this server runs swiss and arena tournaments only so far, not a {kind}"
+    )]
+    League {
+        file: String,
+        name: String,
+        kind: lobby::tournament::Kind,
+    },
+}
+
+/// The operator's tournaments file read and checked, or why not.
 fn read_tournaments(
     path: &std::path::Path,
-) -> Result<Vec<lobby::tournament::file::Scheduled>, String> {
-    let shown = path.display();
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{shown}: {e}"))?;
-    let scheduled = lobby::tournament::file::parse(&text).map_err(|e| format!("{shown}: {e}"))?;
+) -> Result<Vec<lobby::tournament::file::Scheduled>, TournamentsFileError> {
+    let shown = path.display().to_string();
+    let text =
+        std::fs::read_to_string(path).map_err(|e| TournamentsFileError::Read(shown.clone(), e))?;
+    let scheduled = lobby::tournament::file::parse(&text)
+        .map_err(|e| TournamentsFileError::Line(shown.clone(), e))?;
     match scheduled
         .iter()
         .find(|t| t.kind == lobby::tournament::Kind::League)
     {
-        Some(t) => Err(format!(
-            "{shown}: tournament \"{}\": this server runs swiss and arena tournaments only so far, not a {}",
-            t.name, t.kind
-        )),
+        Some(t) => Err(TournamentsFileError::League {
+            file: shown,
+            name: t.name.clone(),
+            kind: t.kind,
+        }),
         None => Ok(scheduled),
     }
 }

@@ -29,7 +29,7 @@ fn an_arena_with_minutes_is_scheduled_and_a_league_refused() {
         "[[tournament]]\nname = \"Season\"\nkind = \"league\"\nsize = 5\n\
          days = 3\nstart = \"+3s\"\n",
     );
-    let refused = read_tournaments(&path).unwrap_err();
+    let refused = read_tournaments(&path).unwrap_err().to_string();
     assert!(
         refused.ends_with(
             "tournament \"Season\": this server runs swiss and arena tournaments only so far, \

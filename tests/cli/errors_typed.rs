@@ -24,6 +24,11 @@ const ALLOWED: &[(&str, &str, &str)] = &[
         "a test reading the wire's Reply, which carries text",
     ),
     (
+        "src/server/lobby/tournament_run_tests.rs",
+        "Result<Answer, String>",
+        "a test reading the wire's Reply, which carries text",
+    ),
+    (
         "src/server/lobby/bot_accounts_tests.rs",
         "Result<Answer, String>",
         "a test reading the wire's Reply, which carries text",

@@ -239,3 +239,37 @@ fn an_arenas_games_pauses_and_ends_are_read_back(backend: Backend) {
     );
 }
 on_both!(an_arenas_games_pauses_and_ends_are_read_back);
+
+/// The operator's tournament has no creator: its empty creator is stored
+/// (PostgreSQL checks a null's type against its TEXT column) and read back
+/// as none.
+fn a_tournament_of_the_operators_file_has_no_creator(backend: Backend) {
+    let lobby = Lobby::new(backend);
+    drop(lobby.start());
+    let mut store = lobby.store();
+    let made = NewTournament {
+        name: "Nightly arena".into(),
+        kind: Kind::Arena,
+        creator: None,
+        terms: Terms {
+            size: 9,
+            variant: Variant::Original,
+            pie: true,
+            pace: Pace::Clock {
+                minutes: 3,
+                increment: 2,
+            },
+            rated: true,
+        },
+        rounds: None,
+        minutes: Some(30),
+        starts_ms: 5_000,
+    };
+    let id = store.create_tournament(&made, 1_000).unwrap();
+    let all = store.tournaments(10).unwrap();
+    let t = all.iter().find(|t| t.id == id).unwrap();
+    assert_eq!(t.new.creator, None);
+    assert_eq!(t.new.name, "Nightly arena");
+    assert_eq!(t.new.minutes, Some(30));
+}
+on_both!(a_tournament_of_the_operators_file_has_no_creator);

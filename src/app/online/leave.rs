@@ -16,14 +16,16 @@ use crate::online::protocol::Pace;
 impl Online {
     /// Whether the Online page's key for `action` does something now (its
     /// hint shown): the rules on the leaderboard, withdrawing with a seek
-    /// of one's own, disconnecting while connected.
+    /// of one's own, disconnecting while connected, a bot while one is online.
     pub(in crate::app) fn page_offers(&self, page: &OnlinePage, action: Action) -> bool {
         let me = self.me.as_deref();
         match action {
             Action::NextValue => page.tab == Tab::Leaderboard,
             Action::CancelSeek => self.seeks.iter().any(|s| Some(s.by.as_str()) == me),
             Action::Disconnect => self.is_active(),
-            Action::RenameOnline | Action::PlayBot => self.is_up() && me.is_some(),
+            Action::RenameOnline => self.is_up() && me.is_some(),
+            // Offered while a bot is online to be played.
+            Action::PlayBot => self.is_up() && me.is_some() && !self.bots.is_empty(),
             _ => true,
         }
     }

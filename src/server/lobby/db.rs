@@ -166,15 +166,37 @@ impl rusqlite::ToSql for Value {
 
 impl Value {
     /// As PostgreSQL's driver takes it: every integer column is BIGINT,
-    /// every real DOUBLE PRECISION (schema.rs), so a null is an integer's.
+    /// every real DOUBLE PRECISION (schema.rs).
     fn boxed(&self) -> Box<dyn ToSql + Sync> {
         match self {
             Value::Int(n) => Box::new(*n),
             Value::Real(x) => Box::new(*x),
             Value::Text(s) => Box::new(s.clone()),
-            Value::Null => Box::new(None::<i64>),
+            Value::Null => Box::new(AnyNull),
         }
     }
+}
+
+/// A null for a column of any type: the driver checks each parameter's
+/// type against its column's, and a `Value::Null` no longer knows which
+/// (an empty TEXT, such as a tournament's creator, failed as a BIGINT).
+#[derive(Debug)]
+struct AnyNull;
+
+impl ToSql for AnyNull {
+    fn to_sql(
+        &self,
+        _: &postgres::types::Type,
+        _: &mut bytes::BytesMut,
+    ) -> Result<postgres::types::IsNull, Box<dyn std::error::Error + Sync + Send>> {
+        Ok(postgres::types::IsNull::Yes)
+    }
+
+    fn accepts(_: &postgres::types::Type) -> bool {
+        true
+    }
+
+    postgres::types::to_sql_checked!();
 }
 
 /// A row read back, its columns in the query's order.
