@@ -12,13 +12,13 @@ use brique::server::lobby::{NewTournament, StoredPairing};
 
 use crate::lobby_support::{Backend, Lobby, connect, on_both};
 
-fn a_swiss_in_the_middle_of_a_round_is_read_back_whole(backend: Backend) {
+/// A lobby whose players `names` exist (they connected once), the server
+/// stopped; their keys.
+fn players(backend: Backend, names: &[&str]) -> (Lobby, Vec<String>) {
     let lobby = Lobby::new(backend);
     let server = lobby.start();
     let dir = lobby.dir.path();
-    // The players exist once they have connected.
-    let names = ["ann", "bob", "cy"];
-    let keys: Vec<String> = names
+    let keys = names
         .iter()
         .map(|name| {
             drop(connect(&server, dir, name));
@@ -28,6 +28,11 @@ fn a_swiss_in_the_middle_of_a_round_is_read_back_whole(backend: Backend) {
         })
         .collect();
     drop(server);
+    (lobby, keys)
+}
+
+fn a_swiss_in_the_middle_of_a_round_is_read_back_whole(backend: Backend) {
+    let (lobby, keys) = players(backend, &["ann", "bob", "cy"]);
     let terms = Terms {
         size: 5,
         variant: Variant::Revised,
@@ -143,19 +148,7 @@ on_both!(a_swiss_in_the_middle_of_a_round_is_read_back_whole);
 /// An arena's games are its round 1's pairings, added as they are paired;
 /// a pause and when each game ended are read back (migration 7).
 fn an_arenas_games_pauses_and_ends_are_read_back(backend: Backend) {
-    let lobby = Lobby::new(backend);
-    let server = lobby.start();
-    let dir = lobby.dir.path();
-    let keys: Vec<String> = ["ann", "bob"]
-        .iter()
-        .map(|name| {
-            drop(connect(&server, dir, name));
-            Identity::load_or_create(&dir.join(format!("{name}.key")))
-                .unwrap()
-                .public_hex()
-        })
-        .collect();
-    drop(server);
+    let (lobby, keys) = players(backend, &["ann", "bob"]);
     let terms = Terms {
         size: 5,
         variant: Variant::Revised,

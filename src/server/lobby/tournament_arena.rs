@@ -186,15 +186,7 @@ impl Referee {
         if t.new.kind != Kind::Arena {
             return Err(AskRefusal::NotAnArena);
         }
-        if t.stage == Stage::Finished {
-            return Err(AskRefusal::TournamentOver(id));
-        }
-        let seat = t
-            .entries
-            .iter()
-            .find(|e| e.key == key && !e.withdrawn)
-            .map(|e| e.seat)
-            .ok_or(AskRefusal::NotEntered(id))?;
+        let seat = self.seat_in(key, id)?;
         self.store
             .set_paused(id, seat, paused)
             .map_err(|e| self.failed(&e))?;

@@ -189,7 +189,9 @@ impl Referee {
         Ok(Answer::Done)
     }
 
-    fn withdraw_tournament(&mut self, key: &str, id: u64) -> Result<Answer, AskRefusal> {
+    /// `key`'s seat in tournament `id`, not finished, entered and not
+    /// withdrawn; or why not.
+    pub(super) fn seat_in(&self, key: &str, id: u64) -> Result<PlayerId, AskRefusal> {
         let t = self
             .tournaments
             .held
@@ -198,12 +200,15 @@ impl Referee {
         if t.stage == Stage::Finished {
             return Err(AskRefusal::TournamentOver(id));
         }
-        let seat = t
-            .entries
+        t.entries
             .iter()
             .find(|e| e.key == key && !e.withdrawn)
             .map(|e| e.seat)
-            .ok_or(AskRefusal::NotEntered(id))?;
+            .ok_or(AskRefusal::NotEntered(id))
+    }
+
+    fn withdraw_tournament(&mut self, key: &str, id: u64) -> Result<Answer, AskRefusal> {
+        let seat = self.seat_in(key, id)?;
         // A game under way is played out: only the next pairings leave
         // the player out.
         self.store
